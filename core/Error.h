@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace embedlab::core {
+
+/// A user-facing error carrying PyTorch's exact message and Python exception type, e.g.
+/// `IndexError: index out of range in self`. The core throws it; every UI entry point catches it.
+class Error : public std::runtime_error {
+public:
+    enum class Kind { RuntimeError, IndexError, ValueError, AssertionError, MemoryError };
+
+    Error(Kind kind, const std::string &message)
+        : std::runtime_error(message)
+        , m_kind(kind)
+    {
+    }
+
+    Kind kind() const { return m_kind; }
+    /// "IndexError", "RuntimeError", ... as Python names the exception.
+    const char *kindName() const
+    {
+        switch (m_kind) {
+        case Kind::RuntimeError:
+            return "RuntimeError";
+        case Kind::IndexError:
+            return "IndexError";
+        case Kind::ValueError:
+            return "ValueError";
+        case Kind::AssertionError:
+            return "AssertionError";
+        case Kind::MemoryError:
+            return "MemoryError";
+        }
+        return "Error";
+    }
+
+private:
+    Kind m_kind;
+};
+
+} // namespace embedlab::core

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "Embedding.h"
+#include "Tensor.h"
+
+namespace embedlab::core {
+
+/// torch.nn.functional.one_hot(ids, num_classes=-1): int64, shape ids.shape + [C]; C = max(ids)+1 when
+/// -1. RuntimeError "Class values must be non-negative." / "Class values must be smaller than
+/// num_classes."
+LongTensor oneHot(const LongTensor &ids, Index numClasses = -1);
+/// `.float()`
+Tensor toFloat(const LongTensor &t);
+/// torch.tensor([2, 3, 1]) and [[2, 3], [1, 0]] parsed from the ids field or the CLI ("2,3,1" also
+/// accepted). Returns std::nullopt-like failure through core::Error(ValueError, message).
+LongTensor parseIds(const std::string &text);
+
+/// What one path costs for `numIds` lookups in a [V, D] float32 matrix.
+struct PathCost {
+    Index multiplyAdds = 0;
+    Index multiplyAddsByZero = 0;
+    Index bytesRead = 0;
+    Index bytesWritten = 0;
+    bool operator==(const PathCost &) const = default;
+};
+/// W[i]: copies D values per id, no arithmetic.
+PathCost lookupCost(Index numIds, Index numEmbeddings, Index embeddingDim);
+/// one_hot(ids) @ W: V x D multiply-adds per id, (V - 1) x D of them by zero.
+PathCost oneHotMatmulCost(Index numIds, Index numEmbeddings, Index embeddingDim);
+
+/// The four ways the reference documents compute the same rows, each computed for real.
+struct LookupPaths {
+    Tensor call;     // embedding(ids)
+    Tensor index;    // embedding.weight[ids]
+    Tensor oneHotMm; // one_hot(ids).float() @ embedding.weight
+    Tensor linear;   // Linear(V, D, bias=False) with weight = embedding.weight.T, on one_hot(ids).float()
+    /// Bitwise equality of all four (NaN never equals, so a NaN weight shows the paths differ).
+    bool allEqual() const;
+};
+LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids);
+
+} // namespace embedlab::core

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Golden.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QtGlobal>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace embedlab::testing {
+
+QJsonObject loadGolden(const QString &relativePath)
+{
+    QString dir = qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR");
+    if (dir.isEmpty())
+        dir = QStringLiteral(EMBEDLAB_GOLDEN_DIR);
+    const QString path = dir + QLatin1Char('/') + relativePath;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("golden fixture %s is missing: run tests/golden/generate.py", qPrintable(path));
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        qFatal("golden fixture %s is damaged: %s", qPrintable(path), qPrintable(error.errorString()));
+    return doc.object();
+}
+
+core::Shape shapeFromJson(const QJsonValue &value)
+{
+    core::Shape shape;
+    for (const QJsonValue &d : value.toArray())
+        shape.push_back(static_cast<core::Index>(d.toInteger()));
+    return shape;
+}
+
+// Python's json writes NaN and Infinity as bare words, which QJsonDocument rejects; the generators
+// therefore write non-finite values as the strings "nan", "inf" and "-inf".
+static double numberFromJson(const QJsonValue &v)
+{
+    if (v.isString()) {
+        const QString s = v.toString();
+        if (s == QLatin1String("nan"))
+            return std::numeric_limits<double>::quiet_NaN();
+        if (s == QLatin1String("inf"))
+            return std::numeric_limits<double>::infinity();
+        if (s == QLatin1String("-inf"))
+            return -std::numeric_limits<double>::infinity();
+    }
+    return v.toDouble();
+}
+
+core::Tensor tensorFromJson(const QJsonValue &value)
+{
+    const QJsonObject o = value.toObject();
+    core::Tensor t;
+    t.shape = shapeFromJson(o.value(QLatin1String("shape")));
+    const QJsonArray data = o.value(QLatin1String("data")).toArray();
+    t.data.reserve(static_cast<std::size_t>(data.size()));
+    for (const QJsonValue &v : data)
+        t.data.push_back(static_cast<float>(numberFromJson(v)));
+    return t;
+}
+
+core::LongTensor longTensorFromJson(const QJsonValue &value)
+{
+    const QJsonObject o = value.toObject();
+    core::LongTensor t;
+    t.shape = shapeFromJson(o.value(QLatin1String("shape")));
+    for (const QJsonValue &v : o.value(QLatin1String("data")).toArray())
+        t.data.push_back(v.toInteger());
+    return t;
+}
+
+double maxAbsDiff(const core::Tensor &a, const core::Tensor &b)
+{
+    if (a.shape != b.shape || a.data.size() != b.data.size())
+        return std::numeric_limits<double>::infinity();
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.data.size(); ++i) {
+        const double x = a.data[i], y = b.data[i];
+        if (std::isnan(x) && std::isnan(y))
+            continue;
+        if (x == y)
+            continue; // also equal infinities
+        const double d = std::abs(x - y);
+        worst = std::isnan(d) ? std::numeric_limits<double>::infinity() : std::max(worst, d);
+    }
+    return worst;
+}
+
+long long bitMismatches(const core::Tensor &a, const core::Tensor &b)
+{
+    if (a.shape != b.shape || a.data.size() != b.data.size())
+        return -1;
+    long long n = 0;
+    for (std::size_t i = 0; i < a.data.size(); ++i) {
+        if (std::isnan(a.data[i]) && std::isnan(b.data[i]))
+            continue;
+        std::uint32_t x = 0, y = 0;
+        std::memcpy(&x, &a.data[i], 4);
+        std::memcpy(&y, &b.data[i], 4);
+        n += x != y;
+    }
+    return n;
+}
+
+} // namespace embedlab::testing

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/Tensor.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+/// Golden fixtures written by tests/golden/*.py with real PyTorch. A tensor is stored as
+/// {"shape": [4, 5], "data": [...]} with every float32 value written as the exact Python float.
+namespace embedlab::testing {
+
+/// Reads tests/golden/<relativePath> (a JSON object); fails the current test (QFAIL-like, via
+/// qFatal with the path) if it is missing or damaged, because a silently skipped fixture hides bugs.
+QJsonObject loadGolden(const QString &relativePath);
+
+core::Tensor tensorFromJson(const QJsonValue &value);
+core::LongTensor longTensorFromJson(const QJsonValue &value);
+core::Shape shapeFromJson(const QJsonValue &value);
+
+/// Largest |a - b| over all elements (inf when shapes differ; NaN == NaN counts as equal).
+double maxAbsDiff(const core::Tensor &a, const core::Tensor &b);
+/// Number of elements whose float32 bits differ (-1 when shapes differ; all NaNs are one value).
+long long bitMismatches(const core::Tensor &a, const core::Tensor &b);
+
+} // namespace embedlab::testing
