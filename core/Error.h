@@ -11,7 +11,7 @@ namespace embedlab::core {
 /// `IndexError: index out of range in self`. The core throws it; every UI entry point catches it.
 class Error : public std::runtime_error {
 public:
-    enum class Kind { RuntimeError, IndexError, ValueError, AssertionError, MemoryError };
+    enum class Kind { RuntimeError, IndexError, ValueError, AssertionError, MemoryError, TypeError, AttributeError };
 
     Error(Kind kind, const std::string &message)
         : std::runtime_error(message)
@@ -34,6 +34,10 @@ public:
             return "AssertionError";
         case Kind::MemoryError:
             return "MemoryError";
+        case Kind::TypeError:
+            return "TypeError";
+        case Kind::AttributeError:
+            return "AttributeError";
         }
         return "Error";
     }

@@ -39,20 +39,15 @@ void checkShapeAllocatable(const Shape &shape, std::size_t elementSize)
             throw Error(Error::Kind::RuntimeError, "Trying to create tensor with negative dimension " +
                                                        std::to_string(d) + ": " + shapeString(shape));
     }
-    // Multiply in 128 bits so absurd sizes (10^9 x 10^9) are reported, not wrapped around.
-    unsigned __int128 bytes = elementSize;
+    std::uint64_t bytes = elementSize;
     for (Index d : shape) {
-        bytes *= static_cast<unsigned __int128>(d);
-        if (bytes > (static_cast<unsigned __int128>(1) << 100))
-            break;
+        if (__builtin_mul_overflow(bytes, static_cast<std::uint64_t>(d), &bytes))
+            throw Error(Error::Kind::RuntimeError,
+                        "Storage size calculation overflowed with sizes=" + shapeString(shape));
     }
-    if (bytes > availableMemoryBytes()) {
-        std::string digits;
-        for (unsigned __int128 b = bytes; b > 0; b /= 10)
-            digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(b % 10)));
-        throw Error(Error::Kind::MemoryError,
-                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate " + digits + " bytes.");
-    }
+    if (bytes > availableMemoryBytes())
+        throw Error(Error::Kind::MemoryError, "DefaultCPUAllocator: can't allocate memory: you tried to allocate " +
+                                                  std::to_string(bytes) + " bytes.");
 }
 
 Parameter::Parameter(Shape shape)

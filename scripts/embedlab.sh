@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 EmbedLab developers
+#
+# All set-up in one place, for a fresh Debian bookworm machine:
+#   scripts/embedlab.sh run    install what is missing, build Release, start the app on its default
+#   scripts/embedlab.sh test   install what is missing, build Release, run the whole test suite
+# Environment: BUILD_DIR (default build), JOBS (default 2), EMBEDLAB_CMAKE_ARGS (extra -D options).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+JOBS=${JOBS:-2}
+
+PACKAGES=(
+    cmake g++ make pkg-config
+    qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
+    fontconfig fonts-dejavu-core
+)
+
+install_missing() {
+    local missing=()
+    for p in "${PACKAGES[@]}"; do
+        dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+    done
+    if ((${#missing[@]})); then
+        echo "embedlab: installing ${missing[*]}"
+        local sudo=()
+        [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+        "${sudo[@]}" apt-get update -q
+        DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+    fi
+}
+
+build() {
+    # shellcheck disable=SC2086 # EMBEDLAB_CMAKE_ARGS is a list of options
+    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release ${EMBEDLAB_CMAKE_ARGS:-}
+    cmake --build "$BUILD_DIR" -j "$JOBS"
+}
+
+case "${1:-}" in
+run)
+    install_missing
+    build
+    shift
+    if [[ -x "$BUILD_DIR/app/embedlab" ]]; then
+        exec "$BUILD_DIR/app/embedlab" "$@"
+    fi
+    exec "$BUILD_DIR/app/embedlab-cli" embedding 4 5 --seed 123 --lookup 2,3,1
+    ;;
+test)
+    install_missing
+    build
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
+    ;;
+*)
+    echo "usage: scripts/embedlab.sh run|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// The embedlab-cli contract end to end: the real executable against what real PyTorch printed.
+#include "common/Golden.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+
+using namespace embedlab;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QProcess::ExitStatus status = QProcess::CrashExit;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(EMBEDLAB_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitCode();
+    r.status = p.exitStatus();
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+// Reads back a little-endian float32 .npy as numpy.save writes it.
+bool readNpy(const QString &path, core::Shape &shape, std::vector<float> &data)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray bytes = f.readAll();
+    if (!bytes.startsWith("\x93NUMPY\x01\x00"))
+        return false;
+    const int headerLength = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    const QByteArray header = bytes.mid(10, headerLength);
+    if ((10 + headerLength) % 64 != 0 || !header.contains("'descr': '<f4'") ||
+        !header.contains("'fortran_order': False"))
+        return false;
+    const qsizetype open = header.indexOf('(', header.indexOf("'shape'"));
+    const qsizetype close = header.indexOf(')', open);
+    shape.clear();
+    for (const QByteArray &d : header.mid(open + 1, close - open - 1).split(',')) {
+        if (!d.trimmed().isEmpty())
+            shape.push_back(d.trimmed().toLongLong());
+    }
+    const qsizetype payload = bytes.size() - 10 - headerLength;
+    if (payload != static_cast<qsizetype>(core::numel(shape) * 4))
+        return false;
+    data.resize(static_cast<std::size_t>(core::numel(shape)));
+    std::memcpy(data.data(), bytes.constData() + 10 + headerLength, static_cast<std::size_t>(payload));
+    return true;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void matchesPyTorch_data();
+    void matchesPyTorch();
+    void npyMatchesWeight_data() { matchesPyTorch_data(); }
+    void npyMatchesWeight();
+    void usageErrors_data();
+    void usageErrors();
+    void unwritableNpyFails();
+};
+
+void TestCli::matchesPyTorch_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expectedOut");
+    QTest::addColumn<QString>("expectedErr");
+    QTest::addColumn<QJsonValue>("weight");
+    const QJsonArray cases = testing::loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
+    QVERIFY(cases.size() >= 40);
+    for (const QJsonValue &c : cases) {
+        const QJsonObject o = c.toObject();
+        QStringList args;
+        for (const QJsonValue &a : o.value(QLatin1String("args")).toArray())
+            args << a.toString();
+        QTest::newRow(qPrintable(args.join(QLatin1Char(' '))))
+            << args << o.value(QLatin1String("stdout")).toString() << o.value(QLatin1String("stderr")).toString()
+            << o.value(QLatin1String("weight"));
+    }
+}
+
+void TestCli::matchesPyTorch()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expectedOut);
+    QFETCH(QString, expectedErr);
+    const Run r = runCli(args);
+    QCOMPARE(r.status, QProcess::NormalExit);
+    if (expectedErr.isEmpty()) {
+        QCOMPARE(r.err, QString());
+        QCOMPARE(r.out, expectedOut);
+        QCOMPARE(r.exitCode, 0);
+    } else {
+        QCOMPARE(r.err, expectedErr);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.exitCode, 1);
+    }
+}
+
+void TestCli::npyMatchesWeight()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QJsonValue, weight);
+    if (weight.isUndefined())
+        QSKIP("no weight stored for this case (error or large)");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.npy"));
+    const Run r = runCli(args + QStringList{QStringLiteral("--npy"), path});
+    QCOMPARE(r.exitCode, 0);
+    core::Shape shape;
+    std::vector<float> data;
+    QVERIFY(readNpy(path, shape, data));
+    const core::Tensor expected = testing::tensorFromJson(weight);
+    QCOMPARE(shape, expected.shape);
+    core::Tensor got;
+    got.shape = shape;
+    got.data = data;
+    QCOMPARE(testing::bitMismatches(got, expected), 0LL);
+}
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("firstLine");
+    QTest::newRow("no command") << QStringList{} << 2 << QStringLiteral("usage: embedlab-cli embedding");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("conv")} << 2
+                                     << QStringLiteral("embedlab-cli: unknown command 'conv'");
+    QTest::newRow("one size") << QStringList{QStringLiteral("embedding"), QStringLiteral("4")} << 2
+                              << QStringLiteral("embedlab-cli: 'embedding' needs exactly two sizes, got 1");
+    QTest::newRow("text size") << QStringList{QStringLiteral("embedding"), QStringLiteral("four"), QStringLiteral("5")}
+                               << 1 << QStringLiteral("ValueError: invalid literal for int() with base 10: 'four'");
+    QTest::newRow("missing value") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                                                  QStringLiteral("--seed")}
+                                   << 2 << QStringLiteral("embedlab-cli: option --seed needs a value");
+    QTest::newRow("unknown init") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                                                 QStringLiteral("--init"), QStringLiteral("glorot")}
+                                  << 1 << QStringLiteral("AttributeError: module 'torch.nn.init' has no attribute 'glorot_'");
+    QTest::newRow("unknown keyword") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                                                    QStringLiteral("--init"), QStringLiteral("normal:sigma=2")}
+                                     << 1 << QStringLiteral("TypeError: normal_() got an unexpected keyword argument 'sigma'");
+    QTest::newRow("bad value") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                                              QStringLiteral("--init"), QStringLiteral("normal:std=wide")}
+                               << 1 << QStringLiteral("ValueError: could not convert string to float: 'wide'");
+    QTest::newRow("missing val") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                                                QStringLiteral("--init"), QStringLiteral("constant")}
+                                 << 1 << QStringLiteral("TypeError: constant_() missing 1 required positional argument: 'val'");
+    QTest::newRow("absurd size") << QStringList{QStringLiteral("embedding"), QStringLiteral("1000000000"),
+                                                QStringLiteral("1000000000")}
+                                 << 1
+                                 << QStringLiteral("MemoryError: DefaultCPUAllocator: can't allocate memory: you tried "
+                                                   "to allocate 4000000000000000000 bytes.");
+    QTest::newRow("bad ids") << QStringList{QStringLiteral("embedding"), QStringLiteral("4"), QStringLiteral("5"),
+                                            QStringLiteral("--lookup"), QStringLiteral("two")}
+                             << 1 << QString();
+}
+
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, firstLine);
+    const Run r = runCli(args);
+    QCOMPARE(r.status, QProcess::NormalExit);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(!r.err.isEmpty(), "an error must be explained on stderr");
+    QCOMPARE(r.out, QString());
+    if (!firstLine.isEmpty())
+        QVERIFY2(r.err.startsWith(firstLine), qPrintable(r.err));
+}
+
+void TestCli::unwritableNpyFails()
+{
+    const Run r = runCli({QStringLiteral("embedding"), QStringLiteral("4"), QStringLiteral("5"), QStringLiteral("--npy"),
+                          QStringLiteral("/nonexistent-dir/w.npy")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, QStringLiteral("RuntimeError: cannot write '/nonexistent-dir/w.npy': No such file or directory\n"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
