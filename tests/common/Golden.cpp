@@ -37,7 +37,7 @@ core::Shape shapeFromJson(const QJsonValue &value)
 }
 
 // Python's json writes NaN and Infinity as bare words, which QJsonDocument rejects; the generators
-// therefore write non-finite values as the strings "nan", "inf" and "-inf".
+// therefore write non-finite values as the strings "nan", "inf" and "-inf", and negative zero as "-0.0".
 static double numberFromJson(const QJsonValue &v)
 {
     if (v.isString()) {
@@ -48,6 +48,9 @@ static double numberFromJson(const QJsonValue &v)
             return std::numeric_limits<double>::infinity();
         if (s == QLatin1String("-inf"))
             return -std::numeric_limits<double>::infinity();
+        if (s == QLatin1String("-0.0"))
+            return -0.0; // QJsonDocument reads the number -0.0 as the integer 0
+
     }
     return v.toDouble();
 }

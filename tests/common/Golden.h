@@ -10,7 +10,8 @@
 #include <QString>
 
 /// Golden fixtures written by tests/golden/*.py with real PyTorch. A tensor is stored as
-/// {"shape": [4, 5], "data": [...]} with every float32 value written as the exact Python float.
+/// {"shape": [4, 5], "data": [...]} with every float32 value written as the exact Python float;
+/// "nan", "inf", "-inf" and "-0.0" as strings (Qt's JSON reader loses the sign of -0.0).
 namespace embedlab::testing {
 
 /// Reads tests/golden/<relativePath> (a JSON object); fails the current test (QFAIL-like, via
