@@ -11,7 +11,8 @@ namespace embedlab::core {
 /// `IndexError: index out of range in self`. The core throws it; every UI entry point catches it.
 class Error : public std::runtime_error {
 public:
-    enum class Kind { RuntimeError, IndexError, ValueError, AssertionError, MemoryError, TypeError, AttributeError };
+    enum class Kind { RuntimeError, IndexError, ValueError, AssertionError, MemoryError, TypeError, AttributeError,
+                      ZeroDivisionError };
 
     Error(Kind kind, const std::string &message)
         : std::runtime_error(message)
@@ -38,6 +39,8 @@ public:
             return "TypeError";
         case Kind::AttributeError:
             return "AttributeError";
+        case Kind::ZeroDivisionError:
+            return "ZeroDivisionError";
         }
         return "Error";
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -25,6 +26,9 @@ public:
 
     std::uint32_t random();
     std::uint64_t random64();
+    /// `count` consecutive random() draws into `out`, a block at a time (the bulk path of normal_ and
+    /// uniform_ on big tensors); the stream continues exactly as after `count` calls to random().
+    void randomFill(std::uint32_t *out, std::size_t count);
 
     /// Everything needed to continue the stream exactly (torch.get_rng_state / set_rng_state).
     struct State {

@@ -10,7 +10,9 @@
 
 /// torch.nn.init, with PyTorch's names, arguments, defaults, arithmetic and RNG consumption.
 /// Invalid arguments throw core::Error with PyTorch's message (e.g. ValueError "Mode fan_avg not
-/// supported, please use one of fan_in, fan_out", ValueError "Unsupported nonlinearity foo").
+/// supported, please use one of ['fan_in', 'fan_out']", ValueError "Unsupported nonlinearity foo").
+/// Where Python raises ZeroDivisionError (xavier_* on a 0x0 tensor, trunc_normal_ with std 0) the
+/// error is a RuntimeError with Python's message "float division by zero".
 namespace embedlab::core::init {
 
 struct Fans {
@@ -44,6 +46,11 @@ void orthogonal_(TensorSpan t, double gain, Generator &gen);
 enum class NormalKernel { Avx2, Scalar };
 void setNormalKernel(NormalKernel kernel);
 NormalKernel normalKernel();
+/// Whether normal_'s Avx2 kernel and uniform_ use the CPU's AVX2/FMA units (the default when the CPU
+/// has them) or a lane-by-lane emulation of the same instructions, which gives the same bits anywhere.
+/// Returns whether the units are used: false on CPUs without them, whatever `enabled` says.
+bool setHardwareSimd(bool enabled);
+bool hardwareSimd();
 
 /// The distribution an initialiser draws from, for drawing its density over a histogram.
 struct Distribution {
