@@ -16,6 +16,7 @@ PACKAGES=(
     cmake g++ make pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
     fontconfig fonts-dejavu-core
+    desktop-file-utils appstream
 )
 
 install_missing() {
