@@ -37,9 +37,9 @@ public:
 
     /// "Linear(in_features=4, out_features=5, bias=False)".
     std::string repr() const;
-    /// grad_fn of forward's output as PyTorch names it: "MmBackward0" (2-D, no bias),
-    /// "AddmmBackward0" (2-D with bias), "UnsafeViewBackward0"/"ViewBackward0"/"SqueezeBackward4"
-    /// for other ranks, exactly as PyTorch 1.13 prints for that input rank.
+    /// grad_fn of forward's output as PyTorch 1.13 names it (verified with torch): without bias
+    /// 1-D "SqueezeBackward3", 2-D "MmBackward0", 3-D and more "UnsafeViewBackward0"; with bias 1-D
+    /// "AddBackward0", 2-D "AddmmBackward0", 3-D "ViewBackward0", 4-D and more "AddBackward0".
     std::string gradFnName(Index inputRank) const;
 
 private:

@@ -27,16 +27,19 @@ struct PathCost {
 };
 /// W[i]: copies D values per id, no arithmetic.
 PathCost lookupCost(Index numIds, Index numEmbeddings, Index embeddingDim);
-/// one_hot(ids) @ W: V x D multiply-adds per id, (V - 1) x D of them by zero.
+/// one_hot(ids) @ W: V x D multiply-adds per id, (V - 1) x D of them by zero. Bytes: reads the
+/// float one-hot matrix (numIds x V x 4) and W (V x D x 4) once each, writes numIds x D x 4 - the
+/// traffic of an ideally blocked GEMM, a lower bound for the real kernel.
 PathCost oneHotMatmulCost(Index numIds, Index numEmbeddings, Index embeddingDim);
 
 /// The four ways the reference documents compute the same rows, each computed for real.
 struct LookupPaths {
     Tensor call;     // embedding(ids)
     Tensor index;    // embedding.weight[ids]
-    Tensor oneHotMm; // one_hot(ids).float() @ embedding.weight
+    Tensor oneHotMm; // one_hot(ids, V).float() @ embedding.weight (a real dense product)
     Tensor linear;   // Linear(V, D, bias=False) with weight = embedding.weight.T, on one_hot(ids).float()
-    /// Bitwise equality of all four (NaN never equals, so a NaN weight shows the paths differ).
+    /// torch.equal of all four: element-wise ==, so a NaN (0 * inf in a product path, or a NaN weight)
+    /// makes the paths differ.
     bool allEqual() const;
 };
 LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids);

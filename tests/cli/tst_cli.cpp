@@ -134,7 +134,12 @@ void TestCli::npyMatchesWeight()
     core::Tensor got;
     got.shape = shape;
     got.data = data;
-    QCOMPARE(testing::bitMismatches(got, expected), 0LL);
+    // Bit-identical everywhere except orthogonal_, whose QR (Eigen, double) differs from LAPACK's
+    // float QR in the last bits: its target is 1e-4.
+    if (args.join(QLatin1Char(' ')).contains(QLatin1String("orthogonal")))
+        QVERIFY(testing::maxAbsDiff(got, expected) < 1e-4);
+    else
+        QCOMPARE(testing::bitMismatches(got, expected), 0LL);
 }
 
 void TestCli::usageErrors_data()
