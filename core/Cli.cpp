@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "Cli.h"
 
+#include "CliFiles.h"
 #include "Embedding.h"
 #include "Error.h"
 #include "Generator.h"
@@ -33,7 +34,13 @@ constexpr const char *kUsage =
     "prints what print(layer.weight) prints in PyTorch; with --lookup IDS what\n"
     "print(layer(torch.tensor(IDS))) prints; with --onehot-forward IDS what\n"
     "print(layer(F.one_hot(torch.tensor(IDS), num_classes=IN_FEATURES).float())) prints.\n"
-    "IDS: 2,3,1 or [[2, 3], [1, 0]]. --npy FILE writes the weight as little-endian float32 .npy.\n";
+    "IDS: 2,3,1 or [[2, 3], [1, 0]]. --npy FILE writes the weight as little-endian float32 .npy.\n"
+    "\n"
+    "       embedlab-cli inspect FILE\n"
+    "       embedlab-cli convert FILE[:TENSOR] --npy OUT\n"
+    "inspect lists a .npy, .safetensors or GGUF file's tensors (NAME<TAB>DTYPE<TAB>SHAPE), then one line\n"
+    "tied<TAB>NAME1<TAB>NAME2 per pair sharing storage or identical bytes; convert writes one tensor as\n"
+    "little-endian float32 .npy (a .npy file's tensor is named 'array').\n";
 
 /// A usage mistake (not a PyTorch error): reported with the usage hint and exit code 2.
 struct UsageError {
@@ -205,6 +212,8 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>> commands = {
         {"embedding", runEmbedding},
         {"linear", runLinear},
+        {"inspect", runInspect},
+        {"convert", runConvert},
     };
     const auto command = commands.find(args[0]);
     try {
