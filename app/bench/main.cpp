@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "bench/BenchRunner.h"
+
+#include <QGuiApplication>
+
+int main(int argc, char **argv)
+{
+    // QImage rendering needs no display, but fonts and image plugins want an application object.
+    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
+    QGuiApplication app(argc, argv);
+    return embedlab::bench::runBench(argc, argv);
+}

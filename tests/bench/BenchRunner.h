@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace embedlab::bench {
+
+/// One benchmarked piece of work: `run` is timed; `check` compares its result with the plain
+/// reference path afterwards and returns "" when they agree or a sentence saying how they differ.
+struct Workload {
+    std::string name;
+    std::string description;
+    std::function<void()> run;
+    std::function<std::string()> check;
+};
+
+struct Timing {
+    double medianMs = 0.0;
+    double minMs = 0.0;
+    double maxMs = 0.0;
+    int runs = 0;
+};
+
+/// Times each workload `runs` times after one warm-up run and prints a table (or JSON).
+class BenchRunner {
+public:
+    BenchRunner(int runs, bool json);
+    void add(Workload workload);
+    /// Returns the process exit code: 0 when every check passed.
+    int runAll(std::ostream &out, std::ostream &log);
+
+private:
+    int m_runs;
+    bool m_json;
+    std::vector<Workload> m_workloads;
+};
+
+/// `embedlab-bench [--json] [--quick]`.
+int runBench(int argc, char **argv);
+
+} // namespace embedlab::bench
