@@ -17,6 +17,7 @@ PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
     fontconfig fonts-dejavu-core
     desktop-file-utils appstream
+    clang libclang-rt-14-dev
 )
 
 install_missing() {

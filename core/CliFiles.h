@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace embedlab::core {
+
+/// `embedlab-cli inspect FILE`: one line per tensor, NAME<TAB>DTYPE<TAB>SHAPE (SHAPE as 50257x768,
+/// empty for a 0-d tensor), then `tied<TAB>NAME1<TAB>NAME2` for each pair of names sharing storage or
+/// holding identical bytes. Only pairs present in the file are printed; a head absent because it is
+/// tied (GPT-2's missing lm_head.weight) is reported by WeightFile::absentTie(), not here. `args[0]` is
+/// "inspect". Throws core::Error for a malformed file.
+int runInspect(const std::vector<std::string> &args, std::ostream &out);
+
+/// `embedlab-cli convert FILE[:TENSOR] --npy OUT`: writes the tensor as little-endian float32 C-order
+/// .npy. TENSOR may be left out when the file holds a single tensor (a .npy file's is named "array").
+/// Prints nothing on success. Throws core::Error for a malformed file or a bad argument.
+int runConvert(const std::vector<std::string> &args, std::ostream &out);
+
+} // namespace embedlab::core

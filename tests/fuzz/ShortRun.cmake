@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Run by CTest (fuzz_short): builds the libFuzzer targets with clang in their own build directory and
+# runs each for a few seconds on the committed seed corpus. New inputs go to a scratch directory so
+# the committed corpus stays as it is; a crash, leak or sanitizer report fails the test.
+set(build "${BINARY_DIR}/fuzz-build")
+execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${build}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+                        -DCMAKE_CXX_COMPILER=${CLANGXX} -DEMBEDLAB_FUZZ=ON -DEMBEDLAB_BUILD_GUI=OFF
+                        -DEMBEDLAB_NATIVE=OFF
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "configuring the fuzz build failed")
+endif()
+foreach(reader npy safetensors gguf)
+    execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}" --target fuzz_${reader} -j 2
+                    RESULT_VARIABLE rc OUTPUT_QUIET)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "building fuzz_${reader} failed")
+    endif()
+    file(REMOVE_RECURSE "${build}/new-${reader}")
+    file(MAKE_DIRECTORY "${build}/new-${reader}")
+    execute_process(COMMAND "${build}/tests/fuzz/fuzz_${reader}" -max_total_time=${SECONDS} -rss_limit_mb=2048
+                            -artifact_prefix=${build}/crash-${reader}- "${build}/new-${reader}"
+                            "${SOURCE_DIR}/tests/fuzz/corpus/${reader}"
+                    RESULT_VARIABLE rc ERROR_VARIABLE log)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "fuzz_${reader} found a problem:\n${log}")
+    endif()
+    string(REGEX MATCH "Done [0-9]+ runs" runs "${log}")
+    message(STATUS "fuzz_${reader}: ${runs}, no finding")
+endforeach()
