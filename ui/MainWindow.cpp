@@ -1,0 +1,778 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "MainWindow.h"
+
+#include "core/OneHot.h"
+#include "ui/CodePanel.h"
+#include "ui/ColorMap.h"
+#include "ui/HeatmapView.h"
+#include "ui/LayerPanel.h"
+#include "ui/OneHotAnimation.h"
+#include "ui/OneHotView.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace embedlab::ui {
+
+namespace {
+
+constexpr int kStateVersion = 1;
+constexpr int kIdsCommandId = 1;
+
+QSettings appSettings()
+{
+    return QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab"));
+}
+
+/// The platform's standard keys, plus `ours` where the platform has none (Linux has no Preferences
+/// key, and some platform themes have no Quit key).
+QList<QKeySequence> keys(QKeySequence::StandardKey standard, const QString &ours)
+{
+    QList<QKeySequence> list = QKeySequence::keyBindings(standard);
+    const QKeySequence fallback(ours);
+    if (!list.contains(fallback))
+        list.append(fallback);
+    return list;
+}
+
+/// One undoable change of the Lab: a model configuration and/or the ids.
+class SnapshotCommand : public QUndoCommand {
+public:
+    SnapshotCommand(Lab *lab, Lab::Snapshot before, Lab::Snapshot after, const QString &text, bool typing)
+        : QUndoCommand(text)
+        , m_lab(lab)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_typing(typing)
+    {}
+    void undo() override { m_lab->restore(m_before); }
+    void redo() override { m_lab->restore(m_after); }
+    int id() const override { return m_typing ? kIdsCommandId : -1; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        // Typing "2, 3, 1" is one step, not seven.
+        const auto *next = static_cast<const SnapshotCommand *>(other);
+        if (!next->m_typing || !(next->m_before.config == m_after.config))
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+
+private:
+    Lab *m_lab;
+    Lab::Snapshot m_before;
+    Lab::Snapshot m_after;
+    bool m_typing;
+};
+
+QString weightTitle(const QString &name, const Lab::Config &c)
+{
+    return QStringLiteral("%1  [%2, %3]").arg(name).arg(c.numEmbeddings).arg(c.embeddingDim);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("EmbedLab \u2014 nn.Embedding and nn.Linear, one weight matrix"));
+    m_lab = new Lab(this);
+    m_animation = new OneHotAnimation(this);
+    m_undoStack = new QUndoStack(this);
+
+    createCentralArea();
+    createDocks();
+    createActions();
+    createMenusAndToolBars();
+    connectLab();
+
+    const QSettings settings = appSettings();
+    setColorMapName(settings.value(QStringLiteral("view/colorMap"), QStringLiteral("RdBu")).toString());
+    m_animation->setSpeed(settings.value(QStringLiteral("animation/speed"), 1.0).toDouble());
+    updateSpeedLabel();
+    resize(1400, 860);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createCentralArea()
+{
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    // The ids, with PyTorch's error beside the field.
+    auto *idsRow = new QHBoxLayout;
+    auto *idsLabel = new QLabel(QStringLiteral("ids = torch.tensor("), central);
+    idsLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_idsEdit = new QLineEdit(central);
+    m_idsEdit->setObjectName(QStringLiteral("ids"));
+    m_idsEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_idsEdit->setPlaceholderText(tr("token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
+    m_idsEdit->setToolTip(
+        tr("Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one "
+           "row of embedding.weight."));
+    m_idsEdit->setMaximumWidth(360);
+    idsLabel->setBuddy(m_idsEdit);
+    auto *idsClose = new QLabel(QStringLiteral(")"), central);
+    idsClose->setFont(idsLabel->font());
+    m_idsError = new QLabel(central);
+    m_idsError->setObjectName(QStringLiteral("idsError"));
+    m_idsError->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    m_idsError->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    idsRow->addWidget(idsLabel);
+    idsRow->addWidget(m_idsEdit, 1);
+    idsRow->addWidget(idsClose);
+    idsRow->addSpacing(12);
+    idsRow->addWidget(m_idsError, 1);
+    layout->addLayout(idsRow);
+
+    // The animation (the lesson) beside the two weight matrices.
+    auto *splitter = new QSplitter(Qt::Horizontal, central);
+    splitter->setObjectName(QStringLiteral("centralSplitter"));
+    splitter->setChildrenCollapsible(false);
+    auto *lesson = new QWidget(splitter);
+    auto *lessonLayout = new QVBoxLayout(lesson);
+    lessonLayout->setContentsMargins(0, 0, 0, 0);
+    m_oneHotView = new OneHotView(lesson);
+    m_oneHotView->setObjectName(QStringLiteral("oneHotView"));
+    m_oneHotView->setLab(m_lab);
+    m_oneHotView->setAnimation(m_animation);
+    lessonLayout->addWidget(m_oneHotView, 1);
+
+    // The badge and the counters for a whole forward pass.
+    auto *badgeRow = new QHBoxLayout;
+    m_badge = new QLabel(lesson);
+    m_badge->setObjectName(QStringLiteral("equalityBadge"));
+    m_badge->setTextFormat(Qt::RichText);
+    m_counters = new QLabel(lesson);
+    m_counters->setObjectName(QStringLiteral("counters"));
+    m_counters->setWordWrap(true);
+    m_counters->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_batchCounters = new QCheckBox(tr("batch 32 \u00d7 512"), lesson);
+    m_batchCounters->setObjectName(QStringLiteral("batchCounters"));
+    m_batchCounters->setToolTip(
+        tr("Count a training batch of 32 sequences of 512 tokens instead of the ids"));
+    badgeRow->addWidget(m_badge);
+    badgeRow->addSpacing(8);
+    badgeRow->addWidget(m_counters, 1);
+    badgeRow->addWidget(m_batchCounters);
+    lessonLayout->addLayout(badgeRow);
+
+    auto *weights = new QSplitter(Qt::Vertical, splitter);
+    m_embeddingHeatmap = new HeatmapView(weights);
+    m_embeddingHeatmap->setObjectName(QStringLiteral("embeddingHeatmap"));
+    m_lmHeadHeatmap = new HeatmapView(weights);
+    m_lmHeadHeatmap->setObjectName(QStringLiteral("lmHeadHeatmap"));
+    weights->addWidget(m_embeddingHeatmap);
+    weights->addWidget(m_lmHeadHeatmap);
+
+    splitter->addWidget(lesson);
+    splitter->addWidget(weights);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+
+    m_busyBar = new QProgressBar(this);
+    m_busyBar->setRange(0, 0); // busy: the duration of a rebuild is not known in advance
+    m_busyBar->setMaximumWidth(160);
+    m_busyBar->setVisible(false);
+    m_busyLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_busyLabel);
+    statusBar()->addPermanentWidget(m_busyBar);
+
+    connect(m_idsEdit, &QLineEdit::textEdited, this, &MainWindow::onIdsEdited);
+    connect(m_batchCounters, &QCheckBox::toggled, this, &MainWindow::updateCounters);
+}
+
+void MainWindow::createDocks()
+{
+    m_layerPanel = new LayerPanel;
+    m_layerPanel->setLab(m_lab);
+    m_layerDock = new QDockWidget(tr("Layers"), this);
+    m_layerDock->setObjectName(QStringLiteral("layerDock"));
+    // Scrolls rather than squashing its spin boxes on a small (projector) screen.
+    auto *layerScroll = new QScrollArea;
+    layerScroll->setWidget(m_layerPanel);
+    layerScroll->setWidgetResizable(true);
+    layerScroll->setFrameShape(QFrame::NoFrame);
+    layerScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_layerDock->setWidget(layerScroll);
+    addDockWidget(Qt::LeftDockWidgetArea, m_layerDock);
+
+    m_codePanel = new CodePanel;
+    m_codePanel->setLab(m_lab);
+    m_codeDock = new QDockWidget(tr("PyTorch code"), this);
+    m_codeDock->setObjectName(QStringLiteral("codeDock"));
+    m_codeDock->setWidget(m_codePanel);
+    // The code reads best wide: below the lesson, with the layer panel running the full height.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, m_codeDock);
+    resizeDocks({m_layerDock}, {320}, Qt::Horizontal);
+    resizeDocks({m_codeDock}, {280}, Qt::Vertical);
+
+    connect(m_layerPanel, &LayerPanel::configEdited, this, [this](const Lab::Config &config) {
+        pushSnapshot(tr("Change layers"), {config, m_lab->idsText()});
+    });
+    connect(m_layerPanel, &LayerPanel::presetRequested, this, [this](Lab::Preset preset) {
+        Lab::Config config = Lab::presetConfig(preset);
+        if (preset == Lab::Preset::Gpt2Small)
+            config.seed = m_lab->config().seed;
+        pushSnapshot(preset == Lab::Preset::Gpt2Small ? tr("GPT-2 small preset")
+                                                      : tr("Reference example preset"),
+                     {config, Lab::presetIds(preset)});
+    });
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString &text, const QString &name, const QString &tip) {
+        auto *action = new QAction(text, this);
+        action->setObjectName(name);
+        action->setStatusTip(tip);
+        action->setToolTip(tip);
+        return action;
+    };
+
+    m_openAction = make(tr("&Open Session..."), QStringLiteral("openSession"),
+                        tr("Sessions (model, ids and training state) arrive in a later version"));
+    m_openAction->setShortcuts(keys(QKeySequence::Open, QStringLiteral("Ctrl+O")));
+    m_openAction->setEnabled(false);
+    m_saveAction = make(tr("&Save Session"), QStringLiteral("saveSession"),
+                        tr("Sessions (model, ids and training state) arrive in a later version"));
+    m_saveAction->setShortcuts(keys(QKeySequence::Save, QStringLiteral("Ctrl+S")));
+    m_saveAction->setEnabled(false);
+    m_saveAsAction = make(tr("Save Session &As..."), QStringLiteral("saveSessionAs"),
+                          tr("Sessions (model, ids and training state) arrive in a later version"));
+    m_saveAsAction->setShortcuts(keys(QKeySequence::SaveAs, QStringLiteral("Ctrl+Shift+S")));
+    m_saveAsAction->setEnabled(false);
+    m_exportAction = make(tr("&Export Screenshot..."), QStringLiteral("exportScreenshot"),
+                          tr("Save the window as a PNG image"));
+    m_exportAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
+    connect(m_exportAction, &QAction::triggered, this, [this] {
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Export Screenshot"), QStringLiteral("embedlab.png"), tr("PNG images (*.png)"));
+        if (!file.isEmpty() && !grab().save(file, "PNG"))
+            QMessageBox::warning(this, tr("Export Screenshot"), tr("Could not write '%1'.").arg(file));
+    });
+    m_quitAction = make(tr("&Quit"), QStringLiteral("quit"), tr("Quit EmbedLab"));
+    m_quitAction->setShortcuts(keys(QKeySequence::Quit, QStringLiteral("Ctrl+Q")));
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_undoStack->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setObjectName(QStringLiteral("undo"));
+    m_undoAction->setShortcuts(keys(QKeySequence::Undo, QStringLiteral("Ctrl+Z")));
+    m_undoAction->setStatusTip(tr("Undo the last change of layers, seed, presets or ids"));
+    m_redoAction = m_undoStack->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setObjectName(QStringLiteral("redo"));
+    m_redoAction->setShortcuts(keys(QKeySequence::Redo, QStringLiteral("Ctrl+Shift+Z")));
+    m_redoAction->setStatusTip(tr("Redo the change that was undone"));
+    m_copyCodeAction = make(tr("Copy Python &Code"), QStringLiteral("copyCode"),
+                            tr("Copy the PyTorch code of the current state to the clipboard"));
+    m_copyCodeAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
+    connect(m_copyCodeAction, &QAction::triggered, this,
+            [this] { QApplication::clipboard()->setText(m_codePanel->codeText()); });
+    m_preferencesAction =
+        make(tr("&Preferences..."), QStringLiteral("preferences"), tr("Colour map and animation speed"));
+    // Qt has no Preferences shortcut on Linux; Ctrl+, is the common one.
+    m_preferencesAction->setShortcuts(keys(QKeySequence::Preferences, QStringLiteral("Ctrl+,")));
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_preferencesAction, &QAction::triggered, this, &MainWindow::showPreferences);
+
+    m_referenceAction =
+        make(tr("&Reference Example"), QStringLiteral("presetReference"),
+             tr("torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], as in the documents"));
+    m_gpt2Action = make(tr("&GPT-2 Small"), QStringLiteral("presetGpt2"),
+                        tr("Embedding(50257, 768) tied with Linear(768, 50257, bias=False)"));
+    connect(m_referenceAction, &QAction::triggered, this,
+            [this] { Q_EMIT m_layerPanel->presetRequested(Lab::Preset::Reference); });
+    connect(m_gpt2Action, &QAction::triggered, this,
+            [this] { Q_EMIT m_layerPanel->presetRequested(Lab::Preset::Gpt2Small); });
+
+    m_zoomInAction = make(tr("Zoom &In"), QStringLiteral("zoomIn"), tr("Zoom into the weight heatmaps"));
+    m_zoomInAction->setShortcuts(keys(QKeySequence::ZoomIn, QStringLiteral("Ctrl++")));
+    m_zoomOutAction = make(tr("Zoom &Out"), QStringLiteral("zoomOut"), tr("Zoom out of the weight heatmaps"));
+    m_zoomOutAction->setShortcuts(keys(QKeySequence::ZoomOut, QStringLiteral("Ctrl+-")));
+    m_zoomResetAction =
+        make(tr("&Whole Matrix"), QStringLiteral("zoomReset"), tr("Show the whole weight matrices"));
+    m_zoomResetAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
+    connect(m_zoomInAction, &QAction::triggered, this, [this] {
+        m_embeddingHeatmap->zoomIn();
+        m_lmHeadHeatmap->zoomIn();
+    });
+    connect(m_zoomOutAction, &QAction::triggered, this, [this] {
+        m_embeddingHeatmap->zoomOut();
+        m_lmHeadHeatmap->zoomOut();
+    });
+    connect(m_zoomResetAction, &QAction::triggered, this, [this] {
+        m_embeddingHeatmap->resetZoom();
+        m_lmHeadHeatmap->resetZoom();
+    });
+    m_fullScreenAction =
+        make(tr("&Full Screen"), QStringLiteral("fullScreen"), tr("Fill the screen (projectors)"));
+    m_fullScreenAction->setCheckable(true);
+    m_fullScreenAction->setShortcuts(keys(QKeySequence::FullScreen, QStringLiteral("F11")));
+    connect(m_fullScreenAction, &QAction::toggled, this, &MainWindow::toggleFullScreen);
+
+    m_colorMapGroup = new QActionGroup(this);
+    m_colorMapGroup->setExclusive(true);
+    for (const QString &name : ColorMap::names()) {
+        auto *action =
+            make(name, QStringLiteral("colorMap_%1").arg(name), tr("Colour the weights with %1").arg(name));
+        action->setCheckable(true);
+        action->setData(name);
+        m_colorMapGroup->addAction(action);
+    }
+    connect(m_colorMapGroup, &QActionGroup::triggered, this,
+            [this](QAction *action) { setColorMapName(action->data().toString()); });
+
+    m_playAction =
+        make(tr("&Play"), QStringLiteral("play"), tr("Play or pause the one-hot animation (Space)"));
+    m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
+    m_stepForwardAction = make(tr("Step &Forward"), QStringLiteral("stepForward"),
+                               tr("Next step (Right or PageDown, as presenter clickers send)"));
+    m_stepForwardAction->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown)});
+    m_stepBackAction = make(tr("Step &Back"), QStringLiteral("stepBack"),
+                            tr("Previous step (Left or PageUp, as presenter clickers send)"));
+    m_stepBackAction->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
+    m_restartAction = make(tr("&Restart"), QStringLiteral("restart"), tr("Back to the first id (Home)"));
+    m_restartAction->setShortcut(QKeySequence(Qt::Key_Home));
+    m_endAction =
+        make(tr("&Last Step"), QStringLiteral("lastStep"), tr("Jump to the end: all rows looked up (End)"));
+    m_endAction->setShortcut(QKeySequence(Qt::Key_End));
+    m_fasterAction = make(tr("F&aster"), QStringLiteral("faster"), tr("Double the animation speed"));
+    m_fasterAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+]")));
+    m_slowerAction = make(tr("&Slower"), QStringLiteral("slower"), tr("Halve the animation speed"));
+    m_slowerAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+[")));
+    m_batchAction = make(tr("Count a &Batch of 32 \u00d7 512"), QStringLiteral("batchCounters"),
+                         tr("Count a training batch of 32 sequences of 512 tokens"));
+    m_batchAction->setCheckable(true);
+    connect(m_playAction, &QAction::triggered, m_animation, &OneHotAnimation::togglePlay);
+    connect(m_stepForwardAction, &QAction::triggered, m_animation, &OneHotAnimation::stepForward);
+    connect(m_stepBackAction, &QAction::triggered, m_animation, &OneHotAnimation::stepBack);
+    connect(m_restartAction, &QAction::triggered, m_animation, &OneHotAnimation::restart);
+    connect(m_endAction, &QAction::triggered, m_animation, &OneHotAnimation::goToEnd);
+    connect(m_fasterAction, &QAction::triggered, m_animation, &OneHotAnimation::faster);
+    connect(m_slowerAction, &QAction::triggered, m_animation, &OneHotAnimation::slower);
+    connect(m_batchAction, &QAction::toggled, m_batchCounters, &QCheckBox::setChecked);
+    connect(m_batchCounters, &QCheckBox::toggled, m_batchAction, &QAction::setChecked);
+
+    m_aboutAction = make(tr("&About EmbedLab"), QStringLiteral("about"), tr("Version and licence"));
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQtAction = make(tr("About &Qt"), QStringLiteral("aboutQt"), tr("The Qt version EmbedLab runs on"));
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+
+    // Icons from the desktop theme where there is one; the text is always there.
+    const auto icon = [](QAction *a, const QString &name) { a->setIcon(QIcon::fromTheme(name)); };
+    icon(m_playAction, QStringLiteral("media-playback-start"));
+    icon(m_stepForwardAction, QStringLiteral("media-skip-forward"));
+    icon(m_stepBackAction, QStringLiteral("media-skip-backward"));
+    icon(m_restartAction, QStringLiteral("media-seek-backward"));
+    icon(m_undoAction, QStringLiteral("edit-undo"));
+    icon(m_redoAction, QStringLiteral("edit-redo"));
+    icon(m_quitAction, QStringLiteral("application-exit"));
+    icon(m_zoomInAction, QStringLiteral("zoom-in"));
+    icon(m_zoomOutAction, QStringLiteral("zoom-out"));
+    icon(m_fullScreenAction, QStringLiteral("view-fullscreen"));
+}
+
+void MainWindow::createMenusAndToolBars()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_exportAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+    edit->addSeparator();
+    edit->addAction(m_copyCodeAction);
+    edit->addSeparator();
+    QMenu *presets = edit->addMenu(tr("Pre&sets"));
+    presets->addAction(m_referenceAction);
+    presets->addAction(m_gpt2Action);
+    edit->addSeparator();
+    edit->addAction(m_preferencesAction);
+
+    auto *mainBar = new QToolBar(tr("Main"), this);
+    mainBar->setObjectName(QStringLiteral("mainToolBar"));
+    mainBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    mainBar->addAction(m_referenceAction);
+    mainBar->addAction(m_gpt2Action);
+    mainBar->addSeparator();
+    mainBar->addAction(m_undoAction);
+    mainBar->addAction(m_redoAction);
+    addToolBar(mainBar);
+
+    auto *animationBar = new QToolBar(tr("Animation"), this);
+    animationBar->setObjectName(QStringLiteral("animationToolBar"));
+    animationBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    animationBar->addAction(m_restartAction);
+    animationBar->addAction(m_stepBackAction);
+    animationBar->addAction(m_playAction);
+    animationBar->addAction(m_stepForwardAction);
+    animationBar->addSeparator();
+    auto *speedTitle = new QLabel(tr(" Speed "), animationBar);
+    m_speedSlider = new QSlider(Qt::Horizontal, animationBar);
+    m_speedSlider->setObjectName(QStringLiteral("speed"));
+    // log2(speed) * 4: 0.25x .. 8x in quarter-octave steps.
+    m_speedSlider->setRange(-8, 12);
+    m_speedSlider->setMaximumWidth(140);
+    m_speedSlider->setFocusPolicy(Qt::NoFocus);
+    m_speedSlider->setToolTip(tr("Animation speed"));
+    m_speedLabel = new QLabel(animationBar);
+    m_speedLabel->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("0.25\u00d7 ")));
+    animationBar->addWidget(speedTitle);
+    animationBar->addWidget(m_speedSlider);
+    animationBar->addWidget(m_speedLabel);
+    addToolBar(animationBar);
+    connect(m_speedSlider, &QSlider::valueChanged, this,
+            [this](int v) { m_animation->setSpeed(std::pow(2.0, v / 4.0)); });
+    connect(m_animation, &OneHotAnimation::speedChanged, this, &MainWindow::updateSpeedLabel);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_layerDock->toggleViewAction());
+    view->addAction(m_codeDock->toggleViewAction());
+    view->addAction(mainBar->toggleViewAction());
+    view->addAction(animationBar->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_zoomInAction);
+    view->addAction(m_zoomOutAction);
+    view->addAction(m_zoomResetAction);
+    QMenu *colorMaps = view->addMenu(tr("&Colour Map"));
+    colorMaps->addActions(m_colorMapGroup->actions());
+    view->addSeparator();
+    view->addAction(m_fullScreenAction);
+
+    QMenu *animation = menuBar()->addMenu(tr("&Animation"));
+    animation->addAction(m_playAction);
+    animation->addAction(m_stepForwardAction);
+    animation->addAction(m_stepBackAction);
+    animation->addAction(m_restartAction);
+    animation->addAction(m_endAction);
+    animation->addSeparator();
+    animation->addAction(m_fasterAction);
+    animation->addAction(m_slowerAction);
+    animation->addSeparator();
+    animation->addAction(m_batchAction);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::connectLab()
+{
+    connect(m_lab, &Lab::modelRebuilt, this, &MainWindow::onModelRebuilt);
+    connect(m_lab, &Lab::weightsChanged, this, [this] {
+        m_embeddingHeatmap->notifyChanged();
+        m_lmHeadHeatmap->notifyChanged();
+    });
+    connect(m_lab, &Lab::idsChanged, this, &MainWindow::onIdsChanged);
+    connect(m_lab, &Lab::idsError, this, &MainWindow::onIdsError);
+    connect(m_lab, &Lab::pathsChanged, this, &MainWindow::onPathsChanged);
+    connect(m_lab, &Lab::busyChanged, this, [this](bool busy) {
+        m_busyBar->setVisible(busy);
+        m_busyLabel->setVisible(busy);
+    });
+    connect(m_lab, &Lab::busyMessage, m_busyLabel, &QLabel::setText);
+    connect(m_lab, &Lab::rebuildFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 10000);
+        QMessageBox::warning(this, tr("The model could not be built"), message);
+    });
+    connect(m_lab, &Lab::initFailed, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    connect(m_lab, &Lab::rowSelected, this, [this](int row) {
+        m_embeddingHeatmap->setSelectedRow(row);
+        if (row >= 0)
+            statusBar()->showMessage(
+                tr("Row %1 of embedding.weight is the embedding of token id %1").arg(row), 6000);
+    });
+    connect(m_embeddingHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
+    connect(m_lmHeadHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
+    connect(m_animation, &OneHotAnimation::changed, this, &MainWindow::onAnimationChanged);
+    connect(m_animation, &OneHotAnimation::playingChanged, this, [this](bool playing) {
+        m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
+        m_playAction->setIcon(QIcon::fromTheme(playing ? QStringLiteral("media-playback-pause")
+                                                       : QStringLiteral("media-playback-start")));
+    });
+    onModelRebuilt();
+    onIdsChanged();
+    onPathsChanged();
+}
+
+void MainWindow::onModelRebuilt()
+{
+    const Lab::Config &c = m_lab->modelConfig();
+    m_embeddingHeatmap->setMatrix(m_lab->embeddingWeight());
+    m_embeddingHeatmap->setTitle(weightTitle(QStringLiteral("embedding.weight"), c));
+    m_lmHeadHeatmap->setMatrix(m_lab->lmHeadWeight());
+    m_lmHeadHeatmap->setTitle(weightTitle(QStringLiteral("lm_head.weight"), c) +
+                              (m_lab->isTied() ? tr("  tied") : QString()));
+    m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
+    onAnimationChanged();
+    updateCounters();
+}
+
+void MainWindow::pushSnapshot(const QString &description, const Lab::Snapshot &after, bool typing)
+{
+    const Lab::Snapshot before = m_lab->snapshot();
+    if (before == after)
+        return;
+    m_undoStack->push(new SnapshotCommand(m_lab, before, after, description, typing));
+}
+
+void MainWindow::onIdsEdited(const QString &text)
+{
+    m_typingIds = true;
+    const Lab::Snapshot before = m_lab->snapshot();
+    if (m_lab->setIdsText(text)) {
+        const Lab::Snapshot after = m_lab->snapshot();
+        if (!(before == after))
+            m_undoStack->push(new SnapshotCommand(m_lab, before, after, tr("Edit ids"), true));
+    }
+    m_typingIds = false;
+}
+
+void MainWindow::onIdsChanged()
+{
+    if (!m_typingIds && m_idsEdit->text() != m_lab->idsText())
+        m_idsEdit->setText(m_lab->idsText());
+    m_idsError->clear();
+    m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
+    onAnimationChanged();
+    updateCounters();
+}
+
+void MainWindow::onIdsError(const QString &message)
+{
+    m_idsError->setText(message);
+    if (!m_lab->idsValid())
+        m_animation->setIdCount(0);
+    onPathsChanged();
+}
+
+void MainWindow::onPathsChanged()
+{
+    if (!m_lab->idsValid() || !m_lab->hasPaths()) {
+        m_badge->setText(QString());
+        m_badge->setToolTip(QString());
+        return;
+    }
+    // Computed from the results, never assumed.
+    const bool equal = m_lab->paths().allEqual();
+    m_badge->setText(
+        equal ? tr("<span style=\"background:#009e73;color:white;\">&nbsp;\u2713 equal&nbsp;</span>")
+              : tr("<span style=\"background:#c0392b;color:white;\">&nbsp;\u2717 differ&nbsp;</span>"));
+    m_badge->setToolTip(
+        equal ? tr("embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and "
+                   "the Linear on one_hot(ids) gave bitwise identical results")
+              : tr("The four paths did not give bitwise identical results (a NaN never equals itself)"));
+}
+
+void MainWindow::onAnimationChanged()
+{
+    const QList<qint64> ids = m_lab->flatIds();
+    const int k = m_animation->idIndex();
+    if (k < ids.size()) {
+        const int row = int(ids[k]);
+        m_embeddingHeatmap->setSelectedRow(row);
+        const bool emphasise = m_animation->phase() != OneHotAnimation::Phase::ShowOneHot;
+        m_embeddingHeatmap->setHighlightedRows(emphasise ? QList<int>{row} : QList<int>{});
+    } else {
+        m_embeddingHeatmap->setSelectedRow(-1);
+        QList<int> rows;
+        for (qint64 id : ids)
+            rows.append(int(id));
+        m_embeddingHeatmap->setHighlightedRows(rows);
+    }
+}
+
+void MainWindow::updateCounters()
+{
+    const QLocale locale;
+    const Lab::Config &c = m_lab->modelConfig();
+    const bool batch = m_batchCounters->isChecked();
+    const core::Index numIds = batch ? 32 * 512 : (m_lab->idsValid() ? m_lab->ids().numel() : 0);
+    const core::PathCost oneHot = core::oneHotMatmulCost(numIds, c.numEmbeddings, c.embeddingDim);
+    const core::PathCost lookup = core::lookupCost(numIds, c.numEmbeddings, c.embeddingDim);
+    const double zeroShare = oneHot.multiplyAdds > 0
+                                 ? 100.0 * double(oneHot.multiplyAddsByZero) / double(oneHot.multiplyAdds)
+                                 : 0.0;
+    m_counters->setText(
+        tr("<b>%1 ids</b>: one-hot path <b>%2</b> multiply-adds (%3 by zero, %4 %) &nbsp;\u00b7&nbsp; "
+           "lookup copies <b>%5</b> values (%6 bytes read), 0 multiply-adds")
+            .arg(batch ? tr("32 \u00d7 512 = %1").arg(locale.toString(qint64(numIds)))
+                       : locale.toString(qint64(numIds)),
+                 locale.toString(qint64(oneHot.multiplyAdds)),
+                 locale.toString(qint64(oneHot.multiplyAddsByZero)),
+                 locale.toString(zeroShare, 'f', zeroShare > 99.9 && zeroShare < 100.0 ? 4 : 1),
+                 locale.toString(qint64(numIds * c.embeddingDim)))
+            .arg(locale.toString(qint64(lookup.bytesRead))));
+}
+
+void MainWindow::updateSpeedLabel()
+{
+    const double speed = m_animation->speed();
+    {
+        const QSignalBlocker blocker(m_speedSlider);
+        m_speedSlider->setValue(int(std::lround(std::log2(speed) * 4.0)));
+    }
+    m_speedLabel->setText(QStringLiteral("%1\u00d7").arg(QLocale().toString(speed, 'g', 3)));
+}
+
+void MainWindow::setColorMapName(const QString &name)
+{
+    const QString known =
+        ColorMap::isKnownName(name) ? ColorMap::fromName(name).name() : QStringLiteral("RdBu");
+    m_colorMapName = known;
+    m_embeddingHeatmap->setColorMapName(known);
+    m_lmHeadHeatmap->setColorMapName(known);
+    m_oneHotView->setColorMapName(known);
+    for (QAction *action : m_colorMapGroup ? m_colorMapGroup->actions() : QList<QAction *>{})
+        action->setChecked(action->data().toString() == known);
+}
+
+void MainWindow::showPreferences()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Preferences"));
+    auto *form = new QFormLayout(&dialog);
+    auto *colorMap = new QComboBox(&dialog);
+    colorMap->addItems(ColorMap::names());
+    colorMap->setCurrentText(m_colorMapName);
+    auto *speed = new QDoubleSpinBox(&dialog);
+    speed->setRange(0.25, 8.0);
+    speed->setSingleStep(0.25);
+    speed->setSuffix(QStringLiteral("\u00d7"));
+    speed->setValue(m_animation->speed());
+    form->addRow(tr("&Colour map:"), colorMap);
+    form->addRow(tr("&Animation speed:"), speed);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    setColorMapName(colorMap->currentText());
+    m_animation->setSpeed(speed->value());
+    QSettings settings = appSettings();
+    settings.setValue(QStringLiteral("view/colorMap"), m_colorMapName);
+    settings.setValue(QStringLiteral("animation/speed"), m_animation->speed());
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About EmbedLab"),
+        tr("<h3>EmbedLab %1</h3>"
+           "<p>nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is "
+           "multiplying a one-hot vector by it.</p>"
+           "<p>Copyright 2026 EmbedLab developers.</p>"
+           "<p>This program is free software: you can redistribute it and/or modify it under the terms of "
+           "the GNU General Public License as published by the Free Software Foundation, either version 3 "
+           "of the License, or (at your option) any later version.</p>"
+           "<p>This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; "
+           "without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See "
+           "the <a href=\"https://www.gnu.org/licenses/gpl-3.0.html\">GNU General Public License</a> for "
+           "more details.</p><p>SPDX-License-Identifier: GPL-3.0-or-later</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::toggleFullScreen(bool on)
+{
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings = appSettings();
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState(kStateVersion));
+}
+
+void MainWindow::restoreSettings()
+{
+    const QSettings settings = appSettings();
+    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
+    if (!state.isEmpty())
+        restoreState(state, kStateVersion);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+bool MainWindow::isIdle() const
+{
+    return !m_lab->isBusy() && !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
+           m_codePanel->outputText().indexOf(QStringLiteral("(computing")) < 0;
+}
+
+void MainWindow::saveScreenshotWhenIdle(const QString &fileName, int step, double progress)
+{
+    auto *poll = new QTimer(this);
+    poll->setInterval(50);
+    connect(poll, &QTimer::timeout, this, [this, poll, fileName, step, progress] {
+        if (!isIdle())
+            return;
+        poll->deleteLater();
+        m_animation->setStep(step);
+        m_animation->setProgress(progress);
+        Q_EMIT screenshotSaved(grab().save(fileName, "PNG"));
+    });
+    poll->start();
+}
+
+} // namespace embedlab::ui
