@@ -18,6 +18,7 @@ PACKAGES=(
     fontconfig fonts-dejavu-core
     desktop-file-utils appstream
     clang libclang-rt-14-dev
+    fonts-noto-cjk
 )
 
 install_missing() {

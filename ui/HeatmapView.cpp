@@ -7,6 +7,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QFutureWatcher>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -67,10 +68,12 @@ HeatmapView::HeatmapView(QWidget *parent)
 
 HeatmapView::~HeatmapView()
 {
-    // The worker reads the matrix; let it stop early and finish before the view goes away.
+    // The worker owns what it reads (it holds the ParameterPtr and the cancel flag), so the view
+    // need not wait for it: waiting here could deadlock behind other pool tasks, and Qt 6.4's
+    // QFuture::then(context) can run its continuation after the context is gone. The watcher is a
+    // child, so its finished() connection dies with the view.
     if (m_cancel)
         m_cancel->store(true);
-    m_rebuild.waitForFinished();
 }
 
 void HeatmapView::setMatrix(core::ParameterPtr weight)
@@ -362,12 +365,11 @@ void HeatmapView::startRebuild()
     const core::ParameterPtr weight = m_weight;
     const Aggregation aggregation = m_aggregation;
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    m_rebuild = QtConcurrent::run([weight, aggregation, cancel] {
-        const core::Matrix &w = weight->value();
-        return std::make_shared<const HeatmapPyramid>(
-            HeatmapPyramid::build(w.data(), w.rows(), w.cols(), aggregation, cancel.get()));
-    });
-    m_rebuild.then(this, [this, generation, weight, cancel](std::shared_ptr<const HeatmapPyramid> pyramid) {
+    using Watcher = QFutureWatcher<std::shared_ptr<const HeatmapPyramid>>;
+    auto *watcher = new Watcher(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, weight, cancel] {
+        std::shared_ptr<const HeatmapPyramid> pyramid = watcher->result();
+        watcher->deleteLater();
         m_rebuildRunning = false;
         const bool current = generation == m_generation && weight == m_weight && !cancel->load();
         if (current) {
@@ -388,6 +390,11 @@ void HeatmapView::startRebuild()
         if (current)
             Q_EMIT rebuilt();
     });
+    watcher->setFuture(QtConcurrent::run([weight, aggregation, cancel] {
+        const core::Matrix &w = weight->value();
+        return std::make_shared<const HeatmapPyramid>(
+            HeatmapPyramid::build(w.data(), w.rows(), w.cols(), aggregation, cancel.get()));
+    }));
 }
 
 QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const

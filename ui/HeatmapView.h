@@ -124,7 +124,6 @@ private:
     bool m_rebuildPending = false;
     bool m_busyVisible = false;
     QTimer m_busyTimer;
-    QFuture<std::shared_ptr<const HeatmapPyramid>> m_rebuild;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     core::ParameterPtr m_pyramidWeight; // keeps the storage m_pyramid reads alive
 

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void notifyChangedRepaintsNewValues();
     void staleRebuildsAreDropped();
     void highlightedRowsStandOut();
+    void destroyWhileRebuildPending();
 
 private:
     HeatmapView *m_view = nullptr;
@@ -328,6 +329,33 @@ void TestHeatmapView::highlightedRowsStandOut()
     const QImage after = m_view->renderToImage(m_view->size());
     QCOMPARE(after.pixel(cellCentre(*m_view, 2, 1)), before.pixel(cellCentre(*m_view, 2, 1)));
     QVERIFY(after.pixel(cellCentre(*m_view, 0, 4)) != before.pixel(cellCentre(*m_view, 0, 4)));
+}
+
+// Regression (issue "Live initialisation histograms ...", found by the training panel's tests): a view
+// destroyed while a second setMatrix() waited behind a running rebuild hung in its destructor or
+// ran the rebuild's continuation on the dead view.
+void TestHeatmapView::destroyWhileRebuildPending()
+{
+    auto big = std::make_shared<Parameter>(embedlab::core::Shape{4000, 768});
+    big->value().setConstant(0.5f);
+    auto other = std::make_shared<Parameter>(embedlab::core::Shape{4000, 768});
+    other->value().setConstant(-0.5f);
+    for (int i = 0; i < 10; ++i) {
+        auto *view = new HeatmapView;
+        view->resize(400, 300);
+        view->setMatrix(big);
+        view->setMatrix(other);
+        view->notifyChanged();
+        delete view;
+    }
+    QTest::qWait(50); // let the abandoned workers' finished() signals arrive (and go nowhere)
+    // The pool is still free and a new view still gets its pyramid.
+    HeatmapView view;
+    view.resize(400, 300);
+    QSignalSpy rebuilt(&view, &HeatmapView::rebuilt);
+    view.setMatrix(big);
+    QVERIFY(rebuilt.wait(20000));
+    QVERIFY(!view.isRebuilding());
 }
 
 QTEST_MAIN(TestHeatmapView)

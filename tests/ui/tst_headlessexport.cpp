@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include <QCoreApplication>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestHeadlessExport : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void eachViewAndFormat_data();
+    void eachViewAndFormat();
+    void options();
+    void badOptions_data();
+    void badOptions();
+
+private:
+    struct Run {
+        int exitCode = -1;
+        QString stderrText;
+    };
+    Run run(const QStringList &arguments);
+    QString m_program;
+    QTemporaryDir m_dir;
+};
+
+void TestHeadlessExport::initTestCase()
+{
+    m_program = QCoreApplication::applicationDirPath() + QStringLiteral("/../app/embedlab");
+    QVERIFY2(QFile::exists(m_program), qPrintable(m_program));
+    QVERIFY(m_dir.isValid());
+}
+
+TestHeadlessExport::Run TestHeadlessExport::run(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_dir.path());
+    process.setProcessEnvironment(env);
+    process.start(m_program, arguments);
+    if (!process.waitForFinished(180000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromLocal8Bit(process.readAllStandardError())};
+}
+
+void TestHeadlessExport::eachViewAndFormat_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("suffix");
+    for (const char *view : {"heatmap", "onehot", "histogram", "unembedding", "window"})
+        for (const char *suffix : {"png", "svg", "pdf"})
+            QTest::addRow("%s.%s", view, suffix) << QString::fromLatin1(view) << QString::fromLatin1(suffix);
+}
+
+void TestHeadlessExport::eachViewAndFormat()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, suffix);
+    const QString out = m_dir.filePath(view + QLatin1Char('.') + suffix);
+    const Run r = run({QStringLiteral("--export"), view, QStringLiteral("--out"), out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stderrText));
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray head = file.read(64);
+    if (suffix == QLatin1String("png"))
+        QVERIFY(head.startsWith("\x89PNG"));
+    else if (suffix == QLatin1String("pdf"))
+        QVERIFY(head.startsWith("%PDF"));
+    else
+        QVERIFY(head.contains("<?xml") || head.contains("<svg"));
+}
+
+void TestHeadlessExport::options()
+{
+    const QString out = m_dir.filePath(QStringLiteral("options.png"));
+    const Run r = run({QStringLiteral("--export"),    QStringLiteral("heatmap"),
+                       QStringLiteral("--out"),       out,
+                       QStringLiteral("--scale"),     QStringLiteral("2"),
+                       QStringLiteral("--projector"), QStringLiteral("--language"),
+                       QStringLiteral("vi"),          QStringLiteral("--seed"),
+                       QStringLiteral("7"),           QStringLiteral("--num-embeddings"),
+                       QStringLiteral("6"),           QStringLiteral("--embedding-dim"),
+                       QStringLiteral("3"),           QStringLiteral("--ids"),
+                       QStringLiteral("5,0"),         QStringLiteral("--tied"),
+                       QStringLiteral("--init"),      QStringLiteral("normal:std=0.02"),
+                       QStringLiteral("--size"),      QStringLiteral("500x300")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stderrText));
+    const QImage image(out);
+    QCOMPARE(image.size(), QSize(1000, 600));
+    QVERIFY(std::abs(image.dotsPerMeterX() * 0.0254 - 192.0) < 0.5);
+
+    const QString window = m_dir.filePath(QStringLiteral("projector.png"));
+    const Run w = run({QStringLiteral("--export"), QStringLiteral("window"), QStringLiteral("--out"), window,
+                       QStringLiteral("--projector")});
+    QVERIFY2(w.exitCode == 0, qPrintable(w.stderrText));
+    QCOMPARE(QImage(window).size(), QSize(1024, 768));
+}
+
+void TestHeadlessExport::badOptions_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    const QString png = QStringLiteral("x.png");
+    const auto a = [](std::initializer_list<const char *> list) {
+        QStringList out;
+        for (const char *s : list)
+            out.append(QString::fromLatin1(s));
+        return out;
+    };
+    QTest::newRow("unknown view") << a({"--export", "table", "--out", "x.png"});
+    QTest::newRow("no out") << a({"--export", "heatmap"});
+    QTest::newRow("bad suffix") << a({"--export", "heatmap", "--out", "x.jpg"});
+    QTest::newRow("scale 5") << a({"--export", "heatmap", "--out", "x.png", "--scale", "5"});
+    QTest::newRow("language") << a({"--export", "heatmap", "--out", "x.png", "--language", "fr"});
+    QTest::newRow("unknown option") << a({"--export", "heatmap", "--out", "x.png", "--colour", "red"});
+    QTest::newRow("bad ids") << a({"--export", "heatmap", "--out", "x.png", "--ids", "2,9"});
+    QTest::newRow("bad init") << a({"--export", "heatmap", "--out", "x.png", "--init", "bogus:x=1"});
+    QTest::newRow("bad size") << a({"--export", "heatmap", "--out", "x.png", "--num-embeddings", "-3"});
+    QTest::newRow("missing session") << a(
+        {"--export", "heatmap", "--out", "x.png", "--session", "/no/such.embedlab"});
+    QTest::newRow("unwritable") << a({"--export", "heatmap", "--out", "/no/such/dir/x.png"});
+    Q_UNUSED(png);
+}
+
+void TestHeadlessExport::badOptions()
+{
+    QFETCH(QStringList, arguments);
+    const Run r = run(arguments);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY(r.exitCode != -1); // no crash
+    // One line of ours, after whatever the platform printed.
+    const QStringList lines = r.stderrText.trimmed().split(QLatin1Char('\n'));
+    QVERIFY2(lines.last().startsWith(QStringLiteral("embedlab: ")), qPrintable(r.stderrText));
+    QCOMPARE(r.stderrText.count(QStringLiteral("embedlab: ")), 1);
+}
+
+QTEST_GUILESS_MAIN(TestHeadlessExport)
+#include "tst_headlessexport.moc"

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QFont>
+#include <QHash>
+#include <QKeySequence>
+#include <QList>
+#include <QObject>
+#include <QPalette>
+#include <QPointer>
+#include <QString>
+
+class QAction;
+class QLabel;
+class QMainWindow;
+class QWidget;
+
+namespace embedlab::ui {
+
+/// The classroom profile of a main window: white page, black text, fonts 1.6x, thick borders, the
+/// PuOr map (its light centre stays visible on white), side panels hidden, full screen and a
+/// "PROJECTOR" badge. Everything it changes is remembered and put back when it is switched off.
+class ProjectorMode : public QObject {
+    Q_OBJECT
+public:
+    static constexpr double kFontScale = 1.6;
+    static constexpr double kMinFontScale = 1.0;
+    static constexpr double kMaxFontScale = 3.0;
+    static constexpr int kLineWidth = 3;
+    static constexpr const char *kColorMap = "PuOr";
+
+    /// `fullScreen` false keeps the window size (tests, headless export).
+    explicit ProjectorMode(QMainWindow *window, bool fullScreen = true);
+
+    bool isEnabled() const { return m_enabled; }
+    /// Whether switching on also fills the screen (not for headless export and tests).
+    void setUsesFullScreen(bool on) { m_fullScreen = on; }
+    void setEnabled(bool on);
+    void toggle() { setEnabled(!m_enabled); }
+
+    /// The font factor in effect (kFontScale when switched on; Ctrl +/- change it).
+    double fontScale() const { return m_fontScale; }
+    void setFontScale(double scale);
+    void zoomIn() { setFontScale(m_fontScale + 0.2); }
+    void zoomOut() { setFontScale(m_fontScale - 0.2); }
+    void resetZoom() { setFontScale(kFontScale); }
+
+    /// Border width of the frames and edits, in pixels (1 when off).
+    int lineWidth() const { return m_enabled ? kLineWidth : 1; }
+    QLabel *badge() const { return m_badge; }
+    /// The window's colour map from before projector mode (what a session should remember).
+    QString savedColorMap() const { return m_savedColorMap; }
+
+    /// White page, black text, dark blue selection.
+    static QPalette palette();
+    /// Thick borders for the frames, edits, tool bars and status bar.
+    static QString styleSheet();
+    /// The projector look for one widget tree outside a main window (headless export).
+    static void applyTo(QWidget *widget, double fontScale = kFontScale);
+
+Q_SIGNALS:
+    void enabledChanged(bool on);
+    void fontScaleChanged(double scale);
+
+private:
+    void applyFonts();
+    void setChartsProjectorStyle(bool on);
+    void takeOverZoomKeys(bool on);
+
+    QMainWindow *m_window = nullptr;
+    bool m_fullScreen = true;
+    bool m_enabled = false;
+    double m_fontScale = kFontScale;
+    QLabel *m_badge = nullptr;
+
+    // What switching on changed, to put back.
+    QPalette m_savedPalette;
+    QFont m_savedFont;
+    QString m_savedStyleSheet;
+    QString m_savedColorMap;
+    Qt::WindowStates m_savedWindowState;
+    QList<QPair<QPointer<QWidget>, bool>> m_savedDocks;
+    QList<QPair<QPointer<QWidget>, QFont>> m_savedChildFonts;
+    QHash<QAction *, QList<QKeySequence>> m_savedZoomKeys;
+    QList<QAction *> m_zoomActions;
+};
+
+} // namespace embedlab::ui
