@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -155,6 +156,7 @@ void CodePanel::setLab(const Lab *lab)
     connect(lab, &Lab::pathsChanged, this, &CodePanel::refresh);
     connect(lab, &Lab::modelRebuilt, this, &CodePanel::refresh);
     connect(lab, &Lab::idsError, this, &CodePanel::refresh);
+    connect(lab, &Lab::historyChanged, this, &CodePanel::refresh);
     refresh();
 }
 
@@ -194,8 +196,9 @@ QString CodePanel::pythonCode(const Lab &lab)
                  .arg(c.embeddingDim)
                  .arg(c.numEmbeddings)
                  .arg(c.lmHeadBias ? QStringLiteral("True") : QStringLiteral("False"));
-    if (c.tied)
-        lines << QStringLiteral("lm_head.weight = embedding.weight  # tied, as in GPT-2");
+    // What happened after the constructors, in order: ties, initialisers, loads, training steps.
+    for (const Lab::Operation &op : lab.history())
+        lines << op.python;
     lines << QStringLiteral("ids = torch.tensor(%1)").arg(pythonLiteral(lab.ids()));
     lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
     const QString oneHot = QStringLiteral("print(one_hot @ embedding.weight)");
@@ -270,14 +273,19 @@ void CodePanel::refresh()
         return;
     }
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
+    // A watcher child rather than QFuture::then(this): see Lab::startJob.
     m_format = QtConcurrent::run(&CodePanel::renderOutput, std::move(in));
-    m_format.then(this, [this, generation](const QString &text) {
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        const QString text = watcher->result();
+        watcher->deleteLater();
         if (generation != m_generation)
             return; // a newer state is being formatted
         m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
         m_output->setPlainText(text);
         Q_EMIT outputUpdated();
     });
+    watcher->setFuture(m_format);
 }
 
 } // namespace embedlab::ui

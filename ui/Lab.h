@@ -2,14 +2,18 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/Generator.h"
+#include "core/InitSpec.h"
 #include "core/OneHot.h"
 #include "core/Parameter.h"
 #include "core/Tensor.h"
 #include "core/TiedModel.h"
 
 #include <QFuture>
+#include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <memory>
@@ -34,13 +38,57 @@ public:
         std::uint64_t seed = 123;
         bool operator==(const Config &) const = default;
     };
-    /// A model configuration plus the ids text, for undo/redo.
+    /// One thing done to the weights after the constructors, in order. The code panel prints
+    /// `python` so the pasted code reproduces the numbers; sessions replay `kind`, `target`, `spec`.
+    struct Operation {
+        enum class Kind { Tie, Untie, Init, Step, Load };
+        Kind kind = Kind::Init;
+        /// "embedding.weight", "lm_head.weight" or "lm_head.bias".
+        QString target;
+        /// Init: core::InitSpec::toString(); Untie: "clone" or "reinitialize"; Load: "FILE:TENSOR".
+        QString spec;
+        /// torch.manual_seed(seed) right before an Init, when the user asked for it.
+        std::optional<std::uint64_t> seed;
+        /// The Python lines that do it (no trailing newline).
+        QString python;
+        bool operator==(const Operation &) const = default;
+    };
+    /// Everything undo needs to put the weights back exactly: the tie state, the values of the
+    /// parts captured (nullptr: not captured, left as they are), the generator and the history.
+    struct WeightState {
+        bool tied = false;
+        std::shared_ptr<const core::Matrix> embedding;
+        std::shared_ptr<const core::Matrix> lmHead; // only when untied
+        std::shared_ptr<const core::Matrix> bias;
+        core::Generator::State generator;
+        QList<Operation> history;
+        /// Memory held by the captured values.
+        std::uint64_t bytes() const;
+    };
+    enum WeightPart { EmbeddingPart = 1, LmHeadPart = 2, BiasPart = 4, AllParts = 7 };
+    /// The model object itself with what belongs to it (kept alive by undo commands so that undoing
+    /// a configuration change or a load gives back the exact weights without rebuilding).
+    struct ModelState {
+        Config config;
+        std::shared_ptr<core::TiedModel> model;
+        core::Generator::State generator;
+        QList<Operation> history;
+    };
+    /// A model configuration plus the ids text, for undo/redo; `model`, when set, is adopted as it
+    /// is instead of rebuilding from `config`.
     struct Snapshot {
         Config config;
         QString idsText;
-        bool operator==(const Snapshot &) const = default;
+        std::shared_ptr<const ModelState> model = nullptr;
+        /// Compares what the user sees (configuration and ids), not the model objects.
+        bool operator==(const Snapshot &other) const
+        {
+            return config == other.config && idsText == other.idsText;
+        }
     };
     enum class Preset { Reference, Gpt2Small };
+    /// Which layer a loaded matrix becomes.
+    enum class LoadRole { Embedding, LmHead };
 
     /// Models up to this many weight elements are rebuilt synchronously (instantly, and
     /// deterministic for tests); bigger ones on a worker thread.
@@ -59,10 +107,27 @@ public:
     void setConfig(const Config &config);
     void applyPreset(Preset preset);
     void setSeed(std::uint64_t seed);
+    /// Ties in place (tie()) or unties keeping the values (untie(Clone)); no rebuild.
     void setTied(bool tied);
+    /// `lm_head.weight = embedding.weight` on the current model: the embedding's storage wins.
+    /// Emits notice() saying what happened to lm_head's own values, or tieFailed() with core's
+    /// message when the Linear is not Linear(D, V). Returns whether the model is tied afterwards.
+    bool tie();
+    /// Gives lm_head its own storage: a clone of the shared values, or a reset_parameters() weight
+    /// (and bias) drawn from the Lab's generator.
+    void untie(core::TiedModel::UntieMode mode);
 
-    Snapshot snapshot() const { return {m_config, m_idsText}; }
+    Snapshot snapshot() const { return {m_config, m_idsText, nullptr}; }
+    /// snapshot() plus the current model object (when no rebuild is running).
+    Snapshot snapshotWithModel() const;
     void restore(const Snapshot &snapshot);
+
+    /// Deep copies of the `parts` (WeightPart flags) of the current model, with the tie state,
+    /// generator and history. Synchronous: a GPT-2 sized weight is a 154 MB copy.
+    WeightState captureWeights(int parts) const;
+    /// Puts back what captureWeights() took: re-ties or unties in place, copies the values into
+    /// the current parameters, restores the generator and history.
+    void restoreWeights(const WeightState &state);
 
     /// Parses and validates the ids ("2, 3, 1", "[[2, 3], [1, 0]]"). On success the ids take
     /// effect and idsChanged() is emitted; otherwise idsError() carries PyTorch's message and the
@@ -101,9 +166,36 @@ public:
 
     bool isBusy() const { return m_busy; }
 
-    /// Hook for the initialiser specs ("normal:mean=0,std=0.02") once core::InitSpec lands.
-    /// Reports through initFailed() until then.
-    void applyInit(const QString &parameterName, const QString &spec);
+    /// `torch.nn.init.NAME_(target, ...)` on "embedding.weight", "lm_head.weight" or "lm_head.bias",
+    /// consuming the Lab's generator as PyTorch would after the constructors (after
+    /// torch.manual_seed(seed) when `seed` is set). With `base`, the generator and history start
+    /// from it instead (a slider drag re-running its first request). Big tensors are initialised on a
+    /// worker thread; errors arrive through initFailed().
+    void applyInit(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed = {},
+                   const WeightState *base = nullptr);
+    /// The same with a spec written as text ("normal:mean=0,std=0.02").
+    void applyInit(const QString &target, const QString &spec);
+    /// Something outside the Lab (the training panel) changed the weights: records `op`, updates views.
+    void recordWeightsChange(const Operation &op);
+
+    /// Replaces the model by one whose embedding (LoadRole::Embedding: Embedding(V, D) from the
+    /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) holds `matrix`, built after
+    /// torch.manual_seed(seed) like any model. `tied` ties the lm_head to a loaded embedding.
+    void loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
+                    LoadRole role, bool tied);
+
+    /// What was done to the weights after the constructors, in order.
+    const QList<Operation> &history() const { return m_history; }
+    /// The initialisers in order, as "TARGET=SPEC" ("embedding.weight=normal:std=0.02").
+    QStringList initHistory() const;
+    /// The last initialiser applied to `target` (through the tie for lm_head.weight), if any.
+    std::optional<core::InitSpec> lastInit(const QString &target) const;
+    /// "FILE:TENSOR" when the current weights came from a file, else empty.
+    QString loadedFrom() const;
+    /// The model for the training panel, which changes its weights in step().
+    core::TiedModel *trainableModel() const { return m_model.get(); }
+    core::ParameterPtr parameter(const QString &name) const;
+    const core::Generator &generator() const { return m_generator; }
 
 Q_SIGNALS:
     void weightsChanged();
@@ -120,6 +212,11 @@ Q_SIGNALS:
     void busyMessage(const QString &message);
     void rebuildFailed(const QString &message);
     void initFailed(const QString &message);
+    void tieFailed(const QString &message);
+    /// history() changed (an init, tie, untie, step or load, or their undo).
+    void historyChanged();
+    /// Something the user should know about what just happened (status bar / info bar).
+    void notice(const QString &message);
 
 private:
     struct Job;
@@ -128,6 +225,15 @@ private:
     /// Runs `job` now when it is small, else on a worker thread; queues behind a running job.
     void schedule(bool rebuild);
     void startJob(const Job &job, bool synchronous);
+    /// Runs what was requested while a job was running.
+    void runPending();
+    struct InitJob;
+    struct InitResult;
+    static std::shared_ptr<InitResult> runInit(const InitJob &job);
+    void startInit(const InitJob &job);
+    void commitInit(const std::shared_ptr<InitResult> &result);
+    /// After any change of the values: repaint, print, recompute embedding(ids).
+    void weightsEdited();
     void adopt(const std::shared_ptr<Built> &built);
     void onJobFinished(const std::shared_ptr<Built> &built);
     void setBusy(bool busy);
@@ -153,6 +259,12 @@ private:
     bool m_rebuildPending = false;
     bool m_pathsPending = false;
     QFuture<std::shared_ptr<Built>> m_future;
+    core::Generator m_generator;
+    QList<Operation> m_history;
+    struct LoadRequest;
+    std::shared_ptr<LoadRequest> m_loadRequest; // taken by the next rebuild job
+    std::shared_ptr<InitJob> m_pendingInit;     // requested while a job was running
+    QFuture<std::shared_ptr<InitResult>> m_initFuture;
 };
 
 } // namespace embedlab::ui

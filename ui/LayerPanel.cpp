@@ -169,8 +169,14 @@ LayerPanel::LayerPanel(QWidget *parent)
     for (QSpinBox *box : {m_seed, m_numEmbeddings, m_embeddingDim, m_paddingIdx})
         connect(box, &QSpinBox::valueChanged, this, &LayerPanel::emitEdited);
     connect(m_maxNorm, &QDoubleSpinBox::valueChanged, this, &LayerPanel::emitEdited);
-    for (QCheckBox *box : {m_paddingEnabled, m_maxNormEnabled, m_bias, m_tied})
+    for (QCheckBox *box : {m_paddingEnabled, m_maxNormEnabled, m_bias})
         connect(box, &QCheckBox::toggled, this, &LayerPanel::emitEdited);
+    // Tying is done in place on the current weights, not by rebuilding the model.
+    connect(m_tied, &QCheckBox::clicked, this, [this](bool on) {
+        const QSignalBlocker blocker(m_tied);
+        m_tied->setChecked(m_lab && m_lab->isTied()); // shows the Lab's state until it changes
+        Q_EMIT tieRequested(on);
+    });
 }
 
 void LayerPanel::setLab(const Lab *lab)
@@ -182,6 +188,7 @@ void LayerPanel::setLab(const Lab *lab)
         return;
     connect(lab, &Lab::configChanged, this, &LayerPanel::showConfig);
     connect(lab, &Lab::modelRebuilt, this, &LayerPanel::showModel);
+    connect(lab, &Lab::tiedChanged, this, &LayerPanel::showModel);
     showConfig();
     showModel();
 }
@@ -198,7 +205,7 @@ void LayerPanel::emitEdited()
         m_paddingEnabled->isChecked() ? std::optional<core::Index>(m_paddingIdx->value()) : std::nullopt;
     c.maxNorm = m_maxNormEnabled->isChecked() ? std::optional<double>(m_maxNorm->value()) : std::nullopt;
     c.lmHeadBias = m_bias->isChecked();
-    c.tied = m_tied->isChecked();
+    c.tied = m_lab->isTied();
     m_paddingIdx->setEnabled(m_paddingEnabled->isChecked());
     m_maxNorm->setEnabled(m_maxNormEnabled->isChecked());
     if (!(c == m_lab->config()))
@@ -229,7 +236,7 @@ void LayerPanel::showConfig()
     if (c.maxNorm)
         m_maxNorm->setValue(*c.maxNorm);
     m_bias->setChecked(c.lmHeadBias);
-    m_tied->setChecked(c.tied);
+    m_tied->setChecked(m_lab->isTied());
 
     const QString v = colored(numEmbeddingsColor(), QString::number(c.numEmbeddings));
     const QString d = colored(embeddingDimColor(), QString::number(c.embeddingDim));
@@ -254,6 +261,10 @@ void LayerPanel::showConfig()
 
 void LayerPanel::showModel()
 {
+    {
+        const QSignalBlocker blocker(m_tied);
+        m_tied->setChecked(m_lab->isTied());
+    }
     const QLocale locale;
     const Lab::Config &c = m_lab->modelConfig();
     const qint64 vd = c.numEmbeddings * c.embeddingDim;

@@ -31,6 +31,8 @@ public:
 Q_SIGNALS:
     void configEdited(const embedlab::ui::Lab::Config &config);
     void presetRequested(embedlab::ui::Lab::Preset preset);
+    /// The tie check box was toggled: tie or untie in place (the window asks how to untie).
+    void tieRequested(bool tied);
 
 private:
     void showConfig();

@@ -2,13 +2,21 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "MainWindow.h"
 
+#include "core/Error.h"
 #include "core/OneHot.h"
+#include "ui/Classroom.h"
 #include "ui/CodePanel.h"
 #include "ui/ColorMap.h"
 #include "ui/HeatmapView.h"
+#include "ui/InitHistogram.h"
+#include "ui/InitPanel.h"
 #include "ui/LayerPanel.h"
 #include "ui/OneHotAnimation.h"
 #include "ui/OneHotView.h"
+#include "ui/TensorPicker.h"
+#include "ui/TrainingPanel.h"
+#include "ui/UndoCommands.h"
+#include "ui/UnembeddingView.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -21,16 +29,23 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
@@ -41,7 +56,9 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include <atomic>
 #include <cmath>
 
 namespace embedlab::ui {
@@ -49,7 +66,19 @@ namespace embedlab::ui {
 namespace {
 
 constexpr int kStateVersion = 1;
-constexpr int kIdsCommandId = 1;
+
+QString errorText(const core::Error &e)
+{
+    return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
+}
+
+bool isWeightFile(const QString &path)
+{
+    static const QStringList suffixes = {
+        QStringLiteral("npy"), QStringLiteral("safetensors"), QStringLiteral("gguf"), QStringLiteral("pt"),
+        QStringLiteral("pth"), QStringLiteral("bin"),         QStringLiteral("ckpt")};
+    return suffixes.contains(QFileInfo(path).suffix().toLower());
+}
 
 QSettings appSettings()
 {
@@ -67,36 +96,6 @@ QList<QKeySequence> keys(QKeySequence::StandardKey standard, const QString &ours
     return list;
 }
 
-/// One undoable change of the Lab: a model configuration and/or the ids.
-class SnapshotCommand : public QUndoCommand {
-public:
-    SnapshotCommand(Lab *lab, Lab::Snapshot before, Lab::Snapshot after, const QString &text, bool typing)
-        : QUndoCommand(text)
-        , m_lab(lab)
-        , m_before(std::move(before))
-        , m_after(std::move(after))
-        , m_typing(typing)
-    {}
-    void undo() override { m_lab->restore(m_before); }
-    void redo() override { m_lab->restore(m_after); }
-    int id() const override { return m_typing ? kIdsCommandId : -1; }
-    bool mergeWith(const QUndoCommand *other) override
-    {
-        // Typing "2, 3, 1" is one step, not seven.
-        const auto *next = static_cast<const SnapshotCommand *>(other);
-        if (!next->m_typing || !(next->m_before.config == m_after.config))
-            return false;
-        m_after = next->m_after;
-        return true;
-    }
-
-private:
-    Lab *m_lab;
-    Lab::Snapshot m_before;
-    Lab::Snapshot m_after;
-    bool m_typing;
-};
-
 QString weightTitle(const QString &name, const Lab::Config &c)
 {
     return QStringLiteral("%1  [%2, %3]").arg(name).arg(c.numEmbeddings).arg(c.embeddingDim);
@@ -113,18 +112,29 @@ MainWindow::MainWindow(QWidget *parent)
     m_animation = new OneHotAnimation(this);
     m_undoStack = new QUndoStack(this);
 
+    setAcceptDrops(true);
     createCentralArea();
     createDocks();
+    createLessonDocks();
     createActions();
     createMenusAndToolBars();
     connectLab();
 
     const QSettings settings = appSettings();
+    const QString untie = settings.value(QStringLiteral("model/untie"), QStringLiteral("ask")).toString();
+    m_untiePolicy = untie == QStringLiteral("clone")          ? UntiePolicy::Clone
+                    : untie == QStringLiteral("reinitialize") ? UntiePolicy::Reinitialize
+                                                              : UntiePolicy::Ask;
     setColorMapName(settings.value(QStringLiteral("view/colorMap"), QStringLiteral("RdBu")).toString());
     m_animation->setSpeed(settings.value(QStringLiteral("animation/speed"), 1.0).toDouble());
     updateSpeedLabel();
     resize(1400, 860);
+    // Sized once the window has its default size; a saved layout overrides this.
+    resizeDocks({m_layerDock, m_initDock}, {300, 330}, Qt::Horizontal);
+    resizeDocks({m_codeDock, m_histogramDock}, {560, 560}, Qt::Horizontal);
+    resizeDocks({m_codeDock}, {400}, Qt::Vertical);
     restoreSettings();
+    installClassroom(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -249,6 +259,7 @@ void MainWindow::createDocks()
     connect(m_layerPanel, &LayerPanel::configEdited, this, [this](const Lab::Config &config) {
         pushSnapshot(tr("Change layers"), {config, m_lab->idsText()});
     });
+    connect(m_layerPanel, &LayerPanel::tieRequested, this, &MainWindow::requestTie);
     connect(m_layerPanel, &LayerPanel::presetRequested, this, [this](Lab::Preset preset) {
         Lab::Config config = Lab::presetConfig(preset);
         if (preset == Lab::Preset::Gpt2Small)
@@ -271,8 +282,47 @@ void MainWindow::createActions()
 
     m_openAction = make(tr("&Open Session..."), QStringLiteral("openSession"),
                         tr("Sessions (model, ids and training state) arrive in a later version"));
-    m_openAction->setShortcuts(keys(QKeySequence::Open, QStringLiteral("Ctrl+O")));
     m_openAction->setEnabled(false);
+    m_openWeightsAction = make(tr("&Open Weights..."), QStringLiteral("openWeightsAction"),
+                               tr("View a matrix of a .npy, .safetensors or .gguf file as the embedding or "
+                                  "the Linear weight (you can also drop the file on the window)"));
+    m_openWeightsAction->setShortcuts(keys(QKeySequence::Open, QStringLiteral("Ctrl+O")));
+    connect(m_openWeightsAction, &QAction::triggered, this, [this] {
+        const QString file =
+            QFileDialog::getOpenFileName(this, tr("Open Weights"), QString(),
+                                         tr("Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles "
+                                            "(*.pt *.pth *.bin);;All files (*)"));
+        if (!file.isEmpty())
+            openWeightsFile(file);
+    });
+    m_tieAction =
+        make(tr("&Tie lm_head.weight = embedding.weight"), QStringLiteral("tieAction"),
+             tr("Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)"));
+    m_tieAction->setCheckable(true);
+    m_tieAction->setIconText(tr("Tied"));
+    m_tieAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
+    connect(m_tieAction, &QAction::triggered, this, [this](bool on) {
+        // Shows the Lab's state until the change (or the untie question) is done.
+        m_tieAction->setChecked(m_lab->isTied());
+        requestTie(on);
+    });
+    m_untieCloneAction = make(tr("Untie, &Keep the Values"), QStringLiteral("untieCloneAction"),
+                              tr("lm_head.weight gets its own storage, a copy of the shared values"));
+    connect(m_untieCloneAction, &QAction::triggered, this,
+            [this] { untie(core::TiedModel::UntieMode::Clone); });
+    m_untieReinitAction =
+        make(tr("Untie, &Re-initialise lm_head"), QStringLiteral("untieReinitAction"),
+             tr("lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()"));
+    connect(m_untieReinitAction, &QAction::triggered, this,
+            [this] { untie(core::TiedModel::UntieMode::Reinitialize); });
+    m_trainStepAction = make(tr("Training &Step"), QStringLiteral("trainStepAction"),
+                             tr("One optimizer step on the training panel's ids and targets"));
+    m_trainStepAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+Return")));
+    connect(m_trainStepAction, &QAction::triggered, this, [this] {
+        m_trainingDock->show();
+        m_trainingDock->raise();
+        m_trainingPanel->step();
+    });
     m_saveAction = make(tr("&Save Session"), QStringLiteral("saveSession"),
                         tr("Sessions (model, ids and training state) arrive in a later version"));
     m_saveAction->setShortcuts(keys(QKeySequence::Save, QStringLiteral("Ctrl+S")));
@@ -295,14 +345,28 @@ void MainWindow::createActions()
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_undoAction = m_undoStack->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setObjectName(QStringLiteral("undo"));
+    // Our own actions rather than QUndoStack's: undo waits for a running computation and stops at
+    // steps whose snapshots were dropped to stay under the memory budget.
+    m_undoAction = make(tr("&Undo"), QStringLiteral("undo"),
+                        tr("Undo the last change of layers, ids, initialisers, tying, training or loading"));
     m_undoAction->setShortcuts(keys(QKeySequence::Undo, QStringLiteral("Ctrl+Z")));
-    m_undoAction->setStatusTip(tr("Undo the last change of layers, seed, presets or ids"));
-    m_redoAction = m_undoStack->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setObjectName(QStringLiteral("redo"));
+    m_redoAction = make(tr("&Redo"), QStringLiteral("redo"), tr("Redo the change that was undone"));
     m_redoAction->setShortcuts(keys(QKeySequence::Redo, QStringLiteral("Ctrl+Shift+Z")));
-    m_redoAction->setStatusTip(tr("Redo the change that was undone"));
+    connect(m_undoAction, &QAction::triggered, this, [this] {
+        if (m_undoStack->canUndo() && !m_lab->isBusy() && !undoIsBlocked(m_undoStack)) {
+            m_openInit = nullptr;
+            m_undoStack->undo();
+        }
+    });
+    connect(m_redoAction, &QAction::triggered, this, [this] {
+        if (m_undoStack->canRedo() && !m_lab->isBusy()) {
+            m_openInit = nullptr;
+            m_undoStack->redo();
+        }
+    });
+    connect(m_undoStack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
+    connect(m_undoStack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoActions);
+    connect(m_undoStack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoActions);
     m_copyCodeAction = make(tr("Copy Python &Code"), QStringLiteral("copyCode"),
                             tr("Copy the PyTorch code of the current state to the clipboard"));
     m_copyCodeAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
@@ -408,6 +472,8 @@ void MainWindow::createActions()
     icon(m_restartAction, QStringLiteral("media-seek-backward"));
     icon(m_undoAction, QStringLiteral("edit-undo"));
     icon(m_redoAction, QStringLiteral("edit-redo"));
+    icon(m_openWeightsAction, QStringLiteral("document-open"));
+    updateUndoActions();
     icon(m_quitAction, QStringLiteral("application-exit"));
     icon(m_zoomInAction, QStringLiteral("zoom-in"));
     icon(m_zoomOutAction, QStringLiteral("zoom-out"));
@@ -417,6 +483,8 @@ void MainWindow::createActions()
 void MainWindow::createMenusAndToolBars()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openWeightsAction);
+    file->addSeparator();
     file->addAction(m_openAction);
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
@@ -437,6 +505,13 @@ void MainWindow::createMenusAndToolBars()
     edit->addSeparator();
     edit->addAction(m_preferencesAction);
 
+    QMenu *model = menuBar()->addMenu(tr("&Model"));
+    model->addAction(m_tieAction);
+    model->addAction(m_untieCloneAction);
+    model->addAction(m_untieReinitAction);
+    model->addSeparator();
+    model->addAction(m_trainStepAction);
+
     auto *mainBar = new QToolBar(tr("Main"), this);
     mainBar->setObjectName(QStringLiteral("mainToolBar"));
     mainBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -445,6 +520,8 @@ void MainWindow::createMenusAndToolBars()
     mainBar->addSeparator();
     mainBar->addAction(m_undoAction);
     mainBar->addAction(m_redoAction);
+    mainBar->addSeparator();
+    mainBar->addAction(m_tieAction);
     addToolBar(mainBar);
 
     auto *animationBar = new QToolBar(tr("Animation"), this);
@@ -476,6 +553,8 @@ void MainWindow::createMenusAndToolBars()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_layerDock->toggleViewAction());
     view->addAction(m_codeDock->toggleViewAction());
+    for (QDockWidget *dock : {m_initDock, m_histogramDock, m_unembeddingDock, m_trainingDock})
+        view->addAction(dock->toggleViewAction());
     view->addAction(mainBar->toggleViewAction());
     view->addAction(animationBar->toggleViewAction());
     view->addSeparator();
@@ -508,8 +587,22 @@ void MainWindow::connectLab()
 {
     connect(m_lab, &Lab::modelRebuilt, this, &MainWindow::onModelRebuilt);
     connect(m_lab, &Lab::weightsChanged, this, [this] {
+        // Tied: one storage, so a write through either name shows in both.
         m_embeddingHeatmap->notifyChanged();
         m_lmHeadHeatmap->notifyChanged();
+        m_histogram->refresh();
+        m_unembeddingView->refresh();
+    });
+    connect(m_lab, &Lab::tiedChanged, this, &MainWindow::onTiedChanged);
+    connect(m_lab, &Lab::historyChanged, this, [this] {
+        updateHistogramSources();
+        updateHeatmapTitles();
+    });
+    connect(m_lab, &Lab::notice, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 12000); });
+    connect(m_lab, &Lab::tieFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 12000);
+        showWeightsError(tr("lm_head cannot be tied"), message);
     });
     connect(m_lab, &Lab::idsChanged, this, &MainWindow::onIdsChanged);
     connect(m_lab, &Lab::idsError, this, &MainWindow::onIdsError);
@@ -517,14 +610,32 @@ void MainWindow::connectLab()
     connect(m_lab, &Lab::busyChanged, this, [this](bool busy) {
         m_busyBar->setVisible(busy);
         m_busyLabel->setVisible(busy);
+        // Nothing may write the weights while a worker reads them.
+        for (QAction *action : {m_tieAction, m_untieCloneAction, m_untieReinitAction, m_trainStepAction})
+            action->setEnabled(!busy);
+        m_trainingPanel->setEnabled(!busy);
+        updateUndoActions();
+        if (!busy && m_deferredInit) {
+            const auto request = *std::exchange(m_deferredInit, std::nullopt);
+            onInitRequested(request.first, request.second);
+        }
     });
     connect(m_lab, &Lab::busyMessage, m_busyLabel, &QLabel::setText);
     connect(m_lab, &Lab::rebuildFailed, this, [this](const QString &message) {
         statusBar()->showMessage(message, 10000);
         QMessageBox::warning(this, tr("The model could not be built"), message);
     });
-    connect(m_lab, &Lab::initFailed, this,
-            [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    connect(m_lab, &Lab::initFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 8000);
+        // A step that changed nothing is not kept.
+        if (m_openInit && m_undoStack->index() > 0 &&
+            m_undoStack->command(m_undoStack->index() - 1) == m_openInit &&
+            m_lab->history() == m_openInit->before().history) {
+            m_openInit->setObsolete(true);
+            m_openInit = nullptr;
+            m_undoStack->undo();
+        }
+    });
     connect(m_lab, &Lab::rowSelected, this, [this](int row) {
         m_embeddingHeatmap->setSelectedRow(row);
         if (row >= 0)
@@ -544,14 +655,53 @@ void MainWindow::connectLab()
     onPathsChanged();
 }
 
-void MainWindow::onModelRebuilt()
+void MainWindow::updateHeatmapTitles()
 {
     const Lab::Config &c = m_lab->modelConfig();
+    const QString tied = m_lab->isTied() ? tr("  (tied: same storage)") : QString();
+    QString embeddingTitle = weightTitle(QStringLiteral("embedding.weight"), c) + tied;
+    QString lmHeadTitle = weightTitle(QStringLiteral("lm_head.weight"), c) + tied;
+    for (const Lab::Operation &op : m_lab->history()) {
+        if (op.kind != Lab::Operation::Kind::Load)
+            continue;
+        const QString from = tr("  from %1")
+                                 .arg(QFileInfo(op.spec.section(QLatin1Char(':'), 0, -2)).fileName() +
+                                      QLatin1Char(':') + op.spec.section(QLatin1Char(':'), -1));
+        if (op.target == QStringLiteral("embedding.weight") || m_lab->isTied())
+            embeddingTitle += from;
+        if (op.target == QStringLiteral("lm_head.weight") || m_lab->isTied())
+            lmHeadTitle += from;
+    }
+    m_embeddingHeatmap->setTitle(embeddingTitle);
+    m_lmHeadHeatmap->setTitle(lmHeadTitle);
+}
+
+void MainWindow::onTiedChanged()
+{
+    // Untying gives lm_head a new storage object; tying makes it the embedding's.
+    if (m_lmHeadHeatmap->matrix() != m_lab->lmHeadWeight())
+        m_lmHeadHeatmap->setMatrix(m_lab->lmHeadWeight());
+    {
+        const QSignalBlocker blocker(m_tieAction);
+        m_tieAction->setChecked(m_lab->isTied());
+    }
+    m_untieCloneAction->setEnabled(m_lab->isTied() && !m_lab->isBusy());
+    m_untieReinitAction->setEnabled(m_lab->isTied() && !m_lab->isBusy());
+    updateHeatmapTitles();
+    updateHistogramSources();
+    onAnimationChanged();
+    m_trainingPanel->refresh();
+    m_unembeddingView->refresh();
+}
+
+void MainWindow::onModelRebuilt()
+{
     m_embeddingHeatmap->setMatrix(m_lab->embeddingWeight());
-    m_embeddingHeatmap->setTitle(weightTitle(QStringLiteral("embedding.weight"), c));
     m_lmHeadHeatmap->setMatrix(m_lab->lmHeadWeight());
-    m_lmHeadHeatmap->setTitle(weightTitle(QStringLiteral("lm_head.weight"), c) +
-                              (m_lab->isTied() ? tr("  tied") : QString()));
+    if (m_trainingPanel->model() != m_lab->trainableModel())
+        m_trainingPanel->setModel(m_lab->trainableModel());
+    m_unembeddingView->setModel(&m_lab->model());
+    onTiedChanged();
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
     onAnimationChanged();
     updateCounters();
@@ -559,10 +709,17 @@ void MainWindow::onModelRebuilt()
 
 void MainWindow::pushSnapshot(const QString &description, const Lab::Snapshot &after, bool typing)
 {
-    const Lab::Snapshot before = m_lab->snapshot();
+    // The model object is kept so that undo gives back its exact weights (inits, steps, loads).
+    const Lab::Snapshot before = typing ? m_lab->snapshot() : m_lab->snapshotWithModel();
     if (before == after)
         return;
-    m_undoStack->push(new SnapshotCommand(m_lab, before, after, description, typing));
+    m_openInit = nullptr;
+    m_undoStack->push(new ModelCommand(m_lab, before, after, description, typing));
+    if (enforceUndoBudget(m_undoStack, m_undoBudget) > 0)
+        statusBar()->showMessage(tr("Older undo steps were dropped to keep undo memory under %1.")
+                                     .arg(QLocale().formattedDataSize(qint64(m_undoBudget))),
+                                 10000);
+    updateUndoActions();
 }
 
 void MainWindow::onIdsEdited(const QString &text)
@@ -572,7 +729,7 @@ void MainWindow::onIdsEdited(const QString &text)
     if (m_lab->setIdsText(text)) {
         const Lab::Snapshot after = m_lab->snapshot();
         if (!(before == after))
-            m_undoStack->push(new SnapshotCommand(m_lab, before, after, tr("Edit ids"), true));
+            m_undoStack->push(new ModelCommand(m_lab, before, after, tr("Edit ids"), true));
     }
     m_typingIds = false;
 }
@@ -629,6 +786,10 @@ void MainWindow::onAnimationChanged()
             rows.append(int(id));
         m_embeddingHeatmap->setHighlightedRows(rows);
     }
+    // Tied, the two heatmaps show one storage: they must look the same, emphasis included.
+    const bool tied = m_lab->isTied();
+    m_lmHeadHeatmap->setSelectedRow(tied ? m_embeddingHeatmap->selectedRow() : -1);
+    m_lmHeadHeatmap->setHighlightedRows(tied ? m_embeddingHeatmap->highlightedRows() : QList<int>{});
 }
 
 void MainWindow::updateCounters()
@@ -757,6 +918,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 bool MainWindow::isIdle() const
 {
     return !m_lab->isBusy() && !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
+           !m_histogram->isBusy() && !m_loading &&
            m_codePanel->outputText().indexOf(QStringLiteral("(computing")) < 0;
 }
 
@@ -773,6 +935,424 @@ void MainWindow::saveScreenshotWhenIdle(const QString &fileName, int step, doubl
         Q_EMIT screenshotSaved(grab().save(fileName, "PNG"));
     });
     poll->start();
+}
+
+void MainWindow::createLessonDocks()
+{
+    const auto dock = [this](const QString &title, const QString &name, QWidget *widget, bool scroll) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        if (scroll) {
+            auto *area = new QScrollArea;
+            area->setWidget(widget);
+            area->setWidgetResizable(true);
+            area->setFrameShape(QFrame::NoFrame);
+            d->setWidget(area);
+        } else {
+            d->setWidget(widget);
+        }
+        return d;
+    };
+
+    m_initPanel = new InitPanel;
+    m_initPanel->setObjectName(QStringLiteral("initPanel"));
+    m_initDock = dock(tr("Initialisers"), QStringLiteral("initDock"), m_initPanel, true);
+    addDockWidget(Qt::RightDockWidgetArea, m_initDock);
+
+    auto *histogramBox = new QWidget;
+    auto *histogramLayout = new QVBoxLayout(histogramBox);
+    histogramLayout->setContentsMargins(4, 4, 4, 4);
+    auto *targetRow = new QHBoxLayout;
+    m_histogramTarget = new QComboBox(histogramBox);
+    m_histogramTarget->setObjectName(QStringLiteral("histogramTarget"));
+    m_histogramTarget->addItems({QStringLiteral("embedding.weight"), QStringLiteral("lm_head.weight")});
+    auto *targetLabel = new QLabel(tr("&Tensor:"), histogramBox);
+    targetLabel->setBuddy(m_histogramTarget);
+    targetRow->addWidget(targetLabel);
+    targetRow->addWidget(m_histogramTarget, 1);
+    histogramLayout->addLayout(targetRow);
+    m_histogram = new InitHistogram(histogramBox);
+    m_histogram->setObjectName(QStringLiteral("histogram"));
+    histogramLayout->addWidget(m_histogram, 1);
+    m_histogramDock = dock(tr("Histogram"), QStringLiteral("histogramDock"), histogramBox, false);
+
+    m_unembeddingView = new UnembeddingView;
+    m_unembeddingView->setObjectName(QStringLiteral("unembeddingView"));
+    m_unembeddingDock = dock(tr("Unembedding"), QStringLiteral("unembeddingDock"), m_unembeddingView, true);
+    m_trainingPanel = new TrainingPanel;
+    m_trainingPanel->setObjectName(QStringLiteral("trainingPanel"));
+    m_trainingDock = dock(tr("Training"), QStringLiteral("trainingDock"), m_trainingPanel, true);
+    // The window's own ids field is "ids"; names must stay unique for tests that find widgets by name.
+    if (auto *trainingIds = m_trainingPanel->findChild<QLineEdit *>(QStringLiteral("ids")))
+        trainingIds->setObjectName(QStringLiteral("trainingIds"));
+    // The code and the histogram side by side below the lesson (both follow every init live),
+    // the unembedding and training behind the code; the initialisers narrow on the right.
+    addDockWidget(Qt::BottomDockWidgetArea, m_histogramDock);
+    splitDockWidget(m_codeDock, m_histogramDock, Qt::Horizontal);
+    addDockWidget(Qt::BottomDockWidgetArea, m_unembeddingDock);
+    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    tabifyDockWidget(m_codeDock, m_unembeddingDock);
+    tabifyDockWidget(m_unembeddingDock, m_trainingDock);
+    m_codeDock->raise();
+
+    connect(m_initPanel, &InitPanel::initRequested, this, &MainWindow::onInitRequested);
+    connect(m_initPanel, &InitPanel::editFinished, this, &MainWindow::onInitFinished);
+    connect(m_histogram, &InitHistogram::compareModeToggled, this, &MainWindow::setHistogramCompare);
+    connect(m_histogramTarget, &QComboBox::currentIndexChanged, this, &MainWindow::updateHistogramSources);
+
+    connect(m_trainingPanel, &TrainingPanel::aboutToStep, this, [this] {
+        m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts));
+    });
+    connect(m_trainingPanel, &TrainingPanel::stepped, this, [this](float loss) {
+        Lab::Operation op;
+        op.kind = Lab::Operation::Kind::Step;
+        op.python = QStringLiteral("# optimizer step %1 (loss %2): the Training panel shows its code")
+                        .arg(m_trainingPanel->stepCount())
+                        .arg(double(loss), 0, 'g', 6);
+        const std::shared_ptr<Lab::WeightState> before = std::exchange(m_stepBefore, nullptr);
+        m_lab->recordWeightsChange(op);
+        if (!before)
+            return;
+        auto *command =
+            new WeightsCommand(m_lab, std::move(*before), Lab::AllParts,
+                               tr("Training step (loss %1)").arg(QLocale().toString(loss, 'f', 4)));
+        // The optimiser's momentum and Adam averages belong to the steps being undone.
+        command->setAfterSwap([this] { m_trainingPanel->resetOptimizer(); });
+        pushWeightsCommand(command);
+    });
+    connect(m_trainingPanel, &TrainingPanel::stepFailed, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+}
+
+QList<QDockWidget *> MainWindow::docks() const
+{
+    return {m_layerDock, m_codeDock, m_initDock, m_histogramDock, m_unembeddingDock, m_trainingDock};
+}
+
+void MainWindow::updateUndoActions()
+{
+    if (!m_undoAction)
+        return;
+    const bool blocked = undoIsBlocked(m_undoStack);
+    const bool busy = m_lab->isBusy();
+    m_undoAction->setEnabled(m_undoStack->canUndo() && !blocked && !busy);
+    m_redoAction->setEnabled(m_undoStack->canRedo() && !busy);
+    if (blocked)
+        m_undoAction->setText(tr("&Undo (older steps were dropped to stay under %1)")
+                                  .arg(QLocale().formattedDataSize(qint64(m_undoBudget))));
+    else
+        m_undoAction->setText(m_undoStack->canUndo() ? tr("&Undo %1").arg(m_undoStack->undoText())
+                                                     : tr("&Undo"));
+    m_redoAction->setText(m_undoStack->canRedo() ? tr("&Redo %1").arg(m_undoStack->redoText()) : tr("&Redo"));
+}
+
+int MainWindow::partsFor(const QString &target) const
+{
+    if (target == QStringLiteral("lm_head.bias"))
+        return Lab::BiasPart;
+    if (target == QStringLiteral("lm_head.weight") && !m_lab->isTied())
+        return Lab::LmHeadPart;
+    return Lab::EmbeddingPart; // lm_head.weight too when tied: one storage
+}
+
+void MainWindow::pushWeightsCommand(WeightsCommand *command)
+{
+    m_undoStack->push(command);
+    if (enforceUndoBudget(m_undoStack, m_undoBudget) > 0)
+        statusBar()->showMessage(tr("Older undo steps were dropped to keep undo memory under %1.")
+                                     .arg(QLocale().formattedDataSize(qint64(m_undoBudget))),
+                                 10000);
+    updateUndoActions();
+}
+
+void MainWindow::onInitRequested(const QString &target, const core::InitSpec &spec)
+{
+    if (m_lab->isBusy()) {
+        m_deferredInit = std::make_pair(target, spec);
+        return;
+    }
+    const QString text = tr("Init %1").arg(QString::fromStdString(spec.pythonCall(target.toStdString())));
+    const std::optional<std::uint64_t> seed = m_initPanel->seed();
+    const int index = m_undoStack->index();
+    if (m_openInit && index > 0 && index == m_undoStack->count() &&
+        m_undoStack->command(index - 1) == m_openInit && m_openInit->gesture() == target) {
+        // The same drag: run the newest values from where the drag started, so it stays one step
+        // and the generator is consumed once.
+        m_lab->applyInit(target, spec, seed, &m_openInit->before());
+        m_openInit->setText(text);
+        updateUndoActions();
+        return;
+    }
+    const int parts = partsFor(target);
+    auto *command = new WeightsCommand(m_lab, m_lab->captureWeights(parts), parts, text);
+    command->setGesture(target);
+    pushWeightsCommand(command);
+    m_openInit = command;
+    m_lab->applyInit(target, spec, seed);
+}
+
+void MainWindow::onInitFinished()
+{
+    if (m_lab->isBusy() && m_deferredInit)
+        return; // the deferred request still belongs to this gesture
+    if (m_openInit)
+        m_openInit->setGesture(QString());
+    m_openInit = nullptr;
+}
+
+void MainWindow::setUntiePolicy(UntiePolicy policy)
+{
+    m_untiePolicy = policy;
+    QSettings settings = appSettings();
+    settings.setValue(QStringLiteral("model/untie"), policy == UntiePolicy::Clone ? QStringLiteral("clone")
+                                                     : policy == UntiePolicy::Reinitialize
+                                                         ? QStringLiteral("reinitialize")
+                                                         : QStringLiteral("ask"));
+}
+
+void MainWindow::requestTie(bool tied)
+{
+    if (m_lab->isBusy() || tied == m_lab->isTied())
+        return;
+    if (tied) {
+        const Lab::WeightState before = m_lab->captureWeights(Lab::LmHeadPart);
+        if (!m_lab->tie())
+            return;
+        m_openInit = nullptr;
+        pushWeightsCommand(new WeightsCommand(m_lab, before, Lab::LmHeadPart | Lab::BiasPart,
+                                              tr("Tie lm_head.weight = embedding.weight")));
+        return;
+    }
+    if (m_untiePolicy == UntiePolicy::Clone) {
+        untie(core::TiedModel::UntieMode::Clone);
+        return;
+    }
+    if (m_untiePolicy == UntiePolicy::Reinitialize) {
+        untie(core::TiedModel::UntieMode::Reinitialize);
+        return;
+    }
+    if (m_untieDialog)
+        return;
+    // Window-modal and asynchronous: the event loop (and a soak test) keeps running.
+    auto *box =
+        new QMessageBox(QMessageBox::Question, tr("Untie lm_head"),
+                        tr("lm_head.weight gets its own storage again. Which values should it start from?"),
+                        QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("untieDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *clone = box->addButton(tr("&Keep the current values (clone)"), QMessageBox::AcceptRole);
+    clone->setObjectName(QStringLiteral("untieClone"));
+    QPushButton *reinit = box->addButton(tr("&Re-initialise lm_head"), QMessageBox::AcceptRole);
+    reinit->setObjectName(QStringLiteral("untieReinitialize"));
+    box->setDefaultButton(clone);
+    box->setCheckBox(new QCheckBox(tr("&Remember my choice"), box));
+    connect(box, &QMessageBox::buttonClicked, this, [this, box, clone, reinit](QAbstractButton *button) {
+        if (button != clone && button != reinit)
+            return;
+        const auto mode =
+            button == clone ? core::TiedModel::UntieMode::Clone : core::TiedModel::UntieMode::Reinitialize;
+        if (box->checkBox()->isChecked())
+            setUntiePolicy(button == clone ? UntiePolicy::Clone : UntiePolicy::Reinitialize);
+        untie(mode);
+    });
+    m_untieDialog = box;
+    box->open();
+}
+
+void MainWindow::untie(core::TiedModel::UntieMode mode)
+{
+    if (m_lab->isBusy() || !m_lab->isTied())
+        return;
+    const int parts = Lab::LmHeadPart | Lab::BiasPart;
+    const Lab::WeightState before = m_lab->captureWeights(parts);
+    m_lab->untie(mode);
+    m_openInit = nullptr;
+    pushWeightsCommand(new WeightsCommand(m_lab, before, parts,
+                                          mode == core::TiedModel::UntieMode::Clone
+                                              ? tr("Untie lm_head (keep the values)")
+                                              : tr("Untie lm_head (re-initialise)")));
+}
+
+void MainWindow::setHistogramCompare(bool on)
+{
+    m_histogramCompare = on;
+    m_histogram->setCompareMode(on);
+    m_histogramTarget->setEnabled(!on);
+    updateHistogramSources();
+}
+
+void MainWindow::updateHistogramSources()
+{
+    if (!m_histogram)
+        return;
+    const bool tied = m_lab->isTied();
+    const auto source = [this, tied](const QString &name) {
+        const core::ParameterPtr p = m_lab->parameter(name);
+        const QString label =
+            tied && name != QStringLiteral("lm_head.bias") ? tr("%1 (tied: same storage)").arg(name) : name;
+        if (const auto spec = m_lab->lastInit(name))
+            return InitHistogram::makeSource(label, p, *spec);
+        // No initialiser ran since the constructor (or a file or a step changed the values):
+        // compare with the constructor's default.
+        InitHistogram::Source s{label, p, std::nullopt};
+        const bool isLinear = name == QStringLiteral("lm_head.weight") && !tied;
+        s.expected = isLinear ? core::linearDefaultDistribution(m_lab->modelConfig().embeddingDim)
+                              : core::embeddingDefaultDistribution();
+        return s;
+    };
+    if (m_histogramCompare)
+        m_histogram->setSources(
+            {source(QStringLiteral("embedding.weight")), source(QStringLiteral("lm_head.weight"))});
+    else
+        m_histogram->setSource(source(m_histogramTarget->currentText()));
+}
+
+void MainWindow::showWeightsError(const QString &title, const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("weightsError"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::openWeightsFile(const QString &path)
+{
+    struct Opened {
+        std::shared_ptr<const core::WeightFile> file;
+        QString error;
+    };
+    statusBar()->showMessage(tr("Opening %1 ...").arg(QFileInfo(path).fileName()));
+    auto *watcher = new QFutureWatcher<Opened>(this);
+    const QFuture<Opened> future = QtConcurrent::run([path]() -> Opened {
+        // Headers are parsed and the file mapped; pickles are refused, never executed.
+        try {
+            return {std::make_shared<const core::WeightFile>(core::WeightFile::open(path.toStdString())), {}};
+        } catch (const core::Error &e) {
+            return {nullptr, errorText(e)};
+        } catch (const std::exception &e) {
+            return {nullptr, QStringLiteral("RuntimeError: %1").arg(QString::fromUtf8(e.what()))};
+        }
+    });
+    connect(watcher, &QFutureWatcher<Opened>::finished, this, [this, path, watcher] {
+        watcher->deleteLater();
+        const Opened opened = watcher->result();
+        if (!opened.file) {
+            statusBar()->showMessage(opened.error, 12000);
+            showWeightsError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), opened.error);
+            Q_EMIT weightsOpenFailed(opened.error);
+            return;
+        }
+        statusBar()->clearMessage();
+        auto *picker = new TensorPicker(opened.file, this);
+        picker->setAttribute(Qt::WA_DeleteOnClose);
+        connect(picker, &TensorPicker::tensorChosen, this,
+                [this, file = opened.file](const QString &name, Lab::LoadRole role, bool tied) {
+                    loadTensor(file, name, role, tied);
+                });
+        picker->open();
+        Q_EMIT tensorPickerShown(picker);
+    });
+    watcher->setFuture(future);
+}
+
+void MainWindow::loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
+                            Lab::LoadRole role, bool tied)
+{
+    if (m_loading) {
+        statusBar()->showMessage(tr("A tensor is already being loaded."), 6000);
+        return;
+    }
+    struct Converted {
+        std::shared_ptr<const core::Tensor> tensor;
+        QString error;
+        bool cancelled = false;
+    };
+    m_loading = true;
+    auto fraction = std::make_shared<std::atomic<int>>(0);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto *progress =
+        new QProgressDialog(tr("Converting %1 to float32 ...").arg(tensor), tr("Cancel"), 0, 100, this);
+    progress->setObjectName(QStringLiteral("loadProgress"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(400);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    auto *poll = new QTimer(progress);
+    connect(poll, &QTimer::timeout, progress, [progress, fraction] { progress->setValue(fraction->load()); });
+    poll->start(50);
+    connect(progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    const QString path = QString::fromStdString(file->path());
+    auto *watcher = new QFutureWatcher<Converted>(this);
+    const QFuture<Converted> future = QtConcurrent::run([file, name = tensor.toStdString(), fraction,
+                                                         cancel]() -> Converted {
+        try {
+            std::optional<core::Tensor> t = file->toFloat32(name, [&](double f) {
+                fraction->store(int(f * 100));
+                return !cancel->load();
+            });
+            if (!t)
+                return {nullptr, {}, true};
+            return {std::make_shared<const core::Tensor>(std::move(*t)), {}, false};
+        } catch (const core::Error &e) {
+            return {nullptr, errorText(e), false};
+        } catch (const std::bad_alloc &) {
+            return {nullptr, QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory"), false};
+        }
+    });
+    connect(watcher, &QFutureWatcher<Converted>::finished, this,
+            [this, path, tensor, role, tied, watcher, progress = QPointer<QProgressDialog>(progress)] {
+                watcher->deleteLater();
+                const Converted c = watcher->result();
+                m_loading = false;
+                if (progress) {
+                    progress->reset();
+                    progress->close();
+                }
+                if (c.cancelled) {
+                    statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(tensor), 6000);
+                    return;
+                }
+                if (!c.tensor) {
+                    showWeightsError(tr("Cannot load %1").arg(tensor), c.error);
+                    Q_EMIT weightsOpenFailed(c.error);
+                    return;
+                }
+                const Lab::Snapshot before = m_lab->snapshotWithModel();
+                m_lab->loadMatrix(c.tensor, path, tensor, role, tied);
+                m_openInit = nullptr;
+                auto *command = new ModelCommand(
+                    m_lab, before, m_lab->snapshot(),
+                    tr("Load %1 from %2").arg(tensor, QFileInfo(path).fileName()), false, true);
+                m_undoStack->push(command);
+                enforceUndoBudget(m_undoStack, m_undoBudget);
+                updateUndoActions();
+                statusBar()->showMessage(
+                    tr("%1 [%2 x %3] from %4 is now %5")
+                        .arg(tensor)
+                        .arg(c.tensor->shape[0])
+                        .arg(c.tensor->shape[1])
+                        .arg(QFileInfo(path).fileName(), role == Lab::LoadRole::Embedding
+                                                             ? QStringLiteral("embedding.weight")
+                                                             : QStringLiteral("lm_head.weight")),
+                    12000);
+                Q_EMIT weightsLoaded(path, tensor);
+            });
+    watcher->setFuture(future);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() && isWeightFile(urls.first().toLocalFile()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openWeightsFile(urls.first().toLocalFile());
 }
 
 } // namespace embedlab::ui

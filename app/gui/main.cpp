@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/HeadlessExport.h"
 #include "ui/MainWindow.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 #include <cstring>
 
@@ -11,15 +14,24 @@ int main(int argc, char *argv[])
 {
     // A screenshot needs no display: the platform is chosen before QApplication exists.
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0) &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("EmbedLab"));
     QApplication::setApplicationName(QStringLiteral("EmbedLab"));
+    if (app.arguments().contains(QStringLiteral("--export")))
+        return embedlab::ui::runHeadlessExport(app, app.arguments());
 
     QCommandLineParser parser;
     parser.addHelpOption();
+    // Handled by runHeadlessExport() above; listed here so that --help shows it.
+    parser.addOption(
+        {QStringLiteral("export"),
+         QApplication::translate("main", "Export heatmap|onehot|histogram|unembedding|window to "
+                                         "--out FILE.png|.svg|.pdf without a window (see README)."),
+         QStringLiteral("view")});
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"), QApplication::translate("main", "Render the window to a PNG and exit."),
         QStringLiteral("file.png"));
@@ -32,7 +44,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption size(QStringLiteral("size"),
                                   QApplication::translate("main", "Window size, e.g. 1400x860."),
                                   QStringLiteral("WxH"), QStringLiteral("1400x860"));
-    parser.addOptions({screenshot, preset, step, size});
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        QApplication::translate("main", "Before the screenshot: tied, untied-reinit, compare or train."),
+        QStringLiteral("name"));
+    parser.addOptions({screenshot, preset, step, size, scenario});
     parser.process(app);
     if (parser.value(preset) != QStringLiteral("reference") && parser.value(preset) != QStringLiteral("gpt2"))
         parser.showHelp(2);
@@ -45,7 +61,28 @@ int main(int argc, char *argv[])
         window.resize(std::max(400, wh.value(0).toInt()), std::max(300, wh.value(1).toInt()));
         QObject::connect(&window, &embedlab::ui::MainWindow::screenshotSaved, &app,
                          [](bool ok) { QApplication::exit(ok ? 0 : 1); });
-        window.saveScreenshotWhenIdle(parser.value(screenshot), parser.value(step).toInt());
+        const QString name = parser.value(scenario);
+        const QString file = parser.value(screenshot);
+        const int animationStep = parser.value(step).toInt();
+        // The scenario runs on the finished model (GPT-2 is built on a worker thread first).
+        auto *wait = new QTimer(&window);
+        QObject::connect(wait, &QTimer::timeout, &window, [&window, wait, name, file, animationStep] {
+            if (window.lab()->isBusy())
+                return;
+            wait->deleteLater();
+            if (name == QStringLiteral("tied")) {
+                window.requestTie(true);
+            } else if (name == QStringLiteral("untied-reinit")) {
+                window.requestTie(true);
+                window.untie(embedlab::core::TiedModel::UntieMode::Reinitialize);
+            } else if (name == QStringLiteral("compare")) {
+                window.setHistogramCompare(true);
+            } else if (name == QStringLiteral("train")) {
+                window.findChild<QAction *>(QStringLiteral("trainStepAction"))->trigger();
+            }
+            window.saveScreenshotWhenIdle(file, animationStep);
+        });
+        wait->start(50);
     }
     window.show();
     return QApplication::exec();
