@@ -4,11 +4,13 @@
 
 #include "Error.h"
 #include "Init.h"
+#include "Parallel.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -215,10 +217,13 @@ Tensor Embedding::forward(const LongTensor &ids)
     Shape outShape = ids.shape;
     outShape.push_back(m_embeddingDim);
     Tensor out(outShape);
-    for (std::size_t i = 0; i < ids.data.size(); ++i) {
-        const float *src = w.row(ids.data[i]).data();
-        std::copy(src, src + m_embeddingDim, out.data.data() + static_cast<Index>(i) * m_embeddingDim);
-    }
+    const auto numIds = static_cast<Index>(ids.data.size());
+    const auto rowBytes = static_cast<std::size_t>(m_embeddingDim) * sizeof(float);
+    parallel::forTwo(numIds, numIds * m_embeddingDim, parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index i = begin; i < end; ++i)
+            std::memcpy(out.data.data() + i * m_embeddingDim,
+                        w.row(ids.data[static_cast<std::size_t>(i)]).data(), rowBytes);
+    });
     return out;
 }
 
@@ -238,22 +243,58 @@ void Embedding::backward(const LongTensor &ids, const Tensor &gradOutput)
             ++counts[static_cast<std::size_t>(id)];
     }
     const std::int64_t padding = m_options.paddingIdx ? *m_options.paddingIdx : -1;
-    Matrix grad = Matrix::Zero(m_numEmbeddings, m_embeddingDim);
-    for (Index i = 0; i < numIds; ++i) {
-        const std::int64_t k = ids.data[static_cast<std::size_t>(i)];
-        if (k == padding)
-            continue;
+    // grad_weight[k].add_(grad[i], scale) for each i in order, from a zero row: ATen's add kernel
+    // is a fused multiply-add.
+    auto addRow = [&](float *dst, Index i, std::int64_t k) {
         double scale = 1.0;
         if (m_options.scaleGradByFreq)
             scale /= static_cast<double>(counts[static_cast<std::size_t>(k)]);
-        // grad_weight[k].add_(grad[i], scale): ATen's add kernel is a fused multiply-add.
         const auto alpha = static_cast<float>(scale);
-        float *dst = grad.row(k).data();
         const float *src = gradOutput.data.data() + i * m_embeddingDim;
         for (Index d = 0; d < m_embeddingDim; ++d)
             dst[d] = std::fma(src[d], alpha, dst[d]);
+    };
+    if (!m_weight->hasGrad()) {
+        Matrix &grad = m_weight->grad();
+        grad.setZero(m_numEmbeddings, m_embeddingDim);
+        for (Index i = 0; i < numIds; ++i) {
+            const std::int64_t k = ids.data[static_cast<std::size_t>(i)];
+            if (k != padding)
+                addRow(grad.row(k).data(), i, k);
+        }
+        return;
     }
-    m_weight->accumulateGrad(grad);
+    // The weight already has a gradient (tied to lm_head, which autograd reaches first): .grad is
+    // the sum of two dense [V, D] gradients, this one zero outside the looked-up rows. The
+    // looked-up rows are built in a compact buffer and the sum is taken row by row; the other rows
+    // still get + 0.0f, which turns a -0.0 into +0.0 exactly as the dense sum does.
+    std::vector<std::int32_t> slot(static_cast<std::size_t>(m_numEmbeddings), -1);
+    Index used = 0;
+    for (std::int64_t k : ids.data)
+        if (k != padding && slot[static_cast<std::size_t>(k)] < 0)
+            slot[static_cast<std::size_t>(k)] = static_cast<std::int32_t>(used++);
+    Matrix rows = Matrix::Zero(used, m_embeddingDim);
+    for (Index i = 0; i < numIds; ++i) {
+        const std::int64_t k = ids.data[static_cast<std::size_t>(i)];
+        if (k != padding)
+            addRow(rows.row(slot[static_cast<std::size_t>(k)]).data(), i, k);
+    }
+    Matrix &grad = m_weight->grad();
+    parallel::forTwo(m_numEmbeddings, m_numEmbeddings * m_embeddingDim, parallel::kMinElements,
+                     [&](Index begin, Index end) {
+                         for (Index k = begin; k < end; ++k) {
+                             float *g = grad.row(k).data();
+                             const std::int32_t s = slot[static_cast<std::size_t>(k)];
+                             if (s < 0) {
+                                 for (Index d = 0; d < m_embeddingDim; ++d)
+                                     g[d] = g[d] + 0.0f;
+                                 continue;
+                             }
+                             const float *r = rows.row(s).data();
+                             for (Index d = 0; d < m_embeddingDim; ++d)
+                                 g[d] = g[d] + r[d];
+                         }
+                     });
 }
 
 std::string Embedding::repr() const

@@ -4,6 +4,7 @@
 
 #include "Error.h"
 #include "Init.h"
+#include "Parallel.h"
 
 #include <cmath>
 
@@ -73,7 +74,7 @@ Tensor Linear::forward(const Tensor &x) const
         return out;
     const Eigen::Map<const Matrix> in(x.data.data(), rows, m_inFeatures);
     Eigen::Map<Matrix> result(out.data.data(), in.rows(), m_outFeatures);
-    result.noalias() = in * m_weight->value().transpose();
+    parallel::product(result, in, m_weight->value().transpose());
     if (m_bias)
         result.rowwise() += m_bias->value().row(0);
     return out;
@@ -90,15 +91,24 @@ Tensor Linear::backward(const Tensor &x, const Tensor &gradOutput)
                                                    " do not match " + repr());
     const Eigen::Map<const Matrix> in(x.data.data(), rows, m_inFeatures);
     const Eigen::Map<const Matrix> gO(gradOutput.data.data(), rows, m_outFeatures);
-    Matrix gW = gO.transpose() * in;
-    m_weight->accumulateGrad(gW);
+    if (m_weight->hasGrad()) {
+        Matrix gW(m_outFeatures, m_inFeatures);
+        parallel::product(gW, gO.transpose(), in);
+        m_weight->accumulateGrad(gW);
+    } else {
+        // The first gradient is written in place: a [V, D] temporary and its copy cost as much as
+        // a tenth of the product.
+        Matrix &gW = m_weight->grad();
+        gW.resize(m_outFeatures, m_inFeatures);
+        parallel::product(gW, gO.transpose(), in);
+    }
     if (m_bias) {
         Matrix gB = gO.colwise().sum();
         m_bias->accumulateGrad(gB);
     }
     Tensor gradInput(x.shape);
     Eigen::Map<Matrix> gI(gradInput.data.data(), rows, m_inFeatures);
-    gI.noalias() = gO * m_weight->value();
+    parallel::product(gI, gO, m_weight->value());
     return gradInput;
 }
 

@@ -3,6 +3,7 @@
 #include "Loss.h"
 
 #include "Error.h"
+#include "Parallel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,6 +44,14 @@ float rowMax(const float *x, Index n)
     return m;
 }
 
+// std::exp for softmax arguments, which reach -100 and below with wide logits: below -104 the
+// result rounds to +0, and glibc gets there through its slow underflow path (it sets errno). Returning
+// the +0 directly gives the same bits at a fraction of the cost.
+inline float expOrZero(float x)
+{
+    return x < -104.0f ? 0.0f : std::exp(x);
+}
+
 void checkLastDim(const Tensor &t, const char *what)
 {
     if (t.dim() == 0)
@@ -68,7 +77,7 @@ Tensor softmax(const Tensor &logits, double temperature)
             scaled[static_cast<std::size_t>(d)] = temperature == 1.0 ? x[d] : x[d] / t;
         const float m = rowMax(scaled.data(), n);
         for (Index d = 0; d < n; ++d)
-            y[d] = std::exp(scaled[static_cast<std::size_t>(d)] - m);
+            y[d] = expOrZero(scaled[static_cast<std::size_t>(d)] - m);
         const float inv = 1.0f / laneSum(y, n);
         for (Index d = 0; d < n; ++d)
             y[d] = y[d] * inv;
@@ -88,7 +97,7 @@ Tensor logSoftmax(const Tensor &logits)
         float *y = out.data.data() + r * n;
         const float m = rowMax(x, n);
         for (Index d = 0; d < n; ++d)
-            e[static_cast<std::size_t>(d)] = std::exp(x[d] - m);
+            e[static_cast<std::size_t>(d)] = expOrZero(x[d] - m);
         const float logSum = std::log(laneSum(e.data(), n));
         // ATen keeps this order so large logits with a small spread keep their precision.
         for (Index d = 0; d < n; ++d)
@@ -109,7 +118,45 @@ CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
         throw Error(Error::Kind::ValueError, "Expected input batch_size (" + std::to_string(batch) +
                                                  ") to match target batch_size (" +
                                                  std::to_string(targets.shape[0]) + ").");
-    const Tensor logp = logSoftmax(logits);
+    // Targets are checked first, in order, so the error names the same target PyTorch's does.
+    Index ignored = 0;
+    for (std::int64_t t : targets.data) {
+        if (t == kIgnoreIndex)
+            ++ignored;
+        else if (t < 0 || t >= classes)
+            throw Error(Error::Kind::IndexError, "Target " + std::to_string(t) + " is out of bounds.");
+    }
+    const auto totalWeight = static_cast<float>(batch - ignored);
+    // nll_loss_backward puts -1/total_weight at each target; log_softmax_backward then gives
+    // grad - exp(logp) * sum(grad) per row.
+    const float g = -(1.0f / totalWeight);
+
+    // log_softmax, the picked log-probabilities and the gradient, row by row, without keeping the
+    // [N, C] log-probabilities: the gradient row holds exp(x - max) until it is overwritten. Rows
+    // are independent, so they are split over both cores.
+    CrossEntropy result;
+    result.gradLogits = Tensor(logits.shape);
+    std::vector<float> picked(static_cast<std::size_t>(batch), 0.0f);
+    parallel::forTwo(batch, batch * classes, parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index b = begin; b < end; ++b) {
+            const float *x = logits.data.data() + b * classes;
+            float *out = result.gradLogits.data.data() + b * classes;
+            const float m = rowMax(x, classes);
+            for (Index c = 0; c < classes; ++c)
+                out[c] = expOrZero(x[c] - m);
+            const float logSum = std::log(laneSum(out, classes));
+            const std::int64_t t = targets.data[static_cast<std::size_t>(b)];
+            if (t != kIgnoreIndex)
+                picked[static_cast<std::size_t>(b)] = (x[t] - m) - logSum;
+            const float rowSum = t == kIgnoreIndex ? 0.0f : g;
+            for (Index c = 0; c < classes; ++c) {
+                // ATen keeps this order so large logits with a small spread keep their precision.
+                const float lp = (x[c] - m) - logSum;
+                const float gc = (c == t) ? g : 0.0f;
+                out[c] = gc - expOrZero(lp) * rowSum;
+            }
+        }
+    });
 
     // nll_loss_out_frame: cascade (multi-level) summation of -logp[target], then / total weight.
     constexpr int kLevels = 8;
@@ -119,16 +166,10 @@ CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
     const int levelPower = std::max(4, ceilLog2 / kLevels);
     const Index levelMask = (Index{1} << levelPower) - 1;
     float partial[kLevels] = {};
-    Index ignored = 0;
     for (Index b = 0; b < batch; ++b) {
-        const std::int64_t t = targets.data[static_cast<std::size_t>(b)];
-        if (t == kIgnoreIndex) {
-            ++ignored;
+        if (targets.data[static_cast<std::size_t>(b)] == kIgnoreIndex)
             continue;
-        }
-        if (t < 0 || t >= classes)
-            throw Error(Error::Kind::IndexError, "Target " + std::to_string(t) + " is out of bounds.");
-        partial[0] -= logp.data[static_cast<std::size_t>(b * classes + t)];
+        partial[0] -= picked[static_cast<std::size_t>(b)];
         for (int j = 0; j + 1 < kLevels; ++j) {
             const Index mask = levelMask << (j * levelPower);
             if ((b & mask) != 0)
@@ -137,28 +178,10 @@ CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
             partial[j] = 0;
         }
     }
-    const auto totalWeight = static_cast<float>(batch - ignored);
     float loss = 0.0f;
     for (float p : partial)
         loss += p;
-    loss /= totalWeight;
-
-    // nll_loss_backward puts -1/total_weight at each target; log_softmax_backward then gives
-    // grad - exp(logp) * sum(grad) per row.
-    CrossEntropy result;
-    result.loss = loss;
-    result.gradLogits = Tensor(logits.shape);
-    const float g = -(1.0f / totalWeight);
-    for (Index b = 0; b < batch; ++b) {
-        const std::int64_t t = targets.data[static_cast<std::size_t>(b)];
-        const float rowSum = t == kIgnoreIndex ? 0.0f : g;
-        float *out = result.gradLogits.data.data() + b * classes;
-        const float *lp = logp.data.data() + b * classes;
-        for (Index c = 0; c < classes; ++c) {
-            const float gc = (c == t) ? g : 0.0f;
-            out[c] = gc - std::exp(lp[c]) * rowSum;
-        }
-    }
+    result.loss = loss / totalWeight;
     return result;
 }
 

@@ -3,8 +3,10 @@
 #include "OneHot.h"
 
 #include "Error.h"
+#include "Parallel.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <charconv>
 
@@ -41,6 +43,20 @@ Tensor toFloat(const LongTensor &t)
     Tensor out(t.shape);
     std::transform(t.data.begin(), t.data.end(), out.data.begin(),
                    [](std::int64_t v) { return static_cast<float>(v); });
+    return out;
+}
+
+Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
+{
+    assert(hot.dim() >= 1 && hot.shape.back() == weight.rows() &&
+           "oneHotMatmul needs hot [..., V] and weight [V, D]");
+    Shape outShape = hot.shape;
+    outShape.back() = weight.cols();
+    Tensor out(outShape);
+    const Index rows = numel(Shape(hot.shape.begin(), hot.shape.end() - 1));
+    const Eigen::Map<const Matrix> hotM(hot.data.data(), rows, weight.rows());
+    Eigen::Map<Matrix> result(out.data.data(), rows, weight.cols());
+    parallel::product(result, hotM, weight);
     return out;
 }
 
@@ -92,6 +108,10 @@ private:
     void parseList(std::size_t depth)
     {
         ++m_pos; // '['
+        // torch.tensor() refuses more than MAX_DIMS = 128 nested lists; without the limit, pasted
+        // brackets would recurse until the stack overflows (issue "Reliability").
+        if (depth >= 128)
+            fail("too many dimensions 'list'");
         if (m_shape.size() == depth)
             m_shape.push_back(-1); // length not known until this first list at this depth closes
         parseItems(depth, ']');
@@ -254,13 +274,13 @@ LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids)
     const Tensor hot = toFloat(oneHot(ids, v));
     const auto n = static_cast<Index>(ids.data.size());
     const Eigen::Map<const Matrix> hotM(hot.data.data(), n, v);
-    paths.oneHotMm = Tensor(outShape);
-    Eigen::Map<Matrix>(paths.oneHotMm.data.data(), n, d).noalias() = hotM * w;
+    paths.oneHotMm = oneHotMatmul(hot, w);
 
     // F.linear(one_hot, weight=W.T): the Linear's own [D, V] weight, transposed back in the product.
     const Matrix linearWeight = w.transpose();
     paths.linear = Tensor(outShape);
-    Eigen::Map<Matrix>(paths.linear.data.data(), n, d).noalias() = hotM * linearWeight.transpose();
+    Eigen::Map<Matrix> linearOut(paths.linear.data.data(), n, d);
+    parallel::product(linearOut, hotM, linearWeight.transpose());
     return paths;
 }
 

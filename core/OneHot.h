@@ -13,6 +13,10 @@ namespace embedlab::core {
 LongTensor oneHot(const LongTensor &ids, Index numClasses = -1);
 /// `.float()`
 Tensor toFloat(const LongTensor &t);
+/// one_hot(ids).float() @ weight as the real dense product the lesson is about: every one of the
+/// rows x V x D multiply-adds is done (so 0 * inf is NaN, as in PyTorch), on both cores when large.
+/// `hot` is [..., V] float (any values), `weight` [V, D]; the result is [..., D].
+Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight);
 /// torch.tensor([2, 3, 1]) and [[2, 3], [1, 0]] parsed from the ids field or the CLI ("2,3,1" also
 /// accepted). Returns std::nullopt-like failure through core::Error(ValueError, message).
 LongTensor parseIds(const std::string &text);

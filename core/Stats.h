@@ -19,8 +19,9 @@ struct Summary {
     Index infCount = 0;
     bool operator==(const Summary &) const = default;
 };
-/// Mean and std are accumulated in double (two passes, so large matrices keep their digits); they
-/// agree with PyTorch's float32 reductions to float precision. Uses both cores for large inputs.
+/// Mean and std are accumulated in double in one pass (blocks centred on their own first element,
+/// merged with Chan's update, so large matrices keep their digits); they agree with PyTorch's
+/// float32 reductions to float precision. Uses both cores for large inputs.
 Summary summarize(const float *data, Index count);
 
 /// torch.histc(input, bins, min, max) on float32, as PyTorch computes it: when min == max the
@@ -28,7 +29,8 @@ Summary summarize(const float *data, Index count);
 /// outside [min, max] and NaNs are ignored, the bin is int((x - min) * bins / (max - min)) in float
 /// arithmetic, and x == max falls in the last bin. Throws core::Error with PyTorch's message for
 /// bins <= 0 or a non-finite or inverted range.
-std::vector<float> histc(const float *data, Index count, Index bins = 100, double min = 0.0, double max = 0.0);
+std::vector<float> histc(const float *data, Index count, Index bins = 100, double min = 0.0,
+                         double max = 0.0);
 
 /// The [min, max] histc actually bins over for these arguments (after the rules above).
 struct HistRange {

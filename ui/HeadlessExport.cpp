@@ -222,7 +222,8 @@ int runHeadlessExport(QApplication &app, const QStringList &arguments)
         return fail(1, labError);
     if (parser.isSet(ids) && !lab->setIdsText(parser.value(ids)))
         return fail(2, HeadlessExport::tr("--ids %1: %2")
-                           .arg(parser.value(ids),
+                           .arg(parser.value(ids).size() > 40 ? parser.value(ids).left(37) + QStringLiteral("...")
+                                                                 : parser.value(ids),
                                 lab->idsErrorMessage().isEmpty() ? labError : lab->idsErrorMessage()));
     for (const core::InitSpec &spec : specs) {
         lab->applyInit(QStringLiteral("embedding.weight"), spec);

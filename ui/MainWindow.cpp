@@ -623,7 +623,12 @@ void MainWindow::connectLab()
     connect(m_lab, &Lab::busyMessage, m_busyLabel, &QLabel::setText);
     connect(m_lab, &Lab::rebuildFailed, this, [this](const QString &message) {
         statusBar()->showMessage(message, 10000);
-        QMessageBox::warning(this, tr("The model could not be built"), message);
+        // Not QMessageBox::warning(): its nested event loop ran inside the Lab's job completion, and
+        // in the headless export nobody closes it, which hung `embedlab --export` on a refused size.
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("The model could not be built"), message,
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
     });
     connect(m_lab, &Lab::initFailed, this, [this](const QString &message) {
         statusBar()->showMessage(message, 8000);

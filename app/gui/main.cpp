@@ -8,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <cstdio>
 #include <cstring>
 
 int main(int argc, char *argv[])
@@ -50,8 +51,11 @@ int main(int argc, char *argv[])
         QStringLiteral("name"));
     parser.addOptions({screenshot, preset, step, size, scenario});
     parser.process(app);
-    if (parser.value(preset) != QStringLiteral("reference") && parser.value(preset) != QStringLiteral("gpt2"))
-        parser.showHelp(2);
+    if (parser.value(preset) != QStringLiteral("reference") && parser.value(preset) != QStringLiteral("gpt2")) {
+        std::fprintf(stderr, "embedlab: unknown preset '%s' (use reference or gpt2)\n",
+                     qPrintable(parser.value(preset)));
+        return 2;
+    }
 
     embedlab::ui::MainWindow window;
     if (parser.value(preset) == QStringLiteral("gpt2"))
@@ -60,7 +64,12 @@ int main(int argc, char *argv[])
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         window.resize(std::max(400, wh.value(0).toInt()), std::max(300, wh.value(1).toInt()));
         QObject::connect(&window, &embedlab::ui::MainWindow::screenshotSaved, &app,
-                         [](bool ok) { QApplication::exit(ok ? 0 : 1); });
+                         [file = parser.value(screenshot)](bool ok) {
+                             if (!ok)
+                                 std::fprintf(stderr, "embedlab: cannot write the screenshot to '%s'\n",
+                                              qPrintable(file));
+                             QApplication::exit(ok ? 0 : 1);
+                         });
         const QString name = parser.value(scenario);
         const QString file = parser.value(screenshot);
         const int animationStep = parser.value(step).toInt();

@@ -42,7 +42,8 @@ struct Sizes {
 
 std::string describeMismatch(Index at, double got, double want)
 {
-    return "element " + std::to_string(at) + " is " + std::to_string(got) + ", reference " + std::to_string(want);
+    return "element " + std::to_string(at) + " is " + std::to_string(got) + ", reference " +
+           std::to_string(want);
 }
 
 // Deterministic ids spread over the vocabulary (a plain LCG: the bench must not depend on core's RNG).
@@ -154,11 +155,13 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
 
     const core::LongTensor batchIds = spreadIds(s.batch, s.seq, s.vocab, 1);
     auto rows = std::make_shared<core::Tensor>();
-    runner.add({"lookup_32x512", "embedding(ids) for a 32 x 512 batch", [=] { *rows = embedding->forward(batchIds); },
+    runner.add({"lookup_32x512", "embedding(ids) for a 32 x 512 batch",
+                [=] { *rows = embedding->forward(batchIds); },
                 [=]() -> std::string {
                     const float *w = weight->value().data();
                     for (Index i = 0; i < batchIds.numel(); ++i) {
-                        if (std::memcmp(rows->data.data() + i * s.dim, w + batchIds.data[static_cast<std::size_t>(i)] * s.dim,
+                        if (std::memcmp(rows->data.data() + i * s.dim,
+                                        w + batchIds.data[static_cast<std::size_t>(i)] * s.dim,
                                         static_cast<std::size_t>(s.dim) * 4) != 0)
                             return "row " + std::to_string(i) + " is not W[id]";
                     }
@@ -170,15 +173,14 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
     runner.add({"onehot_64", "one_hot(64 ids).float() @ W",
                 [=] {
                     const core::Tensor x = core::toFloat(core::oneHot(onehotIds, s.vocab));
-                    product->shape = {s.onehotIds, s.dim};
-                    product->data.resize(static_cast<std::size_t>(s.onehotIds * s.dim));
-                    product->asMatrix().noalias() = x.asMatrix() * weight->value();
+                    *product = core::oneHotMatmul(x, weight->value());
                 },
                 [=]() -> std::string {
                     // With finite weights every product is exactly the looked-up row.
                     const float *w = weight->value().data();
                     for (Index i = 0; i < s.onehotIds; ++i) {
-                        if (std::memcmp(product->data.data() + i * s.dim, w + onehotIds.data[static_cast<std::size_t>(i)] * s.dim,
+                        if (std::memcmp(product->data.data() + i * s.dim,
+                                        w + onehotIds.data[static_cast<std::size_t>(i)] * s.dim,
                                         static_cast<std::size_t>(s.dim) * 4) != 0)
                             return "row " + std::to_string(i) + " is not W[id]";
                     }
@@ -192,21 +194,23 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
     for (std::size_t i = 0; i < hidden->data.size(); ++i)
         hidden->data[i] = static_cast<float>(std::sin(0.001 * static_cast<double>(i)));
     auto logits = std::make_shared<core::Tensor>();
-    runner.add({"unembed_512", "[512, 768] @ W.T -> [512, 50257]", [=] { *logits = lmHead->forward(*hidden); },
-                [=]() -> std::string {
-                    const float *w = weight->value().data();
-                    for (Index r = 0; r < s.unembedRows; r += 97) {
-                        for (Index c = 0; c < s.vocab; c += 331) {
-                            double dot = 0;
-                            for (Index k = 0; k < s.dim; ++k)
-                                dot += static_cast<double>(hidden->data[static_cast<std::size_t>(r * s.dim + k)]) * w[c * s.dim + k];
-                            const double got = logits->data[static_cast<std::size_t>(r * s.vocab + c)];
-                            if (std::abs(got - dot) > 1e-4 * std::max(1.0, std::abs(dot)))
-                                return describeMismatch(r * s.vocab + c, got, dot);
-                        }
-                    }
-                    return {};
-                }});
+    runner.add(
+        {"unembed_512", "[512, 768] @ W.T -> [512, 50257]", [=] { *logits = lmHead->forward(*hidden); },
+         [=]() -> std::string {
+             const float *w = weight->value().data();
+             for (Index r = 0; r < s.unembedRows; r += 97) {
+                 for (Index c = 0; c < s.vocab; c += 331) {
+                     double dot = 0;
+                     for (Index k = 0; k < s.dim; ++k)
+                         dot += static_cast<double>(hidden->data[static_cast<std::size_t>(r * s.dim + k)]) *
+                                w[c * s.dim + k];
+                     const double got = logits->data[static_cast<std::size_t>(r * s.vocab + c)];
+                     if (std::abs(got - dot) > 1e-4 * std::max(1.0, std::abs(dot)))
+                         return describeMismatch(r * s.vocab + c, got, dot);
+                 }
+             }
+             return {};
+         }});
 
     // sgd_step_tied: forward, cross-entropy, backward, SGD step on 8 x 128 ids, tied weights.
     auto model = std::make_shared<core::TiedModel>(s.vocab, s.dim, core::EmbeddingOptions{}, false, *gen);
@@ -235,8 +239,8 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
                     // Reference: the same frame through the two documented steps, reduce then colour.
                     const ui::HeatmapMapping mapping =
                         ui::HeatmapMapping::fit(s.vocab, s.dim, QSizeF(s.image.width(), s.image.height()));
-                    const ui::ReducedFrame frame = ui::reduceFrame(weight->value().data(), s.vocab, s.dim, 1, 1,
-                                                                   mapping, ui::Aggregation::MaxAbs);
+                    const ui::ReducedFrame frame = ui::reduceFrame(weight->value().data(), s.vocab, s.dim, 1,
+                                                                   1, mapping, ui::Aggregation::MaxAbs);
                     const QImage plain = ui::colorizeFrame(frame, colorMap.lookup(frame.limit));
                     if (plain.size() != image->size())
                         return "image size differs";
@@ -244,13 +248,14 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
                 }});
 
     // heatmap_frame: one pan/zoom frame from the cached pyramid.
-    auto pyramid = std::make_shared<ui::HeatmapPyramid>(ui::HeatmapPyramid::build(
-        weight->value().data(), s.vocab, s.dim, ui::Aggregation::MaxAbs, nullptr));
+    auto pyramid = std::make_shared<ui::HeatmapPyramid>(
+        ui::HeatmapPyramid::build(weight->value().data(), s.vocab, s.dim, ui::Aggregation::MaxAbs, nullptr));
     auto renderer = std::make_shared<ui::HeatmapRenderer>();
     renderer->setPyramid(pyramid);
     renderer->setColorMap(colorMap);
     auto mapping = std::make_shared<ui::HeatmapMapping>(
-        ui::HeatmapMapping::fit(s.vocab, s.dim, QSizeF(s.image.width(), s.image.height())).zoomedAt(QPointF(960, 540), 3.0));
+        ui::HeatmapMapping::fit(s.vocab, s.dim, QSizeF(s.image.width(), s.image.height()))
+            .zoomedAt(QPointF(960, 540), 3.0));
     auto frame = std::make_shared<QImage>();
     runner.add({"heatmap_frame", "one pan step at 3x zoom from the cached pyramid",
                 [=] {

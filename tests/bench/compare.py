@@ -1,0 +1,236 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 EmbedLab developers
+"""embedlab-bench side by side with its peers: PyTorch (2 threads) and matplotlib.
+
+Runs `embedlab-bench --json`, then the same workloads in PyTorch on the same machine in the same
+run, and prints the ratio EmbedLab / peer for each with PASS/FAIL against the issue's targets.
+The two sides alternate for --rounds rounds and each keeps its best median, so a change in the
+machine's load between them does not decide the ratio.
+
+    /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
+
+Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread).
+"""
+import argparse
+import io
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+VOCAB, DIM = 50257, 768
+
+# name: (ratio limit or None, absolute limit in ms or None). A workload passes when every limit
+# it has is met; the ratio is EmbedLab's median over the peer's median.
+TARGETS = {
+    "init_normal": (0.6, None),
+    "init_kaiming_uniform": (0.6, None),
+    "histc": (0.35, 30.0),
+    "stats": (1.0, None),
+    "lookup_32x512": (0.25, None),
+    "onehot_64": (1.1, None),
+    "unembed_512": (1.1, None),
+    "sgd_step_tied": (1.1, None),
+    "heatmap_cold": (None, 50.0),
+    "heatmap_frame": (None, 10.0),
+}
+
+
+def spread_ids(rows, cols, vocab, salt):
+    """The bench's deterministic ids (the same LCG as tests/bench/Workloads.cpp)."""
+    mask = (1 << 64) - 1
+    x = (0x9E3779B97F4A7C15 ^ salt) & mask
+    out = []
+    for _ in range(max(rows, 1) * cols):
+        x = (x * 6364136223846793005 + 1442695040888963407) & mask
+        out.append((x >> 33) % vocab)
+    return out
+
+
+def timed(fn, runs):
+    fn()  # warm-up, as embedlab-bench does
+    ms = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        ms.append((time.perf_counter() - start) * 1000.0)
+    return {"median_ms": statistics.median(ms), "min_ms": min(ms), "max_ms": max(ms), "runs": runs}
+
+
+def torch_workloads(runs):
+    import torch
+    import torch.nn.functional as F
+
+    torch.set_num_threads(2)
+    results = {}
+    W = torch.empty(VOCAB, DIM)
+
+    def init_normal():
+        torch.manual_seed(0)
+        W.normal_(0.0, 1.0)
+
+    results["init_normal"] = timed(init_normal, runs)
+
+    linear = torch.nn.Linear(DIM, VOCAB)
+
+    def init_kaiming():
+        torch.manual_seed(0)
+        linear.reset_parameters()
+
+    results["init_kaiming_uniform"] = timed(init_kaiming, runs)
+
+    init_normal()
+    results["histc"] = timed(lambda: torch.histc(W, bins=100), runs)
+    results["stats"] = timed(lambda: (W.mean().item(), W.std().item()), runs)
+
+    ids = torch.tensor(spread_ids(32, 512, VOCAB, 1)).view(32, 512)
+    results["lookup_32x512"] = timed(lambda: F.embedding(ids, W), runs)
+
+    hot_ids = torch.tensor(spread_ids(0, 64, VOCAB, 2))
+    results["onehot_64"] = timed(lambda: F.one_hot(hot_ids, VOCAB).float() @ W, runs)
+
+    hidden = torch.sin(0.001 * torch.arange(512 * DIM, dtype=torch.float64)).float().view(512, DIM)
+    results["unembed_512"] = timed(lambda: F.linear(hidden, W), runs)
+
+    class Tied(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.wte = torch.nn.Embedding(VOCAB, DIM)
+            self.lm_head = torch.nn.Linear(DIM, VOCAB, bias=False)
+            self.lm_head.weight = self.wte.weight
+
+        def forward(self, x):
+            return self.lm_head(self.wte(x))
+
+    model = Tied()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    step_ids = torch.tensor(spread_ids(8, 128, VOCAB, 3)).view(8, 128)
+    targets = torch.tensor(spread_ids(8, 128, VOCAB, 4)).view(8, 128)
+
+    def sgd_step():
+        opt.zero_grad()
+        logits = model(step_ids)
+        loss = F.cross_entropy(logits.view(-1, VOCAB), targets.view(-1))
+        loss.backward()
+        opt.step()
+        return loss.item()
+
+    results["sgd_step_tied"] = timed(sgd_step, max(3, runs // 2))
+    return results, W
+
+
+def matplotlib_heatmap(W, runs):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    data = W.numpy()
+
+    def render():
+        # 1920 x 1080 pixels: 19.2 x 10.8 inches at 100 dpi, the image filling the figure.
+        fig = plt.figure(figsize=(19.2, 10.8), dpi=100)
+        ax = fig.add_axes([0, 0, 1, 1])
+        ax.set_axis_off()
+        ax.imshow(data, cmap="RdBu", aspect="auto", interpolation="antialiased")
+        fig.savefig(io.BytesIO(), format="png", dpi=100)
+        plt.close(fig)
+
+    cold = timed(render, max(3, runs // 2))
+    return {"heatmap_cold": cold, "heatmap_frame": cold}
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return model, os.cpu_count(), os.getloadavg()[0]
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    default_bench = os.path.join(here, "..", "..", "build", "app", "embedlab-bench")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bench", nargs="?", default=os.path.normpath(default_bench), help="path to embedlab-bench")
+    parser.add_argument("--runs", type=int, default=7, help="timed runs per PyTorch workload (default 7)")
+    parser.add_argument("--rounds", type=int, default=2, help="alternations of the two sides (default 2)")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for README.md)")
+    args = parser.parse_args()
+
+    model, cores, load_before = machine()
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+
+    def best(into, results):
+        for name, r in results.items():
+            if name not in into or r["median_ms"] < into[name]["median_ms"]:
+                into[name] = r
+
+    ours = {"results": {}, "checks": {}}
+    peer = {}
+    for _ in range(max(1, args.rounds)):
+        proc = subprocess.run([args.bench, "--json"], capture_output=True, text=True, env=env)
+        if proc.returncode not in (0, 1) or not proc.stdout.strip():
+            sys.exit(f"{args.bench} failed ({proc.returncode}):\n{proc.stderr}")
+        run = json.loads(proc.stdout)
+        best(ours["results"], run["results"])
+        for name, check in run["checks"].items():
+            if ours["checks"].get(name, "ok") == "ok":
+                ours["checks"][name] = check
+        theirs, W = torch_workloads(args.runs)
+        theirs.update(matplotlib_heatmap(W, args.runs))
+        best(peer, theirs)
+    load_after = os.getloadavg()[0]
+
+    rows = []
+    failures = 0
+    for name, (ratio_limit, abs_limit) in TARGETS.items():
+        mine = ours["results"].get(name)
+        theirs = peer.get(name)
+        if mine is None:
+            rows.append((name, "-", "-", "-", "-", "MISSING"))
+            failures += 1
+            continue
+        ratio = mine["median_ms"] / theirs["median_ms"] if theirs else float("nan")
+        ok = ours["checks"].get(name) == "ok"
+        target = []
+        if ratio_limit is not None:
+            ok = ok and ratio <= ratio_limit
+            target.append(f"<= {ratio_limit:g}x")
+        if abs_limit is not None:
+            ok = ok and mine["median_ms"] <= abs_limit
+            target.append(f"<= {abs_limit:g} ms")
+        failures += not ok
+        peer_name = "matplotlib" if name.startswith("heatmap") else "PyTorch"
+        rows.append((name, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
+                     f"{ratio:.3f}", ", ".join(target), "PASS" if ok else "FAIL"))
+
+    header = ("workload", "EmbedLab ms", "peer ms", "ratio", "target", "result")
+    import torch
+
+    print(f"# {model}, {cores} cores, load average {load_before:.1f} -> {load_after:.1f}; "
+          f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads), Python {platform.python_version()}; "
+          f"best median of {max(1, args.rounds)} alternating rounds")
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join("---" for _ in header) + "|")
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
+        for r in [header] + rows:
+            print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
+    print(f"{len(rows) - failures}/{len(rows)} workloads meet their targets")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
