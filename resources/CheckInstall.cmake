@@ -7,7 +7,11 @@ if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake --install failed: ${rc}")
 endif()
 set(id io.github.embedlab.EmbedLab)
-foreach(f bin/embedlab-cli bin/embedlab share/applications/${id}.desktop
+set(programs bin/embedlab-cli)
+if(GUI)
+    list(APPEND programs bin/embedlab)
+endif()
+foreach(f ${programs} share/applications/${id}.desktop
           share/icons/hicolor/scalable/apps/${id}.svg share/metainfo/${id}.metainfo.xml
           share/mime/packages/${id}.xml)
     if(NOT EXISTS "${PREFIX}/${f}")
