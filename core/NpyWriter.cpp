@@ -55,19 +55,16 @@ void writeAll(int fd, const char *bytes, std::size_t size, const std::string &pa
 
 } // namespace
 
-void writeNpy(const std::string &path, const float *data, const Shape &shape)
+void writeFileAtomically(const std::string &path, const std::vector<ByteRange> &parts)
 {
-    static_assert(std::endian::native == std::endian::little, "the .npy writer assumes a little-endian host");
     std::random_device random;
     const std::string temporary = path + ".tmp-" + std::to_string(random());
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0)
         fail(path, errno);
     try {
-        const std::string header = npyHeader(shape);
-        writeAll(fd, header.data(), header.size(), path);
-        writeAll(fd, reinterpret_cast<const char *>(data), static_cast<std::size_t>(numel(shape)) * sizeof(float),
-                 path);
+        for (const ByteRange &part : parts)
+            writeAll(fd, part.data, part.size, path);
         if (::fsync(fd) != 0)
             fail(path, errno);
     } catch (...) {
@@ -80,6 +77,15 @@ void writeNpy(const std::string &path, const float *data, const Shape &shape)
         ::unlink(temporary.c_str());
         fail(path, err);
     }
+}
+
+void writeNpy(const std::string &path, const float *data, const Shape &shape)
+{
+    static_assert(std::endian::native == std::endian::little, "the .npy writer assumes a little-endian host");
+    const std::string header = npyHeader(shape);
+    writeFileAtomically(path, {{header.data(), header.size()},
+                               {reinterpret_cast<const char *>(data),
+                                static_cast<std::size_t>(numel(shape)) * sizeof(float)}});
 }
 
 } // namespace embedlab::core

@@ -3,38 +3,15 @@
 #include "SafetensorsWriter.h"
 
 #include "Error.h"
-
-#include <fcntl.h>
-#include <unistd.h>
+#include "NpyWriter.h"
 
 #include <bit>
-#include <cerrno>
 #include <cstring>
-#include <random>
 #include <set>
 
 namespace embedlab::core {
 
 namespace {
-
-[[noreturn]] void fail(const std::string &path, int err)
-{
-    throw Error(Error::Kind::RuntimeError, "cannot write '" + path + "': " + std::strerror(err));
-}
-
-void writeAll(int fd, const char *bytes, std::size_t size, const std::string &path)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, bytes, size);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            fail(path, errno);
-        }
-        bytes += n;
-        size -= static_cast<std::size_t>(n);
-    }
-}
 
 std::string jsonString(const std::string &s)
 {
@@ -98,29 +75,11 @@ void writeSafetensors(const std::string &path, const std::vector<NamedTensor> &t
     for (int i = 0; i < 8; ++i)
         prefix[static_cast<std::size_t>(i)] = static_cast<char>((header.size() >> (8 * i)) & 0xff);
 
-    std::random_device random;
-    const std::string temporary = path + ".tmp-" + std::to_string(random());
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0)
-        fail(path, errno);
-    try {
-        writeAll(fd, prefix.data(), prefix.size(), path);
-        writeAll(fd, header.data(), header.size(), path);
-        for (const NamedTensor &t : tensors)
-            writeAll(fd, reinterpret_cast<const char *>(t.data),
-                     static_cast<std::size_t>(numel(t.shape)) * sizeof(float), path);
-        if (::fsync(fd) != 0)
-            fail(path, errno);
-    } catch (...) {
-        ::close(fd);
-        ::unlink(temporary.c_str());
-        throw;
-    }
-    if (::close(fd) != 0 || ::rename(temporary.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        ::unlink(temporary.c_str());
-        fail(path, err);
-    }
+    std::vector<ByteRange> parts{{prefix.data(), prefix.size()}, {header.data(), header.size()}};
+    for (const NamedTensor &t : tensors)
+        parts.push_back({reinterpret_cast<const char *>(t.data),
+                         static_cast<std::size_t>(numel(t.shape)) * sizeof(float)});
+    writeFileAtomically(path, parts);
 }
 
 } // namespace embedlab::core
