@@ -137,7 +137,15 @@ MainWindow::MainWindow(QWidget *parent)
     installClassroom(this);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The undo stack is a child: ~QWidget would delete it after this object is no longer a
+    // MainWindow, and its clear() emits indexChanged() into our slots (UBSan: a downcast of a
+    // QWidget). Nothing may reach MainWindow's slots from here on.
+    m_undoStack->disconnect(this);
+    delete m_undoStack;
+    m_undoStack = nullptr;
+}
 
 void MainWindow::createCentralArea()
 {
