@@ -833,7 +833,7 @@ bool Classroom::installLanguage(const QString &code)
     if (code == QLatin1String("en"))
         return true;
     const QString qtName = code == QLatin1String("zh") ? QStringLiteral("zh_CN") : code;
-    auto *ours = new QTranslator;
+    auto *ours = new QTranslator(QCoreApplication::instance()); // freed with the application
     if (!ours->load(QStringLiteral(":/i18n/embedlab_%1.qm").arg(qtName))) {
         delete ours;
         return false;
@@ -841,7 +841,7 @@ bool Classroom::installLanguage(const QString &code)
     QCoreApplication::installTranslator(ours);
     installedTranslators().append(ours);
     // Qt's own dialogs (Save, Cancel, ...) in the same language, when the system has them.
-    auto *qt = new QTranslator;
+    auto *qt = new QTranslator(QCoreApplication::instance());
     if (qt->load(QStringLiteral("qtbase_%1").arg(qtName),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
