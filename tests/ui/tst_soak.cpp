@@ -426,10 +426,15 @@ void TestSoak::answerDialogs()
 {
     QWidget *modal = QApplication::activeModalWidget();
     if (!modal) {
-        // Non-modal message boxes would pile up over thousands of actions.
+        // Non-modal message boxes would pile up over thousands of actions; a dialog that is in
+        // exec() but not reported as the active modal widget must still be answered.
         for (QWidget *w : QApplication::topLevelWidgets()) {
-            if (w->isVisible() && qobject_cast<QMessageBox *>(w))
+            if (!w->isVisible())
+                continue;
+            if (qobject_cast<QMessageBox *>(w))
                 w->close();
+            else if (auto *dialog = qobject_cast<QDialog *>(w); dialog && dialog->isModal())
+                dialog->reject();
         }
         m_dialogAttempts = 0;
         return;
@@ -1168,6 +1173,8 @@ void TestSoak::soak()
 
 int main(int argc, char **argv)
 {
+    // Platform (GTK/portal) file dialogs have no QWidget to answer, and would block the soak.
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs, true);
     SoakApplication app(argc, argv);
     app.setAttribute(Qt::AA_Use96Dpi, true);
     TestSoak test;
