@@ -1,32 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-// libFuzzer target: any bytes either parse or throw core::Error; parsed tensors convert or throw.
-#include "core/Error.h"
-#include "core/Gguf.h"
-#include "core/WeightFile.h"
+// libFuzzer target for the gguf reader.
+#include "FuzzReader.h"
 
-#include <cstddef>
-#include <cstdint>
-#include <span>
+#include "core/Gguf.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    using namespace embedlab::core;
-    const std::span<const std::uint8_t> file(data, size);
-    try {
-        const WeightIndex index = readGguf(file);
-        findTiedPairs(index.tensors, file);
-        findAbsentTie(index.tensors);
-        for (const TensorInfo &t : index.tensors) {
-            // Conversion allocates numel floats: keep each input's work small.
-            if (t.size <= (1u << 20) && numel(t.shape) <= (1 << 20)) {
-                try {
-                    convertToFloat32(t, file, [](double) { return true; });
-                } catch (const Error &) {
-                }
-            }
-        }
-    } catch (const Error &) {
-    }
-    return 0;
+    return fuzzReader(data, size,
+                      [](std::span<const std::uint8_t> file) { return embedlab::core::readGguf(file); });
 }
