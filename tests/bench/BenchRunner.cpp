@@ -14,10 +14,27 @@ namespace embedlab::bench {
 BenchRunner::BenchRunner(int runs, bool json)
     : m_runs(runs)
     , m_json(json)
+{}
+
+void BenchRunner::add(Workload workload)
 {
+    m_workloads.push_back(std::move(workload));
 }
 
-void BenchRunner::add(Workload workload) { m_workloads.push_back(std::move(workload)); }
+std::vector<std::string> BenchRunner::keepOnly(const std::vector<std::string> &names)
+{
+    if (names.empty())
+        return {};
+    std::vector<std::string> unknown;
+    for (const std::string &name : names)
+        if (std::none_of(m_workloads.begin(), m_workloads.end(),
+                         [&](const Workload &w) { return w.name == name; }))
+            unknown.push_back(name);
+    std::erase_if(m_workloads, [&](const Workload &w) {
+        return std::find(names.begin(), names.end(), w.name) == names.end();
+    });
+    return unknown;
+}
 
 namespace {
 
@@ -40,8 +57,8 @@ int BenchRunner::runAll(std::ostream &out, std::ostream &log)
     std::vector<std::pair<Timing, std::string>> results;
     int failures = 0;
     if (!m_json)
-        out << std::left << std::setw(22) << "workload" << std::right << std::setw(11) << "median ms" << std::setw(11)
-            << "min ms" << std::setw(11) << "max ms" << std::setw(6) << "runs"
+        out << std::left << std::setw(22) << "workload" << std::right << std::setw(11) << "median ms"
+            << std::setw(11) << "min ms" << std::setw(11) << "max ms" << std::setw(6) << "runs"
             << "  check\n";
     for (const Workload &w : m_workloads) {
         log << "running " << w.name << " ..." << std::endl;
@@ -63,8 +80,9 @@ int BenchRunner::runAll(std::ostream &out, std::ostream &log)
         results.emplace_back(t, problem);
         if (!m_json)
             out << std::left << std::setw(22) << w.name << std::right << std::fixed << std::setprecision(2)
-                << std::setw(11) << t.medianMs << std::setw(11) << t.minMs << std::setw(11) << t.maxMs << std::setw(6)
-                << t.runs << "  " << (problem.empty() ? "same as reference" : "MISMATCH: " + problem) << "\n"
+                << std::setw(11) << t.medianMs << std::setw(11) << t.minMs << std::setw(11) << t.maxMs
+                << std::setw(6) << t.runs << "  "
+                << (problem.empty() ? "same as reference" : "MISMATCH: " + problem) << "\n"
                 << std::flush;
     }
     if (m_json) {
@@ -73,7 +91,8 @@ int BenchRunner::runAll(std::ostream &out, std::ostream &log)
         for (std::size_t i = 0; i < results.size(); ++i) {
             const Timing &t = results[i].first;
             s << (i ? ", " : "") << jsonString(m_workloads[i].name) << ": {\"median_ms\": " << t.medianMs
-              << ", \"min_ms\": " << t.minMs << ", \"max_ms\": " << t.maxMs << ", \"runs\": " << t.runs << "}";
+              << ", \"min_ms\": " << t.minMs << ", \"max_ms\": " << t.maxMs << ", \"runs\": " << t.runs
+              << "}";
         }
         s << "}, \"checks\": {";
         for (std::size_t i = 0; i < results.size(); ++i)

@@ -30,6 +30,8 @@ class BenchRunner {
 public:
     BenchRunner(int runs, bool json);
     void add(Workload workload);
+    /// Keeps only the named workloads (all when `names` is empty). Returns the names that match none.
+    std::vector<std::string> keepOnly(const std::vector<std::string> &names);
     /// Returns the process exit code: 0 when every check passed.
     int runAll(std::ostream &out, std::ostream &log);
 
@@ -39,7 +41,7 @@ private:
     std::vector<Workload> m_workloads;
 };
 
-/// `embedlab-bench [--json] [--quick]`.
+/// `embedlab-bench [--json] [--quick] [--only NAME]...`.
 int runBench(int argc, char **argv);
 
 } // namespace embedlab::bench

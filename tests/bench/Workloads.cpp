@@ -21,6 +21,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace embedlab::bench {
 
@@ -270,14 +271,18 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
 int runBench(int argc, char **argv)
 {
     bool json = false, quick = false;
+    // --only NAME (repeatable) times just those workloads: a quiet way to compare one change.
+    std::vector<std::string> only;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--json")
             json = true;
         else if (a == "--quick")
             quick = true;
+        else if (a == "--only" && i + 1 < argc)
+            only.emplace_back(argv[++i]);
         else {
-            std::cerr << "usage: embedlab-bench [--json] [--quick]\n";
+            std::cerr << "usage: embedlab-bench [--json] [--quick] [--only NAME]...\n";
             return 2;
         }
     }
@@ -286,6 +291,10 @@ int runBench(int argc, char **argv)
         sizes = Sizes{2000, 64, 4, 64, 16, 32, 2, 16, QSize(640, 360)};
     BenchRunner runner(quick ? 3 : 7, json);
     addWorkloads(runner, sizes);
+    if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
+        std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
+        return 2;
+    }
     std::cerr << "embedlab-bench: " << sizes.vocab << " x " << sizes.dim << " float32"
               << (quick ? " (quick)" : "") << "\n";
     return runner.runAll(std::cout, std::cerr);
