@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "bench/BenchRunner.h"
+#include "core/Memory.h"
 
 #include <QGuiApplication>
 
 int main(int argc, char **argv)
 {
+    // The same allocator setting as the app, so the bench times the path the app runs.
+    embedlab::core::reuseLargeBuffers();
     // QImage rendering needs no display, but fonts and image plugins want an application object.
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
+    qputenv("QT_QPA_PLATFORM",
+            qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
     QGuiApplication app(argc, argv);
     return embedlab::bench::runBench(argc, argv);
 }
