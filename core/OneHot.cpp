@@ -9,6 +9,9 @@
 #include <cassert>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <vector>
 
 namespace embedlab::core {
 
@@ -46,6 +49,78 @@ Tensor toFloat(const LongTensor &t)
     return out;
 }
 
+namespace {
+
+// The column of the single 1.0f in each row of `hot` when every other element is a zero (of
+// either sign); empty when some row is not like that.
+std::vector<Index> hotColumns(const float *hot, Index rows, Index v)
+{
+    std::vector<Index> columns(static_cast<std::size_t>(rows), -1);
+    for (Index r = 0; r < rows; ++r) {
+        const float *x = hot + r * v;
+        for (Index c = 0; c < v; ++c) {
+            if (x[c] == 0.0f)
+                continue;
+            if (x[c] != 1.0f || columns[static_cast<std::size_t>(r)] >= 0)
+                return {};
+            columns[static_cast<std::size_t>(r)] = c;
+        }
+        if (columns[static_cast<std::size_t>(r)] < 0)
+            return {};
+    }
+    return columns;
+}
+
+bool isFinite(float x)
+{
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    return (bits & 0x7f800000u) != 0x7f800000u;
+}
+
+// Up to two rows of `weight` per column that hold an Inf or a NaN (-1 where there are fewer).
+struct NonFiniteRows {
+    std::vector<Index> first, second;
+};
+
+NonFiniteRows nonFiniteRows(const Matrix &weight)
+{
+    const Index v = weight.rows(), d = weight.cols();
+    NonFiniteRows bad{std::vector<Index>(static_cast<std::size_t>(d), -1),
+                      std::vector<Index>(static_cast<std::size_t>(d), -1)};
+    // The whole matrix is read once at memory speed, on both cores; a row is looked at element by
+    // element only when it holds a non-finite value (almost never).
+    std::vector<char> rowIsBad(static_cast<std::size_t>(v), 0);
+    parallel::forTwo(v, v * d, parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index r = begin; r < end; ++r) {
+            const float *w = weight.row(r).data();
+            std::uint32_t any = 0;
+            for (Index c = 0; c < d; ++c) {
+                std::uint32_t bits = 0;
+                std::memcpy(&bits, &w[c], sizeof bits);
+                any |= static_cast<std::uint32_t>((bits & 0x7f800000u) == 0x7f800000u);
+            }
+            rowIsBad[static_cast<std::size_t>(r)] = static_cast<char>(any);
+        }
+    });
+    for (Index r = 0; r < v; ++r) {
+        if (!rowIsBad[static_cast<std::size_t>(r)])
+            continue;
+        for (Index c = 0; c < d; ++c) {
+            if (isFinite(weight(r, c)))
+                continue;
+            Index &slot = bad.first[static_cast<std::size_t>(c)] < 0
+                              ? bad.first[static_cast<std::size_t>(c)]
+                              : bad.second[static_cast<std::size_t>(c)];
+            if (slot < 0)
+                slot = r;
+        }
+    }
+    return bad;
+}
+
+} // namespace
+
 Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
 {
     assert(hot.dim() >= 1 && hot.shape.back() == weight.rows() &&
@@ -54,8 +129,34 @@ Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
     outShape.back() = weight.cols();
     Tensor out(outShape);
     const Index rows = numel(Shape(hot.shape.begin(), hot.shape.end() - 1));
-    const Eigen::Map<const Matrix> hotM(hot.data.data(), rows, weight.rows());
-    Eigen::Map<Matrix> result(out.data.data(), rows, weight.cols());
+    const Index v = weight.rows(), d = weight.cols();
+    // Exact shortcut for a true one-hot matrix, giving the dense product's bits without its
+    // rows x V x D multiply-adds. Eigen's GEMM and GEMV start every sum at +0.0f and add the
+    // products 1 * w = w and 0 * x = +-0 (or NaN when x is Inf or NaN): the sum is w + 0.0f (so a
+    // -0.0 weight gives +0.0), or NaN when another row of that column is not finite. Below
+    // Eigen's coefficient-based threshold the product is a plain dot product that starts from its
+    // first term instead, where signed zeros come out differently, so small shapes stay dense.
+    const std::vector<Index> columns = v + rows + d >= EIGEN_GEMM_TO_COEFFBASED_THRESHOLD
+                                           ? hotColumns(hot.data.data(), rows, v)
+                                           : std::vector<Index>();
+    if (rows > 0 && !columns.empty()) {
+        const NonFiniteRows bad = nonFiniteRows(weight);
+        for (Index r = 0; r < rows; ++r) {
+            const Index k = columns[static_cast<std::size_t>(r)];
+            const float *w = weight.row(k).data();
+            float *y = out.data.data() + r * d;
+            for (Index c = 0; c < d; ++c) {
+                const Index first = bad.first[static_cast<std::size_t>(c)];
+                const Index other = first != k ? first : bad.second[static_cast<std::size_t>(c)];
+                // The same arithmetic as the poisoning term: 0 * inf is the default NaN, 0 * nan
+                // keeps the NaN.
+                y[c] = other < 0 ? w[c] + 0.0f : w[c] + 0.0f * weight(other, c);
+            }
+        }
+        return out;
+    }
+    const Eigen::Map<const Matrix> hotM(hot.data.data(), rows, v);
+    Eigen::Map<Matrix> result(out.data.data(), rows, d);
     parallel::product(result, hotM, weight);
     return out;
 }

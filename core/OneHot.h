@@ -13,8 +13,11 @@ namespace embedlab::core {
 LongTensor oneHot(const LongTensor &ids, Index numClasses = -1);
 /// `.float()`
 Tensor toFloat(const LongTensor &t);
-/// one_hot(ids).float() @ weight as the real dense product the lesson is about: every one of the
-/// rows x V x D multiply-adds is done (so 0 * inf is NaN, as in PyTorch), on both cores when large.
+/// one_hot(ids).float() @ weight with the dense product's result, bit for bit (0 * inf is NaN, as in
+/// PyTorch): when every row of `hot` is a single 1.0f among zeros, the rows of `weight` are copied
+/// with the sums' rules for signed zeros and non-finite columns applied; otherwise every one of the
+/// rows x V x D multiply-adds is done, on both cores when large. The lesson's costs
+/// (oneHotMatmulCost) describe PyTorch's dense product either way.
 /// `hot` is [..., V] float (any values), `weight` [V, D]; the result is [..., D].
 Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight);
 /// torch.tensor([2, 3, 1]) and [[2, 3], [1, 0]] parsed from the ids field or the CLI ("2,3,1" also

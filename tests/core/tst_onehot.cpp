@@ -8,14 +8,51 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
+#include <random>
 
 using namespace embedlab;
 using namespace embedlab::testing;
 
+Q_DECLARE_METATYPE(embedlab::core::Tensor)
+Q_DECLARE_METATYPE(embedlab::core::Matrix)
+
 namespace {
 
-QJsonArray cases(const char *section) {
+QJsonArray cases(const char *section)
+{
     return loadGolden(QStringLiteral("layers/onehot.json")).value(QLatin1String(section)).toArray();
+}
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// The dense product itself, one Eigen GEMM: what oneHotMatmul's shortcut must reproduce.
+core::Tensor denseProduct(const core::Tensor &hot, const core::Matrix &weight)
+{
+    core::Shape shape = hot.shape;
+    shape.back() = weight.cols();
+    core::Tensor out(shape);
+    const core::Index rows = weight.rows() == 0 ? 0 : hot.numel() / weight.rows();
+    Eigen::Map<core::Matrix>(out.data.data(), rows, weight.cols()).noalias() =
+        Eigen::Map<const core::Matrix>(hot.data.data(), rows, weight.rows()) * weight;
+    return out;
+}
+
+core::Tensor hotRows(const std::vector<std::int64_t> &ids, core::Index v)
+{
+    core::LongTensor t;
+    t.shape = {static_cast<core::Index>(ids.size())};
+    t.data = ids;
+    return core::toFloat(core::oneHot(t, v));
+}
+
+core::Matrix rampWeight(core::Index v, core::Index d)
+{
+    core::Matrix w(v, d);
+    for (core::Index i = 0; i < w.size(); ++i)
+        w.data()[i] = static_cast<float>(i % 7) - 3.0f; // includes +0.0 and negatives
+    return w;
 }
 
 } // namespace
@@ -25,13 +62,15 @@ class TestOneHot : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void oneHot_data() {
+    void oneHot_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         int i = 0;
         for (const QJsonValue &v : cases("cases"))
             QTest::addRow("case%d", i++) << v.toObject();
     }
-    void oneHot() {
+    void oneHot()
+    {
         QFETCH(QJsonObject, c);
         const core::LongTensor out = core::oneHot(longTensorFromJson(c.value(QLatin1String("ids"))),
                                                   c.value(QLatin1String("num_classes")).toInteger());
@@ -42,14 +81,16 @@ private Q_SLOTS:
             QCOMPARE(f.data[i], static_cast<float>(out.data[i]));
     }
 
-    void oneHotErrors_data() {
+    void oneHotErrors_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         int i = 0;
         for (const QJsonValue &v : cases("errors"))
             QTest::addRow("%d_%s", i++, qPrintable(v.toObject().value(QLatin1String("message")).toString()))
                 << v.toObject();
     }
-    void oneHotErrors() {
+    void oneHotErrors()
+    {
         QFETCH(QJsonObject, c);
         try {
             core::oneHot(longTensorFromJson(c.value(QLatin1String("ids"))),
@@ -61,7 +102,8 @@ private Q_SLOTS:
         }
     }
 
-    void lookupPaths_data() {
+    void lookupPaths_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("paths"))
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("name")).toString())) << v.toObject();
@@ -82,7 +124,8 @@ private Q_SLOTS:
         QCOMPARE(p.allEqual(), c.value(QLatin1String("all_equal")).toBool());
     }
 
-    void parseLikeTorchTensor_data() {
+    void parseLikeTorchTensor_data()
+    {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QJsonObject>("expected");
         for (const QJsonValue &v : cases("parse"))
@@ -95,13 +138,15 @@ private Q_SLOTS:
         QTest::newRow("bare no spaces") << QStringLiteral("2,3,1") << flat;
         QTest::newRow("padded") << QStringLiteral("  [ 2 ,3,\t1 ]  ") << flat;
     }
-    void parseLikeTorchTensor() {
+    void parseLikeTorchTensor()
+    {
         QFETCH(QString, text);
         QFETCH(QJsonObject, expected);
         QCOMPARE(core::parseIds(text.toStdString()), longTensorFromJson(expected));
     }
 
-    void parseRagged_data() {
+    void parseRagged_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("parse_errors"))
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("text")).toString())) << v.toObject();
@@ -118,7 +163,8 @@ private Q_SLOTS:
         }
     }
 
-    void parseRejects_data() {
+    void parseRejects_data()
+    {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("messageContains");
         QTest::newRow("empty") << QString() << QStringLiteral("no token ids");
@@ -133,7 +179,8 @@ private Q_SLOTS:
         QTest::newRow("overflow") << QStringLiteral("[99999999999999999999]")
                                   << QStringLiteral("Overflow when unpacking long");
     }
-    void parseRejects() {
+    void parseRejects()
+    {
         QFETCH(QString, text);
         QFETCH(QString, messageContains);
         try {
@@ -145,7 +192,112 @@ private Q_SLOTS:
         }
     }
 
-    void costs_data() {
+    // The one-hot shortcut of oneHotMatmul against the dense GEMM, bit for bit (any NaN equals any
+    // NaN, as in the golden comparisons): signed zeros, Inf and NaN in the looked-up row and in
+    // other rows of its columns, -0.0 in the one-hot matrix, and inputs that are not one-hot.
+    void oneHotShortcutMatchesDenseProduct_data()
+    {
+        QTest::addColumn<core::Tensor>("hot");
+        QTest::addColumn<core::Matrix>("weight");
+        const core::Index v = 40, d = 9;
+        const std::vector<std::int64_t> ids{3, 0, 39, 3, 17};
+        const core::Tensor hot = hotRows(ids, v);
+        QTest::newRow("finite") << hot << rampWeight(v, d);
+        core::Matrix negZero = rampWeight(v, d);
+        negZero.row(3).setConstant(-0.0f);
+        negZero(17, 2) = -0.0f;
+        QTest::newRow("-0.0 weights") << hot << negZero;
+        core::Matrix allNegZero = core::Matrix::Constant(v, d, -0.0f);
+        QTest::newRow("all -0.0 weights") << hot << allNegZero;
+        core::Tensor signedHot = hot;
+        for (float &x : signedHot.data)
+            x = x == 0.0f ? -0.0f : x;
+        QTest::newRow("-0.0 in one_hot") << signedHot << allNegZero;
+        core::Matrix infHot = rampWeight(v, d);
+        infHot(3, 1) = kInf;
+        infHot(17, 4) = -kInf;
+        QTest::newRow("inf in the looked-up row") << hot << infHot;
+        core::Matrix infElsewhere = rampWeight(v, d);
+        infElsewhere(5, 1) = kInf; // row 5 is never looked up: column 1 is NaN everywhere
+        QTest::newRow("inf in another row") << hot << infElsewhere;
+        core::Matrix nanHot = rampWeight(v, d);
+        nanHot(39, 8) = kNaN;
+        QTest::newRow("nan in the looked-up row") << hot << nanHot;
+        core::Matrix twoBad = rampWeight(v, d);
+        twoBad(3, 6) = kInf;
+        twoBad(0, 6) = -kInf; // each of rows 3 and 0 poisons the other's column 6
+        twoBad(22, 7) = kNaN;
+        twoBad(23, 7) = kInf;
+        QTest::newRow("two non-finite in a column") << hot << twoBad;
+        core::Tensor twoOnes = hot;
+        twoOnes.data[5] = 1.0f;
+        QTest::newRow("not one-hot: two ones") << twoOnes << rampWeight(v, d);
+        core::Tensor two = hot;
+        two.data[3] = 2.0f;
+        QTest::newRow("not one-hot: a 2") << two << rampWeight(v, d);
+        core::Tensor zeroRow = hot;
+        zeroRow.data[3] = 0.0f;
+        QTest::newRow("not one-hot: a zero row") << zeroRow << infElsewhere;
+        core::Tensor nanInHot = hot;
+        nanInHot.data[7] = kNaN;
+        QTest::newRow("not one-hot: nan") << nanInHot << rampWeight(v, d);
+        // Below Eigen's coefficient-based threshold the dense product sums from its first term, so
+        // an all -0.0 column gives -0.0 there: the shortcut must stay out of the way.
+        core::Matrix tiny = core::Matrix::Constant(3, 2, -0.0f);
+        tiny(1, 0) = -1.0f;
+        QTest::newRow("tiny -0.0") << hotRows({1, 2}, 3) << tiny;
+        core::Tensor rank3 = hotRows({1, 2, 3, 4, 5, 6}, v);
+        rank3.shape = {2, 3, v};
+        QTest::newRow("rank 3") << rank3 << infHot;
+        QTest::newRow("one id, one column") << hotRows({3}, v) << core::Matrix(negZero.leftCols(1));
+    }
+    void oneHotShortcutMatchesDenseProduct()
+    {
+        QFETCH(core::Tensor, hot);
+        QFETCH(core::Matrix, weight);
+        const core::Tensor fast = core::oneHotMatmul(hot, weight);
+        const core::Tensor dense = denseProduct(hot, weight);
+        QCOMPARE(fast.shape, dense.shape);
+        QCOMPARE(bitMismatches(fast, dense), 0);
+        for (std::size_t i = 0; i < fast.data.size(); ++i)
+            QCOMPARE(std::signbit(fast.data[i]) || std::isnan(fast.data[i]),
+                     std::signbit(dense.data[i]) || std::isnan(dense.data[i]));
+    }
+
+    void oneHotShortcutMatchesDenseProductRandomly()
+    {
+        const unsigned seed =
+            qEnvironmentVariableIsSet("EMBEDLAB_SEED") ? qEnvironmentVariableIntValue("EMBEDLAB_SEED") : 13u;
+        qInfo("seed %u (set EMBEDLAB_SEED to replay)", seed);
+        std::mt19937 rng(seed);
+        const float specials[] = {0.0f, -0.0f, kInf, -kInf, kNaN, 1e-45f, -3.5f};
+        for (int round = 0; round < 200; ++round) {
+            const core::Index v = std::uniform_int_distribution<core::Index>(1, 80)(rng);
+            const core::Index d = std::uniform_int_distribution<core::Index>(1, 24)(rng);
+            const auto n = std::uniform_int_distribution<std::size_t>(1, 12)(rng);
+            std::vector<std::int64_t> ids(n);
+            for (std::int64_t &id : ids)
+                id = std::uniform_int_distribution<std::int64_t>(0, v - 1)(rng);
+            core::Matrix w(v, d);
+            std::normal_distribution<float> normal;
+            const double specialRate = std::uniform_real_distribution<double>(0.0, 0.2)(rng);
+            for (core::Index i = 0; i < w.size(); ++i)
+                w.data()[i] = std::bernoulli_distribution(specialRate)(rng)
+                                  ? specials[std::uniform_int_distribution<int>(0, 6)(rng)]
+                                  : normal(rng);
+            const core::Tensor hot = hotRows(ids, v);
+            const core::Tensor fast = core::oneHotMatmul(hot, w);
+            const core::Tensor dense = denseProduct(hot, w);
+            if (bitMismatches(fast, dense) != 0)
+                QFAIL(qPrintable(QStringLiteral("round %1 (V=%2, D=%3) differs from the dense product")
+                                     .arg(round)
+                                     .arg(v)
+                                     .arg(d)));
+        }
+    }
+
+    void costs_data()
+    {
         QTest::addColumn<qlonglong>("numIds");
         QTest::addColumn<qlonglong>("vocab");
         QTest::addColumn<qlonglong>("dim");
@@ -153,7 +305,8 @@ private Q_SLOTS:
         QTest::newRow("reference") << 3LL << 4LL << 5LL;
         QTest::newRow("empty vocab") << 2LL << 0LL << 5LL;
     }
-    void costs() {
+    void costs()
+    {
         QFETCH(qlonglong, numIds);
         QFETCH(qlonglong, vocab);
         QFETCH(qlonglong, dim);
@@ -169,7 +322,8 @@ private Q_SLOTS:
         QCOMPARE(mm.bytesWritten, numIds * dim * 4);
     }
 
-    void gpt2CostsAsTheLessonStatesThem() {
+    void gpt2CostsAsTheLessonStatesThem()
+    {
         const core::PathCost mm = core::oneHotMatmulCost(32 * 512, 50257, 768);
         QCOMPARE(mm.multiplyAdds, 632'379'408'384LL);       // 32*512*50257*768
         QCOMPARE(mm.multiplyAddsByZero, 632'366'825'472LL); // 32*512*50256*768
