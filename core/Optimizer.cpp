@@ -3,6 +3,7 @@
 #include "Optimizer.h"
 
 #include "Error.h"
+#include "Parallel.h"
 
 #include <cmath>
 
@@ -17,8 +18,11 @@ void addScaled(Matrix &self, const Matrix &other, double alpha)
     const auto a = static_cast<float>(alpha);
     float *s = self.data();
     const float *o = other.data();
-    for (Index i = 0; i < self.size(); ++i)
-        s[i] = std::fma(o[i], a, s[i]);
+    // Element by element, so splitting over two cores cannot change a bit.
+    parallel::forTwo(self.size(), self.size(), parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index i = begin; i < end; ++i)
+            s[i] = std::fma(o[i], a, s[i]);
+    });
 }
 
 Matrix addedScaled(const Matrix &self, const Matrix &other, double alpha)
@@ -68,23 +72,33 @@ void SGD::step()
     for (const ParameterPtr &p : m_params) {
         if (!p->hasGrad())
             continue;
-        Matrix dP = p->grad();
-        if (m_options.weightDecay != 0.0)
-            addScaled(dP, p->value(), m_options.weightDecay);
+        // d_p is .grad itself until an operation makes a new tensor of it (d_p.add(...)): plain
+        // SGD reads the gradient in place instead of copying a [V, D] matrix every step.
+        const Matrix *dP = &p->grad();
+        Matrix owned;
+        if (m_options.weightDecay != 0.0) {
+            owned = addedScaled(*dP, p->value(), m_options.weightDecay);
+            dP = &owned;
+        }
         if (m_options.momentum != 0.0) {
             auto it = m_momentumBuffer.find(p.get());
             if (it == m_momentumBuffer.end()) {
-                it = m_momentumBuffer.emplace(p.get(), dP).first; // torch.clone(d_p).detach()
+                it = m_momentumBuffer.emplace(p.get(), *dP).first; // torch.clone(d_p).detach()
             } else {
                 mulScalar(it->second, m_options.momentum);
-                addScaled(it->second, dP, 1.0 - m_options.dampening);
+                addScaled(it->second, *dP, 1.0 - m_options.dampening);
             }
-            if (m_options.nesterov)
-                addScaled(dP, it->second, m_options.momentum);
-            else
-                dP = it->second;
+            if (m_options.nesterov) {
+                if (dP != &owned) {
+                    owned = *dP;
+                    dP = &owned;
+                }
+                addScaled(owned, it->second, m_options.momentum);
+            } else {
+                dP = &it->second;
+            }
         }
-        addScaled(p->value(), dP, -m_options.lr);
+        addScaled(p->value(), *dP, -m_options.lr);
         p->bumpVersion();
     }
 }
