@@ -44,7 +44,7 @@ public:
 
     /// embedding(ids) for ids of any rank: output shape ids.shape + [D]. With max_norm, the looked-up
     /// rows whose norm exceeds it are renormalised in place first (torch.embedding_renorm_).
-    /// IndexError "index out of range in self" for an id < 0 or >= V.
+    /// Errors for ids outside [0, V) as checkIds() throws them.
     Tensor forward(const LongTensor &ids);
     /// Backward of forward(ids): accumulates into weight()->grad() as embedding_dense_backward does
     /// (rows accumulated per id in order; the padding row gets none; scale_grad_by_freq divides by
@@ -54,9 +54,12 @@ public:
     /// "Embedding(4, 5, padding_idx=0)" as print(module) shows it.
     std::string repr() const;
 
-private:
-    void checkIds(const LongTensor &ids) const;
+    /// Throws what embedding(ids) raises for ids outside [0, V) of a [V, D] weight: IndexError "index
+    /// out of range in self"; with V = 0, RuntimeError "index_select(): self indexing axis dim should
+    /// be positive"; with D = 0, RuntimeError "INDICES element is out of DATA bounds, id=I axis_dim=V".
+    static void checkIds(const LongTensor &ids, Index numEmbeddings, Index embeddingDim);
 
+private:
     Index m_numEmbeddings = 0;
     Index m_embeddingDim = 0;
     EmbeddingOptions m_options;

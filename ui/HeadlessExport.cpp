@@ -60,11 +60,17 @@ template <typename Ready> bool waitUntil(Ready ready)
     return true;
 }
 
-std::optional<qint64> positive(const QString &text)
+std::optional<qint64> wholeNumber(const QString &text)
 {
     bool ok = false;
     const qint64 value = text.toLongLong(&ok);
-    return ok && value > 0 ? std::optional<qint64>(value) : std::nullopt;
+    return ok ? std::optional<qint64>(value) : std::nullopt;
+}
+
+std::optional<qint64> positive(const QString &text)
+{
+    const auto value = wholeNumber(text);
+    return value && *value > 0 ? value : std::nullopt;
 }
 
 /// QGuiApplication takes "-session NAME" (X11 session management) out of the arguments before we
@@ -172,7 +178,9 @@ int runHeadlessExport(QApplication &app, const QStringList &arguments)
     Lab *lab = window.lab();
     Classroom *classroom = Classroom::of(&window);
     QString labError;
-    QObject::connect(lab, &Lab::idsError, &window, [&labError](const QString &m) { labError = m; });
+    // Ids that stop fitting a new size are not fatal yet: --ids may replace them.
+    QString idsError;
+    QObject::connect(lab, &Lab::idsError, &window, [&idsError](const QString &m) { idsError = m; });
     QObject::connect(lab, &Lab::rebuildFailed, &window, [&labError](const QString &m) { labError = m; });
     QObject::connect(lab, &Lab::initFailed, &window, [&labError](const QString &m) { labError = m; });
 
@@ -191,16 +199,20 @@ int runHeadlessExport(QApplication &app, const QStringList &arguments)
             return fail(2, HeadlessExport::tr("--seed must be a non-negative whole number (not '%1').")
                                .arg(parser.value(seed)));
     }
+    // Sizes are taken as PyTorch takes them: 0 builds an empty weight, and a negative size is refused
+    // by the Lab with torch.empty's RuntimeError.
     if (parser.isSet(numEmbeddings)) {
-        const auto v = positive(parser.value(numEmbeddings));
+        const auto v = wholeNumber(parser.value(numEmbeddings));
         if (!v)
-            return fail(2, HeadlessExport::tr("--num-embeddings must be a positive whole number."));
+            return fail(2, HeadlessExport::tr("--num-embeddings must be a whole number (not '%1').")
+                               .arg(parser.value(numEmbeddings)));
         config.numEmbeddings = *v;
     }
     if (parser.isSet(embeddingDim)) {
-        const auto d = positive(parser.value(embeddingDim));
+        const auto d = wholeNumber(parser.value(embeddingDim));
         if (!d)
-            return fail(2, HeadlessExport::tr("--embedding-dim must be a positive whole number."));
+            return fail(2, HeadlessExport::tr("--embedding-dim must be a whole number (not '%1').")
+                               .arg(parser.value(embeddingDim)));
         config.embeddingDim = *d;
     }
     if (parser.isSet(tied))
@@ -222,9 +234,13 @@ int runHeadlessExport(QApplication &app, const QStringList &arguments)
         return fail(1, labError);
     if (parser.isSet(ids) && !lab->setIdsText(parser.value(ids)))
         return fail(2, HeadlessExport::tr("--ids %1: %2")
-                           .arg(parser.value(ids).size() > 40 ? parser.value(ids).left(37) + QStringLiteral("...")
-                                                                 : parser.value(ids),
-                                lab->idsErrorMessage().isEmpty() ? labError : lab->idsErrorMessage()));
+                           .arg(parser.value(ids).size() > 40
+                                    ? parser.value(ids).left(37) + QStringLiteral("...")
+                                    : parser.value(ids),
+                                lab->idsErrorMessage().isEmpty() ? idsError : lab->idsErrorMessage()));
+    // No id fits Embedding(0, D): the views then show what PyTorch raises for the lookup, as in the GUI.
+    if (!parser.isSet(ids) && !lab->idsValid() && lab->modelConfig().numEmbeddings > 0)
+        return fail(1, lab->idsErrorMessage().isEmpty() ? idsError : lab->idsErrorMessage());
     for (const core::InitSpec &spec : specs) {
         lab->applyInit(QStringLiteral("embedding.weight"), spec);
         if (!waitUntil([lab] { return !lab->isBusy(); }))

@@ -17,7 +17,10 @@ namespace {
 
 using Kind = core::init::Distribution::Kind;
 
-QString translate(const char *text)
+// The strings are marked with QT_TRANSLATE_NOOP for lupdate: when this function was called
+// translate(), lupdate took each call for QCoreApplication::translate() without a context and never
+// extracted the strings, so "Truncated normal on [...]" stayed English in every language.
+QString translated(const char *text)
 {
     return QCoreApplication::translate("embedlab::ui::HistogramBinning", text);
 }
@@ -209,6 +212,16 @@ HistogramBinning::statsRows(const core::Summary &summary,
     };
 }
 
+QString HistogramBinning::reductionError(Statistic statistic, core::Index count)
+{
+    if (count != 0 || (statistic != Statistic::Min && statistic != Statistic::Max))
+        return {};
+    return QStringLiteral(
+               "RuntimeError: %1(): Expected reduction dim to be specified for input.numel() == 0. "
+               "Specify the reduction dim with the 'dim' argument.")
+        .arg(statistic == Statistic::Min ? QStringLiteral("min") : QStringLiteral("max"));
+}
+
 QString HistogramBinning::formatValue(double value, Statistic statistic)
 {
     if (std::isnan(value))
@@ -226,15 +239,19 @@ QString HistogramBinning::distributionLabel(const core::init::Distribution &d)
     const auto f = [](double v) { return QString::number(v, 'g', 4); };
     switch (d.kind) {
     case Kind::Normal:
-        return translate("Normal(%1, %2)").arg(f(d.mean), f(d.std));
+        return translated(QT_TRANSLATE_NOOP("embedlab::ui::HistogramBinning", "Normal(%1, %2)"))
+            .arg(f(d.mean), f(d.std));
     case Kind::Uniform:
         if (d.low == -d.high) // nn.Linear's default and every Kaiming/Xavier box
-            return translate("Uniform(±%1)").arg(f(d.high));
-        return translate("Uniform(%1, %2)").arg(f(d.low), f(d.high));
+            return translated(QT_TRANSLATE_NOOP("embedlab::ui::HistogramBinning", "Uniform(±%1)"))
+                .arg(f(d.high));
+        return translated(QT_TRANSLATE_NOOP("embedlab::ui::HistogramBinning", "Uniform(%1, %2)"))
+            .arg(f(d.low), f(d.high));
     case Kind::TruncatedNormal:
-        return translate("Truncated normal on [%1, %2]").arg(f(d.low), f(d.high));
+        return translated(QT_TRANSLATE_NOOP("embedlab::ui::HistogramBinning", "Truncated normal on [%1, %2]"))
+            .arg(f(d.low), f(d.high));
     case Kind::Constant:
-        return translate("Constant(%1)").arg(f(d.mean));
+        return translated(QT_TRANSLATE_NOOP("embedlab::ui::HistogramBinning", "Constant(%1)")).arg(f(d.mean));
     case Kind::Other:
         break;
     }

@@ -99,6 +99,9 @@ public:
     /// distribution predicts (a uniform's or a truncation's bounds are its expected min and max).
     static QList<StatsRow> statsRows(const core::Summary &summary,
                                      const std::optional<core::init::Distribution> &expected);
+    /// What PyTorch raises for `statistic` of a tensor of `count` elements (w.min() of an empty
+    /// tensor is a RuntimeError, while its mean and std are nan), or empty when it has a value.
+    static QString reductionError(Statistic statistic, core::Index count);
     /// A table value: 4 decimals, or a plain integer for the element count; "nan"/"inf" as PyTorch.
     static QString formatValue(double value, Statistic statistic = Statistic::Mean);
     /// "Normal(0, 1)", "Uniform(±0.1195)", "Uniform(0, 1)", ... (4 significant digits) for legends; empty

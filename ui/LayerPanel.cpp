@@ -93,11 +93,11 @@ LayerPanel::LayerPanel(QWidget *parent)
     auto *embeddingForm = new QFormLayout(embeddingBox);
     m_numEmbeddings = new QSpinBox(embeddingBox);
     m_numEmbeddings->setObjectName(QStringLiteral("numEmbeddings"));
-    m_numEmbeddings->setRange(1, 1000000);
+    m_numEmbeddings->setRange(0, 1000000);
     m_numEmbeddings->setToolTip(tr("Vocabulary size V: one row per token id"));
     m_embeddingDim = new QSpinBox(embeddingBox);
     m_embeddingDim->setObjectName(QStringLiteral("embeddingDim"));
-    m_embeddingDim->setRange(1, 16384);
+    m_embeddingDim->setRange(0, 16384);
     m_embeddingDim->setToolTip(tr("Embedding size D: the length of each row"));
     auto *paddingRow = new QHBoxLayout;
     m_paddingEnabled = new QCheckBox(embeddingBox);

@@ -476,11 +476,12 @@ bool TrainingPanel::step()
         return false;
     }
     const core::Index v = m_model->embedding().numEmbeddings();
-    for (std::int64_t id : ids.data) {
-        if (id < 0 || id >= v) {
-            fail(QStringLiteral("IndexError: index out of range in self"));
-            return false;
-        }
+    try {
+        // embedding(ids) raises first, in the words of the kernel PyTorch picks for the weight's shape.
+        core::Embedding::checkIds(ids, v, m_model->embedding().embeddingDim());
+    } catch (const core::Error &e) {
+        fail(errorText(e));
+        return false;
     }
     for (std::int64_t t : targets.data) {
         if (t != kIgnoreIndex && (t < 0 || t >= v)) {

@@ -39,6 +39,10 @@ QString chartText(const char *text)
     return QCoreApplication::translate("embedlab::ui::UnembeddingView", text);
 }
 
+// What logits.argmax() raises for num_embeddings = 0 (PyTorch's words, not translated).
+const QString kEmptyArgmax =
+    QStringLiteral("IndexError: argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+
 // Okabe-Ito: distinguishable with every common colour-vision deficiency.
 const QColor kPositive(0x00, 0x72, 0xb2);
 const QColor kNegative(0xd5, 0x5e, 0x00);
@@ -111,7 +115,7 @@ double niceCeil(double value)
 }
 
 // torch.argmax: the first maximum, and a NaN beats every number.
-int torchArgmax(const std::vector<float> &values)
+int torchArgmax(const core::FloatStorage &values)
 {
     int best = -1;
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -145,12 +149,14 @@ public:
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     }
 
+    /// `emptyText` is shown instead of bars when there are none.
     void setContent(const QString &title, const QString &note, QList<TokenBar> bars, int argmaxToken,
-                    int sourceToken)
+                    int sourceToken, const QString &emptyText)
     {
         m_title = title;
         m_note = note;
         m_bars = std::move(bars);
+        m_emptyText = emptyText;
         m_argmax = argmaxToken;
         m_source = sourceToken;
         update();
@@ -223,7 +229,7 @@ protected:
         if (m_bars.isEmpty()) {
             p.setPen(faint);
             p.setFont(font());
-            p.drawText(rect().adjusted(0, y, 0, 0), Qt::AlignCenter, chartText("No model yet."));
+            p.drawText(rect().adjusted(0, y, 0, 0), Qt::AlignCenter, m_emptyText);
             return;
         }
 
@@ -363,6 +369,7 @@ private:
     Scale m_scale = Scale::Signed;
     QString m_title;
     QString m_note;
+    QString m_emptyText;
     QList<TokenBar> m_bars;
     int m_argmax = -1;
     int m_source = -1;
@@ -499,14 +506,24 @@ void UnembeddingView::setModel(const core::TiedModel *model)
     m_fromToken->setEnabled(v > 0);
     m_random->setEnabled(dim > 0);
 
-    if (m_hidden.size() != dim) {
+    // A new size, or embedding_dim = 0 (h = tensor([]) either way) without a row to come from.
+    if (m_hidden.size() != dim || (model && dim == 0 && m_sourceToken < 0)) {
         m_hidden.assign(dim, 0.0f);
         m_sourceToken = -1;
         m_hiddenIsRandom = false;
-        if (v > 0 && dim > 0) {
+        if (v > 0) {
+            // With embedding_dim = 0 the row is tensor([]), still a valid h.
             const auto row = model->embedding().weight()->value().row(0);
             std::copy(row.data(), row.data() + row.size(), m_hidden.begin());
             m_sourceToken = 0;
+        } else if (model && dim > 0) {
+            // num_embeddings = 0 has no row to copy: h = torch.randn(D), reproducible from the seed.
+            m_randomSeed = std::uint64_t(m_seed->value());
+            core::Generator gen(m_randomSeed);
+            core::Tensor h({core::Index(dim)});
+            core::init::normal_(h.span(), 0.0, 1.0, gen);
+            m_hidden.assign(h.data.begin(), h.data.end());
+            m_hiddenIsRandom = true;
         }
         rebuildHiddenEditor();
         showHidden();
@@ -590,7 +607,7 @@ void UnembeddingView::setHiddenRandom(std::uint64_t seed)
     core::Tensor h({m_model->embedding().embeddingDim()});
     core::init::normal_(h.span(), 0.0, 1.0, gen);
     setError({});
-    m_hidden = h.data;
+    m_hidden.assign(h.data.begin(), h.data.end());
     m_sourceToken = -1;
     m_hiddenIsRandom = true;
     m_randomSeed = seed;
@@ -630,6 +647,8 @@ bool UnembeddingView::setTemperature(double temperature)
 
 QString UnembeddingView::argmaxText() const
 {
+    if (m_model && m_printedLogits.size() > 0 && m_logits.numel() == 0)
+        return kEmptyArgmax;
     if (!m_model || m_argmax < 0)
         return tr("No logits yet: the view needs a model.");
     const auto value = [this](int token) {
@@ -675,7 +694,10 @@ void UnembeddingView::rebuildHiddenEditor()
     }
     const int dim = int(m_hidden.size());
     if (dim == 0) {
-        m_hiddenEditorLayout->addWidget(new QLabel(tr("No model yet."), m_hiddenEditor));
+        m_hiddenEditorLayout->addWidget(
+            new QLabel(m_model ? tr("h = tensor([]): embedding_dim = 0, so h has no values to edit.")
+                               : tr("No model yet."),
+                       m_hiddenEditor));
         return;
     }
     m_hiddenEditorLayout->addWidget(new QLabel(tr("h ="), m_hiddenEditor));
@@ -767,9 +789,10 @@ void UnembeddingView::recompute()
     m_argmax = -1;
     m_shownTokens.clear();
     m_printedLogits.clear();
-    if (m_model && !m_hidden.empty() && m_hidden.size() == std::size_t(m_model->embedding().embeddingDim())) {
+    // embedding_dim = 0 is a valid model: h = tensor([]) gives logits of zeros (or the bias).
+    if (m_model && m_hidden.size() == std::size_t(m_model->embedding().embeddingDim())) {
         core::Tensor h({core::Index(m_hidden.size())});
-        h.data = m_hidden;
+        h.data.assign(m_hidden.begin(), m_hidden.end());
         try {
             m_logits = m_model->lmHead().forward(h);
             core::TensorDecoration decoration;
@@ -807,7 +830,8 @@ void UnembeddingView::recomputeProbabilities()
 {
     m_probabilities = {};
     m_printedProbabilities.clear();
-    if (m_logits.numel() > 0) {
+    if (!m_printedLogits.isEmpty()) {
+        // Whenever lm_head(h) ran: softmax of num_embeddings = 0 logits is tensor([]) as well.
         m_probabilities = core::softmax(m_logits, m_temperature);
         core::TensorDecoration decoration;
         decoration.gradFn = "SoftmaxBackward0";
@@ -858,11 +882,15 @@ void UnembeddingView::updateCharts()
             bars.append({m_shownTokens[k], shown.data[std::size_t(k)], labels.value(k)});
         return bars;
     };
+    const bool computed = !m_printedLogits.isEmpty();
+    const QString emptyText =
+        computed ? tr("num_embeddings = 0: no tokens, so no bars") : tr("No model yet.");
     m_logitsChart->setContent(tr("logits = lm_head(h)   [%1]").arg(v), note,
-                              v > 0 ? barsFor(m_logits) : QList<TokenBar>{}, m_argmax, m_sourceToken);
+                              v > 0 ? barsFor(m_logits) : QList<TokenBar>{}, m_argmax, m_sourceToken,
+                              emptyText);
     m_probabilitiesChart->setContent(
         tr("probs = softmax(logits / T), T = %1").arg(pythonFloat(m_temperature)), note,
-        v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax, m_sourceToken);
+        v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax, m_sourceToken, emptyText);
 
     QString argmax = argmaxText().toHtmlEscaped();
     if (m_sourceToken >= 0 && m_argmax >= 0 && tied) {
@@ -875,18 +903,20 @@ void UnembeddingView::updateCharts()
     m_argmaxLabel->setText(argmax);
 
     QString printed;
-    if (m_model && v > 0) {
+    if (computed) {
         core::Tensor h({core::Index(m_hidden.size())});
-        h.data = m_hidden;
+        h.data.assign(m_hidden.begin(), m_hidden.end());
         const QString softmaxArg = m_temperature == 1.0
                                        ? QStringLiteral("logits")
                                        : QStringLiteral("logits / %1").arg(pythonFloat(m_temperature));
-        printed = QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
-                                 ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"
-                                 ">>> logits.argmax().item()\n%6")
-                      .arg(hiddenCode(), QString::fromStdString(core::formatTensor(h)), m_printedLogits,
-                           softmaxArg, m_printedProbabilities)
-                      .arg(m_argmax);
+        printed =
+            QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
+                           ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"
+                           ">>> logits.argmax().item()\n%6")
+                .arg(hiddenCode(), QString::fromStdString(core::formatTensor(h)), m_printedLogits, softmaxArg,
+                     m_printedProbabilities)
+                .arg(v > 0 ? QString::number(m_argmax)
+                           : QStringLiteral("Traceback (most recent call last):\n  ...\n") + kEmptyArgmax);
     }
     m_printed->setPlainText(printed);
 }

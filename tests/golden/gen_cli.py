@@ -117,6 +117,13 @@ CASES = [
     "embedding 4 5 --seed 123 --padding-idx 4",
     "embedding 4 5 --seed 123 --padding-idx -5",
     "embedding -1 5",
+    # sizes of 0 are valid modules; lookups into them fail in the words of the kernel PyTorch picks
+    "embedding 0 5 --seed 123",
+    "embedding 4 0 --seed 123 --lookup 2,3,1",
+    "embedding 0 5 --seed 123 --lookup 0",
+    "embedding 4 0 --seed 123 --lookup 1,4",
+    "linear 0 4 --seed 123",
+    "linear 5 0 --seed 123 --onehot-forward 2,3,1",
     "linear 4 5 --seed 123 --onehot-forward 2,4",
     "linear 4 5 --seed 123 --init kaiming_normal:mode=fan_avg",
     "linear 4 5 --seed 123 --init kaiming_normal:nonlinearity=swish",
