@@ -13,8 +13,8 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <exception>
 #include <span>
 
@@ -47,7 +47,38 @@ std::optional<std::uint64_t> toBigInteger(const QJsonValue &value)
     return static_cast<std::uint64_t>(value.toDouble());
 }
 
+const QString kEmbeddingWeight = QStringLiteral("embedding.weight");
+const QString kLmHeadWeight = QStringLiteral("lm_head.weight");
+const QString kLmHeadBias = QStringLiteral("lm_head.bias");
+
+/// "embedding.weight" -> "embedding_weight_npy", the key version 1 already used.
+QString weightsKey(const QString &parameter)
+{
+    return QString(parameter).replace(QLatin1Char('.'), QLatin1Char('_')) + QStringLiteral("_npy");
+}
+
 } // namespace
+
+QStringList SessionFile::storableParameters()
+{
+    return {kEmbeddingWeight, kLmHeadWeight, kLmHeadBias};
+}
+
+core::Shape SessionFile::shapeOf(const Lab::Config &config, const QString &parameter)
+{
+    // lm_head = Linear(D, V): its weight is [out, in] = [V, D] like the embedding's, its bias [V].
+    if (parameter == kLmHeadBias)
+        return {config.numEmbeddings};
+    return {config.numEmbeddings, config.embeddingDim};
+}
+
+int SessionFile::versionFor(const Session &session)
+{
+    for (auto it = session.weightFiles.cbegin(); it != session.weightFiles.cend(); ++it)
+        if (it.key() != kEmbeddingWeight)
+            return 2;
+    return 1;
+}
 
 QJsonObject SessionFile::toJson(const Session &s)
 {
@@ -66,8 +97,8 @@ QJsonObject SessionFile::toJson(const Session &s)
                                  {key("spec"), init.spec},
                                  {key("seed"), init.seed ? bigInteger(*init.seed) : QJsonValue()}});
     model[key("inits")] = inits;
-    if (!s.weightsFile.isEmpty())
-        model[key("embedding_weight_npy")] = s.weightsFile;
+    for (auto it = s.weightFiles.cbegin(); it != s.weightFiles.cend(); ++it)
+        model[weightsKey(it.key())] = it.value();
 
     QJsonObject view;
     view[key("color_map")] = s.colorMap;
@@ -77,7 +108,7 @@ QJsonObject SessionFile::toJson(const Session &s)
 
     QJsonObject root;
     root[key("format")] = QStringLiteral("embedlab-session");
-    root[key("version")] = kVersion;
+    root[key("version")] = versionFor(s);
     root[key("model")] = model;
     root[key("ids")] = s.idsText;
     root[key("view")] = view;
@@ -108,7 +139,7 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     const QJsonObject model = root.value(key("model")).toObject();
     const auto size = [&model](const char *name) -> std::optional<core::Index> {
         const QJsonValue v = model.value(key(name));
-        if (!v.isDouble() || v.toDouble() < 1 || v.toDouble() > 1e9 ||
+        if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() > 1e9 ||
             v.toDouble() != std::floor(v.toDouble()))
             return std::nullopt;
         return static_cast<core::Index>(v.toDouble());
@@ -118,7 +149,7 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     const auto seed = toBigInteger(model.value(key("seed")));
     if (!v || !d || !seed)
         return fail(
-            tr("The session is damaged: num_embeddings, embedding_dim and seed must be positive whole "
+            tr("The session is damaged: num_embeddings, embedding_dim and seed must be non-negative whole "
                "numbers."));
     s.config.numEmbeddings = *v;
     s.config.embeddingDim = *d;
@@ -148,9 +179,21 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
         }
         s.inits.append(parsed);
     }
-    s.weightsFile = model.value(key("embedding_weight_npy")).toString();
-    if (s.weightsFile.contains(QLatin1Char('/')) || s.weightsFile.contains(QLatin1Char('\\')))
-        return fail(tr("The session is damaged: the weights file must lie beside the session."));
+    for (const QString &parameter : storableParameters()) {
+        const QJsonValue file = model.value(weightsKey(parameter));
+        if (file.isUndefined() || file.isNull())
+            continue;
+        const QString name = file.toString();
+        if (!file.isString() || name.isEmpty() || name.contains(QLatin1Char('/')) ||
+            name.contains(QLatin1Char('\\')) || name == QLatin1String("..") || name == QLatin1String("."))
+            return fail(tr("The session is damaged: the weights file must lie beside the session."));
+        // A tied lm_head.weight is embedding.weight; a bias the model does not have cannot be restored.
+        if ((parameter == kLmHeadWeight && s.config.tied) ||
+            (parameter == kLmHeadBias && !s.config.lmHeadBias))
+            return fail(tr("The session is damaged: it stores %1, which its model does not have on its own.")
+                            .arg(parameter));
+        s.weightFiles.insert(parameter, name);
+    }
     if (!root.value(key("ids")).isString())
         return fail(tr("The session is damaged: the ids are missing."));
     s.idsText = root.value(key("ids")).toString();
@@ -163,7 +206,8 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     return s;
 }
 
-QString SessionFile::weightsFileFor(const QString &fileName, const core::Parameter &weights)
+QString SessionFile::weightsFileFor(const QString &fileName, const QString &parameter,
+                                    const core::Parameter &weights)
 {
     // The name carries a digest of the values: a new save never overwrites the file the previous
     // session names, so a save killed half-way leaves the old session whole.
@@ -171,28 +215,34 @@ QString SessionFile::weightsFileFor(const QString &fileName, const core::Paramet
     hash.addData(QByteArrayView(reinterpret_cast<const char *>(weights.value().data()),
                                 static_cast<qsizetype>(weights.bytes())));
     const QString digest = QString::fromLatin1(hash.result().toHex().left(12));
-    return QFileInfo(fileName).completeBaseName() + QStringLiteral(".embedding-%1.npy").arg(digest);
+    QString part = parameter;
+    if (part.endsWith(QLatin1String(".weight")))
+        part.chop(int(qstrlen(".weight")));
+    return QFileInfo(fileName).completeBaseName() + QStringLiteral(".%1-%2.npy").arg(part, digest);
 }
 
-QString SessionFile::write(const QString &fileName, Session session, const core::Parameter *weights)
+QString SessionFile::write(const QString &fileName, Session session, const Weights &weights)
 {
     // What the session being replaced refers to, removed once the new one is committed.
-    QString oldWeights;
+    QStringList oldWeights;
     if (QFileInfo::exists(fileName)) {
         QString ignored;
         if (const std::optional<Session> old = read(fileName, &ignored))
-            oldWeights = old->weightsFile;
+            oldWeights = old->weightFiles.values();
     }
     const QDir dir = QFileInfo(fileName).dir();
-    session.weightsFile.clear();
-    if (weights) {
-        session.weightsFile = weightsFileFor(fileName, *weights);
-        const QString path = dir.filePath(session.weightsFile);
+    session.weightFiles.clear();
+    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+        Q_ASSERT_X(it.value() && storableParameters().contains(it.key()), "SessionFile::write",
+                   "pass only embedding.weight, lm_head.weight or lm_head.bias, with their values");
+        const QString name = weightsFileFor(fileName, it.key(), *it.value());
+        const QString path = dir.filePath(name);
         try {
-            core::writeNpy(path.toStdString(), weights->value().data(), weights->shape());
+            core::writeNpy(path.toStdString(), it.value()->value().data(), it.value()->shape());
         } catch (const std::exception &e) {
             return tr("Could not save the weights to '%1': %2").arg(path, QString::fromStdString(e.what()));
         }
+        session.weightFiles.insert(it.key(), name);
     }
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
@@ -200,11 +250,12 @@ QString SessionFile::write(const QString &fileName, Session session, const core:
     file.write(QJsonDocument(toJson(session)).toJson(QJsonDocument::Indented));
     if (!file.commit())
         return tr("Could not save the session to '%1': %2").arg(fileName, file.errorString());
-    if (!oldWeights.isEmpty() && oldWeights != session.weightsFile)
-        QFile::remove(dir.filePath(oldWeights));
+    const QStringList kept = session.weightFiles.values();
+    for (const QString &old : oldWeights)
+        if (!kept.contains(old))
+            QFile::remove(dir.filePath(old));
     return {};
 }
-
 std::optional<SessionFile::Session> SessionFile::read(const QString &fileName, QString *error)
 {
     QFile file(fileName);
@@ -235,30 +286,70 @@ std::optional<SessionFile::Session> SessionFile::read(const QString &fileName, Q
     return session;
 }
 
-QString SessionFile::readWeights(const QString &sessionFileName, const Session &session,
-                                 core::Parameter &weights)
+namespace {
+
+/// Reads the .npy stored for `parameter` and checks it has `shape` before anything of that size is
+/// allocated (a damaged session may claim any size). Returns an error or "".
+QString readStored(const QString &sessionFileName, const SessionFile::Session &session,
+                   const QString &parameter, const core::Shape &shape, core::Tensor &out)
 {
-    if (session.weightsFile.isEmpty())
-        return {};
-    const QString path = QFileInfo(sessionFileName).dir().filePath(session.weightsFile);
+    const QString path = QFileInfo(sessionFileName).dir().filePath(session.weightFiles.value(parameter));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return tr("Could not open the session's weights '%1': %2").arg(path, file.errorString());
+        return SessionFile::tr("Could not open the session's weights '%1': %2").arg(path, file.errorString());
     const QByteArray bytes = file.readAll();
     try {
         const std::span<const std::uint8_t> data(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
                                                  static_cast<std::size_t>(bytes.size()));
         const core::WeightIndex index = core::readNpy(data);
-        if (index.tensors.size() != 1 || index.tensors.front().shape != weights.shape())
-            return tr("The session's weights '%1' do not have the shape of embedding.weight.").arg(path);
-        const std::optional<core::Tensor> tensor = core::convertToFloat32(index.tensors.front(), data);
-        if (!tensor)
-            return tr("The session's weights '%1' cannot be read as float32.").arg(path);
-        std::memcpy(weights.value().data(), tensor->data.data(), weights.bytes());
+        if (index.tensors.size() != 1 || index.tensors.front().shape != shape)
+            return SessionFile::tr("The session's weights '%1' do not have the shape of %2.")
+                .arg(path, parameter);
+        std::optional<core::Tensor> tensor = core::convertToFloat32(index.tensors.front(), data);
+        if (!tensor || tensor->shape != shape)
+            return SessionFile::tr("The session's weights '%1' cannot be read as float32.").arg(path);
+        out = std::move(*tensor);
     } catch (const std::exception &e) {
-        return tr("The session's weights '%1' are damaged: %2").arg(path, QString::fromStdString(e.what()));
+        return SessionFile::tr("The session's weights '%1' are damaged: %2")
+            .arg(path, QString::fromStdString(e.what()));
     }
     return {};
+}
+
+} // namespace
+
+QString SessionFile::readWeights(const QString &sessionFileName, const Session &session,
+                                 const QString &parameter, core::Parameter &weights)
+{
+    if (!session.weightFiles.contains(parameter))
+        return {};
+    core::Tensor tensor;
+    const QString error = readStored(sessionFileName, session, parameter, weights.shape(), tensor);
+    if (error.isEmpty()) // std::copy: an empty tensor's data pointer may be null, which memcpy must not see
+        std::copy(tensor.data.begin(), tensor.data.end(), weights.value().data());
+    return error;
+}
+
+std::optional<QMap<QString, core::ParameterPtr>>
+SessionFile::readAllWeights(const QString &sessionFileName, const Session &session, QString *error)
+{
+    QMap<QString, core::ParameterPtr> out;
+    for (const QString &parameter : storableParameters()) {
+        if (!session.weightFiles.contains(parameter))
+            continue;
+        const core::Shape shape = shapeOf(session.config, parameter);
+        core::Tensor tensor;
+        const QString why = readStored(sessionFileName, session, parameter, shape, tensor);
+        if (!why.isEmpty()) {
+            if (error)
+                *error = why;
+            return std::nullopt;
+        }
+        auto values = std::make_shared<core::Parameter>(shape);
+        std::copy(tensor.data.begin(), tensor.data.end(), values->value().data());
+        out.insert(parameter, std::move(values));
+    }
+    return out;
 }
 
 } // namespace embedlab::ui

@@ -27,6 +27,8 @@ using embedlab::ui::SessionFile;
 
 namespace {
 
+const QString kEmbedding = QStringLiteral("embedding.weight");
+
 core::Parameter weights(core::Index v, core::Index d, float base)
 {
     core::Parameter p({v, d});
@@ -72,10 +74,10 @@ void TestRegressionSessionWeights::killedSaveKeepsOldSessionWhole()
     const SessionFile::Session newSession = session(64, 256, 2);
 
     // How long one save takes here, to spread the kills over it.
-    QCOMPARE(SessionFile::write(file, newSession, &newWeights), QString());
+    QCOMPARE(SessionFile::write(file, newSession, {{kEmbedding, &newWeights}}), QString());
     const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < 5; ++i)
-        QCOMPARE(SessionFile::write(file, newSession, &newWeights), QString());
+        QCOMPARE(SessionFile::write(file, newSession, {{kEmbedding, &newWeights}}), QString());
     const auto saveUs =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count() /
         5;
@@ -84,12 +86,12 @@ void TestRegressionSessionWeights::killedSaveKeepsOldSessionWhole()
     int broken = 0;
     QString firstBreak;
     for (int round = 0; round < rounds; ++round) {
-        QCOMPARE(SessionFile::write(file, oldSession, &oldWeights), QString());
+        QCOMPARE(SessionFile::write(file, oldSession, {{kEmbedding, &oldWeights}}), QString());
         const pid_t child = fork();
         QVERIFY(child >= 0);
         if (child == 0) {
             for (;;)
-                SessionFile::write(file, newSession, &newWeights);
+                SessionFile::write(file, newSession, {{kEmbedding, &newWeights}});
         }
         const auto delayUs =
             std::uniform_int_distribution<long long>(0, 3 * std::max<long long>(saveUs, 100))(rng);
@@ -104,7 +106,7 @@ void TestRegressionSessionWeights::killedSaveKeepsOldSessionWhole()
         const bool isOld = read->config.seed == 1;
         const core::Parameter &expected = isOld ? oldWeights : newWeights;
         core::Parameter loaded({read->config.numEmbeddings, read->config.embeddingDim});
-        const QString weightsError = SessionFile::readWeights(file, *read, loaded);
+        const QString weightsError = SessionFile::readWeights(file, *read, kEmbedding, loaded);
         if (!weightsError.isEmpty() || loaded.value() != expected.value()) {
             ++broken;
             if (firstBreak.isEmpty())
