@@ -3,6 +3,7 @@
 #include "CodePanel.h"
 
 #include "core/TensorFormat.h"
+#include "ui/WorkerPool.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -29,6 +30,7 @@ struct CodePanel::Inputs {
     core::Tensor lookup;
     core::Tensor oneHotMm;
     core::Index idsRank = 1;
+    bool zeroElements = false; // a size is 0
 };
 
 namespace {
@@ -218,6 +220,11 @@ QString CodePanel::renderOutput(const Inputs &in)
     const core::TensorDecoration parameter{true, true, {}};
     const bool maxNorm = in.weightBeforeForward.numel() > 0;
     QStringList blocks;
+    if (in.zeroElements) {
+        // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
+        // (once: Python's default filter) and returns, before anything is printed.
+        blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
+    }
     const core::Tensor weight = in.weight->toTensor();
     blocks << QString::fromStdString(
         core::formatTensor(maxNorm ? in.weightBeforeForward : weight, parameter));
@@ -251,6 +258,7 @@ void CodePanel::refresh()
     in.idsError = m_lab->idsErrorMessage();
     in.hasPaths = m_lab->hasPaths();
     in.idsRank = m_lab->ids().dim();
+    in.zeroElements = in.weight->numel() == 0;
     if (in.hasPaths) {
         in.lookup = m_lab->paths().call;
         in.oneHotMm = m_lab->paths().oneHotMm;
@@ -268,19 +276,22 @@ void CodePanel::refresh()
     }
     const quint64 generation = ++m_generation;
     if (in.weight->numel() <= kSynchronousFormat) {
+        m_formatting = false; // a format still running is for an older state, and is dropped
         m_output->setPlainText(renderOutput(in));
         Q_EMIT outputUpdated();
         return;
     }
+    m_formatting = true;
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
     // A watcher child rather than QFuture::then(this): see Lab::startJob.
-    m_format = QtConcurrent::run(&CodePanel::renderOutput, std::move(in));
+    m_format = QtConcurrent::run(workerPool(), &CodePanel::renderOutput, std::move(in));
     auto *watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         const QString text = watcher->result();
         watcher->deleteLater();
         if (generation != m_generation)
             return; // a newer state is being formatted
+        m_formatting = false;
         m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
         m_output->setPlainText(text);
         Q_EMIT outputUpdated();

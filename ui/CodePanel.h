@@ -28,6 +28,9 @@ public:
 
     QString codeText() const;
     QString outputText() const;
+    /// True while the output for the Lab's current state is still being formatted off the UI
+    /// thread (outputText() shows an older state until outputUpdated()).
+    bool isFormatting() const { return m_formatting; }
 
     /// The Python script for `lab`'s current model and ids.
     static QString pythonCode(const Lab &lab);
@@ -55,6 +58,7 @@ private:
     QSplitter *m_splitter = nullptr;
     QFuture<QString> m_format;
     quint64 m_generation = 0;
+    bool m_formatting = false;
 };
 
 } // namespace embedlab::ui

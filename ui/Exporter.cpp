@@ -91,8 +91,13 @@ QString Exporter::writePng(QWidget *widget, const QString &fileName, int scale)
 {
     if (scale < kMinScale || scale > kMaxScale)
         return tr("The scale must be between %1 and %2, not %3.").arg(kMinScale).arg(kMaxScale).arg(scale);
+    return writePngImage(renderImage(widget, scale), fileName);
+}
+
+QString Exporter::writePngImage(const QImage &image, const QString &fileName)
+{
     QImageWriter writer(fileName, "png");
-    if (!writer.write(renderImage(widget, scale)))
+    if (!writer.write(image))
         return tr("Could not write '%1': %2").arg(fileName, writer.errorString());
     return {};
 }
@@ -147,7 +152,7 @@ void Exporter::copyToClipboard(QWidget *widget, int scale)
 }
 
 QString Exporter::exportFrames(QWidget *view, OneHotAnimation *animation, const QString &directory, int scale,
-                               int *written)
+                               int *written, const FrameProgress &progress)
 {
     if (written)
         *written = 0;
@@ -159,6 +164,7 @@ QString Exporter::exportFrames(QWidget *view, OneHotAnimation *animation, const 
     animation->pause();
     QString error;
     const QDir dir(directory);
+    // stepCount() is read each time: the progress callback runs the event loop, and ids may change.
     for (int step = 0; step < animation->stepCount(); ++step) {
         animation->setStep(step);
         animation->setProgress(1.0);
@@ -169,6 +175,8 @@ QString Exporter::exportFrames(QWidget *view, OneHotAnimation *animation, const 
             break;
         if (written)
             ++*written;
+        if (progress && !progress(step + 1, animation->stepCount()))
+            break;
     }
     animation->setStep(savedStep);
     animation->setProgress(savedProgress);

@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 class QWidget;
@@ -34,13 +35,19 @@ public:
     /// PNG, SVG or PDF by the suffix of `fileName`.
     static QString exportWidget(QWidget *widget, const QString &fileName, int scale = 1);
     static QString writePng(QWidget *widget, const QString &fileName, int scale = 1);
+    /// Encodes `image` (from renderImage()) as PNG. Touches no widget: safe on a worker thread.
+    static QString writePngImage(const QImage &image, const QString &fileName);
     static QString writeSvg(QWidget *widget, const QString &fileName);
     static QString writePdf(QWidget *widget, const QString &fileName);
     static void copyToClipboard(QWidget *widget, int scale = 1);
+    /// Told after each frame how many of `total` are written; returning false stops the export
+    /// there (the frames written so far stay).
+    using FrameProgress = std::function<bool(int written, int total)>;
     /// Steps `animation` through all its steps and writes `view` after each one as
     /// `directory/frame_0001.png` ...; puts the animation back where it was. `written` gets the count.
+    /// `progress`, if set, is called after every frame (a progress dialog keeps the UI alive there).
     static QString exportFrames(QWidget *view, OneHotAnimation *animation, const QString &directory,
-                                int scale = 1, int *written = nullptr);
+                                int scale = 1, int *written = nullptr, const FrameProgress &progress = {});
     /// The same little-endian float32 .npy as `embedlab-cli --npy`.
     static QString exportNpy(const core::Parameter &parameter, const QString &fileName);
 };

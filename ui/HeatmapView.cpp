@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/HeatmapView.h"
+// Included by the name beside this file, as in every other ui/ source: lupdate runs without
+// include paths, and when it cannot open the header it does not know the class lives in
+// embedlab::ui, so its strings land in a context ("HeatmapView") that tr() never asks for.
+#include "HeatmapView.h"
 
 #include "ui/HeatmapRenderer.h"
+#include "ui/WorkerPool.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -20,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace embedlab::ui {
 
@@ -310,6 +315,21 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     return l;
 }
 
+HeatmapView::HeadingWidths HeatmapView::headingWidths(int width, int titleWanted, int statusWanted, int gap)
+{
+    width = std::max(0, width);
+    titleWanted = std::max(0, titleWanted);
+    if (statusWanted <= 0)
+        return {std::min(titleWanted, width), 0};
+    const int shared = std::max(0, width - gap);
+    if (titleWanted + statusWanted <= shared)
+        return {titleWanted, statusWanted};
+    // The title names the matrix and matters more: the aggregation text is elided first, down to a
+    // third of the line, and only then the title as well.
+    const int title = std::min(titleWanted, std::max(shared - statusWanted, shared - shared / 3));
+    return {title, std::min(statusWanted, shared - title)};
+}
+
 HeatmapMapping HeatmapView::mappingFor(QSize widgetSize) const
 {
     if (!m_weight)
@@ -390,7 +410,7 @@ void HeatmapView::startRebuild()
         if (current)
             Q_EMIT rebuilt();
     });
-    watcher->setFuture(QtConcurrent::run([weight, aggregation, cancel] {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel] {
         const core::Matrix &w = weight->value();
         return std::make_shared<const HeatmapPyramid>(
             HeatmapPyramid::build(w.data(), w.rows(), w.cols(), aggregation, cancel.get()));
@@ -452,25 +472,39 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
     // Title on the left, the aggregation (or the busy text) on the right of the same line.
     QFont titleFont = font();
     titleFont.setBold(true);
-    painter.setFont(titleFont);
-    painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetrics(titleFont).elidedText(m_title, Qt::ElideRight, l.title.width() * 2 / 3));
-    painter.setFont(font());
+    const QFontMetrics titleMetrics(titleFont);
     const bool busy = m_busyVisible && !exporting;
-    QString status = m_weight ? aggregationDescription(map.rowsPerPixel(), map.columnsPerPixel(),
-                                                       aggregationName(m_aggregation))
-                              : QString();
+    const bool emptyMatrix = m_weight && m_weight->numel() == 0;
+    QString status = m_weight && !emptyMatrix
+                         ? aggregationDescription(map.rowsPerPixel(), map.columnsPerPixel(),
+                                                  aggregationName(m_aggregation))
+                         : QString();
     if (busy)
         status = tr("Building overview\u2026");
-    if (!status.isEmpty()) {
+    const HeadingWidths heading = headingWidths(l.title.width(), titleMetrics.horizontalAdvance(m_title),
+                                                status.isEmpty() ? 0 : fm.horizontalAdvance(status),
+                                                fm.horizontalAdvance(QStringLiteral("  ")));
+    painter.setFont(titleFont);
+    painter.drawText(QRect(l.title.left(), l.title.top(), heading.title, l.title.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     titleMetrics.elidedText(m_title, Qt::ElideRight, heading.title));
+    painter.setFont(font());
+    if (!status.isEmpty() && heading.status > 0) {
         painter.setPen(busy ? pal.color(QPalette::Highlight) : pal.color(QPalette::PlaceholderText));
-        painter.drawText(l.title, Qt::AlignRight | Qt::AlignVCenter, status);
+        painter.drawText(
+            QRect(l.title.right() + 1 - heading.status, l.title.top(), heading.status, l.title.height()),
+            Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(status, Qt::ElideRight, heading.status));
         painter.setPen(pal.color(QPalette::WindowText));
     }
 
     if (!m_weight || map.isEmpty()) {
+        // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(l.plot, Qt::AlignCenter, tr("No matrix"));
+        painter.drawText(
+            l.plot, Qt::AlignCenter,
+            emptyMatrix
+                ? tr("empty matrix: %1 x %2").arg(m_weight->value().rows()).arg(m_weight->value().cols())
+                : tr("No matrix"));
         return;
     }
 
@@ -546,9 +580,15 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
     }
 
     // Colour bar: symmetric (-m, m) for diverging maps, (0, m) for magnitudes; ticks at nice values.
-    const float limit = pyramidIsCurrent() || !exporting
-                            ? (m_pyramid && m_pyramidWeight == m_weight ? m_pyramid->limit() : colorLimit())
-                            : colorLimit();
+    // m comes with the overview, built off the UI thread. A matrix too big to reduce while painting
+    // (the plot shows the busy text until its overview arrives) is too big to scan for m here too
+    // (GPT-2: 38.6 million values), so its scale is drawn when the overview brings m.
+    std::optional<float> knownLimit;
+    if (m_pyramid && m_pyramidWeight == m_weight && (!exporting || pyramidIsCurrent()))
+        knownLimit = m_pyramid->limit();
+    else if (exporting || m_weight->value().size() <= DirectRenderMaxCells)
+        knownLimit = colorLimit();
+    const float limit = knownLimit.value_or(0.0f);
     const QRect bar = l.colorBar;
     const float lo = m_colorMap.rangeMin(limit);
     const float hi = m_colorMap.rangeMax(limit);
@@ -560,7 +600,8 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         barImage.setPixel(
             0, y, limit > 0.0f ? lookup(v) : m_colorMap.colorAt(m_colorMap.isDiverging() ? 0.5 : 0.0));
     }
-    painter.drawImage(bar, barImage);
+    if (knownLimit)
+        painter.drawImage(bar, barImage);
     painter.setPen(pal.color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(QRectF(bar).adjusted(-0.5, -0.5, 0.5, 0.5));
@@ -580,7 +621,9 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         painter.drawText(QRectF(labelLeft, y - line / 2.0, size.width() - labelLeft, line),
                          Qt::AlignLeft | Qt::AlignVCenter, text);
     };
-    if (!(hi > lo)) {
+    if (!knownLimit) {
+        // No scale yet: an empty bar rather than a wrong one.
+    } else if (!(hi > lo)) {
         drawTick(lo, QStringLiteral("0")); // constant matrix: m = 0
     } else {
         // The ends are labelled with m itself; nice ticks fill in between where they do not collide.

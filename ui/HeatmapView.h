@@ -67,6 +67,16 @@ public:
     QImage renderToImage(QSize size) const;
     /// "1 px = 26 x 1 cells, max |w|" when zoomed out past one cell per pixel, "" otherwise.
     QString aggregationText() const;
+
+    /// The widths the heading line gives the title (left) and the aggregation or busy text (right)
+    /// out of `width` pixels, `gap` apart. Both fit whole when they can; otherwise the text on the
+    /// right gives way first, down to a third of the line, and then both are elided. Never overlapping:
+    /// title + gap + status <= width whenever there is a status.
+    struct HeadingWidths {
+        int title = 0;
+        int status = 0;
+    };
+    static HeadingWidths headingWidths(int width, int titleWanted, int statusWanted, int gap);
     /// The tooltip for a widget position: "W[i, j] = 0.3374", or "" outside the cells.
     QString toolTipTextAt(QPoint pos) const;
     /// The colour limit m: diverging maps show [-m, m] (m = max |finite w|, 0 for a constant matrix).

@@ -2,13 +2,17 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "OneHotView.h"
 
+#include "ui/HeatmapPyramid.h"
 #include "ui/Lab.h"
 #include "ui/OneHotAnimation.h"
+#include "ui/WorkerPool.h"
 
+#include <QFutureWatcher>
 #include <QKeyEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +20,12 @@
 namespace embedlab::ui {
 
 using Phase = OneHotAnimation::Phase;
+
+namespace {
+// Colour limits of weights bigger than this are scanned off the UI thread: GPT-2's 38.6 million
+// values take tens of milliseconds, more on a loaded machine.
+constexpr core::Index kSynchronousLimitCells = core::Index(1) << 20;
+} // namespace
 
 struct OneHotView::Geometry {
     QRectF caption;
@@ -112,7 +122,12 @@ void OneHotView::setColorMapName(const QString &name)
 void OneHotView::invalidate()
 {
     m_sampled = QImage();
-    m_limit = -1.0f;
+    // A new weight can reuse the old one's address and version number: forget which the limit was
+    // for (its value stands in until the new one is known) and drop a scan under way.
+    m_limitStorage = nullptr;
+    m_scanning = false;
+    ++m_scanGeneration;
+    startLimitScan();
     update();
 }
 
@@ -133,17 +148,53 @@ bool OneHotView::isCompressed() const
 
 float OneHotView::colorLimit() const
 {
-    if (m_limit < 0.0f && m_lab) {
-        const core::Matrix &w = m_lab->embeddingWeight()->value();
-        float m = 0.0f;
-        for (core::Index i = 0; i < w.size(); ++i) {
-            const float v = std::abs(w.data()[i]);
-            if (std::isfinite(v))
-                m = std::max(m, v);
-        }
-        m_limit = m;
+    if (!m_lab)
+        return 0.0f;
+    const core::ParameterPtr weight = m_lab->embeddingWeight();
+    const core::Matrix &w = weight->value();
+    const bool known = m_limit >= 0.0f && m_limitStorage == w.data() && m_limitVersion == weight->version();
+    if (!known && w.size() <= kSynchronousLimitCells) {
+        m_limit = maxAbsFinite(w.data(), w.size());
+        m_limitStorage = w.data();
+        m_limitVersion = weight->version();
     }
     return std::max(m_limit, 0.0f);
+}
+
+void OneHotView::startLimitScan()
+{
+    if (!m_lab)
+        return;
+    const core::ParameterPtr weight = m_lab->embeddingWeight();
+    const core::Matrix &w = weight->value();
+    const void *storage = w.data();
+    const std::uint64_t version = weight->version();
+    if (w.size() <= kSynchronousLimitCells || (m_limitStorage == storage && m_limitVersion == version) ||
+        (m_scanning && m_scanStorage == storage && m_scanVersion == version))
+        return;
+    m_scanning = true;
+    m_scanStorage = storage;
+    m_scanVersion = version;
+    const std::uint64_t generation = ++m_scanGeneration;
+    // A watcher child rather than QFuture::then(this): see Lab::startJob. The task holds the
+    // parameter, so the storage it reads outlives the view.
+    auto *watcher = new QFutureWatcher<float>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, storage, version, generation] {
+        const float limit = watcher->result();
+        watcher->deleteLater();
+        if (generation != m_scanGeneration)
+            return; // a newer weight is being scanned
+        m_scanning = false;
+        m_limit = limit;
+        m_limitStorage = storage;
+        m_limitVersion = version;
+        m_sampled = QImage(); // coloured with the stand-in limit
+        update();
+    });
+    watcher->setFuture(QtConcurrent::run(workerPool(), [weight] {
+        const core::Matrix &m = weight->value();
+        return maxAbsFinite(m.data(), m.size());
+    }));
 }
 
 const QImage &OneHotView::sampledWeight(QSize size) const
@@ -204,7 +255,8 @@ OneHotView::Geometry OneHotView::geometryFor(QSize size) const
     g.rowsCompressed = a.height() / v < 8.0;
     if (g.rowsCompressed)
         g.rowHeight = a.height() / v;
-    const double blockWidth = g.colWidth * d;
+    // embedding_dim = 0: the blocks keep one column's width, drawn empty, so their labels stay legible.
+    const double blockWidth = g.colWidth * std::max(d, 1.0);
     const double weightHeight = g.rowHeight * v;
     g.outRowHeight = std::min(
         g.rowsCompressed ? std::clamp(a.height() / n, fm.height() * 1.2, 40.0) : g.rowHeight, a.height() / n);
@@ -300,6 +352,7 @@ void OneHotView::paintEvent(QPaintEvent *)
     p.fillRect(rect(), palette().base());
     if (!m_lab || !m_animation)
         return;
+    startLimitScan(); // values may have changed without a signal (the version says so)
     p.setRenderHint(QPainter::Antialiasing);
     const Geometry g = geometryFor(size());
     const QLocale locale;

@@ -59,7 +59,11 @@ private:
     Geometry geometryFor(QSize size) const;
     /// The weight sampled to at most `size` cells, cached on the parameter's version.
     const QImage &sampledWeight(QSize size) const;
+    /// max |finite w| of the current weight; a big weight's arrives from startLimitScan(), and the
+    /// last known limit stands in until then.
     float colorLimit() const;
+    /// Scans a big weight for its colour limit off the UI thread, unless known or under way.
+    void startLimitScan();
     void invalidate();
 
     QPointer<const Lab> m_lab;
@@ -74,6 +78,12 @@ private:
     mutable float m_limit = -1.0f;
     mutable const void *m_limitStorage = nullptr;
     mutable std::uint64_t m_limitVersion = ~std::uint64_t(0);
+    // The weight (storage, version) whose limit is being scanned off the UI thread; a result whose
+    // generation is not the latest is dropped.
+    bool m_scanning = false;
+    const void *m_scanStorage = nullptr;
+    std::uint64_t m_scanVersion = ~std::uint64_t(0);
+    std::uint64_t m_scanGeneration = 0;
 };
 
 } // namespace embedlab::ui

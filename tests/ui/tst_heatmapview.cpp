@@ -53,6 +53,8 @@ private Q_SLOTS:
     void zoomAndReset();
     void keyboardZoomAndPan();
     void tallMatrixStatesAggregation();
+    void headingNeverOverlaps_data();
+    void headingNeverOverlaps();
     void notifyChangedRepaintsNewValues();
     void staleRebuildsAreDropped();
     void highlightedRowsStandOut();
@@ -270,6 +272,41 @@ void TestHeatmapView::keyboardZoomAndPan()
     QTest::keyClick(m_view, Qt::Key_Equal, Qt::ControlModifier);
     QTest::keyClick(m_view, Qt::Key_0, Qt::ControlModifier);
     QVERIFY(m_view->mapping().isFit());
+}
+
+void TestHeatmapView::headingNeverOverlaps_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("titleWanted");
+    QTest::addColumn<int>("statusWanted");
+    QTest::addColumn<int>("title");
+    QTest::addColumn<int>("status");
+    QTest::newRow("both fit") << 400 << 150 << 120 << 150 << 120;
+    QTest::newRow("exactly fit") << 280 << 150 << 120 << 150 << 120;
+    QTest::newRow("no status: the whole line") << 100 << 150 << 0 << 100 << 0;
+    QTest::newRow("status gives way first") << 300 << 150 << 200 << 150 << 140;
+    QTest::newRow("status keeps a third") << 310 << 400 << 200 << 200 << 100;
+    QTest::newRow("narrow: both elided") << 70 << 150 << 100 << 40 << 20;
+    QTest::newRow("no room") << 0 << 150 << 100 << 0 << 0;
+}
+
+// Seen in screenshots: at a narrow width the bold title was drawn over the aggregation text.
+void TestHeatmapView::headingNeverOverlaps()
+{
+    QFETCH(int, width);
+    QFETCH(int, titleWanted);
+    QFETCH(int, statusWanted);
+    QFETCH(int, title);
+    QFETCH(int, status);
+    const int gap = 10;
+    const HeatmapView::HeadingWidths w = HeatmapView::headingWidths(width, titleWanted, statusWanted, gap);
+    QCOMPARE(w.title, title);
+    QCOMPARE(w.status, status);
+    QVERIFY(w.title >= 0 && w.status >= 0 && w.title <= titleWanted && w.status <= statusWanted);
+    if (statusWanted > 0)
+        QVERIFY(w.title + gap + w.status <= std::max(width, gap));
+    else
+        QVERIFY(w.title <= width);
 }
 
 void TestHeatmapView::tallMatrixStatesAggregation()
