@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "Lab.h"
 
+#include "core/Embedding.h"
 #include "core/Error.h"
 #include "core/Generator.h"
+#include "ui/WorkerPool.h"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -71,8 +73,10 @@ core::Index jobCost(const Lab::Config &config, core::Index numIds)
 {
     // The one-hot path multiplies V x D per id; building fills V x D (twice when untied). Absurd
     // sizes (a damaged session) must not overflow here: they go to the worker, which refuses them.
+    // With D = 0 each id's one-hot row still has V entries (Embedding(10^6, 0) and 40 ids blocked
+    // the UI thread for 350 ms; issue "Reliability", soak seed 99): D counts as at least 1.
     core::Index cost = 0;
-    if (__builtin_mul_overflow(config.numEmbeddings, config.embeddingDim, &cost) ||
+    if (__builtin_mul_overflow(config.numEmbeddings, std::max<core::Index>(1, config.embeddingDim), &cost) ||
         __builtin_mul_overflow(cost, std::max<core::Index>(2, numIds), &cost))
         return std::numeric_limits<core::Index>::max();
     return cost;
@@ -314,18 +318,47 @@ Lab::WeightState Lab::captureWeights(int parts) const
         state.bias = copyOf(m_model->lmHead().bias());
     state.generator = m_generator.state();
     state.history = m_history;
+    state.numEmbeddings = m_model->embedding().numEmbeddings();
+    state.embeddingDim = m_model->embedding().embeddingDim();
+    state.hasBias = m_model->lmHead().hasBias();
     return state;
 }
 
-void Lab::restoreWeights(const WeightState &state)
+bool Lab::restoreWeights(const WeightState &state)
 {
     if (!m_model)
-        return;
+        return false;
+    const core::Index v = m_model->embedding().numEmbeddings();
+    const core::Index d = m_model->embedding().embeddingDim();
+    const bool bias = m_model->lmHead().hasBias();
+    const auto fits = [](const std::shared_ptr<const core::Matrix> &values, core::Index rows,
+                         core::Index cols) {
+        return !values || (values->rows() == rows && values->cols() == cols);
+    };
+    // Copying [4, 5] values into a [6, 3] parameter would resize its matrix behind the Parameter's
+    // and the Linear's back, and the next lm_head(h) reads out of bounds (soak seed 7).
+    if (state.numEmbeddings != v || state.embeddingDim != d || state.hasBias != bias ||
+        !fits(state.embedding, v, d) || !fits(state.lmHead, v, d) || !fits(state.bias, 1, v)) {
+        Q_EMIT notice(tr("Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now "
+                         "Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).")
+                          .arg(state.numEmbeddings)
+                          .arg(state.embeddingDim)
+                          .arg(state.hasBias ? tr(" with lm_head.bias") : QString())
+                          .arg(v)
+                          .arg(d)
+                          .arg(bias ? tr(" with lm_head.bias") : QString()));
+        return false;
+    }
+    if (!state.tied && !state.lmHead && m_model->isTied()) {
+        // Untying needs lm_head's own values; they were not captured because it had them then.
+        Q_EMIT notice(tr("Undo skipped: lm_head.weight was untied when that step was taken and has been "
+                         "tied outside the undo history since (by a lesson step)."));
+        return false;
+    }
     const bool tiedBefore = m_model->isTied();
     if (state.tied && !tiedBefore) {
         m_model->tie();
     } else if (!state.tied && tiedBefore) {
-        Q_ASSERT_X(state.lmHead, "Lab::restoreWeights", "an untied state must carry lm_head's values");
         m_model->lmHead().setWeight(std::make_shared<core::Parameter>(m_model->lmHead().weight()->shape()));
     }
     copyInto(m_model->embedding().weight(), state.embedding);
@@ -343,11 +376,17 @@ void Lab::restoreWeights(const WeightState &state)
     if (historyDiffers)
         Q_EMIT historyChanged();
     weightsEdited();
+    return true;
 }
 
 void Lab::restore(const Snapshot &snapshot)
 {
-    if (snapshot.model && snapshot.model->model && snapshot.model->model != m_model && !m_busy) {
+    // Tying and untying work on the model object in place, and an undo of a tie-only change does
+    // so without a command of its own: a kept object that is no longer tied as its snapshot says
+    // is not that snapshot's model any more, and is rebuilt instead (issue "Reliability", soak
+    // seed 2024: "config says tied=1 but the weights are 2 storages").
+    if (snapshot.model && snapshot.model->model && snapshot.model->model != m_model && !m_busy &&
+        snapshot.model->model->isTied() == snapshot.model->config.tied) {
         // The very model object the snapshot was taken of: exact, and nothing to rebuild.
         const ModelState &state = *snapshot.model;
         const bool tiedBefore = m_model && m_model->isTied();
@@ -396,11 +435,12 @@ void Lab::restore(const Snapshot &snapshot)
     }
 }
 
-QString Lab::validateIds(const core::LongTensor &ids, core::Index numEmbeddings)
+QString Lab::validateIds(const core::LongTensor &ids, core::Index numEmbeddings, core::Index embeddingDim)
 {
-    for (std::int64_t id : ids.data) {
-        if (id < 0 || id >= numEmbeddings)
-            return QStringLiteral("IndexError: index out of range in self");
+    try {
+        core::Embedding::checkIds(ids, numEmbeddings, embeddingDim);
+    } catch (const core::Error &e) {
+        return errorText(e);
     }
     return {};
 }
@@ -409,7 +449,7 @@ void Lab::revalidateIds()
 {
     // Ids that fit the old size may not fit the new one: they are kept (nothing is lost) and
     // reported until they fit again.
-    const QString error = validateIds(m_ids, m_config.numEmbeddings);
+    const QString error = validateIds(m_ids, m_config.numEmbeddings, m_config.embeddingDim);
     const bool wasValid = m_idsValid;
     m_idsValid = error.isEmpty();
     m_idsError = error;
@@ -428,7 +468,7 @@ bool Lab::acceptIds(const QString &text)
         if (parsed.numel() == 0)
             error = tr("Enter at least one token id, e.g. 2, 3, 1");
         else
-            error = validateIds(parsed, m_config.numEmbeddings);
+            error = validateIds(parsed, m_config.numEmbeddings, m_config.embeddingDim);
     } catch (const core::Error &e) {
         error = errorText(e);
     } catch (const std::exception &e) {
@@ -555,7 +595,7 @@ void Lab::startInit(const InitJob &job)
     Q_EMIT busyMessage(
         tr("Running torch.nn.init.%1_ on %2 ...").arg(QString::fromStdString(job.spec.name()), job.target));
     // A watcher rather than QFuture::then(context): Qt 6.4's then() can deadlock waitForFinished().
-    m_initFuture = QtConcurrent::run(&Lab::runInit, job);
+    m_initFuture = QtConcurrent::run(workerPool(), &Lab::runInit, job);
     auto *watcher = new QFutureWatcher<std::shared_ptr<InitResult>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         const std::shared_ptr<InitResult> result = watcher->result();
@@ -682,7 +722,7 @@ QString Lab::loadedFrom() const
 void Lab::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
                      LoadRole role, bool tied)
 {
-    if (!matrix || matrix->dim() != 2 || matrix->shape[0] <= 0 || matrix->shape[1] <= 0) {
+    if (!matrix || matrix->dim() != 2) {
         Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
         return;
     }
@@ -722,12 +762,9 @@ std::shared_ptr<Lab::Built> Lab::run(const Job &job)
             built->model = job.model;
         } else {
             const Config &c = job.config;
-            if (c.numEmbeddings <= 0 || c.embeddingDim <= 0)
-                throw core::Error(core::Error::Kind::RuntimeError,
-                                  "Trying to create tensor with negative dimension " +
-                                      std::to_string(std::min(c.numEmbeddings, c.embeddingDim)) + ": [" +
-                                      std::to_string(c.numEmbeddings) + ", " +
-                                      std::to_string(c.embeddingDim) + "]");
+            // torch.empty(V, D) refuses a negative size ("... negative dimension -1: [-1, 5]");
+            // 0 is a valid, empty size.
+            core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
             // Both matrices exist while the model is built (tying drops the Linear's own afterwards):
             // refuse before allocating either when the two would not fit together.
             core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
@@ -790,7 +827,7 @@ void Lab::startJob(const Job &job, bool synchronous)
         Q_EMIT busyMessage(tr("Computing embedding(ids) and one_hot(ids) @ weight ..."));
     // A watcher child rather than QFuture::then(this): Qt 6.4's then() can deadlock the wait in the
     // destructor or run its continuation after the context is gone.
-    m_future = QtConcurrent::run(&Lab::run, job);
+    m_future = QtConcurrent::run(workerPool(), &Lab::run, job);
     auto *watcher = new QFutureWatcher<std::shared_ptr<Built>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         const std::shared_ptr<Built> built = watcher->result();

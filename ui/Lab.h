@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -36,7 +37,18 @@ public:
         bool lmHeadBias = false;
         bool tied = false;
         std::uint64_t seed = 123;
-        bool operator==(const Config &) const = default;
+        bool operator==(const Config &other) const
+        {
+            // PyTorch accepts max_norm=nan (nothing is renormalised); such a configuration must
+            // equal itself, or every setConfig() rebuilds and a tie is never done in place.
+            const bool sameMaxNorm = maxNorm.has_value() == other.maxNorm.has_value() &&
+                                     (!maxNorm || *maxNorm == *other.maxNorm ||
+                                      (std::isnan(*maxNorm) && std::isnan(*other.maxNorm)));
+            // Every member is compared: add new ones here too.
+            return numEmbeddings == other.numEmbeddings && embeddingDim == other.embeddingDim &&
+                   paddingIdx == other.paddingIdx && sameMaxNorm && lmHeadBias == other.lmHeadBias &&
+                   tied == other.tied && seed == other.seed;
+        }
     };
     /// One thing done to the weights after the constructors, in order. The code panel prints
     /// `python` so the pasted code reproduces the numbers; sessions replay `kind`, `target`, `spec`.
@@ -62,6 +74,11 @@ public:
         std::shared_ptr<const core::Matrix> bias;
         core::Generator::State generator;
         QList<Operation> history;
+        /// The sizes of the model the values were captured from: they go back only into a model of
+        /// the same sizes (the model may have been replaced outside the undo history since).
+        core::Index numEmbeddings = 0;
+        core::Index embeddingDim = 0;
+        bool hasBias = false;
         /// Memory held by the captured values.
         std::uint64_t bytes() const;
     };
@@ -126,8 +143,10 @@ public:
     /// generator and history. Synchronous: a GPT-2 sized weight is a 154 MB copy.
     WeightState captureWeights(int parts) const;
     /// Puts back what captureWeights() took: re-ties or unties in place, copies the values into
-    /// the current parameters, restores the generator and history.
-    void restoreWeights(const WeightState &state);
+    /// the current parameters, restores the generator and history. Refused (returns false, changes
+    /// nothing, emits notice() saying why) when the current model has other sizes than the one
+    /// `state` was taken from: a lesson step or a direct setConfig() replaced it without an undo step.
+    bool restoreWeights(const WeightState &state);
 
     /// Parses and validates the ids ("2, 3, 1", "[[2, 3], [1, 0]]"). On success the ids take
     /// effect and idsChanged() is emitted; otherwise idsError() carries PyTorch's message and the
@@ -237,8 +256,9 @@ private:
     void adopt(const std::shared_ptr<Built> &built);
     void onJobFinished(const std::shared_ptr<Built> &built);
     void setBusy(bool busy);
-    /// Empty when `ids` fit an embedding of `numEmbeddings` rows, else PyTorch's message.
-    static QString validateIds(const core::LongTensor &ids, core::Index numEmbeddings);
+    /// Empty when `ids` fit a [numEmbeddings, embeddingDim] embedding, else PyTorch's message.
+    static QString validateIds(const core::LongTensor &ids, core::Index numEmbeddings,
+                               core::Index embeddingDim);
     void revalidateIds();
     /// Parses, validates and takes the ids; returns whether the ids in effect changed.
     bool acceptIds(const QString &text);
