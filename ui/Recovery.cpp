@@ -49,9 +49,23 @@ void Recovery::start()
     m_started = true;
 }
 
+void Recovery::setCapture(std::function<SessionFile::Session()> capture)
+{
+    m_capture = std::move(capture);
+}
+
+void Recovery::scheduleSave()
+{
+    Q_ASSERT_X(m_capture, "Recovery::scheduleSave", "call setCapture() first, or pass the session");
+    m_capturePending = true;
+    m_hasPending = true;
+    m_timer.start();
+}
+
 void Recovery::scheduleSave(const SessionFile::Session &session)
 {
     m_pending = session;
+    m_capturePending = false;
     m_hasPending = true;
     m_timer.start();
 }
@@ -61,6 +75,9 @@ void Recovery::saveNow()
     m_timer.stop();
     if (!m_hasPending || !m_started)
         return;
+    if (m_capturePending && m_capture)
+        m_pending = m_capture();
+    m_capturePending = false;
     m_hasPending = false;
     // Recovery is best effort: a full disk must not interrupt the lesson.
     (void)SessionFile::write(autosavePath(), m_pending);

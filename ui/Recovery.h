@@ -8,6 +8,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 
 namespace embedlab::ui {
@@ -27,6 +28,12 @@ public:
     std::optional<SessionFile::Session> crashedSession() const;
     /// Writes the marker: from now on, an exit without finish() counts as a crash.
     void start();
+    /// Where scheduleSave() without a session takes it from: called when the save is written,
+    /// after the debounce, so changes made after the last scheduleSave() are saved too (the rest of
+    /// a session being applied: its colour map, projector mode and animation step).
+    void setCapture(std::function<SessionFile::Session()> capture);
+    /// Saves what the capture function returns after kDebounceMs without further changes.
+    void scheduleSave();
     /// Saves `session` after kDebounceMs without further changes.
     void scheduleSave(const SessionFile::Session &session);
     /// Saves now (pending changes, and tests).
@@ -39,7 +46,9 @@ public:
 
 private:
     QString m_directory;
+    std::function<SessionFile::Session()> m_capture;
     SessionFile::Session m_pending;
+    bool m_capturePending = false; // m_pending is to be captured when the save is written
     bool m_hasPending = false;
     bool m_started = false;
     QTimer m_timer;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/Memory.h"
+#include "ui/Classroom.h"
 #include "ui/HeadlessExport.h"
 #include "ui/MainWindow.h"
+#include "ui/SessionFile.h"
 
 #include <QAction>
 #include <QApplication>
@@ -13,6 +16,8 @@
 
 int main(int argc, char *argv[])
 {
+    // Before any thread starts: big tensors are reused rather than faulted in afresh (core/Memory.h).
+    embedlab::core::reuseLargeBuffers();
     // A screenshot needs no display: the platform is chosen before QApplication exists.
     for (int i = 1; i < argc; ++i) {
         if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0) &&
@@ -49,9 +54,20 @@ int main(int argc, char *argv[])
         QStringLiteral("scenario"),
         QApplication::translate("main", "Before the screenshot: tied, untied-reinit, compare or train."),
         QStringLiteral("name"));
-    parser.addOptions({screenshot, preset, step, size, scenario});
+    const QCommandLineOption dumpSession(
+        QStringLiteral("dump-session"),
+        QApplication::translate("main",
+                                "Once idle, write the window's state as a session to FILE and exit (for "
+                                "scripts and tests: it shows what a crash recovery restored)."),
+        QStringLiteral("file.embedlab"));
+    parser.addOptions({screenshot, preset, step, size, scenario, dumpSession});
+    // The desktop file passes the files a user opens with EmbedLab (Exec=embedlab %F).
+    parser.addPositionalArgument(QStringLiteral("session"),
+                                 QApplication::translate("main", "A session (.embedlab) to open."),
+                                 QStringLiteral("[session.embedlab]"));
     parser.process(app);
-    if (parser.value(preset) != QStringLiteral("reference") && parser.value(preset) != QStringLiteral("gpt2")) {
+    if (parser.value(preset) != QStringLiteral("reference") &&
+        parser.value(preset) != QStringLiteral("gpt2")) {
         std::fprintf(stderr, "embedlab: unknown preset '%s' (use reference or gpt2)\n",
                      qPrintable(parser.value(preset)));
         return 2;
@@ -60,6 +76,30 @@ int main(int argc, char *argv[])
     embedlab::ui::MainWindow window;
     if (parser.value(preset) == QStringLiteral("gpt2"))
         window.lab()->applyPreset(embedlab::ui::Lab::Preset::Gpt2Small);
+    const QStringList files = parser.positionalArguments();
+    if (auto *classroom = embedlab::ui::Classroom::of(&window); classroom && !files.isEmpty()) {
+        const QString error = classroom->openSession(files.front());
+        if (!error.isEmpty())
+            std::fprintf(stderr, "embedlab: %s\n", qPrintable(error));
+        for (const QString &other : files.mid(1))
+            std::fprintf(stderr, "embedlab: one session at a time: '%s' was not opened\n", qPrintable(other));
+    }
+    if (parser.isSet(dumpSession)) {
+        auto *wait = new QTimer(&window);
+        QObject::connect(wait, &QTimer::timeout, &window, [&window, wait, file = parser.value(dumpSession)] {
+            if (!window.isIdle())
+                return;
+            wait->deleteLater();
+            const auto *classroom = embedlab::ui::Classroom::of(&window);
+            const QString error = classroom
+                                      ? embedlab::ui::SessionFile::write(file, classroom->captureSession())
+                                      : QStringLiteral("no session to write");
+            if (!error.isEmpty())
+                std::fprintf(stderr, "embedlab: %s\n", qPrintable(error));
+            QApplication::exit(error.isEmpty() ? 0 : 1);
+        });
+        wait->start(50);
+    }
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         window.resize(std::max(400, wh.value(0).toInt()), std::max(300, wh.value(1).toInt()));
