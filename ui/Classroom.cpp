@@ -14,6 +14,7 @@
 #include "ui/ProjectorMode.h"
 #include "ui/Recovery.h"
 #include "ui/UnembeddingView.h"
+#include "ui/WorkerPool.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -23,8 +24,10 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QLibraryInfo>
 #include <QLineEdit>
@@ -33,11 +36,14 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTranslator>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 
@@ -119,6 +125,40 @@ Classroom::Classroom(MainWindow *window, bool recovery)
     m_lessonDock->setWidget(m_lessonPanel);
     window->addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
     m_lessonDock->hide();
+    // Docked under the initialisers the lesson only got what they left (a few lines at 1400x860,
+    // the rest of its text cut off): whenever it or the initialisers appear, it takes what its
+    // text needs at its width, up to half the window.
+    const auto fitLesson = [this](bool visible) {
+        if (!visible)
+            return;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (!m_lessonDock->isVisible() || m_lessonDock->isFloating())
+                    return;
+                // Width first, up to a third of the window (projector mode's fonts): the buttons
+                // then share a row and the text wraps into fewer lines.
+                const int sides = m_lessonDock->width() - m_lessonPanel->width();
+                const int wantedWidth =
+                    std::min(m_lessonPanel->sizeHint().width() + sides, m_window->width() / 3);
+                int width = m_lessonPanel->width();
+                if (m_lessonDock->width() < wantedWidth) {
+                    m_window->resizeDocks({m_lessonDock}, {wantedWidth}, Qt::Horizontal);
+                    width = wantedWidth - sides;
+                }
+                const int text = m_lessonPanel->hasHeightForWidth() ? m_lessonPanel->heightForWidth(width)
+                                                                    : m_lessonPanel->sizeHint().height();
+                const int chrome = m_lessonDock->height() - m_lessonPanel->height();
+                const int wanted = std::min(text + chrome, m_window->height() / 2);
+                if (m_lessonDock->height() < wanted)
+                    m_window->resizeDocks({m_lessonDock}, {wanted}, Qt::Vertical);
+            },
+            Qt::QueuedConnection);
+    };
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, fitLesson);
+    if (auto *initDock = window->findChild<QDockWidget *>(QStringLiteral("initDock")))
+        connect(initDock, &QDockWidget::visibilityChanged, this, fitLesson);
+    connect(m_projector, &ProjectorMode::enabledChanged, this, fitLesson);
     m_exportScale = appSettings().value(QStringLiteral("export/scale"), 2).toInt();
 
     createActions();
@@ -130,6 +170,9 @@ Classroom::Classroom(MainWindow *window, bool recovery)
 
     if (recovery) {
         m_recovery = new Recovery(QString(), this);
+        // Captured when the autosave is written, not when a change is signalled: applying a session
+        // signals the model's changes first and sets its colour map and view after them.
+        m_recovery->setCapture([this] { return captureSession(); });
         restoreAfterCrash();
         m_recovery->start();
     }
@@ -448,7 +491,49 @@ SessionFile::Session Classroom::captureSession() const
     return s;
 }
 
-void Classroom::applySession(const SessionFile::Session &s, const core::Parameter *weights)
+SessionFile::Weights Classroom::weightsToStore() const
+{
+    SessionFile::Weights weights;
+    if (!weightsEdited())
+        return weights;
+    // A step, load, tie or untie can change any parameter, and replaying the initialisers with the
+    // final tie state need not reproduce the others: every parameter with its own storage is kept.
+    const Lab *lab = m_window->lab();
+    weights.insert(QStringLiteral("embedding.weight"), lab->embeddingWeight().get());
+    if (!lab->isTied())
+        weights.insert(QStringLiteral("lm_head.weight"), lab->lmHeadWeight().get());
+    if (const core::ParameterPtr bias = lab->lmHeadBias())
+        weights.insert(QStringLiteral("lm_head.bias"), bias.get());
+    return weights;
+}
+
+namespace {
+
+/// The Load operation that restores `parameter` from the .npy at `path`, as Python that does the same.
+Lab::Operation restoreOperation(const QString &parameter, const QString &path)
+{
+    QString quoted = path;
+    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    Lab::Operation op;
+    op.kind = Lab::Operation::Kind::Load;
+    op.target = parameter;
+    op.spec = path + QLatin1Char(':') + parameter;
+    const QStringList lines{
+        QStringLiteral("# %1 from %2, stored by the session").arg(parameter, QFileInfo(path).fileName()),
+        QStringLiteral("import numpy"),
+        QStringLiteral("w = torch.from_numpy(numpy.load(\"%1\")).float()").arg(quoted),
+        QStringLiteral("with torch.no_grad():"),
+        QStringLiteral("    %1.copy_(w)").arg(parameter),
+    };
+    op.python = lines.join(QLatin1Char('\n'));
+    return op;
+}
+
+} // namespace
+
+void Classroom::applySession(const SessionFile::Session &s, const QMap<QString, core::ParameterPtr> &weights,
+                             const QString &sessionFileName)
 {
     ++m_applying;
     Lab *lab = m_window->lab();
@@ -463,10 +548,16 @@ void Classroom::applySession(const SessionFile::Session &s, const core::Paramete
     if (lab->isTied() != config.tied)
         lab->setTied(config.tied);
     lab->setIdsText(s.idsText);
-    std::shared_ptr<core::Parameter> copy = weights ? weights->clone() : nullptr;
+    // The caller's values may change after this returns: the deferred restore keeps its own copies.
+    QList<std::pair<Lab::Operation, std::shared_ptr<core::Parameter>>> restores;
+    const QDir dir = QFileInfo(sessionFileName).dir();
+    for (const QString &parameter : SessionFile::storableParameters()) {
+        if (const core::ParameterPtr values = weights.value(parameter))
+            restores.append(
+                {restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values->clone()});
+    }
     const QList<SessionFile::Init> inits = s.inits;
-    const QPointer<MainWindow> window = m_window;
-    whenIdle(lab, this, [window, lab, inits, copy] {
+    whenIdle(lab, this, [lab, inits, restores] {
         for (const SessionFile::Init &init : inits) {
             try {
                 lab->applyInit(init.parameter, core::InitSpec::parse(init.spec.toStdString()), init.seed);
@@ -474,20 +565,17 @@ void Classroom::applySession(const SessionFile::Session &s, const core::Paramete
                 Q_EMIT lab->initFailed(QString::fromStdString(e.what()));
             }
         }
-        if (copy) {
-            whenIdle(lab, lab, [lab, copy] {
-                core::ParameterPtr target = lab->parameter(QStringLiteral("embedding.weight"));
-                if (!target || target->shape() != copy->shape())
-                    return;
-                target->value() = copy->value();
-                Lab::Operation op;
-                op.kind = Lab::Operation::Kind::Load;
-                op.target = QStringLiteral("embedding.weight");
-                op.spec = QStringLiteral("session");
-                op.python = QStringLiteral("# embedding.weight restored from the session's .npy");
+        if (restores.isEmpty())
+            return;
+        whenIdle(lab, lab, [lab, restores] {
+            for (const auto &[op, values] : restores) {
+                core::ParameterPtr target = lab->parameter(op.target);
+                if (!target || target->shape() != values->shape())
+                    continue;
+                target->value() = values->value();
                 lab->recordWeightsChange(op);
-            });
-        }
+            }
+        });
     });
     if (ColorMap::isKnownName(s.colorMap) && !m_projector->isEnabled())
         m_window->setColorMapName(s.colorMap);
@@ -503,9 +591,7 @@ void Classroom::applySession(const SessionFile::Session &s, const core::Paramete
 
 QString Classroom::saveSession(const QString &fileName)
 {
-    const bool edited = weightsEdited();
-    const core::ParameterPtr weights = m_window->lab()->embeddingWeight();
-    const QString error = SessionFile::write(fileName, captureSession(), edited ? weights.get() : nullptr);
+    const QString error = SessionFile::write(fileName, captureSession(), weightsToStore());
     if (!error.isEmpty())
         return error;
     m_fileName = QFileInfo(fileName).absoluteFilePath();
@@ -521,14 +607,10 @@ QString Classroom::openSession(const QString &fileName)
     if (!session)
         return error;
     // Everything is read and checked before the first change, so a bad file changes nothing.
-    std::unique_ptr<core::Parameter> weights;
-    if (!session->weightsFile.isEmpty()) {
-        weights = std::make_unique<core::Parameter>(
-            core::Shape{session->config.numEmbeddings, session->config.embeddingDim});
-        error = SessionFile::readWeights(fileName, *session, *weights);
-        if (!error.isEmpty())
-            return error;
-    }
+    const std::optional<QMap<QString, core::ParameterPtr>> weights =
+        SessionFile::readAllWeights(fileName, *session, &error);
+    if (!weights)
+        return error;
     for (const SessionFile::Init &init : session->inits) {
         try {
             (void)core::InitSpec::parse(init.spec.toStdString());
@@ -537,7 +619,7 @@ QString Classroom::openSession(const QString &fileName)
                 .arg(fileName, init.spec, QString::fromStdString(e.what()));
         }
     }
-    applySession(*session, weights.get());
+    applySession(*session, *weights, fileName);
     m_window->undoStack()->clear();
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);
@@ -548,7 +630,7 @@ QString Classroom::openSession(const QString &fileName)
 void Classroom::markModified()
 {
     if (m_recovery)
-        m_recovery->scheduleSave(captureSession());
+        m_recovery->scheduleSave();
     if (m_applying == 0)
         setModified(true);
 }
@@ -743,7 +825,30 @@ void Classroom::exportViewInteractively(View view)
         m_exportScale = scale;
         settings.setValue(QStringLiteral("export/scale"), scale);
     }
-    const QString error = Exporter::exportWidget(widget, file, scale);
+    // A whole window at 4x is 4800 x 3200 pixels: rendering and encoding it takes a few hundred
+    // milliseconds. Behind a progress dialog, with the PNG encoded on a worker while the dialog
+    // stays live (the rendering must stay here: widgets paint on the UI thread only).
+    QProgressDialog progress(tr("Exporting %1 ...").arg(QFileInfo(file).fileName()), QString(), 0, 0,
+                             m_window);
+    progress.setWindowTitle(tr("Export View"));
+    progress.setObjectName(QStringLiteral("exportViewProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.show();
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+    QString error;
+    if (Exporter::formatForFile(file) == Exporter::Format::Png) {
+        const QImage image = Exporter::renderImage(widget, scale);
+        QFutureWatcher<QString> watcher;
+        QEventLoop loop;
+        connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+        watcher.setFuture(QtConcurrent::run(workerPool(), &Exporter::writePngImage, image, file));
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+        error = watcher.result();
+    } else {
+        error = Exporter::exportWidget(widget, file, scale);
+    }
+    progress.close();
     if (!error.isEmpty())
         QMessageBox::warning(m_window, tr("Export View"), error);
     else
@@ -764,12 +869,29 @@ void Classroom::exportFramesInteractively()
     if (directory.isEmpty())
         return;
     int written = 0;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
+    // Each frame is rendered on the UI thread (widgets paint only there); a modal progress dialog
+    // runs the event loop between frames, so the window repaints and the export can be cancelled.
+    QProgressDialog progress(tr("Writing animation frames ..."), tr("Cancel"), 0,
+                             m_window->animation()->stepCount(), m_window);
+    progress.setWindowTitle(tr("Export Animation Frames"));
+    progress.setObjectName(QStringLiteral("exportFramesProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.setAutoReset(false);
+    progress.setAutoClose(false);
+    progress.setValue(0);
     const QString error = Exporter::exportFrames(m_window->oneHotView(), m_window->animation(), directory,
-                                                 m_exportScale, &written);
-    QApplication::restoreOverrideCursor();
+                                                 m_exportScale, &written, [&progress](int done, int total) {
+                                                     progress.setMaximum(total);
+                                                     progress.setValue(done); // runs the event loop
+                                                     return !progress.wasCanceled();
+                                                 });
+    const bool cancelled = progress.wasCanceled();
+    progress.close();
     if (!error.isEmpty())
         QMessageBox::warning(m_window, tr("Export Animation Frames"), error);
+    else if (cancelled)
+        showMessage(tr("Export cancelled after %n frame(s) in %1", nullptr, written).arg(directory));
     else
         showMessage(tr("Wrote %n frame(s) to %1", nullptr, written).arg(directory));
 }

@@ -52,8 +52,14 @@ public:
     SessionFile::Session captureSession() const;
     /// True when the weights cannot be regenerated from the seed and initialisers (trained, loaded).
     bool weightsEdited() const;
-    /// Applies a session; `weights` (shape of embedding.weight) when it stored edited weights.
-    void applySession(const SessionFile::Session &session, const core::Parameter *weights = nullptr);
+    /// The parameters a save stores beside the session: all the model has on its own when
+    /// weightsEdited(), else none.
+    SessionFile::Weights weightsToStore() const;
+    /// Applies a session; `weights` are the values it stored (SessionFile::readAllWeights()), which
+    /// replace what the seed and initialisers regenerate. `sessionFileName` names them in the code.
+    void applySession(const SessionFile::Session &session,
+                      const QMap<QString, core::ParameterPtr> &weights = {},
+                      const QString &sessionFileName = {});
     /// Both return an error message, or "" on success. A failed open changes nothing.
     QString saveSession(const QString &fileName);
     QString openSession(const QString &fileName);

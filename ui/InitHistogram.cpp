@@ -4,10 +4,14 @@
 
 #include "core/Error.h"
 #include "core/Stats.h"
+#include "ui/FlowLayout.h"
+#include "ui/WorkerPool.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -81,6 +85,62 @@ void setCategoryAxis(QCategoryAxis *axis, double min, double max, const Histogra
     }
 }
 
+// The statistics table. PyTorch prints every number whole, and so does the table: rather than elide
+// "-0.2280" to "-0.2…" in a narrow dock, each column is as wide as its header and its widest number
+// (plus an equal share of any room left), and the table asks for that much, so that the dock split
+// makes room for it.
+class StatsTable : public QTableWidget {
+public:
+    using QTableWidget::QTableWidget;
+
+    QSize minimumSizeHint() const override
+    {
+        int width = verticalHeader()->sizeHint().width() + 2 * frameWidth();
+        for (int c = 0; c < columnCount(); ++c)
+            width += neededWidth(c);
+        return {std::max(QTableWidget::minimumSizeHint().width(), width),
+                QTableWidget::minimumSizeHint().height()};
+    }
+
+    /// Lays the columns out again; after the items change.
+    void fitColumns()
+    {
+        const int columns = columnCount();
+        if (columns == 0)
+            return;
+        int needed = 0;
+        for (int c = 0; c < columns; ++c)
+            needed += neededWidth(c);
+        const int spare = std::max(0, viewport()->width() - needed);
+        for (int c = 0; c < columns; ++c)
+            horizontalHeader()->resizeSection(c, neededWidth(c) + spare / columns +
+                                                     (c < spare % columns ? 1 : 0));
+        updateGeometry();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QTableWidget::resizeEvent(event);
+        fitColumns();
+    }
+
+    void changeEvent(QEvent *event) override
+    {
+        QTableWidget::changeEvent(event);
+        // The headers' fonts may change after the table's (projector mode sets each widget's).
+        if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+            QMetaObject::invokeMethod(
+                this, [this] { fitColumns(); }, Qt::QueuedConnection);
+    }
+
+private:
+    int neededWidth(int column) const
+    {
+        return std::max(sizeHintForColumn(column), horizontalHeader()->sectionSizeHint(column));
+    }
+};
+
 QString errorMessage(const core::Error &e)
 {
     return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
@@ -136,13 +196,13 @@ InitHistogram::InitHistogram(QWidget *parent)
     errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
     m_errorLabel->setPalette(errorPalette);
 
-    m_table = new QTableWidget(0, kStatistics, this);
+    m_table = new StatsTable(0, kStatistics, this);
     m_table->setObjectName(QStringLiteral("stats"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setFocusPolicy(Qt::NoFocus);
     m_table->setHorizontalHeaderLabels({tr("mean"), tr("std"), tr("min"), tr("max"), tr("elements")});
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed); // StatsTable::fitColumns()
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -158,7 +218,9 @@ InitHistogram::~InitHistogram() = default;
 
 void InitHistogram::buildToolbar()
 {
-    auto *bar = new QHBoxLayout;
+    // The controls wrap onto a second row when the dock is narrow: in one row they need ~730 px in
+    // English, which squeezed the code panel beside the histogram to ~345 px at 1400x860.
+    auto *bar = new FlowLayout(12, 4);
     bar->setContentsMargins(4, 4, 4, 0);
 
     m_compare = new QCheckBox(tr("Compare Embedding and Linear"), this);
@@ -180,6 +242,10 @@ void InitHistogram::buildToolbar()
     m_rangeBox->addItem(tr("Auto (data min to max)"), int(HistogramBinning::RangeMode::Auto));
     m_rangeBox->addItem(tr("Symmetric around 0"), int(HistogramBinning::RangeMode::Symmetric));
     m_rangeBox->addItem(tr("Custom"), int(HistogramBinning::RangeMode::Custom));
+    // The longest item (long in Vietnamese) must not set the dock's minimum width and squeeze the
+    // code panel beside it: the box shows a dozen characters, its list the whole text.
+    m_rangeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_rangeBox->setMinimumContentsLength(12);
     rangeLabel->setBuddy(m_rangeBox);
     connect(m_rangeBox, &QComboBox::activated, this, [this](int index) {
         setRangeMode(HistogramBinning::RangeMode(m_rangeBox->itemData(index).toInt()));
@@ -209,18 +275,20 @@ void InitHistogram::buildToolbar()
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
 
+    // A label wraps together with its field.
+    const auto group = [this](std::initializer_list<QWidget *> widgets) {
+        auto *box = new QWidget(this);
+        auto *row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        for (QWidget *widget : widgets)
+            row->addWidget(widget);
+        return box;
+    };
     bar->addWidget(m_compare);
-    bar->addSpacing(12);
-    bar->addWidget(binsLabel);
-    bar->addWidget(m_binsBox);
-    bar->addSpacing(12);
-    bar->addWidget(rangeLabel);
-    bar->addWidget(m_rangeBox);
-    bar->addWidget(m_lowBox);
-    bar->addWidget(m_highBox);
-    bar->addSpacing(12);
+    bar->addWidget(group({binsLabel, m_binsBox}));
+    bar->addWidget(group({rangeLabel, m_rangeBox}));
+    bar->addWidget(group({m_lowBox, m_highBox})); // syncControls() shows it for a custom range
     bar->addWidget(m_logBox);
-    bar->addStretch(1);
     bar->addWidget(m_status);
     static_cast<QVBoxLayout *>(layout())->addLayout(bar);
 }
@@ -255,6 +323,9 @@ void InitHistogram::buildChart()
             s->attachAxis(m_axisY);
         }
     }
+
+    // The plot area follows the widget's height: so does the number of count ticks.
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateCountAxis(); });
 
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("chart"));
@@ -399,7 +470,7 @@ void InitHistogram::start()
     setBusy(true);
     // A watcher (not QFuture::then) so the result always arrives through the event loop, even
     // when a small tensor is binned before the continuation could be attached.
-    m_watcher->setFuture(QtConcurrent::run(&InitHistogram::compute, std::move(job)));
+    m_watcher->setFuture(QtConcurrent::run(workerPool(), &InitHistogram::compute, std::move(job)));
 }
 
 InitHistogram::Outcome InitHistogram::compute(const Job &job)
@@ -476,7 +547,8 @@ void InitHistogram::updateSeries()
         }
         const HistogramBinning::Result &r = m_results[i];
         const Source &s = m_sources[i];
-        titles.append(s.label);
+        titles.append(r.summary.count == 0 ? tr("%1 (empty: 0 elements, every count is 0)").arg(s.label)
+                                           : s.label);
         // One replace() per series: Qt Charts rebuilds its path once instead of once per point.
         m_outline[i]->replace(HistogramBinning::stepPoints(r.counts, r.low, r.high, m_logCounts));
         m_area[i]->setName(s.label);
@@ -518,9 +590,25 @@ void InitHistogram::updateAxes(double xMin, double xMax)
     if (top <= 0.0)
         top = m_logCounts ? 1.0 : 10.0;
     setCategoryAxis(m_axisX, xMin, xMax, HistogramBinning::niceTicks(xMin, xMax, m_projector ? 5 : 8));
-    const double yMax = top * 1.06;
-    setValueAxis(m_axisY, 0.0, yMax, HistogramBinning::niceTicks(0.0, yMax, m_projector ? 4 : 6));
+    m_countMax = top * 1.06;
+    m_countTicks = 0;
+    updateCountAxis();
     m_axisY->setTitleText(m_logCounts ? tr("log10(1 + count)") : tr("count"));
+}
+
+void InitHistogram::updateCountAxis()
+{
+    // Qt Charts draws a value label as "..." when the labels would touch, which happens in a short
+    // chart (compare mode's taller table, a dock at 1400x860, QT_SCALE_FACTOR=2): fewer ticks then.
+    const int preferred = m_projector ? 4 : 6;
+    const qreal height = m_chart->plotArea().height();
+    const int label = QFontMetrics(m_axisY->labelsFont()).height();
+    const int target =
+        height > 0 && label > 0 ? std::clamp(int(height / (1.8 * label)), 2, preferred) : preferred;
+    if (target == m_countTicks)
+        return;
+    m_countTicks = target;
+    setValueAxis(m_axisY, 0.0, m_countMax, HistogramBinning::niceTicks(0.0, m_countMax, target));
 }
 
 void InitHistogram::updateTable()
@@ -536,7 +624,12 @@ void InitHistogram::updateTable()
             HistogramBinning::statsRows(m_results[i].summary, s.expected);
         for (int column = 0; column < rows.size() && column < kStatistics; ++column) {
             const HistogramBinning::StatsRow &sr = rows[column];
-            auto *measured = new QTableWidgetItem(HistogramBinning::formatValue(sr.measured, sr.statistic));
+            // w.min() of an empty tensor raises in PyTorch: no number to show, the error as the tip.
+            const QString error = HistogramBinning::reductionError(sr.statistic, m_results[i].summary.count);
+            auto *measured = new QTableWidgetItem(
+                error.isEmpty() ? HistogramBinning::formatValue(sr.measured, sr.statistic)
+                                : QStringLiteral("–"));
+            measured->setToolTip(error);
             auto *expected =
                 new QTableWidgetItem(sr.expected ? HistogramBinning::formatValue(*sr.expected, sr.statistic)
                                                  : QStringLiteral("–"));
@@ -561,6 +654,7 @@ void InitHistogram::updateTable()
     for (int row = 0; row < m_table->rowCount(); ++row)
         height += m_table->rowHeight(row);
     m_table->setFixedHeight(height);
+    static_cast<StatsTable *>(m_table)->fitColumns(); // new numbers may need wider columns
     m_table->setVisible(shown > 0);
 }
 
@@ -613,8 +707,7 @@ void InitHistogram::syncControls()
     m_binsBox->setValue(m_options.bins);
     m_rangeBox->setCurrentIndex(m_rangeBox->findData(int(m_options.rangeMode)));
     const bool custom = m_options.rangeMode == HistogramBinning::RangeMode::Custom;
-    m_lowBox->setVisible(custom);
-    m_highBox->setVisible(custom);
+    m_lowBox->parentWidget()->setVisible(custom); // the bounds wrap together, as one interval
     m_lowBox->setValue(m_options.customLow);
     m_highBox->setValue(m_options.customHigh);
     m_logBox->setChecked(m_logCounts);

@@ -131,6 +131,8 @@ private:
     void updateSeries();
     void updateTable();
     void updateAxes(double xMin, double xMax);
+    /// Sets the count axis to [0, m_countMax] with as many ticks as its height shows readably.
+    void updateCountAxis();
     void applyStyle();
     void syncControls();
 
@@ -163,6 +165,8 @@ private:
     QChart *m_chart = nullptr;
     QCategoryAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
+    double m_countMax = 10.0;
+    int m_countTicks = 0; // the tick target updateCountAxis() last used
     QLineSeries *m_outline[kMaxSources] = {};
     QAreaSeries *m_area[kMaxSources] = {};
     QLineSeries *m_density[kMaxSources] = {};

@@ -2,11 +2,21 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "LessonPanel.h"
 
+#include "ui/FlowLayout.h"
+
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QTextBlockFormat>
+#include <QTextCharFormat>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextEdit>
 #include <QVBoxLayout>
+
+#include <cmath>
+#include <memory>
 
 namespace embedlab::ui {
 
@@ -15,35 +25,44 @@ LessonPanel::LessonPanel(QWidget *parent)
 {
     setObjectName(QStringLiteral("lessonPanel"));
     m_counter = new QLabel(this);
-    m_title = new QLabel(this);
-    m_title->setWordWrap(true);
-    QFont big = m_title->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    big.setBold(true);
-    m_title->setFont(big);
-    m_text = new QLabel(this);
-    m_text->setWordWrap(true);
+    m_counter->setObjectName(QStringLiteral("lessonCounter"));
+    m_counter->setForegroundRole(QPalette::PlaceholderText);
+
+    // A read-only text view rather than a label: it scrolls when the dock is short, and it breaks
+    // a word wider than the dock instead of cutting it off.
+    m_text = new QTextEdit(this);
+    m_text->setObjectName(QStringLiteral("lessonText"));
+    m_text->setReadOnly(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_text->setFrameShape(QFrame::NoFrame);
+    // Reads as the panel's text, not as a field (projector mode's style sheet frames text edits).
+    m_text->setStyleSheet(QStringLiteral("QTextEdit { border: none; background: transparent; }"));
+    m_text->viewport()->setAutoFillBackground(false);
+    m_text->document()->setDocumentMargin(2);
+
     m_previous = new QPushButton(this);
+    m_previous->setObjectName(QStringLiteral("lessonPrevious"));
     m_next = new QPushButton(this);
+    m_next->setObjectName(QStringLiteral("lessonNext"));
     m_close = new QPushButton(this);
-    // The presenter's keys belong to the window's actions, not to a focused button.
-    for (QPushButton *button : {m_previous, m_next, m_close})
-        button->setFocusPolicy(Qt::NoFocus);
+    m_close->setObjectName(QStringLiteral("lessonClose"));
+    // The presenter's keys belong to the window's actions, not to a focused button or text.
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_text, m_previous, m_next, m_close})
+        widget->setFocusPolicy(Qt::NoFocus);
     connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousRequested);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
     connect(m_close, &QPushButton::clicked, this, &LessonPanel::closeRequested);
 
-    auto *buttons = new QHBoxLayout;
+    // The counter sits above the text, and the buttons wrap onto a second row rather than widen
+    // the dock beyond a small screen (projector mode's large fonts at 1024x768).
+    auto *buttons = new FlowLayout;
     buttons->addWidget(m_previous);
     buttons->addWidget(m_next);
-    buttons->addStretch();
-    buttons->addWidget(m_counter);
-    buttons->addStretch();
     buttons->addWidget(m_close);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
+    layout->addWidget(m_counter);
     layout->addWidget(m_text, 1);
     layout->addLayout(buttons);
     retranslate();
@@ -53,21 +72,23 @@ void LessonPanel::showStep(int index, int count, const QString &title, const QSt
 {
     m_index = index;
     m_count = count;
-    m_title->setText(title);
-    m_text->setText(text);
+    m_titleText = title;
+    m_bodyText = text;
     m_previous->setEnabled(index > 0);
     m_next->setEnabled(index + 1 < count);
+    renderStep();
     retranslate();
 }
 
-QString LessonPanel::titleText() const
+int LessonPanel::heightForWidth(int width) const
 {
-    return m_title->text();
-}
-
-QString LessonPanel::bodyText() const
-{
-    return m_text->text();
+    // The other rows as the layout lays them out at `width`, the text as tall as it wraps there.
+    const int frame = 2 * m_text->frameWidth();
+    const QMargins margins = layout()->contentsMargins();
+    const std::unique_ptr<QTextDocument> document(m_text->document()->clone());
+    document->setTextWidth(width - margins.left() - margins.right() - frame);
+    const int text = static_cast<int>(std::ceil(document->size().height())) + frame;
+    return layout()->totalHeightForWidth(width) - m_text->sizeHint().height() + text;
 }
 
 void LessonPanel::changeEvent(QEvent *event)
@@ -75,6 +96,8 @@ void LessonPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        renderStep(); // the gap under the title follows the font
 }
 
 void LessonPanel::retranslate()
@@ -83,6 +106,25 @@ void LessonPanel::retranslate()
     m_next->setText(tr("Next \u2192"));
     m_close->setText(tr("End Lesson"));
     m_counter->setText(m_count > 0 ? tr("Step %1 of %2").arg(m_index + 1).arg(m_count) : QString());
+}
+
+void LessonPanel::renderStep()
+{
+    QTextDocument *document = m_text->document();
+    document->clear();
+    QTextCursor cursor(document);
+    QTextBlockFormat titleBlock;
+    titleBlock.setBottomMargin(fontMetrics().height() / 2.0);
+    cursor.setBlockFormat(titleBlock);
+    QTextCharFormat titleFormat;
+    titleFormat.setFontWeight(QFont::Bold);
+    // Relative to the document's font, which follows the widget's (projector mode scales it).
+    titleFormat.setProperty(QTextFormat::FontSizeAdjustment, 1);
+    cursor.insertText(m_titleText, titleFormat);
+    cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    cursor.insertText(m_bodyText);
+    m_text->verticalScrollBar()->setValue(0);
+    updateGeometry(); // heightForWidth() changed
 }
 
 } // namespace embedlab::ui

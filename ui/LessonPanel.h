@@ -2,23 +2,33 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include <QString>
 #include <QWidget>
 
 class QLabel;
 class QPushButton;
+class QTextEdit;
 
 namespace embedlab::ui {
 
-/// Shows one lesson step (title, text, "Step 3 of 10") with Previous, Next and Close buttons.
+/// Shows one lesson step ("Step 3 of 10", title, text) with Previous, Next and Close buttons.
 /// Passive: it forwards the buttons and shows what it is given.
+///
+/// However short the dock, the buttons stay visible and the title and text scroll; they wrap at
+/// any width (a long identifier such as "nn.Embedding(num_embeddings," breaks where it must), so
+/// nothing is ever cut off, in projector mode's large fonts or in a longer translation.
 class LessonPanel : public QWidget {
     Q_OBJECT
 public:
     explicit LessonPanel(QWidget *parent = nullptr);
 
     void showStep(int index, int count, const QString &title, const QString &text);
-    QString titleText() const;
-    QString bodyText() const;
+    QString titleText() const { return m_titleText; }
+    QString bodyText() const { return m_bodyText; }
+
+    /// The height that shows the whole step without scrolling at `width`.
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
 Q_SIGNALS:
     void previousRequested();
@@ -30,13 +40,16 @@ protected:
 
 private:
     void retranslate();
+    // Title and text into the document, the title's size relative to the current font.
+    void renderStep();
 
     QLabel *m_counter = nullptr;
-    QLabel *m_title = nullptr;
-    QLabel *m_text = nullptr;
+    QTextEdit *m_text = nullptr;
     QPushButton *m_previous = nullptr;
     QPushButton *m_next = nullptr;
     QPushButton *m_close = nullptr;
+    QString m_titleText;
+    QString m_bodyText;
     int m_index = 0;
     int m_count = 0;
 };

@@ -17,6 +17,7 @@
 #include "ui/TrainingPanel.h"
 #include "ui/UndoCommands.h"
 #include "ui/UnembeddingView.h"
+#include "ui/WorkerPool.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -132,7 +133,9 @@ MainWindow::MainWindow(QWidget *parent)
     // Sized once the window has its default size; a saved layout overrides this.
     resizeDocks({m_layerDock, m_initDock}, {300, 330}, Qt::Horizontal);
     resizeDocks({m_codeDock, m_histogramDock}, {560, 560}, Qt::Horizontal);
-    resizeDocks({m_codeDock}, {400}, Qt::Vertical);
+    // The bottom row keeps enough for the histogram's chart and table; the rest goes to the
+    // animation and the heatmaps, which were squeezed at 1400x860 with every dock shown.
+    resizeDocks({m_codeDock}, {370}, Qt::Vertical);
     restoreSettings();
     installClassroom(this);
 }
@@ -675,7 +678,8 @@ void MainWindow::updateHeatmapTitles()
     QString embeddingTitle = weightTitle(QStringLiteral("embedding.weight"), c) + tied;
     QString lmHeadTitle = weightTitle(QStringLiteral("lm_head.weight"), c) + tied;
     for (const Lab::Operation &op : m_lab->history()) {
-        if (op.kind != Lab::Operation::Kind::Load)
+        // A bias restored from a session is neither weight matrix, tied or not.
+        if (op.kind != Lab::Operation::Kind::Load || op.target == QStringLiteral("lm_head.bias"))
             continue;
         const QString from = tr("  from %1")
                                  .arg(QFileInfo(op.spec.section(QLatin1Char(':'), 0, -2)).fileName() +
@@ -931,7 +935,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 bool MainWindow::isIdle() const
 {
     return !m_lab->isBusy() && !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
-           !m_histogram->isBusy() && !m_loading &&
+           !m_histogram->isBusy() && !m_loading && !m_codePanel->isFormatting() &&
            m_codePanel->outputText().indexOf(QStringLiteral("(computing")) < 0;
 }
 
@@ -1236,7 +1240,7 @@ void MainWindow::openWeightsFile(const QString &path)
     };
     statusBar()->showMessage(tr("Opening %1 ...").arg(QFileInfo(path).fileName()));
     auto *watcher = new QFutureWatcher<Opened>(this);
-    const QFuture<Opened> future = QtConcurrent::run([path]() -> Opened {
+    const QFuture<Opened> future = QtConcurrent::run(workerPool(), [path]() -> Opened {
         // Headers are parsed and the file mapped; pickles are refused, never executed.
         try {
             return {std::make_shared<const core::WeightFile>(core::WeightFile::open(path.toStdString())), {}};
@@ -1295,22 +1299,23 @@ void MainWindow::loadTensor(std::shared_ptr<const core::WeightFile> file, const 
     connect(progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
     const QString path = QString::fromStdString(file->path());
     auto *watcher = new QFutureWatcher<Converted>(this);
-    const QFuture<Converted> future = QtConcurrent::run([file, name = tensor.toStdString(), fraction,
-                                                         cancel]() -> Converted {
-        try {
-            std::optional<core::Tensor> t = file->toFloat32(name, [&](double f) {
-                fraction->store(int(f * 100));
-                return !cancel->load();
-            });
-            if (!t)
-                return {nullptr, {}, true};
-            return {std::make_shared<const core::Tensor>(std::move(*t)), {}, false};
-        } catch (const core::Error &e) {
-            return {nullptr, errorText(e), false};
-        } catch (const std::bad_alloc &) {
-            return {nullptr, QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory"), false};
-        }
-    });
+    const QFuture<Converted> future =
+        QtConcurrent::run(workerPool(), [file, name = tensor.toStdString(), fraction, cancel]() -> Converted {
+            try {
+                std::optional<core::Tensor> t = file->toFloat32(name, [&](double f) {
+                    fraction->store(int(f * 100));
+                    return !cancel->load();
+                });
+                if (!t)
+                    return {nullptr, {}, true};
+                return {std::make_shared<const core::Tensor>(std::move(*t)), {}, false};
+            } catch (const core::Error &e) {
+                return {nullptr, errorText(e), false};
+            } catch (const std::bad_alloc &) {
+                return {nullptr, QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory"),
+                        false};
+            }
+        });
     connect(watcher, &QFutureWatcher<Converted>::finished, this,
             [this, path, tensor, role, tied, watcher, progress = QPointer<QProgressDialog>(progress)] {
                 watcher->deleteLater();

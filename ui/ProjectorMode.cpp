@@ -138,7 +138,7 @@ void ProjectorMode::setEnabled(bool on)
     auto *mainWindow = qobject_cast<MainWindow *>(m_window);
     if (on) {
         m_savedPalette = m_window->palette();
-        m_savedFont = m_window->font();
+        rememberFonts(); // before the style sheet and the badge change anything
         m_savedStyleSheet = m_window->styleSheet();
         m_savedWindowState = m_window->windowState();
         m_savedColorMap = mainWindow ? mainWindow->colorMapName() : QString();
@@ -192,23 +192,37 @@ void ProjectorMode::setFontScale(double scale)
     Q_EMIT fontScaleChanged(scale);
 }
 
+void ProjectorMode::rememberFonts()
+{
+    m_savedFont = m_window->font();
+    m_savedFonts.clear();
+    // Parents come before their children, so that putting a widget back to its inherited font
+    // (restoring) finds its parent already restored.
+    for (QWidget *child : m_window->findChildren<QWidget *>())
+        m_savedFonts.append({child, child->font(), child->testAttribute(Qt::WA_SetFont)});
+}
+
 void ProjectorMode::applyFonts()
 {
-    // Widgets with a font of their own (the code panel's monospace) do not inherit the window's.
-    if (m_savedChildFonts.isEmpty() && m_enabled) {
-        for (QWidget *child : m_window->findChildren<QWidget *>()) {
-            if (child != m_badge && child->testAttribute(Qt::WA_SetFont))
-                m_savedChildFonts.append({child, child->font()});
-        }
-    }
+    // Under a style sheet a font change stops one level down: QStyleSheetStyle resolves each
+    // styled child against its parent but does not pass the change on to the child's children, so
+    // the window's larger font alone never reached the docks' labels, buttons and tables. Every
+    // widget gets its scaled font set directly instead, from the font it had before projector mode
+    // (widgets made while projecting inherit theirs from a parent that already has one).
     const bool restore = !m_enabled || qFuzzyCompare(m_fontScale, 1.0);
     m_window->setFont(restore ? m_savedFont : scaled(m_savedFont, m_fontScale));
-    for (const auto &[child, font] : std::as_const(m_savedChildFonts)) {
-        if (child)
-            child->setFont(restore ? font : scaled(font, m_fontScale));
+    for (const SavedFont &saved : std::as_const(m_savedFonts)) {
+        if (!saved.widget)
+            continue;
+        if (!restore)
+            saved.widget->setFont(scaled(saved.font, m_fontScale));
+        else if (saved.own)
+            saved.widget->setFont(saved.font);
+        else
+            saved.widget->setFont(QFont()); // inherits from its parent again, as before
     }
     if (!m_enabled)
-        m_savedChildFonts.clear();
+        m_savedFonts.clear();
 }
 
 void ProjectorMode::setChartsProjectorStyle(bool on)

@@ -64,6 +64,7 @@ Q_SIGNALS:
     void fontScaleChanged(double scale);
 
 private:
+    void rememberFonts();
     void applyFonts();
     void setChartsProjectorStyle(bool on);
     void takeOverZoomKeys(bool on);
@@ -81,7 +82,13 @@ private:
     QString m_savedColorMap;
     Qt::WindowStates m_savedWindowState;
     QList<QPair<QPointer<QWidget>, bool>> m_savedDocks;
-    QList<QPair<QPointer<QWidget>, QFont>> m_savedChildFonts;
+    /// A widget's font from before projector mode, and whether it was its own or inherited.
+    struct SavedFont {
+        QPointer<QWidget> widget;
+        QFont font;
+        bool own = false;
+    };
+    QList<SavedFont> m_savedFonts; // every widget of the window, each after its parent
     QHash<QAction *, QList<QKeySequence>> m_savedZoomKeys;
     QList<QAction *> m_zoomActions;
 };

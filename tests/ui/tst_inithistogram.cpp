@@ -64,6 +64,50 @@ class TestInitHistogram : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The screenshot review: in one row the toolbar needed ~730 px and squeezed the code panel
+    // beside the histogram's dock to ~345 px at 1400x860. It wraps instead.
+    void toolbarWrapsInANarrowDock_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("custom"); // the range's two bound fields shown too
+        QTest::newRow("wide") << 1000 << false;
+        QTest::newRow("half of 1400") << 540 << false;
+        QTest::newRow("narrow, custom range") << 400 << true;
+    }
+    void toolbarWrapsInANarrowDock()
+    {
+        QFETCH(int, width);
+        QFETCH(bool, custom);
+        InitHistogram h;
+        if (custom)
+            h.setRangeMode(HistogramBinning::RangeMode::Custom);
+        QVERIFY(h.minimumSizeHint().width() <= 400);
+        h.resize(width, 500);
+        h.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&h));
+        QStringList names{QStringLiteral("compare"), QStringLiteral("bins"), QStringLiteral("range"),
+                          QStringLiteral("log")};
+        if (custom)
+            names << QStringLiteral("low") << QStringLiteral("high");
+        QList<QRect> placed;
+        for (const QString &name : std::as_const(names)) {
+            const auto *widget = h.findChild<QWidget *>(name);
+            QVERIFY2(widget && widget->isVisible(), qPrintable(name));
+            const QRect rect(widget->mapTo(&h, QPoint(0, 0)), widget->size());
+            QVERIFY2(h.rect().contains(rect), qPrintable(name));
+            QVERIFY2(widget->width() >= widget->minimumSizeHint().width(), qPrintable(name));
+            for (const QRect &other : std::as_const(placed))
+                QVERIFY2(!rect.intersects(other), qPrintable(name));
+            placed.append(rect);
+        }
+        // A second row only when one does not fit.
+        const auto *compare = h.findChild<QWidget *>(QStringLiteral("compare"));
+        const auto *log = h.findChild<QWidget *>(QStringLiteral("log"));
+        const bool oneRow =
+            compare->mapTo(&h, compare->rect().center()).y() == log->mapTo(&h, log->rect().center()).y();
+        QCOMPARE(oneRow, width >= 1000);
+    }
+
     // The numbers the user must see for the reference analysis' layers.
     void referenceLayers_data()
     {

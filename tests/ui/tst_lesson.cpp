@@ -6,19 +6,25 @@
 #include "ui/LessonPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/OneHotAnimation.h"
+#include "ui/ProjectorMode.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTextEdit>
 
 #include <memory>
 
 using embedlab::ui::Classroom;
 using embedlab::ui::Lesson;
+using embedlab::ui::LessonPanel;
 using embedlab::ui::MainWindow;
 
 class TestLesson : public QObject {
@@ -32,6 +38,9 @@ private Q_SLOTS:
     void stepsSetTheViews();
     void resumesTheRememberedStep();
     void presenterKeysWalkAnimationThenLesson();
+    void panelWrapsScrollsAndKeepsItsButtons();
+    void everyStepReadableInTheDock_data();
+    void everyStepReadableInTheDock();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -56,6 +65,7 @@ void TestLesson::init()
 void TestLesson::cleanup()
 {
     m_window.reset();
+    Classroom::installLanguage(QStringLiteral("en"));
 }
 
 void TestLesson::aboutTenStepsWithText()
@@ -172,6 +182,134 @@ void TestLesson::presenterKeysWalkAnimationThenLesson()
     auto *back = m_window->findChild<QAction *>(QStringLiteral("stepBack"));
     back->trigger(); // the next step shows the animation at its end; Back walks it first
     QCOMPARE(lesson->current(), onehot + 1);
+}
+
+namespace {
+
+// Lays out what is pending: docks resized by queued calls, word wrap after a font change.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+}
+
+QRect rectIn(const QWidget *widget, const QWidget *ancestor)
+{
+    return QRect(widget->mapTo(ancestor, QPoint(0, 0)), widget->size());
+}
+
+// Nothing of the step is cut off: no line is wider than the view, and what is taller scrolls.
+void verifyTextReadable(const QTextEdit *text, const QString &where)
+{
+    const QString context = where + QStringLiteral(": ") + text->toPlainText().left(40);
+    QVERIFY2(text->isVisible(), qPrintable(context));
+    QCOMPARE(text->horizontalScrollBar()->maximum(), 0);
+    QVERIFY2(text->document()->idealWidth() <= text->viewport()->width(), qPrintable(context));
+    // At least a line shows, and the scroll bar reaches the last one.
+    QVERIFY2(text->viewport()->height() >= text->fontMetrics().lineSpacing(), qPrintable(context));
+    const double hidden = text->document()->size().height() - text->viewport()->height();
+    QVERIFY2(text->verticalScrollBar()->maximum() >= hidden - 1, qPrintable(context));
+}
+
+void verifyButtonsShown(const QWidget *panel, const QWidget *window, const QString &where)
+{
+    const QStringList names{QStringLiteral("lessonPrevious"), QStringLiteral("lessonNext"),
+                            QStringLiteral("lessonClose")};
+    for (const QString &name : names) {
+        const auto *button = panel->findChild<QPushButton *>(name);
+        QVERIFY2(button, qPrintable(name));
+        const QString context = where + QLatin1Char(' ') + name;
+        QVERIFY2(button->isVisible(), qPrintable(context));
+        QVERIFY2(panel->rect().contains(rectIn(button, panel)), qPrintable(context));
+        QVERIFY2(window->rect().contains(rectIn(button, window)), qPrintable(context));
+        QVERIFY2(button->width() >= button->minimumSizeHint().width(), qPrintable(context));
+    }
+}
+
+} // namespace
+
+void TestLesson::panelWrapsScrollsAndKeepsItsButtons()
+{
+    LessonPanel panel;
+    // An identifier wider than the panel must break, not run out of sight.
+    const QString text = QStringLiteral("nn.Embedding(num_embeddings_of_a_very_long_vocabulary_name, "
+                                        "embedding_dim) takes the vocabulary first. ")
+                             .repeated(4);
+    panel.showStep(0, 3, QStringLiteral("1. Two constructors, opposite orders"), text);
+    QCOMPARE(panel.bodyText(), text);
+    QVERIFY(!panel.findChild<QPushButton *>(QStringLiteral("lessonPrevious"))->isEnabled());
+    QVERIFY(panel.findChild<QPushButton *>(QStringLiteral("lessonNext"))->isEnabled());
+    auto *view = panel.findChild<QTextEdit *>(QStringLiteral("lessonText"));
+    QVERIFY(view);
+    QVERIFY(view->toPlainText().contains(text.trimmed()));
+
+    QVERIFY(panel.hasHeightForWidth());
+    const int narrow = 260;
+    QVERIFY(panel.heightForWidth(narrow) > panel.heightForWidth(2 * narrow));
+    panel.resize(narrow, panel.heightForWidth(narrow));
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    settle();
+    verifyTextReadable(view, QStringLiteral("as tall as it asks"));
+    QCOMPARE(view->verticalScrollBar()->maximum(), 0); // heightForWidth() showed it all
+    verifyButtonsShown(&panel, &panel, QStringLiteral("as tall as it asks"));
+
+    panel.resize(narrow, panel.minimumSizeHint().height());
+    settle();
+    verifyTextReadable(view, QStringLiteral("short"));
+    QVERIFY(view->verticalScrollBar()->maximum() > 0);
+    verifyButtonsShown(&panel, &panel, QStringLiteral("short"));
+}
+
+void TestLesson::everyStepReadableInTheDock_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("projector");
+    // Every dock shown (the screenshot review's layout), and projector mode's large fonts.
+    QTest::newRow("en 1400x860") << "en" << QSize(1400, 860) << false;
+    QTest::newRow("en 1024x768") << "en" << QSize(1024, 768) << false;
+    QTest::newRow("vi 1024x768") << "vi" << QSize(1024, 768) << false;
+    QTest::newRow("zh 1024x768") << "zh" << QSize(1024, 768) << false;
+    QTest::newRow("en projector") << "en" << QSize(1024, 768) << true;
+    QTest::newRow("vi projector") << "vi" << QSize(1400, 860) << true;
+}
+
+void TestLesson::everyStepReadableInTheDock()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    QVERIFY(Classroom::installLanguage(language));
+    m_window->resize(size);
+    if (projector) {
+        m_classroom->projector()->setUsesFullScreen(false); // the offscreen screen is only 800 px wide
+        m_classroom->projector()->setEnabled(true);
+    }
+    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    Lesson *lesson = m_classroom->lesson();
+    LessonPanel *panel = m_classroom->lessonPanel();
+    auto *text = panel->findChild<QTextEdit *>(QStringLiteral("lessonText"));
+    QVERIFY(text);
+    if (projector) // the class reads the text from the back of the room
+        QVERIFY(text->font().pointSizeF() >= QApplication::font().pointSizeF() * 1.5);
+    for (int i = 0; i < lesson->count(); ++i) {
+        lesson->setCurrent(i);
+        // Projector mode keeps the side panels hidden; otherwise everything competes for room.
+        if (!projector) {
+            for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+                dock->show();
+        }
+        settle();
+        const QString where =
+            QStringLiteral("%1 step %2").arg(QLatin1String(QTest::currentDataTag())).arg(i + 1);
+        QVERIFY2(m_classroom->lessonDock()->isVisible(), qPrintable(where));
+        QVERIFY(text->toPlainText().contains(Lesson::text(i)));
+        verifyTextReadable(text, where);
+        verifyButtonsShown(panel, m_window.get(), where);
+    }
 }
 
 QTEST_MAIN(TestLesson)

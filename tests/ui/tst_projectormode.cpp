@@ -6,12 +6,22 @@
 #include "ui/MainWindow.h"
 #include "ui/ProjectorMode.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QHash>
+#include <QHeaderView>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTest>
+#include <QTextEdit>
 
 #include <memory>
 
@@ -29,6 +39,10 @@ private Q_SLOTS:
     void switchingOffPutsEverythingBack();
     void f5TogglesAndCtrlPlusZooms();
     void readableAt1024x768();
+    void enlargesEveryDocksText_data();
+    void enlargesEveryDocksText();
+    void statsTableShowsWholeNumbers_data();
+    void statsTableShowsWholeNumbers();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -133,6 +147,130 @@ void TestProjectorMode::readableAt1024x768()
     QCOMPARE(shot.pixelColor(shot.width() / 2, shot.height() - 3).lightness() > 200 ||
                  shot.pixelColor(2, shot.height() / 2).lightness() > 200,
              true);
+}
+
+namespace {
+
+/// A font's size in whichever unit it is given in.
+double fontSize(const QFont &font)
+{
+    return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize();
+}
+
+/// The widgets in `dock` that carry text the class reads.
+QList<QWidget *> textWidgets(QDockWidget *dock)
+{
+    QList<QWidget *> widgets;
+    for (QWidget *w : dock->findChildren<QWidget *>()) {
+        if (qobject_cast<QLabel *>(w) || qobject_cast<QAbstractButton *>(w) ||
+            qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QComboBox *>(w) ||
+            qobject_cast<QTextEdit *>(w) || qobject_cast<QPlainTextEdit *>(w) ||
+            qobject_cast<QAbstractItemView *>(w))
+            widgets.append(w);
+    }
+    return widgets;
+}
+
+} // namespace
+
+void TestProjectorMode::enlargesEveryDocksText_data()
+{
+    QTest::addColumn<QString>("dock");
+    for (const char *name : {"layerDock", "initDock", "histogramDock", "codeDock", "unembeddingDock",
+                             "trainingDock", "lessonDock"})
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+void TestProjectorMode::enlargesEveryDocksText()
+{
+    // A review found the docks' text at desktop size under projector mode: the style sheet stopped
+    // the window's larger font one level down, so only widgets with a font of their own grew.
+    QFETCH(QString, dock);
+    m_window->resize(1024, 768);
+    auto *widget = m_window->findChild<QDockWidget *>(dock);
+    QVERIFY(widget);
+    widget->show();
+    QTest::qWait(20);
+    QHash<QWidget *, QFont> normal;
+    for (QWidget *w : textWidgets(widget))
+        normal.insert(w, w->font());
+    QVERIFY(normal.size() >= 2);
+
+    m_projector->setEnabled(true);
+    widget->show(); // projector mode hides the side panels; a teacher can show one again
+    QTest::qWait(20);
+    int checked = 0;
+    for (auto it = normal.cbegin(); it != normal.cend(); ++it) {
+        if (!it.key()->isVisibleTo(widget))
+            continue;
+        const double ratio = fontSize(it.key()->font()) / fontSize(it.value());
+        QVERIFY2(ratio >= 1.5, qPrintable(QStringLiteral("%1 (%2): %3x")
+                                              .arg(it.key()->objectName(),
+                                                   QLatin1String(it.key()->metaObject()->className()))
+                                              .arg(ratio)));
+        ++checked;
+    }
+    QVERIFY(checked >= 2);
+
+    // Ctrl + reaches into the dock too.
+    QWidget *sample = normal.cbegin().key();
+    const double projected = fontSize(sample->font());
+    m_projector->zoomIn();
+    QVERIFY2(fontSize(sample->font()) > projected, qPrintable(sample->objectName()));
+    m_projector->setEnabled(false);
+    for (auto it = normal.cbegin(); it != normal.cend(); ++it)
+        QVERIFY2(it.key()->font() == it.value(), qPrintable(it.key()->objectName()));
+}
+
+void TestProjectorMode::statsTableShowsWholeNumbers_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<bool>("projector");
+    QTest::newRow("en desktop") << "en" << false;
+    QTest::newRow("vi desktop") << "vi" << false;
+    QTest::newRow("en projector") << "en" << true;
+    QTest::newRow("vi projector") << "vi" << true;
+}
+
+void TestProjectorMode::statsTableShowsWholeNumbers()
+{
+    // At 1024x768 the table elided "-0.2280" to "-0.2…"; numbers must read as PyTorch prints them.
+    QFETCH(QString, language);
+    QFETCH(bool, projector);
+    m_window.reset();
+    QVERIFY(Classroom::installLanguage(language));
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1024, 768);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_projector = Classroom::of(m_window.get())->projector();
+    m_projector->setUsesFullScreen(false);
+    m_projector->setEnabled(projector);
+    auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
+    auto *histogram = m_window->findChild<embedlab::ui::InitHistogram *>();
+    QVERIFY(dock && histogram);
+    dock->show();
+    QSignalSpy updated(histogram, &embedlab::ui::InitHistogram::updated);
+    m_window->setHistogramCompare(true);
+    if (updated.isEmpty())
+        QVERIFY(updated.wait());
+    QTest::qWait(20); // the layout settles
+    auto *table = histogram->findChild<QTableWidget *>(QStringLiteral("stats"));
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->rowCount(), 4);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        for (int column = 0; column < table->columnCount(); ++column) {
+            const QString text = histogram->statsText(row, column);
+            const int room = table->visualRect(table->model()->index(row, column)).width();
+            QVERIFY2(room >= table->fontMetrics().horizontalAdvance(text),
+                     qPrintable(QStringLiteral("%1 in %2 px").arg(text).arg(room)));
+        }
+        const QString header = table->model()->headerData(row, Qt::Vertical).toString();
+        QVERIFY2(table->verticalHeader()->width() >=
+                     table->verticalHeader()->fontMetrics().horizontalAdvance(header),
+                 qPrintable(header));
+    }
+    Classroom::installLanguage(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestProjectorMode)
