@@ -7,5 +7,10 @@
         <translation>
             <numerusform>Wrote %n frame to %1</numerusform><numerusform>Wrote %n frames to %1</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n frame(s) in %1</source>
+        <translation>
+            <numerusform>Export cancelled after %n frame in %1</numerusform><numerusform>Export cancelled after %n frames in %1</numerusform></translation>
+    </message>
 </context>
 </TS>

@@ -126,12 +126,12 @@
         <translation>--seed phải là số nguyên không âm (không phải '%1').</translation>
     </message>
     <message>
-        <source>--num-embeddings must be a positive whole number.</source>
-        <translation>--num-embeddings phải là số nguyên dương.</translation>
+        <source>--num-embeddings must be a whole number (not '%1').</source>
+        <translation>--num-embeddings phải là số nguyên (không phải '%1').</translation>
     </message>
     <message>
-        <source>--embedding-dim must be a positive whole number.</source>
-        <translation>--embedding-dim phải là số nguyên dương.</translation>
+        <source>--embedding-dim must be a whole number (not '%1').</source>
+        <translation>--embedding-dim phải là số nguyên (không phải '%1').</translation>
     </message>
     <message>
         <source>--init %1: %2</source>
@@ -163,41 +163,6 @@
     </message>
 </context>
 <context>
-    <name>HeatmapView</name>
-    <message>
-        <source>Building overview…</source>
-        <translation>Đang dựng ảnh tổng quan…</translation>
-    </message>
-    <message>
-        <source>No matrix</source>
-        <translation>Không có ma trận</translation>
-    </message>
-    <message>
-        <source>Colour map</source>
-        <translation>Bảng màu</translation>
-    </message>
-    <message>
-        <source>Zoomed-out pixels show</source>
-        <translation>Khi thu nhỏ, mỗi điểm ảnh hiển thị</translation>
-    </message>
-    <message>
-        <source>%1 per block</source>
-        <translation>%1 của mỗi khối</translation>
-    </message>
-    <message>
-        <source>Zoom in</source>
-        <translation>Phóng to</translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <translation>Thu nhỏ</translation>
-    </message>
-    <message>
-        <source>Whole matrix</source>
-        <translation>Toàn bộ ma trận</translation>
-    </message>
-</context>
-<context>
     <name>QObject</name>
     <message>
         <source>mean</source>
@@ -223,8 +188,8 @@
         <translation>Phiên có số phiên bản không hợp lệ (%1).</translation>
     </message>
     <message>
-        <source>The session is damaged: num_embeddings, embedding_dim and seed must be positive whole numbers.</source>
-        <translation>Phiên bị hỏng: num_embeddings, embedding_dim và seed phải là số nguyên dương.</translation>
+        <source>The session is damaged: num_embeddings, embedding_dim and seed must be non-negative whole numbers.</source>
+        <translation>Phiên bị hỏng: num_embeddings, embedding_dim và seed phải là số nguyên không âm.</translation>
     </message>
     <message>
         <source>The session is damaged: padding_idx must be a number or null.</source>
@@ -275,16 +240,20 @@
         <translation>Không thể mở trọng số của phiên '%1': %2</translation>
     </message>
     <message>
-        <source>The session's weights '%1' do not have the shape of embedding.weight.</source>
-        <translation>Trọng số của phiên '%1' không có hình dạng của embedding.weight.</translation>
-    </message>
-    <message>
         <source>The session's weights '%1' cannot be read as float32.</source>
         <translation>Không thể đọc trọng số của phiên '%1' dưới dạng float32.</translation>
     </message>
     <message>
         <source>The session's weights '%1' are damaged: %2</source>
         <translation>Trọng số của phiên '%1' bị hỏng: %2</translation>
+    </message>
+    <message>
+        <source>The session is damaged: it stores %1, which its model does not have on its own.</source>
+        <translation>Phiên bị hỏng: phiên lưu %1, nhưng mô hình của nó không có %1 riêng.</translation>
+    </message>
+    <message>
+        <source>The session's weights '%1' do not have the shape of %2.</source>
+        <translation>Trọng số của phiên '%1' không có hình dạng của %2.</translation>
     </message>
 </context>
 <context>
@@ -475,6 +444,23 @@
             <numerusform>Đã ghi %n khung hình vào %1</numerusform></translation>
     </message>
     <message>
+        <source>Exporting %1 ...</source>
+        <translation>Đang xuất %1 ...</translation>
+    </message>
+    <message>
+        <source>Writing animation frames ...</source>
+        <translation>Đang ghi các khung hình hoạt ảnh ...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Huỷ</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n frame(s) in %1</source>
+        <translation>
+            <numerusform>Đã huỷ xuất sau %n khung hình trong %1</numerusform></translation>
+    </message>
+    <message>
         <source>Export Weights</source>
         <translation>Xuất trọng số</translation>
     </message>
@@ -535,7 +521,73 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::HeatmapView</name>
+    <message>
+        <source>Building overview…</source>
+        <translation>Đang dựng ảnh tổng quan…</translation>
+    </message>
+    <message>
+        <source>empty matrix: %1 x %2</source>
+        <translation>ma trận rỗng: %1 x %2</translation>
+    </message>
+    <message>
+        <source>No matrix</source>
+        <translation>Không có ma trận</translation>
+    </message>
+    <message>
+        <source>Colour map</source>
+        <translation>Bảng màu</translation>
+    </message>
+    <message>
+        <source>Zoomed-out pixels show</source>
+        <translation>Khi thu nhỏ, mỗi điểm ảnh hiển thị</translation>
+    </message>
+    <message>
+        <source>%1 per block</source>
+        <translation>%1 của mỗi khối</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Phóng to</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Thu nhỏ</translation>
+    </message>
+    <message>
+        <source>Whole matrix</source>
+        <translation>Toàn bộ ma trận</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::HistogramBinning</name>
+    <message>
+        <source>Normal(%1, %2)</source>
+        <translation>Normal(%1, %2)</translation>
+    </message>
+    <message>
+        <source>Uniform(±%1)</source>
+        <translation>Uniform(±%1)</translation>
+    </message>
+    <message>
+        <source>Uniform(%1, %2)</source>
+        <translation>Uniform(%1, %2)</translation>
+    </message>
+    <message>
+        <source>Truncated normal on [%1, %2]</source>
+        <translation>Normal cắt cụt trên [%1, %2]</translation>
+    </message>
+    <message>
+        <source>Constant(%1)</source>
+        <translation>Hằng số(%1)</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::InitHistogram</name>
+    <message>
+        <source>%1 (empty: 0 elements, every count is 0)</source>
+        <translation>%1 (rỗng: 0 phần tử, mọi số đếm đều là 0)</translation>
+    </message>
     <message>
         <source>mean</source>
         <translation>trung bình</translation>
@@ -1925,6 +1977,14 @@
 <context>
     <name>embedlab::ui::UnembeddingView</name>
     <message>
+        <source>h = tensor([]): embedding_dim = 0, so h has no values to edit.</source>
+        <translation>h = tensor([]): embedding_dim = 0, nên h không có giá trị nào để sửa.</translation>
+    </message>
+    <message>
+        <source>num_embeddings = 0: no tokens, so no bars</source>
+        <translation>num_embeddings = 0: không có token nào, nên không có cột nào</translation>
+    </message>
+    <message>
         <source>Hidden vector h</source>
         <translation>Vector ẩn h</translation>
     </message>
@@ -2079,6 +2139,14 @@
 </context>
 <context>
     <name>main</name>
+    <message>
+        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
+        <translation>Sau khi rảnh, ghi trạng thái của cửa sổ thành một phiên vào FILE rồi thoát (cho script và kiểm thử: cho thấy khôi phục sau sự cố đã khôi phục gì).</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open.</source>
+        <translation>Một phiên (.embedlab) để mở.</translation>
+    </message>
     <message>
         <source>Render the window to a PNG and exit.</source>
         <translation>Kết xuất cửa sổ thành PNG rồi thoát.</translation>

@@ -126,12 +126,12 @@
         <translation>--seed 必须是非负整数（而不是“%1”）。</translation>
     </message>
     <message>
-        <source>--num-embeddings must be a positive whole number.</source>
-        <translation>--num-embeddings 必须是正整数。</translation>
+        <source>--num-embeddings must be a whole number (not '%1').</source>
+        <translation>--num-embeddings 必须是整数（不是 '%1'）。</translation>
     </message>
     <message>
-        <source>--embedding-dim must be a positive whole number.</source>
-        <translation>--embedding-dim 必须是正整数。</translation>
+        <source>--embedding-dim must be a whole number (not '%1').</source>
+        <translation>--embedding-dim 必须是整数（不是 '%1'）。</translation>
     </message>
     <message>
         <source>--init %1: %2</source>
@@ -163,41 +163,6 @@
     </message>
 </context>
 <context>
-    <name>HeatmapView</name>
-    <message>
-        <source>Building overview…</source>
-        <translation>正在生成概览…</translation>
-    </message>
-    <message>
-        <source>No matrix</source>
-        <translation>没有矩阵</translation>
-    </message>
-    <message>
-        <source>Colour map</source>
-        <translation>配色方案</translation>
-    </message>
-    <message>
-        <source>Zoomed-out pixels show</source>
-        <translation>缩小时每个像素显示</translation>
-    </message>
-    <message>
-        <source>%1 per block</source>
-        <translation>每块的%1</translation>
-    </message>
-    <message>
-        <source>Zoom in</source>
-        <translation>放大</translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <translation>缩小</translation>
-    </message>
-    <message>
-        <source>Whole matrix</source>
-        <translation>整个矩阵</translation>
-    </message>
-</context>
-<context>
     <name>QObject</name>
     <message>
         <source>mean</source>
@@ -223,8 +188,8 @@
         <translation>会话的版本号无效（%1）。</translation>
     </message>
     <message>
-        <source>The session is damaged: num_embeddings, embedding_dim and seed must be positive whole numbers.</source>
-        <translation>会话已损坏：num_embeddings、embedding_dim 和 seed 必须是正整数。</translation>
+        <source>The session is damaged: num_embeddings, embedding_dim and seed must be non-negative whole numbers.</source>
+        <translation>会话已损坏：num_embeddings、embedding_dim 和 seed 必须是非负整数。</translation>
     </message>
     <message>
         <source>The session is damaged: padding_idx must be a number or null.</source>
@@ -275,16 +240,20 @@
         <translation>无法打开会话的权重“%1”：%2</translation>
     </message>
     <message>
-        <source>The session's weights '%1' do not have the shape of embedding.weight.</source>
-        <translation>会话的权重“%1”与 embedding.weight 的形状不符。</translation>
-    </message>
-    <message>
         <source>The session's weights '%1' cannot be read as float32.</source>
         <translation>无法以 float32 读取会话的权重“%1”。</translation>
     </message>
     <message>
         <source>The session's weights '%1' are damaged: %2</source>
         <translation>会话的权重“%1”已损坏：%2</translation>
+    </message>
+    <message>
+        <source>The session is damaged: it stores %1, which its model does not have on its own.</source>
+        <translation>会话已损坏：它保存了 %1，但其模型中并没有独立的 %1。</translation>
+    </message>
+    <message>
+        <source>The session's weights '%1' do not have the shape of %2.</source>
+        <translation>会话的权重“%1”与 %2 的形状不符。</translation>
     </message>
 </context>
 <context>
@@ -475,6 +444,23 @@
             <numerusform>已将 %n 帧写入 %1</numerusform></translation>
     </message>
     <message>
+        <source>Exporting %1 ...</source>
+        <translation>正在导出 %1 ...</translation>
+    </message>
+    <message>
+        <source>Writing animation frames ...</source>
+        <translation>正在写入动画帧 ...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n frame(s) in %1</source>
+        <translation>
+            <numerusform>已取消导出：已在 %1 写入 %n 帧</numerusform></translation>
+    </message>
+    <message>
         <source>Export Weights</source>
         <translation>导出权重</translation>
     </message>
@@ -535,7 +521,73 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::HeatmapView</name>
+    <message>
+        <source>Building overview…</source>
+        <translation>正在生成概览…</translation>
+    </message>
+    <message>
+        <source>empty matrix: %1 x %2</source>
+        <translation>空矩阵：%1 x %2</translation>
+    </message>
+    <message>
+        <source>No matrix</source>
+        <translation>没有矩阵</translation>
+    </message>
+    <message>
+        <source>Colour map</source>
+        <translation>配色方案</translation>
+    </message>
+    <message>
+        <source>Zoomed-out pixels show</source>
+        <translation>缩小时每个像素显示</translation>
+    </message>
+    <message>
+        <source>%1 per block</source>
+        <translation>每块的%1</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Whole matrix</source>
+        <translation>整个矩阵</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::HistogramBinning</name>
+    <message>
+        <source>Normal(%1, %2)</source>
+        <translation>Normal(%1, %2)</translation>
+    </message>
+    <message>
+        <source>Uniform(±%1)</source>
+        <translation>Uniform(±%1)</translation>
+    </message>
+    <message>
+        <source>Uniform(%1, %2)</source>
+        <translation>Uniform(%1, %2)</translation>
+    </message>
+    <message>
+        <source>Truncated normal on [%1, %2]</source>
+        <translation>[%1, %2] 上的截断正态分布</translation>
+    </message>
+    <message>
+        <source>Constant(%1)</source>
+        <translation>常数(%1)</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::InitHistogram</name>
+    <message>
+        <source>%1 (empty: 0 elements, every count is 0)</source>
+        <translation>%1（空：0 个元素，每个计数都是 0）</translation>
+    </message>
     <message>
         <source>mean</source>
         <translation>均值</translation>
@@ -1925,6 +1977,14 @@
 <context>
     <name>embedlab::ui::UnembeddingView</name>
     <message>
+        <source>h = tensor([]): embedding_dim = 0, so h has no values to edit.</source>
+        <translation>h = tensor([])：embedding_dim = 0，所以 h 没有可编辑的值。</translation>
+    </message>
+    <message>
+        <source>num_embeddings = 0: no tokens, so no bars</source>
+        <translation>num_embeddings = 0：没有 token，所以没有柱条</translation>
+    </message>
+    <message>
         <source>Hidden vector h</source>
         <translation>隐藏向量 h</translation>
     </message>
@@ -2079,6 +2139,14 @@
 </context>
 <context>
     <name>main</name>
+    <message>
+        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
+        <translation>空闲后，将窗口状态作为会话写入 FILE 并退出（用于脚本和测试：显示崩溃恢复还原了什么）。</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open.</source>
+        <translation>要打开的会话（.embedlab）。</translation>
+    </message>
     <message>
         <source>Render the window to a PNG and exit.</source>
         <translation>将窗口渲染为 PNG 后退出。</translation>

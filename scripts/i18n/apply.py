@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Fills the vi and zh_CN .ts files from the translation tables tr1..tr5 after an lupdate run:
-#   /usr/lib/qt6/bin/lupdate ui app -ts resources/translations/*.ts && python3 scripts/i18n/apply.py
+# Fills the vi and zh_CN .ts files from the translation tables tr1..tr5 after an lupdate run. English
+# needs only its plural forms, and no file keeps source locations (they would change with every edit):
+#   /usr/lib/qt6/bin/lupdate -locations none ui app -ts resources/translations/embedlab_{vi,zh_CN}.ts
+#   /usr/lib/qt6/bin/lupdate -locations none -pluralonly ui app -ts resources/translations/embedlab_en.ts
+#   /usr/bin/python3 scripts/i18n/apply.py
 import sys, xml.etree.ElementTree as ET
 sys.path.insert(0, __import__('os').path.dirname(__file__))
 import tr1, tr2, tr3, tr4, tr5
@@ -12,6 +15,8 @@ for fname, idx in (('embedlab_vi.ts',0),('embedlab_zh_CN.ts',1)):
     for m in root.iter('message'):
         src=m.find('source').text or ''
         tr=m.find('translation')
+        if tr.get('type') in ('vanished','obsolete'):
+            continue  # gone from the sources: filling it would bring it back as a live message
         if m.get('numerus')=='yes':
             if src in PL:
                 for c in list(tr): tr.remove(c)

@@ -1,4 +1,4 @@
-from tr1 import t, T
+from tr1 import t, T, PLURAL
 t("%1: %2 (of %3)", "%1: %2 (trên %3)", "%1：%2（共 %3）")
 t("%1: all %2", "%1: tất cả %2", "%1：全部 %2")
 t("; token %1 (h's own) is not shown: rank %2, logit %3", "; token %1 (của chính h) không được hiển thị: hạng %2, logit %3", "；token %1（h 自己的）未显示：排名 %2，logit %3")
@@ -17,3 +17,12 @@ t("rows %1: %2", "các hàng %1: %2", "第 %1 行：%2")
 t("rows changed", "số hàng đã thay đổi", "改变的行")
 t("the optimiser's state", "trạng thái của bộ tối ưu", "优化器的状态")
 t("weight_decay = %1 adds %1 * W to the gradient of every row, looked up or not", "weight_decay = %1 cộng %1 * W vào gradient của mọi hàng, dù có được tra cứu hay không", "weight_decay = %1 会给每一行（无论是否被查找）的梯度加上 %1 * W")
+t("empty matrix: %1 x %2", "ma trận rỗng: %1 x %2", "空矩阵：%1 x %2")
+PLURAL["Export cancelled after %n frame(s) in %1"] = (["Đã huỷ xuất sau %n khung hình trong %1"], ["已取消导出：已在 %1 写入 %n 帧"], ["Export cancelled after %n frame in %1", "Export cancelled after %n frames in %1"])
+# Distributions as the histogram's legend and table name them: Normal and Uniform stay PyTorch's
+# notation (as in the prose that explains them), the words around them are translated.
+t("Normal(%1, %2)", "Normal(%1, %2)", "Normal(%1, %2)")
+t("Uniform(±%1)", "Uniform(±%1)", "Uniform(±%1)")
+t("Uniform(%1, %2)", "Uniform(%1, %2)", "Uniform(%1, %2)")
+t("Truncated normal on [%1, %2]", "Normal cắt cụt trên [%1, %2]", "[%1, %2] 上的截断正态分布")
+t("Constant(%1)", "Hằng số(%1)", "常数(%1)")

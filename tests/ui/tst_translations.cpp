@@ -51,6 +51,22 @@ void TestTranslations::knownStrings_data()
                                   << "embedlab::ui::Classroom"
                                   << "&Projector Mode"
                                   << "\u6295\u5f71\u6a21\u5f0f(&P)";
+    // The heatmap's strings were once extracted under "HeatmapView", a context tr() never asks for
+    // (lupdate could not open the header it was included by): its menu stayed English.
+    QTest::newRow("vi heatmap") << "vi"
+                                << "embedlab::ui::HeatmapView"
+                                << "Zoom in"
+                                << "Ph\u00f3ng to";
+    QTest::newRow("zh heatmap") << "zh"
+                                << "embedlab::ui::HeatmapView"
+                                << "Whole matrix"
+                                << "\u6574\u4e2a\u77e9\u9635";
+    // The histogram's distribution labels were never extracted (their wrapper was named translate(),
+    // which lupdate parses as QCoreApplication's): the Vietnamese table read "Truncated normal on".
+    QTest::newRow("vi histogram") << "vi"
+                                  << "embedlab::ui::HistogramBinning"
+                                  << "Truncated normal on [%1, %2]"
+                                  << "Normal c\u1eaft c\u1ee5t tr\u00ean [%1, %2]";
 }
 
 void TestTranslations::knownStrings()
