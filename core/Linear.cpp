@@ -69,7 +69,7 @@ Tensor Linear::forward(const Tensor &x) const
     }
     Shape outShape = x.shape;
     outShape.back() = m_outFeatures;
-    Tensor out(outShape);
+    Tensor out(outShape, uninitialized);
     if (rows == 0)
         return out;
     const Eigen::Map<const Matrix> in(x.data.data(), rows, m_inFeatures);
@@ -106,7 +106,7 @@ Tensor Linear::backward(const Tensor &x, const Tensor &gradOutput)
         Matrix gB = gO.colwise().sum();
         m_bias->accumulateGrad(gB);
     }
-    Tensor gradInput(x.shape);
+    Tensor gradInput(x.shape, uninitialized);
     Eigen::Map<Matrix> gI(gradInput.data.data(), rows, m_inFeatures);
     parallel::product(gI, gO, m_weight->value());
     return gradInput;

@@ -39,12 +39,16 @@ std::string shapeCross(const Shape &shape)
 Tensor::Tensor(Shape s, float fill)
     : shape(std::move(s))
     , data(static_cast<std::size_t>(core::numel(shape)), fill)
-{
-}
+{}
+
+Tensor::Tensor(Shape s, Uninitialized)
+    : shape(std::move(s))
+    , data(static_cast<std::size_t>(core::numel(shape)))
+{}
 
 Tensor Tensor::fromMatrix(const Matrix &m)
 {
-    Tensor t({m.rows(), m.cols()});
+    Tensor t({m.rows(), m.cols()}, uninitialized);
     Eigen::Map<Matrix>(t.data.data(), m.rows(), m.cols()) = m;
     return t;
 }

@@ -4,8 +4,13 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace embedlab::core {
@@ -22,6 +27,39 @@ std::string shapeString(const Shape &shape);
 /// "4x5", the CLI's and PyTorch's error messages' way of writing a 2-D shape.
 std::string shapeCross(const Shape &shape);
 
+/// std::allocator whose value-initialisation leaves floats (and other trivial types) uninitialised:
+/// `resize(n)` and `FloatStorage(n)` allocate without the zero-fill, `FloatStorage(n, 0.0f)` still
+/// fills. A zero-filled 50 MB lookup output or 103 MB logits tensor would be written twice.
+template <typename T> struct DefaultInitAllocator : std::allocator<T> {
+    using std::allocator<T>::allocator;
+    template <typename U> struct rebind {
+        using other = DefaultInitAllocator<U>;
+    };
+    template <typename U> void construct(U *p) noexcept(std::is_nothrow_default_constructible_v<U>)
+    {
+        ::new (static_cast<void *>(p)) U;
+    }
+    template <typename U, typename... Args> void construct(U *p, Args &&...args)
+    {
+        ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+    }
+};
+
+/// A Tensor's elements. Not a std::vector<float>: copy between the two with assign() or a range
+/// constructor; == compares them element by element.
+using FloatStorage = std::vector<float, DefaultInitAllocator<float>>;
+
+inline bool operator==(const FloatStorage &a, const std::vector<float> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+
+/// Tag for a Tensor whose elements are written next: its storage is left uninitialised.
+struct Uninitialized {
+    explicit Uninitialized() = default;
+};
+inline constexpr Uninitialized uninitialized{};
+
 /// A non-owning view of contiguous float32 storage with a PyTorch shape. Initialisers take this.
 struct TensorSpan {
     float *data = nullptr;
@@ -33,10 +71,12 @@ struct TensorSpan {
 /// A dense, contiguous float32 tensor of any rank (forward outputs, logits, gradients to print).
 struct Tensor {
     Shape shape;
-    std::vector<float> data;
+    FloatStorage data;
 
     Tensor() = default;
     explicit Tensor(Shape s, float fill = 0.0f);
+    /// Storage for a result of which every element is written before it is read.
+    Tensor(Shape s, Uninitialized);
     static Tensor fromMatrix(const Matrix &m);
 
     Index numel() const { return static_cast<Index>(data.size()); }

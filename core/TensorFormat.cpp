@@ -113,9 +113,10 @@ private:
     int m_precision = 4;
 };
 
-template <typename T> class Printer {
+// Alloc: Tensor's FloatStorage or LongTensor's std::vector.
+template <typename T, typename Alloc> class Printer {
 public:
-    Printer(const std::vector<T> &data, const Shape &shape, const PrintOptions &options)
+    Printer(const std::vector<T, Alloc> &data, const Shape &shape, const PrintOptions &options)
         : m_data(data)
         , m_shape(shape)
         , m_options(options)
@@ -215,7 +216,7 @@ private:
         return s + "]";
     }
 
-    const std::vector<T> &m_data;
+    const std::vector<T, Alloc> &m_data;
     const Shape &m_shape;
     PrintOptions m_options;
     std::vector<Index> m_strides;
@@ -257,8 +258,8 @@ std::string tupleString(const Shape &shape) {
 }
 
 // _str_intern() for a plain strided CPU tensor.
-template <typename T>
-std::string formatAny(const std::vector<T> &data, const Shape &shape, const TensorDecoration &decoration,
+template <typename T, typename Alloc>
+std::string formatAny(const std::vector<T, Alloc> &data, const Shape &shape, const TensorDecoration &decoration,
                       const PrintOptions &options) {
     for (Index d : shape) {
         if (d < 0)
@@ -286,7 +287,7 @@ std::string formatAny(const std::vector<T> &data, const Shape &shape, const Tens
             suffixes.push_back("dtype=torch.int64");
         body = "[]";
     } else {
-        body = Printer<T>(data, shape, options).tensorStr(indent);
+        body = Printer<T, Alloc>(data, shape, options).tensorStr(indent);
     }
     if (!decoration.gradFn.empty())
         suffixes.push_back("grad_fn=<" + decoration.gradFn + ">");

@@ -133,7 +133,7 @@ void TestCli::npyMatchesWeight()
     QCOMPARE(shape, expected.shape);
     core::Tensor got;
     got.shape = shape;
-    got.data = data;
+    got.data.assign(data.begin(), data.end());
     // Bit-identical everywhere except orthogonal_, whose QR (Eigen, double) differs from LAPACK's
     // float QR in the last bits: its target is 1e-4.
     if (args.join(QLatin1Char(' ')).contains(QLatin1String("orthogonal")))

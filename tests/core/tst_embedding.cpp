@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 
 using namespace embedlab;
 using namespace embedlab::testing;
@@ -238,6 +239,35 @@ private Q_SLOTS:
         QCOMPARE(b.forward(core::LongTensor{{1}, {2}}).data[1], 42.0f);
         Embedding c(5, 4, {}, gen);
         QVERIFY_THROWS_EXCEPTION(core::Error, c.setWeight(a.weight()));
+    }
+
+    void largeLookupCopiesRows_data() {
+        QTest::addColumn<core::Index>("dim");
+        // Outputs of 32 MiB and more take the streaming-store copy when rows are whole 16-byte blocks.
+        QTest::newRow("streaming, D=1024") << core::Index{1024};
+        QTest::newRow("plain copy, D=1023") << core::Index{1023};
+    }
+    void largeLookupCopiesRows() // bit-exact, issue #7: the output is uninitialised until copied
+    {
+        QFETCH(core::Index, dim);
+        core::Generator gen(11);
+        Embedding e(97, dim, {}, gen);
+        core::LongTensor ids;
+        ids.shape = {3, 3000};
+        for (std::int64_t i = 0; i < 9000; ++i)
+            ids.data.push_back((i * 37 + i / 7) % 97);
+        {
+            // Freed just before the lookup, so its output most likely reuses these NaN bytes.
+            const core::Tensor poison({3, 3000, dim}, std::nanf(""));
+            QVERIFY(std::isnan(poison.data.back()));
+        }
+        const core::Tensor out = e.forward(ids);
+        QCOMPARE(out.shape, (core::Shape{3, 3000, dim}));
+        const float *w = e.weight()->value().data();
+        for (core::Index i = 0; i < 9000; ++i)
+            QVERIFY2(std::memcmp(out.data.data() + i * dim, w + ids.data[std::size_t(i)] * dim,
+                                 std::size_t(dim) * sizeof(float)) == 0,
+                     qPrintable(QStringLiteral("row %1 is not W[id]").arg(i)));
     }
 };
 

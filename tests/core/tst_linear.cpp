@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <cmath>
+
 using namespace embedlab;
 using namespace embedlab::testing;
 using core::Linear;
@@ -149,6 +151,43 @@ private Q_SLOTS:
         // A set bias still reaches every row of an empty-feature input, as x @ W.T + b does.
         l.bias()->value().setConstant(1.5f);
         QCOMPARE(l.forward(core::Tensor({2, 0})).data, std::vector<float>(6, 1.5f));
+    }
+
+    void uninitialisedOutputIsFullyWritten_data() {
+        QTest::addColumn<core::Index>("in");
+        QTest::addColumn<bool>("bias");
+        // [300, in] @ [in, 3000]: two threads above 4 Mi multiply-adds; depth 0 still gives zeros (+ b).
+        QTest::newRow("two threads") << core::Index{16} << false;
+        QTest::newRow("two threads, bias") << core::Index{16} << true;
+        QTest::newRow("in_features=0") << core::Index{0} << false;
+        QTest::newRow("in_features=0, bias") << core::Index{0} << true;
+    }
+    void uninitialisedOutputIsFullyWritten() // issue #7: forward's output is not zero-filled first
+    {
+        QFETCH(core::Index, in);
+        QFETCH(bool, bias);
+        core::Generator gen(9);
+        Linear l(in, 3000, bias, gen);
+        core::Tensor x({300, in});
+        for (std::size_t i = 0; i < x.data.size(); ++i)
+            x.data[i] = static_cast<float>(std::sin(0.01 * static_cast<double>(i)));
+        {
+            // Freed just before forward(), so its output most likely reuses these NaN bytes.
+            const core::Tensor poison({300, 3000}, std::nanf(""));
+            QVERIFY(std::isnan(poison.data.back()));
+        }
+        const core::Tensor y = l.forward(x);
+        const core::Matrix &w = l.weight()->value();
+        for (core::Index r = 0; r < 300; ++r) {
+            for (core::Index c = 0; c < 3000; ++c) {
+                double dot = bias ? static_cast<double>(l.bias()->value()(0, c)) : 0.0;
+                for (core::Index k = 0; k < in; ++k)
+                    dot += static_cast<double>(x.data[std::size_t(r * in + k)]) * w(c, k);
+                const float got = y.data[std::size_t(r * 3000 + c)];
+                if (!(std::abs(got - dot) <= 1e-5))
+                    QFAIL(qPrintable(QStringLiteral("y[%1, %2] is %3, want %4").arg(r).arg(c).arg(got).arg(dot)));
+            }
+        }
     }
 
     void setWeightRejectsWrongShape() {

@@ -34,7 +34,7 @@ std::unique_ptr<core::TiedModel> makeModel(core::Index v, core::Index d, bool bi
 core::Tensor hiddenTensor(const std::vector<float> &h)
 {
     core::Tensor t({core::Index(h.size())});
-    t.data = h;
+    t.data.assign(h.begin(), h.end());
     return t;
 }
 
@@ -321,7 +321,7 @@ void TestUnembeddingView::largeVocabularyShowsTopK()
         QVERIFY(logits[std::size_t(shown[k - 1])] >= logits[std::size_t(shown[k])]);
     QCOMPARE(shown.first(), view.argmax());
     // Nothing left out is larger than the smallest shown.
-    std::vector<float> sorted = logits;
+    std::vector<float> sorted(logits.begin(), logits.end());
     std::sort(sorted.begin(), sorted.end(), std::greater<>());
     QCOMPARE(logits[std::size_t(shown.last())], sorted[std::size_t(UnembeddingView::kTopK - 1)]);
 }
