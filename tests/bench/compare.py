@@ -9,6 +9,7 @@ The two sides alternate for --rounds rounds and each keeps its best median, so a
 machine's load between them does not decide the ratio.
 
     /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
+                                            [--only NAME]...
 
 Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread).
 """
@@ -61,7 +62,7 @@ def timed(fn, runs):
     return {"median_ms": statistics.median(ms), "min_ms": min(ms), "max_ms": max(ms), "runs": runs}
 
 
-def torch_workloads(runs):
+def torch_workloads(runs, wanted):
     import torch
     import torch.nn.functional as F
 
@@ -73,7 +74,8 @@ def torch_workloads(runs):
         torch.manual_seed(0)
         W.normal_(0.0, 1.0)
 
-    results["init_normal"] = timed(init_normal, runs)
+    if wanted("init_normal"):
+        results["init_normal"] = timed(init_normal, runs)
 
     linear = torch.nn.Linear(DIM, VOCAB)
 
@@ -81,20 +83,29 @@ def torch_workloads(runs):
         torch.manual_seed(0)
         linear.reset_parameters()
 
-    results["init_kaiming_uniform"] = timed(init_kaiming, runs)
+    if wanted("init_kaiming_uniform"):
+        results["init_kaiming_uniform"] = timed(init_kaiming, runs)
 
     init_normal()
-    results["histc"] = timed(lambda: torch.histc(W, bins=100), runs)
-    results["stats"] = timed(lambda: (W.mean().item(), W.std().item()), runs)
+    if wanted("histc"):
+        results["histc"] = timed(lambda: torch.histc(W, bins=100), runs)
+    if wanted("stats"):
+        results["stats"] = timed(lambda: (W.mean().item(), W.std().item()), runs)
 
-    ids = torch.tensor(spread_ids(32, 512, VOCAB, 1)).view(32, 512)
-    results["lookup_32x512"] = timed(lambda: F.embedding(ids, W), runs)
+    if wanted("lookup_32x512"):
+        ids = torch.tensor(spread_ids(32, 512, VOCAB, 1)).view(32, 512)
+        results["lookup_32x512"] = timed(lambda: F.embedding(ids, W), runs)
 
-    hot_ids = torch.tensor(spread_ids(0, 64, VOCAB, 2))
-    results["onehot_64"] = timed(lambda: F.one_hot(hot_ids, VOCAB).float() @ W, runs)
+    if wanted("onehot_64"):
+        hot_ids = torch.tensor(spread_ids(0, 64, VOCAB, 2))
+        results["onehot_64"] = timed(lambda: F.one_hot(hot_ids, VOCAB).float() @ W, runs)
 
-    hidden = torch.sin(0.001 * torch.arange(512 * DIM, dtype=torch.float64)).float().view(512, DIM)
-    results["unembed_512"] = timed(lambda: F.linear(hidden, W), runs)
+    if wanted("unembed_512"):
+        hidden = torch.sin(0.001 * torch.arange(512 * DIM, dtype=torch.float64)).float().view(512, DIM)
+        results["unembed_512"] = timed(lambda: F.linear(hidden, W), runs)
+
+    if not wanted("sgd_step_tied"):
+        return results, W
 
     class Tied(torch.nn.Module):
         def __init__(self):
@@ -164,7 +175,15 @@ def main():
     parser.add_argument("--runs", type=int, default=7, help="timed runs per PyTorch workload (default 7)")
     parser.add_argument("--rounds", type=int, default=2, help="alternations of the two sides (default 2)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for README.md)")
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="compare only this workload on both sides (repeatable; default: all)")
     args = parser.parse_args()
+    unknown = [name for name in args.only if name not in TARGETS]
+    if unknown:
+        parser.error(f"unknown workload {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+
+    def wanted(name):
+        return not args.only or name in args.only
 
     model, cores, load_before = machine()
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
@@ -177,7 +196,8 @@ def main():
     ours = {"results": {}, "checks": {}}
     peer = {}
     for _ in range(max(1, args.rounds)):
-        proc = subprocess.run([args.bench, "--json"], capture_output=True, text=True, env=env)
+        command = [args.bench, "--json"] + [arg for name in args.only for arg in ("--only", name)]
+        proc = subprocess.run(command, capture_output=True, text=True, env=env)
         if proc.returncode not in (0, 1) or not proc.stdout.strip():
             sys.exit(f"{args.bench} failed ({proc.returncode}):\n{proc.stderr}")
         run = json.loads(proc.stdout)
@@ -185,14 +205,17 @@ def main():
         for name, check in run["checks"].items():
             if ours["checks"].get(name, "ok") == "ok":
                 ours["checks"][name] = check
-        theirs, W = torch_workloads(args.runs)
-        theirs.update(matplotlib_heatmap(W, args.runs))
+        theirs, W = torch_workloads(args.runs, wanted)
+        if wanted("heatmap_cold") or wanted("heatmap_frame"):
+            theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
         best(peer, theirs)
     load_after = os.getloadavg()[0]
 
     rows = []
     failures = 0
     for name, (ratio_limit, abs_limit) in TARGETS.items():
+        if not wanted(name):
+            continue
         mine = ours["results"].get(name)
         theirs = peer.get(name)
         if mine is None:
