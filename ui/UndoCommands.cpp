@@ -91,7 +91,15 @@ WeightsCommand::WeightsCommand(Lab *lab, Lab::WeightState before, int parts, con
 void WeightsCommand::swap()
 {
     Lab::WeightState current = m_lab->captureWeights(m_parts);
-    m_lab->restoreWeights(m_held);
+    if (!m_lab->restoreWeights(m_held)) {
+        // The model was replaced outside the undo history: what this step holds belongs to
+        // another model, now and on every later undo or redo.
+        dropSnapshot();
+        setText(
+            QCoreApplication::translate("embedlab::ui::UndoCommands", "%1 (dropped: the model was replaced)")
+                .arg(text()));
+        return;
+    }
     m_held = std::move(current);
     if (m_afterSwap)
         m_afterSwap();

@@ -56,7 +56,8 @@ private:
 };
 
 /// A change of the weights in place: an initialiser, tie, untie, a training step. Holds one
-/// snapshot at a time and swaps it with the current weights on undo and on redo.
+/// snapshot at a time and swaps it with the current weights on undo and on redo. When the model was
+/// replaced outside the undo history (another size), the swap is refused and the step dropped.
 class WeightsCommand : public LabCommand {
 public:
     /// Pushed after the change was made: `before` is what undo restores; the first redo() does nothing.
