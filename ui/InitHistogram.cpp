@@ -331,6 +331,10 @@ void InitHistogram::buildChart()
     m_view->setObjectName(QStringLiteral("chart"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(320, 200);
+    // Grows into whatever height there is, but its preferred height must not count: in a scroll
+    // area (the dock under the lesson) the wrapping toolbar's height-for-width is otherwise taken
+    // as the content's minimum, and the dock scrolled even at 1400x860.
+    m_view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
 }
 
 void InitHistogram::setSource(const Source &source)

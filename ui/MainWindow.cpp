@@ -48,6 +48,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
@@ -101,6 +102,29 @@ QString weightTitle(const QString &name, const Lab::Config &c)
 {
     return QStringLiteral("%1  [%2, %3]").arg(name).arg(c.numEmbeddings).arg(c.embeddingDim);
 }
+
+/// Scrolls vertically only and stays as wide as its content's minimum: a dock that can be shorter
+/// than the histogram (the window fits 1024x768) without clipping the statistics table's columns.
+class VerticalScrollArea : public QScrollArea {
+public:
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QScrollArea::minimumSizeHint();
+        if (const QWidget *content = widget())
+            size.setWidth(content->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() +
+                          2 * frameWidth());
+        return size;
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        // The content's minimum width grows with its table (compare mode): the dock must hear of it.
+        if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            updateGeometry();
+        return QScrollArea::eventFilter(watched, event);
+    }
+};
 
 } // namespace
 
@@ -956,24 +980,22 @@ void MainWindow::saveScreenshotWhenIdle(const QString &fileName, int step, doubl
 
 void MainWindow::createLessonDocks()
 {
-    const auto dock = [this](const QString &title, const QString &name, QWidget *widget, bool scroll) {
+    // Each dock scrolls rather than setting a minimum height: stacked under the lesson, their
+    // contents (the histogram's toolbar, chart and table, taller in compare mode) would otherwise
+    // push the window past a 1024x768 projector (issue: the bottom was cut off there).
+    const auto dock = [this](const QString &title, const QString &name, QWidget *widget, QScrollArea *area) {
         auto *d = new QDockWidget(title, this);
         d->setObjectName(name);
-        if (scroll) {
-            auto *area = new QScrollArea;
-            area->setWidget(widget);
-            area->setWidgetResizable(true);
-            area->setFrameShape(QFrame::NoFrame);
-            d->setWidget(area);
-        } else {
-            d->setWidget(widget);
-        }
+        area->setWidget(widget);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        d->setWidget(area);
         return d;
     };
 
     m_initPanel = new InitPanel;
     m_initPanel->setObjectName(QStringLiteral("initPanel"));
-    m_initDock = dock(tr("Initialisers"), QStringLiteral("initDock"), m_initPanel, true);
+    m_initDock = dock(tr("Initialisers"), QStringLiteral("initDock"), m_initPanel, new QScrollArea);
     addDockWidget(Qt::RightDockWidgetArea, m_initDock);
 
     auto *histogramBox = new QWidget;
@@ -991,14 +1013,17 @@ void MainWindow::createLessonDocks()
     m_histogram = new InitHistogram(histogramBox);
     m_histogram->setObjectName(QStringLiteral("histogram"));
     histogramLayout->addWidget(m_histogram, 1);
-    m_histogramDock = dock(tr("Histogram"), QStringLiteral("histogramDock"), histogramBox, false);
+    auto *histogramArea = new VerticalScrollArea;
+    histogramArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_histogramDock = dock(tr("Histogram"), QStringLiteral("histogramDock"), histogramBox, histogramArea);
 
     m_unembeddingView = new UnembeddingView;
     m_unembeddingView->setObjectName(QStringLiteral("unembeddingView"));
-    m_unembeddingDock = dock(tr("Unembedding"), QStringLiteral("unembeddingDock"), m_unembeddingView, true);
+    m_unembeddingDock =
+        dock(tr("Unembedding"), QStringLiteral("unembeddingDock"), m_unembeddingView, new QScrollArea);
     m_trainingPanel = new TrainingPanel;
     m_trainingPanel->setObjectName(QStringLiteral("trainingPanel"));
-    m_trainingDock = dock(tr("Training"), QStringLiteral("trainingDock"), m_trainingPanel, true);
+    m_trainingDock = dock(tr("Training"), QStringLiteral("trainingDock"), m_trainingPanel, new QScrollArea);
     // The window's own ids field is "ids"; names must stay unique for tests that find widgets by name.
     if (auto *trainingIds = m_trainingPanel->findChild<QLineEdit *>(QStringLiteral("ids")))
         trainingIds->setObjectName(QStringLiteral("trainingIds"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/CodePanel.h"
+#include "ui/InitHistogram.h"
 #include "ui/Lab.h"
 #include "ui/LayerPanel.h"
 #include "ui/MainWindow.h"
@@ -9,7 +10,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -22,6 +25,7 @@
 #include <QUndoStack>
 
 using embedlab::ui::CodePanel;
+using embedlab::ui::InitHistogram;
 using embedlab::ui::Lab;
 using embedlab::ui::MainWindow;
 using embedlab::ui::OneHotAnimation;
@@ -46,6 +50,7 @@ private Q_SLOTS:
     void windowStateRoundTrip();
     void gpt2Preset();
     void screenshotRendersSomething();
+    void fitsSmallScreens();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -301,6 +306,50 @@ void TestMainWindow::screenshotRendersSomething()
     for (int x = 0; x < image.width() && !varied; x += 7)
         varied = image.pixel(x, image.height() / 3) != corner;
     QVERIFY(varied);
+}
+
+void TestMainWindow::fitsSmallScreens()
+{
+    // Regression: the default docks made the window at least ~815 px tall (837 in compare mode),
+    // so a 1024x768 projector or laptop cut off its bottom (the histogram's table, the dock tabs).
+    const QSize screen(1024, 768);
+    const auto minimum = [this, screen] {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QSize size = m_window->minimumSizeHint();
+        return std::pair{size.width() <= screen.width() && size.height() <= screen.height(),
+                         QStringLiteral("minimum %1x%2").arg(size.width()).arg(size.height())};
+    };
+    auto *histogramDock = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
+    QVERIFY(histogramDock && histogramDock->isVisible());
+    auto [fits, text] = minimum();
+    QVERIFY2(fits, qPrintable(text));
+
+    // Compare mode's table has twice the rows.
+    auto *histogram = m_window->findChild<InitHistogram *>(QStringLiteral("histogram"));
+    auto *compare = m_window->findChild<QCheckBox *>(QStringLiteral("compare"));
+    QVERIFY(histogram && compare);
+    QSignalSpy updated(histogram, &InitHistogram::updated);
+    compare->click();
+    QVERIFY(histogram->compareMode());
+    if (updated.isEmpty())
+        QVERIFY(updated.wait());
+    std::tie(fits, text) = minimum();
+    QVERIFY2(fits, qPrintable(QStringLiteral("compare mode: ") + text));
+
+    // The window really takes that size, with the docks inside it.
+    m_window->resize(screen);
+    QCOMPARE(m_window->size(), screen);
+    QVERIFY(histogramDock->geometry().bottom() < m_window->height());
+
+    // Projector mode's larger fonts (its docks are hidden, the lesson fills the screen).
+    QAction *projector = m_window->findChild<QAction *>(QStringLiteral("projectorMode"));
+    QVERIFY(projector);
+    projector->trigger();
+    QVERIFY(projector->isChecked());
+    std::tie(fits, text) = minimum();
+    QVERIFY2(fits, qPrintable(QStringLiteral("projector mode: ") + text));
+    projector->trigger();
+    QVERIFY(!projector->isChecked());
 }
 
 QTEST_MAIN(TestMainWindow)
