@@ -64,6 +64,14 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
 {
     const Index rows = dst.rows(), cols = dst.cols(), depth = lhs.cols();
     const Index work = rows * cols * depth;
+    // Empty operands have no data pointers for Eigen's kernels to read (UBSan: null loads); a
+    // product over no terms is all zeros, as in PyTorch.
+    if (rows == 0 || cols == 0)
+        return;
+    if (depth == 0) {
+        dst.setZero();
+        return;
+    }
     useDeepDepthBlocks();
     if (!enabled(work, kMinMultiplyAdds) || (rows < 2 && cols < 2)) {
         dst.noalias() = lhs * rhs;
