@@ -798,6 +798,18 @@
         <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
         <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
     </message>
+    <message>
+        <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
+        <translation>Đã bỏ qua hoàn tác: bước đó đã thay đổi Embedding(%1, %2)%3, nhưng mô hình hiện là Embedding(%4, %5)%6, đã được thay thế bên ngoài lịch sử hoàn tác (bởi một bước của bài học).</translation>
+    </message>
+    <message>
+        <source> with lm_head.bias</source>
+        <translation> với lm_head.bias</translation>
+    </message>
+    <message>
+        <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
+        <translation>Đã bỏ qua hoàn tác: lm_head.weight chưa được buộc khi thực hiện bước đó, và từ đó đã được buộc bên ngoài lịch sử hoàn tác (bởi một bước của bài học).</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LayerPanel</name>
@@ -1972,6 +1984,10 @@
     <message>
         <source>%1 (dropped: over the undo memory budget)</source>
         <translation>%1 (đã bỏ: vượt quá giới hạn bộ nhớ hoàn tác)</translation>
+    </message>
+    <message>
+        <source>%1 (dropped: the model was replaced)</source>
+        <translation>%1 (đã bỏ: mô hình đã được thay thế)</translation>
     </message>
 </context>
 <context>

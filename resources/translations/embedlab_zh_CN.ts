@@ -798,6 +798,18 @@
         <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
         <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
     </message>
+    <message>
+        <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
+        <translation>已跳过撤销：该步骤修改的是 Embedding(%1, %2)%3，但模型现在是 Embedding(%4, %5)%6，它已在撤销历史之外（由课程的某一步）被替换。</translation>
+    </message>
+    <message>
+        <source> with lm_head.bias</source>
+        <translation>（含 lm_head.bias）</translation>
+    </message>
+    <message>
+        <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
+        <translation>已跳过撤销：执行该步骤时 lm_head.weight 尚未绑定，此后它在撤销历史之外（由课程的某一步）被绑定。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LayerPanel</name>
@@ -1972,6 +1984,10 @@
     <message>
         <source>%1 (dropped: over the undo memory budget)</source>
         <translation>%1（已丢弃：超出撤销内存预算）</translation>
+    </message>
+    <message>
+        <source>%1 (dropped: the model was replaced)</source>
+        <translation>%1（已丢弃：模型已被替换）</translation>
     </message>
 </context>
 <context>

@@ -26,3 +26,12 @@ t("Uniform(±%1)", "Uniform(±%1)", "Uniform(±%1)")
 t("Uniform(%1, %2)", "Uniform(%1, %2)", "Uniform(%1, %2)")
 t("Truncated normal on [%1, %2]", "Normal cắt cụt trên [%1, %2]", "[%1, %2] 上的截断正态分布")
 t("Constant(%1)", "Hằng số(%1)", "常数(%1)")
+# Undo across a model replaced outside the undo history (a lesson step).
+t(" with lm_head.bias", " với lm_head.bias", "（含 lm_head.bias）")
+t("%1 (dropped: the model was replaced)", "%1 (đã bỏ: mô hình đã được thay thế)", "%1（已丢弃：模型已被替换）")
+t("Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).",
+  "Đã bỏ qua hoàn tác: lm_head.weight chưa được buộc khi thực hiện bước đó, và từ đó đã được buộc bên ngoài lịch sử hoàn tác (bởi một bước của bài học).",
+  "已跳过撤销：执行该步骤时 lm_head.weight 尚未绑定，此后它在撤销历史之外（由课程的某一步）被绑定。")
+t("Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).",
+  "Đã bỏ qua hoàn tác: bước đó đã thay đổi Embedding(%1, %2)%3, nhưng mô hình hiện là Embedding(%4, %5)%6, đã được thay thế bên ngoài lịch sử hoàn tác (bởi một bước của bài học).",
+  "已跳过撤销：该步骤修改的是 Embedding(%1, %2)%3，但模型现在是 Embedding(%4, %5)%6，它已在撤销历史之外（由课程的某一步）被替换。")
