@@ -45,7 +45,8 @@ bool readNpy(const QString &path, core::Shape &shape, std::vector<float> &data)
     const QByteArray bytes = f.readAll();
     if (!bytes.startsWith("\x93NUMPY\x01\x00"))
         return false;
-    const int headerLength = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    const int headerLength =
+        static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
     const QByteArray header = bytes.mid(10, headerLength);
     if ((10 + headerLength) % 64 != 0 || !header.contains("'descr': '<f4'") ||
         !header.contains("'fortran_order': False"))
@@ -61,7 +62,8 @@ bool readNpy(const QString &path, core::Shape &shape, std::vector<float> &data)
     if (payload != static_cast<qsizetype>(core::numel(shape) * 4))
         return false;
     data.resize(static_cast<std::size_t>(core::numel(shape)));
-    std::memcpy(data.data(), bytes.constData() + 10 + headerLength, static_cast<std::size_t>(payload));
+    if (payload > 0) // an empty vector's data() may be null, which memcpy must not see
+        std::memcpy(data.data(), bytes.constData() + 10 + headerLength, static_cast<std::size_t>(payload));
     return true;
 }
 
@@ -85,7 +87,8 @@ void TestCli::matchesPyTorch_data()
     QTest::addColumn<QString>("expectedOut");
     QTest::addColumn<QString>("expectedErr");
     QTest::addColumn<QJsonValue>("weight");
-    const QJsonArray cases = testing::loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
+    const QJsonArray cases =
+        testing::loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
     QVERIFY(cases.size() >= 40);
     for (const QJsonValue &c : cases) {
         const QJsonObject o = c.toObject();
@@ -93,8 +96,8 @@ void TestCli::matchesPyTorch_data()
         for (const QJsonValue &a : o.value(QLatin1String("args")).toArray())
             args << a.toString();
         QTest::newRow(qPrintable(args.join(QLatin1Char(' '))))
-            << args << o.value(QLatin1String("stdout")).toString() << o.value(QLatin1String("stderr")).toString()
-            << o.value(QLatin1String("weight"));
+            << args << o.value(QLatin1String("stdout")).toString()
+            << o.value(QLatin1String("stderr")).toString() << o.value(QLatin1String("weight"));
     }
 }
 
@@ -152,30 +155,40 @@ void TestCli::usageErrors_data()
                                      << QStringLiteral("embedlab-cli: unknown command 'conv'");
     QTest::newRow("one size") << QStringList{QStringLiteral("embedding"), QStringLiteral("4")} << 2
                               << QStringLiteral("embedlab-cli: 'embedding' needs exactly two sizes, got 1");
-    QTest::newRow("text size") << QStringList{QStringLiteral("embedding"), QStringLiteral("four"), QStringLiteral("5")}
-                               << 1 << QStringLiteral("ValueError: invalid literal for int() with base 10: 'four'");
-    QTest::newRow("missing value") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
-                                                  QStringLiteral("--seed")}
+    QTest::newRow("text size")
+        << QStringList{QStringLiteral("embedding"), QStringLiteral("four"), QStringLiteral("5")} << 1
+        << QStringLiteral("ValueError: invalid literal for int() with base 10: 'four'");
+    QTest::newRow("missing value") << QStringList{QStringLiteral("linear"), QStringLiteral("4"),
+                                                  QStringLiteral("5"), QStringLiteral("--seed")}
                                    << 2 << QStringLiteral("embedlab-cli: option --seed needs a value");
-    QTest::newRow("unknown init") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
-                                                 QStringLiteral("--init"), QStringLiteral("glorot")}
-                                  << 1 << QStringLiteral("AttributeError: module 'torch.nn.init' has no attribute 'glorot_'");
-    QTest::newRow("unknown keyword") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
-                                                    QStringLiteral("--init"), QStringLiteral("normal:sigma=2")}
-                                     << 1 << QStringLiteral("TypeError: normal_() got an unexpected keyword argument 'sigma'");
-    QTest::newRow("bad value") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
-                                              QStringLiteral("--init"), QStringLiteral("normal:std=wide")}
-                               << 1 << QStringLiteral("ValueError: could not convert string to float: 'wide'");
-    QTest::newRow("missing val") << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
-                                                QStringLiteral("--init"), QStringLiteral("constant")}
-                                 << 1 << QStringLiteral("TypeError: constant_() missing 1 required positional argument: 'val'");
+    QTest::newRow("unknown init") << QStringList{QStringLiteral("linear"), QStringLiteral("4"),
+                                                 QStringLiteral("5"), QStringLiteral("--init"),
+                                                 QStringLiteral("glorot")}
+                                  << 1
+                                  << QStringLiteral(
+                                         "AttributeError: module 'torch.nn.init' has no attribute 'glorot_'");
+    QTest::newRow("unknown keyword")
+        << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                       QStringLiteral("--init"), QStringLiteral("normal:sigma=2")}
+        << 1 << QStringLiteral("TypeError: normal_() got an unexpected keyword argument 'sigma'");
+    QTest::newRow("bad value") << QStringList{QStringLiteral("linear"), QStringLiteral("4"),
+                                              QStringLiteral("5"), QStringLiteral("--init"),
+                                              QStringLiteral("normal:std=wide")}
+                               << 1
+                               << QStringLiteral("ValueError: could not convert string to float: 'wide'");
+    QTest::newRow("missing val")
+        << QStringList{QStringLiteral("linear"), QStringLiteral("4"), QStringLiteral("5"),
+                       QStringLiteral("--init"), QStringLiteral("constant")}
+        << 1 << QStringLiteral("TypeError: constant_() missing 1 required positional argument: 'val'");
     QTest::newRow("absurd size") << QStringList{QStringLiteral("embedding"), QStringLiteral("1000000000"),
                                                 QStringLiteral("1000000000")}
                                  << 1
-                                 << QStringLiteral("MemoryError: DefaultCPUAllocator: can't allocate memory: you tried "
-                                                   "to allocate 4000000000000000000 bytes.");
-    QTest::newRow("bad ids") << QStringList{QStringLiteral("embedding"), QStringLiteral("4"), QStringLiteral("5"),
-                                            QStringLiteral("--lookup"), QStringLiteral("two")}
+                                 << QStringLiteral(
+                                        "MemoryError: DefaultCPUAllocator: can't allocate memory: you tried "
+                                        "to allocate 4000000000000000000 bytes.");
+    QTest::newRow("bad ids") << QStringList{QStringLiteral("embedding"), QStringLiteral("4"),
+                                            QStringLiteral("5"), QStringLiteral("--lookup"),
+                                            QStringLiteral("two")}
                              << 1 << QString();
 }
 
@@ -195,10 +208,11 @@ void TestCli::usageErrors()
 
 void TestCli::unwritableNpyFails()
 {
-    const Run r = runCli({QStringLiteral("embedding"), QStringLiteral("4"), QStringLiteral("5"), QStringLiteral("--npy"),
-                          QStringLiteral("/nonexistent-dir/w.npy")});
+    const Run r = runCli({QStringLiteral("embedding"), QStringLiteral("4"), QStringLiteral("5"),
+                          QStringLiteral("--npy"), QStringLiteral("/nonexistent-dir/w.npy")});
     QCOMPARE(r.exitCode, 1);
-    QCOMPARE(r.err, QStringLiteral("RuntimeError: cannot write '/nonexistent-dir/w.npy': No such file or directory\n"));
+    QCOMPARE(r.err, QStringLiteral(
+                        "RuntimeError: cannot write '/nonexistent-dir/w.npy': No such file or directory\n"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
