@@ -5,6 +5,7 @@
 # All set-up in one place, for a fresh Debian bookworm machine:
 #   scripts/embedlab.sh run    install what is missing, build Release, start the app on its default
 #   scripts/embedlab.sh test   install what is missing, build Release, run the whole test suite
+#   scripts/embedlab.sh packages   print the Debian packages the two commands install, one a line
 # Environment: BUILD_DIR (default build), JOBS (default 2), EMBEDLAB_CMAKE_ARGS (extra -D options).
 set -euo pipefail
 
@@ -12,6 +13,8 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-2}
 
+# Installed with --no-install-recommends: list every package the build and the tests use, even one
+# that another package only recommends (tests/setup/check_packages.sh checks it after configuring).
 PACKAGES=(
     cmake g++ make pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
@@ -42,6 +45,9 @@ build() {
 }
 
 case "${1:-}" in
+packages)
+    printf '%s\n' "${PACKAGES[@]}"
+    ;;
 run)
     install_missing
     build
@@ -57,7 +63,7 @@ test)
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;
 *)
-    echo "usage: scripts/embedlab.sh run|test" >&2
+    echo "usage: scripts/embedlab.sh run|test|packages" >&2
     exit 2
     ;;
 esac

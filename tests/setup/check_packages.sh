@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 EmbedLab developers
+#
+# Issue "A fresh machine": every file the build and the tests take from the system must come from a
+# package that scripts/embedlab.sh installs, as apt resolves its list with the script's own policy
+# (--no-install-recommends). A package that is merely present on this machine (an earlier install, a
+# recommends) does not count: on a fresh bookworm machine it would be missing.
+#
+#   check_packages.sh BUILD_DIR [--without PACKAGE] [PACKAGE...]
+#
+# Without packages, the list is `scripts/embedlab.sh packages`; --without drops one from it (the
+# suite uses it to prove that the check catches a missing package). What is checked:
+#  - every package config CMake loaded: the <Name>Config.cmake (or <name>-config.cmake) file in each
+#    *_DIR entry of BUILD_DIR/CMakeCache.txt (the file, not the folder: folders are shared);
+#  - every program CMake found (FILEPATH entries outside the build and source trees), and every
+#    library it found that a link line of the build uses;
+#  - the cache entries named in EMBEDLAB_REQUIRED_ENTRIES must be found (a test that needs a tool is
+#    otherwise skipped without a word);
+#  - what the tests use at run time: Qt's offscreen platform plugin, fontconfig's fonts for English,
+#    Vietnamese and Chinese, and the programs named in EMBEDLAB_TEST_TOOLS.
+# Prints one line per file with its package; exits 1 naming every file outside the closure.
+set -euo pipefail
+
+build_dir=$(cd "${1:?usage: check_packages.sh BUILD_DIR [--without PACKAGE] [PACKAGE...]}" && pwd)
+shift
+without=""
+if [[ ${1:-} == --without ]]; then
+    without=$2
+    shift 2
+fi
+source_dir=$(cd "$(dirname "$0")/../.." && pwd)
+cache="$build_dir/CMakeCache.txt"
+[[ -f $cache ]] || { echo "check_packages: $cache is missing (configure first)" >&2; exit 2; }
+
+if (($#)); then
+    packages=("$@")
+else
+    mapfile -t packages < <("$source_dir/scripts/embedlab.sh" packages)
+fi
+if [[ -n $without ]]; then
+    mapfile -t packages < <(printf '%s\n' "${packages[@]}" | grep -vxF "$without")
+fi
+
+# The dependency closure as apt resolves it without recommends or suggests, plus what every Debian
+# system has: the essential and required packages (dpkg, bash, coreutils, apt...).
+declare -A closure=()
+while read -r name; do
+    closure[$name]=1
+done < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+             --no-replaces --no-enhances "${packages[@]}" | grep -v '^ ' | tr -d '<>')
+while read -r name; do
+    closure[$name]=1
+done < <(dpkg-query -W -f '${Package} ${Essential} ${Priority}\n' | awk '$2 == "yes" || $3 == "required" { print $1 }')
+
+declare -A checked=()
+failures=()
+
+# owner FILE: the package that installed FILE (merged /usr: try the resolved path and /usr-less forms).
+owner() {
+    local file=$1 real candidates pkg
+    real=$(readlink -f "$file")
+    candidates=("$file" "$real" "${file#/usr}" "${real#/usr}" "/usr$file" "/usr$real")
+    for c in "${candidates[@]}"; do
+        pkg=$(dpkg-query -S "$c" 2>/dev/null | head -n1 | cut -d: -f1) || true
+        if [[ -n $pkg ]]; then
+            echo "$pkg"
+            return
+        fi
+    done
+}
+
+check_file() {
+    local what=$1 file=$2 pkg
+    [[ -n ${checked[$what:$file]:-} ]] && return
+    checked[$what:$file]=1
+    pkg=$(owner "$file")
+    if [[ -z $pkg ]]; then
+        failures+=("$what: $file belongs to no package")
+    elif [[ -z ${closure[$pkg]:-} ]]; then
+        failures+=("$what: $file comes from $pkg, which the set-up script does not install")
+    else
+        echo "ok  $what  $file  ($pkg)"
+    fi
+}
+
+inside_project() {
+    [[ $1 == "$build_dir"* || $1 == "$source_dir"* ]]
+}
+
+# 1. Package configs.
+while IFS='=' read -r key dir; do
+    name=${key%%_DIR:PATH}
+    # X_INCLUDE_DIR and the like are header folders, not package configs.
+    [[ $name == *_INCLUDE || $dir == *-NOTFOUND || -z $dir ]] && continue
+    inside_project "$dir" && continue
+    lower=$(tr '[:upper:]' '[:lower:]' <<<"$name")
+    config=""
+    for f in "$dir/${name}Config.cmake" "$dir/${lower}-config.cmake"; do
+        [[ -f $f ]] && config=$f && break
+    done
+    if [[ -z $config ]]; then
+        failures+=("$name: no ${name}Config.cmake in $dir")
+        continue
+    fi
+    check_file "$name" "$config"
+done < <(grep -E '^[A-Za-z0-9_]+_DIR:PATH=' "$cache")
+
+# 2. Programs and libraries CMake found. FindOpenGL and FindVulkan record every library they see;
+# only those a link line uses matter.
+link_lines=$(find "$build_dir" -name link.txt -not -path '*/fuzz-build/*' -exec cat {} + 2>/dev/null || true)
+while IFS='=' read -r key file; do
+    name=${key%%:FILEPATH}
+    [[ -f $file ]] || continue
+    inside_project "$file" && continue
+    if [[ $file == *.so || $file == *.so.* || $file == *.a ]] && ! grep -qF "$file" <<<"$link_lines"; then
+        continue
+    fi
+    check_file "$name" "$file"
+done < <(grep -E '^[A-Za-z0-9_]+:FILEPATH=/' "$cache")
+for entry in ${EMBEDLAB_REQUIRED_ENTRIES:-}; do
+    value=$(grep -E "^$entry:[A-Z]+=" "$cache" | cut -d= -f2- || true)
+    if [[ -z $value || $value == *-NOTFOUND ]]; then
+        failures+=("$entry: not found by CMake, so the tests that need it do not run")
+    fi
+done
+
+# 3. What the tests use at run time.
+qt_plugins=$(grep -E '^Qt6Core_DIR:PATH=' "$cache" | cut -d= -f2)/../../qt6/plugins
+check_file "offscreen platform" "$(readlink -f "$qt_plugins/platforms/libqoffscreen.so")"
+for lang in en vi zh-cn; do
+    font=$(fc-match -f '%{file}' "sans-serif:lang=$lang")
+    check_file "font for $lang" "$font"
+    if ! fc-list ":lang=$lang" file | grep -qF "$font"; then
+        failures+=("font for $lang: $font does not cover $lang")
+    fi
+done
+for tool in ${EMBEDLAB_TEST_TOOLS:-}; do
+    path=$(command -v "$tool" || true)
+    if [[ -z $path ]]; then
+        failures+=("tool $tool: not installed")
+    else
+        check_file "tool $tool" "$path"
+    fi
+done
+
+if ((${#failures[@]})); then
+    printf 'FAIL %s\n' "${failures[@]}"
+    echo "check_packages: add the packages above to PACKAGES in scripts/embedlab.sh"
+    exit 1
+fi
+echo "check_packages: every file above comes from the set-up script's packages (${#packages[@]} listed)"
