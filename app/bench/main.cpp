@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "bench/BenchRunner.h"
-#include "core/Memory.h"
+#include "core/tensor/Memory.h"
 
 #include <QGuiApplication>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "core/Cli.h"
+#include "core/cli/Cli.h"
 
 #include <iostream>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "core/Memory.h"
-#include "ui/Classroom.h"
-#include "ui/HeadlessExport.h"
-#include "ui/MainWindow.h"
-#include "ui/SessionFile.h"
+#include "core/tensor/Memory.h"
+#include "ui/window/Classroom.h"
+#include "ui/window/HeadlessExport.h"
+#include "ui/window/MainWindow.h"
+#include "ui/model/SessionFile.h"
 
 #include <QAction>
 #include <QApplication>

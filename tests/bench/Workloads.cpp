@@ -3,16 +3,16 @@
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
 
-#include "core/Embedding.h"
-#include "core/Generator.h"
-#include "core/Init.h"
-#include "core/Linear.h"
-#include "core/OneHot.h"
-#include "core/Stats.h"
-#include "core/TiedModel.h"
-#include "ui/ColorMap.h"
-#include "ui/HeatmapPyramid.h"
-#include "ui/HeatmapRenderer.h"
+#include "core/nn/Embedding.h"
+#include "core/init/Generator.h"
+#include "core/init/Init.h"
+#include "core/nn/Linear.h"
+#include "core/nn/OneHot.h"
+#include "core/tensor/Stats.h"
+#include "core/nn/TiedModel.h"
+#include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapPyramid.h"
+#include "ui/heatmap/HeatmapRenderer.h"
 
 #include <QImage>
 

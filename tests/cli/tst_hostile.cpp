@@ -3,7 +3,7 @@
 // Issue "Reliability": a table of hostile inputs to embedlab-cli and to the headless modes of
 // embedlab (--export, --screenshot). Each must end the process normally (never by a signal, a
 // sanitizer report or a hang) with a non-zero exit code and a one-line message on stderr.
-#include "core/NpyWriter.h"
+#include "core/io/NpyWriter.h"
 
 #include <QDir>
 #include <QFile>

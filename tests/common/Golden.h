@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
-#include "core/Tensor.h"
+#include "core/tensor/Tensor.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
-#include "core/Error.h"
-#include "core/WeightFile.h"
+#include "core/tensor/Error.h"
+#include "core/io/WeightFile.h"
 
 #include <cstddef>
 #include <cstdint>

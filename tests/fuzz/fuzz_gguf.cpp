@@ -3,7 +3,7 @@
 // libFuzzer target for the gguf reader.
 #include "FuzzReader.h"
 
-#include "core/Gguf.h"
+#include "core/io/Gguf.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -3,7 +3,7 @@
 // libFuzzer target for the npy reader.
 #include "FuzzReader.h"
 
-#include "core/NpyReader.h"
+#include "core/io/NpyReader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

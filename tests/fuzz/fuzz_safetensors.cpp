@@ -3,7 +3,7 @@
 // libFuzzer target for the safetensors reader.
 #include "FuzzReader.h"
 
-#include "core/Safetensors.h"
+#include "core/io/Safetensors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

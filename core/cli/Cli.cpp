@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/cli/Cli.h"
+
+#include "core/cli/CliFiles.h"
+#include "core/nn/Embedding.h"
+#include "core/tensor/Error.h"
+#include "core/init/Generator.h"
+#include "core/init/InitSpec.h"
+#include "core/nn/Linear.h"
+#include "core/io/NpyWriter.h"
+#include "core/nn/OneHot.h"
+#include "core/format/TensorFormat.h"
+
+#include <charconv>
+#include <functional>
+#include <map>
+#include <new>
+#include <optional>
+#include <ostream>
+
+namespace embedlab::core {
+
+namespace {
+
+constexpr const char *kUsage =
+    "usage: embedlab-cli embedding NUM_EMBEDDINGS EMBEDDING_DIM [--seed S] [--padding-idx P]\n"
+    "                    [--max-norm X] [--init SPEC]... [--lookup IDS] [--npy FILE]\n"
+    "       embedlab-cli linear IN_FEATURES OUT_FEATURES [--no-bias] [--seed S] [--init SPEC]...\n"
+    "                    [--onehot-forward IDS] [--npy FILE] [--bias-npy FILE]\n"
+    "\n"
+    "Does torch.manual_seed(S), builds the layer (its default init consumes the generator), applies each\n"
+    "--init SPEC to the weight in order (SPEC is NAME[:key=value,...], e.g. normal:mean=0,std=0.02) and\n"
+    "prints what print(layer.weight) prints in PyTorch; with --lookup IDS what\n"
+    "print(layer(torch.tensor(IDS))) prints; with --onehot-forward IDS what\n"
+    "print(layer(F.one_hot(torch.tensor(IDS), num_classes=IN_FEATURES).float())) prints.\n"
+    "IDS: 2,3,1 or [[2, 3], [1, 0]]. --npy FILE writes the weight as little-endian float32 .npy.\n"
+    "\n"
+    "       embedlab-cli inspect FILE\n"
+    "       embedlab-cli convert FILE[:TENSOR] --npy OUT\n"
+    "inspect lists a .npy, .safetensors or GGUF file's tensors (NAME<TAB>DTYPE<TAB>SHAPE), then one line\n"
+    "tied<TAB>NAME1<TAB>NAME2 per pair sharing storage or identical bytes; convert writes one tensor as\n"
+    "little-endian float32 .npy (a .npy file's tensor is named 'array').\n";
+
+/// A usage mistake (not a PyTorch error): reported with the usage hint and exit code 2.
+struct UsageError {
+    std::string message;
+};
+
+// int('...') as Python parses a size or an index.
+Index parseInt(const std::string &text)
+{
+    Index value = 0;
+    const char *first = text.data() + (!text.empty() && text[0] == '+' ? 1 : 0);
+    auto [ptr, ec] = std::from_chars(first, text.data() + text.size(), value);
+    if (text.empty() || ec == std::errc::result_out_of_range)
+        throw Error(Error::Kind::ValueError, "invalid literal for int() with base 10: '" + text + "'");
+    if (ec != std::errc() || ptr != text.data() + text.size())
+        throw Error(Error::Kind::ValueError, "invalid literal for int() with base 10: '" + text + "'");
+    return value;
+}
+
+std::uint64_t parseSeed(const std::string &text)
+{
+    // torch.manual_seed accepts any Python int in [-0x8000_0000_0000_0000, 0xffff_ffff_ffff_ffff].
+    if (!text.empty() && text[0] == '-') {
+        const Index v = parseInt(text);
+        return static_cast<std::uint64_t>(v);
+    }
+    std::uint64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc::result_out_of_range)
+        throw Error(Error::Kind::RuntimeError, "Overflow when unpacking long");
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+        throw Error(Error::Kind::ValueError, "invalid literal for int() with base 10: '" + text + "'");
+    return value;
+}
+
+double parseFloat(const std::string &text)
+{
+    double value = 0.0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+        throw Error(Error::Kind::ValueError, "could not convert string to float: '" + text + "'");
+    return value;
+}
+
+struct Options {
+    std::vector<std::string> positional;
+    std::optional<std::uint64_t> seed;
+    std::optional<Index> paddingIdx;
+    std::optional<double> maxNorm;
+    std::vector<InitSpec> inits;
+    std::optional<std::string> lookup;
+    std::optional<std::string> onehotForward;
+    std::optional<std::string> npy;
+    std::optional<std::string> biasNpy;
+    bool noBias = false;
+};
+
+Options parseOptions(const std::vector<std::string> &args, bool isEmbedding)
+{
+    Options o;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto next = [&]() -> const std::string & {
+            if (i + 1 >= args.size())
+                throw UsageError{"option " + a + " needs a value"};
+            return args[++i];
+        };
+        if (a == "--seed")
+            o.seed = parseSeed(next());
+        else if (a == "--init")
+            o.inits.push_back(InitSpec::parse(next()));
+        else if (a == "--npy")
+            o.npy = next();
+        else if (isEmbedding && a == "--padding-idx")
+            o.paddingIdx = parseInt(next());
+        else if (isEmbedding && a == "--max-norm")
+            o.maxNorm = parseFloat(next());
+        else if (isEmbedding && a == "--lookup")
+            o.lookup = next();
+        else if (!isEmbedding && a == "--no-bias")
+            o.noBias = true;
+        else if (!isEmbedding && a == "--onehot-forward")
+            o.onehotForward = next();
+        else if (!isEmbedding && a == "--bias-npy")
+            o.biasNpy = next();
+        else if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1]))))
+            throw UsageError{"unknown option " + a + " for '" + args[0] + "'"};
+        else
+            o.positional.push_back(a);
+    }
+    if (o.positional.size() != 2)
+        throw UsageError{"'" + args[0] + "' needs exactly two sizes, got " + std::to_string(o.positional.size())};
+    return o;
+}
+
+Generator makeGenerator(const Options &o)
+{
+    Generator gen;
+    if (o.seed)
+        gen.manualSeed(*o.seed);
+    return gen;
+}
+
+void applyInits(const Options &o, Parameter &weight, Generator &gen)
+{
+    for (const InitSpec &spec : o.inits) {
+        spec.apply(weight.span(), gen);
+        weight.bumpVersion();
+    }
+}
+
+const TensorDecoration kParameter{true, true, {}};
+
+int runEmbedding(const std::vector<std::string> &args, std::ostream &out)
+{
+    const Options o = parseOptions(args, true);
+    Generator gen = makeGenerator(o);
+    EmbeddingOptions eo;
+    eo.paddingIdx = o.paddingIdx;
+    eo.maxNorm = o.maxNorm;
+    Embedding embedding(parseInt(o.positional[0]), parseInt(o.positional[1]), eo, gen);
+    applyInits(o, *embedding.weight(), gen);
+    if (o.lookup) {
+        const Tensor rows = embedding.forward(parseIds(*o.lookup));
+        out << formatTensor(rows, TensorDecoration{false, false, "EmbeddingBackward0"}) << '\n';
+    } else {
+        out << formatTensor(embedding.weight()->toTensor(), kParameter) << '\n';
+    }
+    if (o.npy)
+        writeNpy(*o.npy, embedding.weight()->value().data(), embedding.weight()->shape());
+    return 0;
+}
+
+int runLinear(const std::vector<std::string> &args, std::ostream &out)
+{
+    const Options o = parseOptions(args, false);
+    Generator gen = makeGenerator(o);
+    Linear linear(parseInt(o.positional[0]), parseInt(o.positional[1]), !o.noBias, gen);
+    applyInits(o, *linear.weight(), gen);
+    if (o.onehotForward) {
+        const Tensor x = toFloat(oneHot(parseIds(*o.onehotForward), linear.inFeatures()));
+        const Tensor y = linear.forward(x);
+        out << formatTensor(y, TensorDecoration{false, false, linear.gradFnName(x.dim())}) << '\n';
+    } else {
+        out << formatTensor(linear.weight()->toTensor(), kParameter) << '\n';
+    }
+    if (o.npy)
+        writeNpy(*o.npy, linear.weight()->value().data(), linear.weight()->shape());
+    if (o.biasNpy) {
+        if (!linear.hasBias())
+            throw Error(Error::Kind::RuntimeError, "--bias-npy: this Linear has no bias (--no-bias was given)");
+        writeNpy(*o.biasNpy, linear.bias()->value().data(), linear.bias()->shape());
+    }
+    return 0;
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    if (args.empty()) {
+        err << kUsage;
+        return 2;
+    }
+    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        out << kUsage;
+        return 0;
+    }
+    const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>> commands = {
+        {"embedding", runEmbedding},
+        {"linear", runLinear},
+        {"inspect", runInspect},
+        {"convert", runConvert},
+    };
+    const auto command = commands.find(args[0]);
+    try {
+        if (command == commands.end())
+            throw UsageError{"unknown command '" + args[0] + "'"};
+        return command->second(args, out);
+    } catch (const UsageError &e) {
+        err << "embedlab-cli: " << e.message << "\n" << kUsage;
+        return 2;
+    } catch (const Error &e) {
+        err << e.kindName() << ": " << e.what() << '\n';
+        return 1;
+    } catch (const std::bad_alloc &) {
+        err << "MemoryError: out of memory\n";
+        return 1;
+    } catch (const std::exception &e) {
+        err << "RuntimeError: " << e.what() << '\n';
+        return 1;
+    }
+}
+
+} // namespace embedlab::core

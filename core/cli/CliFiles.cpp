@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/cli/CliFiles.h"
+
+#include "core/tensor/Error.h"
+#include "core/io/NpyWriter.h"
+#include "core/io/WeightFile.h"
+
+#include <sys/stat.h>
+
+namespace embedlab::core {
+
+namespace {
+
+[[noreturn]] void usage(const std::string &message)
+{
+    throw Error(Error::Kind::ValueError, message);
+}
+
+bool isFile(const std::string &path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+} // namespace
+
+int runInspect(const std::vector<std::string> &args, std::ostream &out)
+{
+    if (args.size() != 2)
+        usage("inspect needs exactly one FILE (embedlab-cli inspect FILE)");
+    const WeightFile file = WeightFile::open(args[1]);
+    for (const TensorInfo &t : file.tensors())
+        out << t.name << '\t' << t.dtype << '\t' << shapeCross(t.shape) << '\n';
+    for (const TiedPair &p : file.tiedPairs())
+        out << "tied\t" << p.first << '\t' << p.second << '\n';
+    return 0;
+}
+
+int runConvert(const std::vector<std::string> &args, std::ostream &)
+{
+    std::vector<std::string> positional;
+    std::string npy;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] == "--npy") {
+            if (i + 1 >= args.size())
+                usage("option --npy needs a value");
+            npy = args[++i];
+        } else {
+            positional.push_back(args[i]);
+        }
+    }
+    if (positional.size() != 1 || npy.empty())
+        usage("convert needs FILE[:TENSOR] --npy OUT");
+    // FILE:TENSOR splits at the last ':' unless the whole argument names an existing file.
+    std::string path = positional[0];
+    std::string name;
+    if (const std::size_t colon = path.rfind(':'); colon != std::string::npos && !isFile(path)) {
+        name = path.substr(colon + 1);
+        path.resize(colon);
+    }
+    const WeightFile file = WeightFile::open(path);
+    if (name.empty()) {
+        if (file.tensors().size() != 1)
+            usage(path + " holds " + std::to_string(file.tensors().size()) +
+                  " tensors; name one as FILE:TENSOR (see embedlab-cli inspect " + path + ")");
+        name = file.tensors().front().name;
+    }
+    if (const auto view = file.view(name)) {
+        writeNpy(npy, view->data, view->shape);
+    } else {
+        const auto tensor = file.toFloat32(name);
+        writeNpy(npy, tensor->data.data(), tensor->shape);
+    }
+    return 0;
+}
+
+} // namespace embedlab::core

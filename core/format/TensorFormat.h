@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Tensor.h"
+
+#include <string>
+
+namespace embedlab::core {
+
+/// torch.set_printoptions defaults.
+struct PrintOptions {
+    int precision = 4;
+    Index threshold = 1000;
+    Index edgeitems = 3;
+    int linewidth = 80;
+    bool operator==(const PrintOptions &) const = default;
+};
+
+/// What follows the values inside `tensor(...)` and what precedes it.
+struct TensorDecoration {
+    bool isParameter = false;  // "Parameter containing:\n" prefix
+    bool requiresGrad = false; // ", requires_grad=True" (only when gradFn is empty)
+    std::string gradFn;        // "EmbeddingBackward0" -> ", grad_fn=<EmbeddingBackward0>"
+    bool operator==(const TensorDecoration &) const = default;
+};
+
+/// Exactly what `print(t)` prints for a float32 tensor (torch/_tensor_str.py, PyTorch 1.13), without
+/// the trailing newline. Summarised tensors (numel > threshold) only read the printed elements.
+/// Throws Error when the data does not match the shape, for negative precision or edgeitems, and
+/// where PyTorch raises (edgeitems == 0 on a summarised tensor of rank >= 2).
+std::string formatTensor(const Tensor &t, const TensorDecoration &decoration = {},
+                         const PrintOptions &options = {});
+/// Same for an int64 tensor (torch.tensor([2, 3, 1]), one_hot(...)).
+std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration = {},
+                         const PrintOptions &options = {});
+
+/// Parses the text formatTensor() prints back into shape and values (for tests and the soak test's
+/// "printed tensors parse" invariant). Summarised tensors ("...") parse to their shape only, and a
+/// dimension whose items were elided has an unknown size there, reported as -1 (rank is exact).
+/// Accepts the "Parameter containing:" prefix and the size=, dtype=torch.int64, requires_grad= and
+/// grad_fn= suffixes; returns false (leaving `out` untouched) on anything else.
+struct ParsedTensor {
+    Shape shape;
+    std::vector<double> values; // row-major, as printed (rounded); empty when summarised
+    bool summarised = false;
+};
+bool parseFormattedTensor(const std::string &text, ParsedTensor &out);
+
+} // namespace embedlab::core

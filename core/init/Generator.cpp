@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/init/Generator.h"
+
+#include "core/tensor/Error.h"
+
+#include <algorithm>
+
+namespace embedlab::core {
+
+namespace {
+constexpr int kStateN = 624;
+constexpr int kStateM = 397;
+constexpr std::uint32_t kMatrixA = 0x9908b0dfU;
+constexpr std::uint32_t kUpperMask = 0x80000000U;
+constexpr std::uint32_t kLowerMask = 0x7fffffffU;
+
+inline std::uint32_t twistPair(std::uint32_t u, std::uint32_t v) {
+    const std::uint32_t mixed = (u & kUpperMask) | (v & kLowerMask);
+    return (mixed >> 1) ^ ((v & 1U) ? kMatrixA : 0U);
+}
+
+inline std::uint32_t temper(std::uint32_t y) {
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+} // namespace
+
+void Generator::manualSeed(std::uint64_t seed) {
+    // at::mt19937 keeps the full 64-bit seed for initial_seed() but initialises the engine from its
+    // low 32 bits only (init_with_uint32), and CPUGeneratorImpl::set_current_seed drops both caches.
+    m_seed = seed;
+    m_mt[0] = static_cast<std::uint32_t>(seed & 0xffffffffU);
+    for (int j = 1; j < kStateN; ++j) {
+        const std::uint32_t prev = m_mt[static_cast<std::size_t>(j - 1)];
+        m_mt[static_cast<std::size_t>(j)] =
+            1812433253U * (prev ^ (prev >> 30)) + static_cast<std::uint32_t>(j);
+    }
+    m_index = kStateN;
+    m_nextDoubleNormal.reset();
+    m_nextFloatNormal.reset();
+}
+
+void Generator::twist() {
+    std::uint32_t *p = m_mt.data();
+    int i = 0;
+    for (; i < kStateN - kStateM; ++i)
+        p[i] = p[i + kStateM] ^ twistPair(p[i], p[i + 1]);
+    for (; i < kStateN - 1; ++i)
+        p[i] = p[i + kStateM - kStateN] ^ twistPair(p[i], p[i + 1]);
+    p[kStateN - 1] = p[kStateM - 1] ^ twistPair(p[kStateN - 1], p[0]);
+    m_index = 0;
+}
+
+std::uint32_t Generator::random() {
+    if (m_index >= kStateN)
+        twist();
+    return temper(m_mt[static_cast<std::size_t>(m_index++)]);
+}
+
+void Generator::randomFill(std::uint32_t *out, std::size_t count) {
+    while (count > 0) {
+        if (m_index >= kStateN)
+            twist();
+        const std::size_t take = std::min(count, static_cast<std::size_t>(kStateN - m_index));
+        const std::uint32_t *src = m_mt.data() + m_index;
+        for (std::size_t i = 0; i < take; ++i)
+            out[i] = temper(src[i]);
+        m_index += static_cast<int>(take);
+        out += take;
+        count -= take;
+    }
+}
+
+std::uint64_t Generator::random64() {
+    // CPUGeneratorImpl::random64: the first draw is the high half.
+    const std::uint64_t hi = random();
+    const std::uint64_t lo = random();
+    return (hi << 32) | lo;
+}
+
+Generator::State Generator::state() const {
+    State s;
+    s.seed = m_seed;
+    s.mt = m_mt;
+    s.index = m_index;
+    s.nextDoubleNormal = m_nextDoubleNormal;
+    s.nextFloatNormal = m_nextFloatNormal;
+    return s;
+}
+
+void Generator::setState(const State &state) {
+    // at::mt19937::is_valid's check, with PyTorch's message for torch.set_rng_state.
+    if (state.index < 0 || state.index > kStateN)
+        throw Error(Error::Kind::RuntimeError, "Invalid mt19937 state");
+    m_seed = state.seed;
+    m_mt = state.mt;
+    m_index = state.index;
+    m_nextDoubleNormal = state.nextDoubleNormal;
+    m_nextFloatNormal = state.nextFloatNormal;
+}
+
+} // namespace embedlab::core

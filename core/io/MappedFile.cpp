@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/io/MappedFile.h"
+
+#include "core/tensor/Error.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace embedlab::core {
+
+namespace {
+
+[[noreturn]] void fail(const std::string &path, const std::string &reason)
+{
+    throw Error(Error::Kind::RuntimeError, "cannot open '" + path + "': " + reason);
+}
+
+} // namespace
+
+MappedFile::MappedFile(const std::string &path)
+    : m_path(path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        fail(path, std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int err = errno;
+        ::close(fd);
+        fail(path, std::strerror(err));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        fail(path, S_ISDIR(st.st_mode) ? "it is a directory" : "it is not a regular file");
+    }
+    m_size = static_cast<std::size_t>(st.st_size);
+    if (m_size > 0) {
+        void *mapped = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (mapped == MAP_FAILED) {
+            const int err = errno;
+            ::close(fd);
+            fail(path, std::strerror(err));
+        }
+        m_data = static_cast<const std::uint8_t *>(mapped);
+    }
+    // The mapping keeps the file alive; the descriptor is no longer needed.
+    ::close(fd);
+}
+
+MappedFile::~MappedFile()
+{
+    unmap();
+}
+
+MappedFile::MappedFile(MappedFile &&other) noexcept
+    : m_data(std::exchange(other.m_data, nullptr))
+    , m_size(std::exchange(other.m_size, 0))
+    , m_path(std::move(other.m_path))
+{}
+
+MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
+{
+    if (this != &other) {
+        unmap();
+        m_data = std::exchange(other.m_data, nullptr);
+        m_size = std::exchange(other.m_size, 0);
+        m_path = std::move(other.m_path);
+    }
+    return *this;
+}
+
+void MappedFile::unmap() noexcept
+{
+    if (m_data)
+        ::munmap(const_cast<std::uint8_t *>(m_data), m_size);
+    m_data = nullptr;
+    m_size = 0;
+}
+
+} // namespace embedlab::core

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Tensor.h"
+
+#include <string>
+#include <vector>
+
+namespace embedlab::core {
+
+/// The .npy v1.0 header (magic, version, length, dict padded to a multiple of 64 bytes) that
+/// numpy.save writes for a little-endian float32 C-order array of this shape.
+std::string npyHeader(const Shape &shape);
+
+/// One piece of a file: `size` bytes at `data`.
+struct ByteRange {
+    const char *data = nullptr;
+    std::size_t size = 0;
+};
+/// Writes `parts` one after the other to a temporary file beside `path`, flushes it and renames it
+/// over `path`, so a crash mid-write leaves the old file intact. Throws core::Error (RuntimeError)
+/// "cannot write 'PATH': REASON".
+void writeFileAtomically(const std::string &path, const std::vector<ByteRange> &parts);
+
+/// Writes `data` as a little-endian float32 C-order .npy that numpy.load reads. Atomic: the data
+/// goes to a temporary file beside `path` which is flushed and renamed over it, so a crash mid-write
+/// leaves the old file intact. Throws core::Error (RuntimeError) naming the path and the OS reason.
+void writeNpy(const std::string &path, const float *data, const Shape &shape);
+
+} // namespace embedlab::core

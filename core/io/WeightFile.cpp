@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/io/WeightFile.h"
+
+#include "core/tensor/Error.h"
+#include "core/io/Gguf.h"
+#include "core/io/NpyReader.h"
+#include "core/io/Safetensors.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace embedlab::core {
+
+static_assert(std::endian::native == std::endian::little,
+              "the weight-file readers assume a little-endian host");
+
+namespace {
+
+[[noreturn]] void fail(const std::string &message)
+{
+    throw Error(Error::Kind::ValueError, message);
+}
+
+std::size_t elementSize(ElementType e)
+{
+    switch (e) {
+    case ElementType::Bool:
+    case ElementType::U8:
+    case ElementType::I8:
+        return 1;
+    case ElementType::U16:
+    case ElementType::I16:
+    case ElementType::F16:
+    case ElementType::BF16:
+        return 2;
+    case ElementType::U32:
+    case ElementType::I32:
+    case ElementType::F32:
+        return 4;
+    case ElementType::U64:
+    case ElementType::I64:
+    case ElementType::F64:
+        return 8;
+    case ElementType::Q8_0:
+        return 34; // per block of 32
+    case ElementType::Unsupported:
+        return 0;
+    }
+    return 0;
+}
+
+// IEEE binary16 to binary32, exactly (every half is a float).
+float halfToFloat(std::uint16_t h)
+{
+    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000) << 16;
+    const std::uint32_t exponent = (h >> 10) & 0x1f;
+    std::uint32_t mantissa = h & 0x3ff;
+    std::uint32_t bits;
+    if (exponent == 0x1f) {
+        bits = sign | 0x7f800000 | (mantissa << 13);
+    } else if (exponent != 0) {
+        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+    } else if (mantissa == 0) {
+        bits = sign;
+    } else {
+        // Subnormal half: normalise into a float.
+        std::uint32_t e = 113;
+        while ((mantissa & 0x400) == 0) {
+            mantissa <<= 1;
+            --e;
+        }
+        bits = sign | (e << 23) | ((mantissa & 0x3ff) << 13);
+    }
+    return std::bit_cast<float>(bits);
+}
+
+template <typename T> T load(const std::uint8_t *p, bool bigEndian)
+{
+    std::uint8_t bytes[sizeof(T)];
+    std::memcpy(bytes, p, sizeof(T));
+    if (bigEndian)
+        std::reverse(bytes, bytes + sizeof(T));
+    T value;
+    std::memcpy(&value, bytes, sizeof(T));
+    return value;
+}
+
+// Decodes elements [first, first + count) of the file-order element stream into out.
+void decode(const TensorInfo &info, const std::uint8_t *data, std::size_t first, std::size_t count,
+            float *out)
+{
+    const bool be = info.bigEndian;
+    const std::size_t n = elementSize(info.element);
+    const std::uint8_t *p = data + first * n;
+    switch (info.element) {
+    case ElementType::Bool:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = p[i] ? 1.0f : 0.0f;
+        return;
+    case ElementType::U8:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(p[i]);
+        return;
+    case ElementType::I8:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(static_cast<std::int8_t>(p[i]));
+        return;
+    case ElementType::U16:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<std::uint16_t>(p + 2 * i, be));
+        return;
+    case ElementType::I16:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<std::int16_t>(p + 2 * i, be));
+        return;
+    case ElementType::U32:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<std::uint32_t>(p + 4 * i, be));
+        return;
+    case ElementType::I32:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<std::int32_t>(p + 4 * i, be));
+        return;
+    case ElementType::U64:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<std::uint64_t>(p + 8 * i, be));
+        return;
+    case ElementType::I64:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<std::int64_t>(p + 8 * i, be));
+        return;
+    case ElementType::F16:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = halfToFloat(load<std::uint16_t>(p + 2 * i, be));
+        return;
+    case ElementType::BF16:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] =
+                std::bit_cast<float>(static_cast<std::uint32_t>(load<std::uint16_t>(p + 2 * i, be)) << 16);
+        return;
+    case ElementType::F32:
+        if (!be) {
+            std::memcpy(out, p, count * 4);
+            return;
+        }
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = load<float>(p + 4 * i, be);
+        return;
+    case ElementType::F64:
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<float>(load<double>(p + 8 * i, be));
+        return;
+    case ElementType::Q8_0: {
+        // ggml's dequantize_row_q8_0: y[j] = qs[j] * d, with d the block's f16 scale as float.
+        // `first` and `count` are whole blocks (multiples of 32) here.
+        const std::uint8_t *block = data + first / 32 * 34;
+        for (std::size_t b = 0; b < count / 32; ++b, block += 34) {
+            const float d = halfToFloat(load<std::uint16_t>(block, false));
+            for (std::size_t j = 0; j < 32; ++j)
+                out[b * 32 + j] = static_cast<float>(static_cast<std::int8_t>(block[2 + j])) * d;
+        }
+        return;
+    }
+    case ElementType::Unsupported:
+        break;
+    }
+    fail("tensor '" + info.name + "': dtype " + info.dtype + " is not supported");
+}
+
+std::uint64_t sampledHash(std::span<const std::uint8_t> bytes)
+{
+    // FNV-1a over the size and 64 evenly spaced 64-byte samples: touches ~64 pages, not the tensor.
+    std::uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](std::uint8_t b) {
+        h ^= b;
+        h *= 1099511628211ull;
+    };
+    for (int i = 0; i < 8; ++i)
+        mix(static_cast<std::uint8_t>(bytes.size() >> (8 * i)));
+    const std::size_t chunk = std::min<std::size_t>(64, bytes.size());
+    const std::size_t samples =
+        bytes.size() <= 64 * 64 ? (bytes.size() + chunk - 1) / std::max<std::size_t>(chunk, 1) : 64;
+    for (std::size_t s = 0; s < samples; ++s) {
+        const std::size_t at = samples == 1 ? 0 : s * (bytes.size() - chunk) / (samples - 1);
+        for (std::size_t k = 0; k < chunk; ++k)
+            mix(bytes[at + k]);
+    }
+    return h;
+}
+
+// Whether the elements at 64 evenly spaced places all equal the first: zero-initialised matrices
+// are equal to each other without being tied, and this keeps them from being read in full.
+bool looksConstant(std::span<const std::uint8_t> bytes, std::size_t period)
+{
+    if (period == 0 || bytes.size() <= period)
+        return true;
+    const std::size_t elements = bytes.size() / period;
+    for (std::size_t s = 1; s < 64; ++s) {
+        const std::size_t at = s * (elements - 1) / 63 * period;
+        if (std::memcmp(bytes.data(), bytes.data() + at, period) != 0)
+            return false;
+    }
+    return true;
+}
+
+std::string lowerExtension(const std::string &path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    const std::size_t dot = path.find_last_of('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+        return {};
+    std::string ext = path.substr(dot);
+    for (char &c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
+std::string hexPrefix(std::span<const std::uint8_t> bytes)
+{
+    static const char *hex = "0123456789abcdef";
+    std::string s;
+    for (std::size_t i = 0; i < std::min<std::size_t>(8, bytes.size()); ++i) {
+        s += hex[bytes[i] >> 4];
+        s += hex[bytes[i] & 15];
+        s += ' ';
+    }
+    if (!s.empty())
+        s.pop_back();
+    return s.empty() ? "(empty file)" : s;
+}
+
+const char *kPickleAdvice =
+    "EmbedLab never executes pickles. Convert it in Python: "
+    "safetensors.torch.save_file(torch.load(path, weights_only=True), 'model.safetensors') "
+    "(safetensors.torch.save_model(model, ...) for a model with tied weights), or "
+    "numpy.save('weight.npy', tensor.float().numpy()) for one tensor";
+
+} // namespace
+
+std::optional<std::uint64_t> checkedByteSize(const Shape &shape, std::uint64_t itemSize)
+{
+    std::uint64_t product = itemSize;
+    bool zero = false;
+    for (Index d : shape) {
+        if (d < 0)
+            return std::nullopt;
+        if (d == 0) {
+            zero = true;
+            continue;
+        }
+        if (__builtin_mul_overflow(product, static_cast<std::uint64_t>(d), &product) ||
+            product > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
+            return std::nullopt;
+    }
+    return zero ? 0 : product;
+}
+
+std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const std::uint8_t> file,
+                                       const Progress &progress)
+{
+    if (!info.unsupported.empty())
+        fail("tensor '" + info.name + "': " + info.unsupported);
+    if (info.element == ElementType::Unsupported)
+        fail("tensor '" + info.name + "': dtype " + info.dtype + " is not supported");
+    if (info.offset > file.size() || info.size > file.size() - info.offset)
+        fail("tensor '" + info.name + "': data at byte " + std::to_string(info.offset) + " (" +
+             std::to_string(info.size) + " bytes) lies outside the file (" + std::to_string(file.size()) +
+             " bytes)");
+    const auto elements = checkedByteSize(info.shape, 1);
+    const bool q8 = info.element == ElementType::Q8_0;
+    if (!elements || (q8 && *elements % 32 != 0) ||
+        (q8 ? *elements / 32 * 34 : *elements * elementSize(info.element)) != info.size)
+        fail("tensor '" + info.name + "': " + std::to_string(info.size) + " bytes do not hold shape " +
+             shapeString(info.shape) + " of " + info.dtype);
+    const auto count = static_cast<std::size_t>(*elements);
+    const std::uint8_t *data = file.data() + info.offset;
+
+    Tensor flat;
+    flat.shape = info.shape;
+    flat.data.resize(count);
+    // Blocks of 1 Mi elements (a multiple of Q8_0's 32): progress about every few milliseconds.
+    constexpr std::size_t kBlock = std::size_t(1) << 20;
+    for (std::size_t first = 0; first < count; first += kBlock) {
+        const std::size_t n = std::min(kBlock, count - first);
+        decode(info, data, first, n, flat.data.data() + first);
+        if (progress && !progress(static_cast<double>(first + n) / static_cast<double>(count)))
+            return std::nullopt;
+    }
+    if (count == 0 && progress && !progress(1.0))
+        return std::nullopt;
+    if (!info.fortranOrder || info.shape.size() < 2 || count == 0)
+        return flat;
+
+    // Fortran order: the first index varies fastest in the file. Walk the C-order output and
+    // follow the matching Fortran-order input position.
+    Tensor out;
+    out.shape = info.shape;
+    out.data.resize(count);
+    const std::size_t rank = info.shape.size();
+    std::vector<std::size_t> stride(rank), index(rank, 0);
+    std::size_t s = 1;
+    for (std::size_t k = 0; k < rank; ++k) {
+        stride[k] = s;
+        s *= static_cast<std::size_t>(info.shape[k]);
+    }
+    std::size_t source = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        out.data[i] = flat.data[source];
+        for (std::size_t k = rank; k-- > 0;) {
+            if (++index[k] < static_cast<std::size_t>(info.shape[k])) {
+                source += stride[k];
+                break;
+            }
+            source -= (index[k] - 1) * stride[k];
+            index[k] = 0;
+        }
+    }
+    return out;
+}
+
+std::vector<TiedPair> findTiedPairs(const std::vector<TensorInfo> &tensors,
+                                    std::span<const std::uint8_t> file)
+{
+    std::vector<TiedPair> pairs;
+    std::vector<bool> paired(tensors.size(), false);
+    // Same storage: the same byte range under two names.
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::size_t> ranges;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const TensorInfo &t = tensors[i];
+        if (t.size == 0)
+            continue;
+        const auto [it, inserted] = ranges.emplace(std::make_pair(t.offset, t.size), i);
+        if (!inserted) {
+            pairs.push_back({tensors[it->second].name, t.name, true});
+            paired[i] = true;
+        }
+    }
+    // Equal copies: equal-shaped 2-D tensors of one dtype whose sampled hashes and then bytes agree.
+    std::map<std::tuple<std::string, Shape, bool, bool, std::uint64_t>, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const TensorInfo &t = tensors[i];
+        if (paired[i] || t.shape.size() != 2 || t.size == 0 || t.offset > file.size() ||
+            t.size > file.size() - t.offset)
+            continue;
+        const auto bytes = file.subspan(static_cast<std::size_t>(t.offset), static_cast<std::size_t>(t.size));
+        groups[{t.dtype, t.shape, t.bigEndian, t.fortranOrder, sampledHash(bytes)}].push_back(i);
+    }
+    std::vector<TiedPair> copies;
+    for (const auto &[key, members] : groups) {
+        std::vector<std::size_t> representatives;
+        for (std::size_t i : members) {
+            const TensorInfo &t = tensors[i];
+            const auto bytes =
+                file.subspan(static_cast<std::size_t>(t.offset), static_cast<std::size_t>(t.size));
+            if (looksConstant(bytes, elementSize(t.element)))
+                continue;
+            bool matched = false;
+            for (std::size_t r : representatives) {
+                if (std::memcmp(file.data() + tensors[r].offset, bytes.data(), bytes.size()) == 0) {
+                    copies.push_back({tensors[r].name, t.name, false});
+                    matched = true;
+                    break;
+                }
+            }
+            if (!matched)
+                representatives.push_back(i);
+        }
+    }
+    // Report in file order of the first name, then the second.
+    std::map<std::string, std::size_t> order;
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        order.emplace(tensors[i].name, i);
+    pairs.insert(pairs.end(), copies.begin(), copies.end());
+    std::stable_sort(pairs.begin(), pairs.end(), [&order](const TiedPair &a, const TiedPair &b) {
+        return std::pair(order[a.first], order[a.second]) < std::pair(order[b.first], order[b.second]);
+    });
+    return pairs;
+}
+
+std::optional<AbsentTie> findAbsentTie(const std::vector<TensorInfo> &tensors)
+{
+    auto endsWith = [](const std::string &s, std::string_view suffix) {
+        return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+               (s.size() == suffix.size() || s[s.size() - suffix.size() - 1] == '.');
+    };
+    const TensorInfo *embedding = nullptr;
+    bool ggufStyle = false;
+    for (const TensorInfo &t : tensors) {
+        if (t.shape.size() != 2)
+            continue;
+        if (!embedding && (endsWith(t.name, "wte.weight") || endsWith(t.name, "embed_tokens.weight"))) {
+            embedding = &t;
+        } else if (!embedding && (t.name == "token_embd.weight" || t.name == "tok_embeddings.weight")) {
+            embedding = &t;
+            ggufStyle = true;
+        }
+    }
+    if (!embedding)
+        return std::nullopt;
+    for (const TensorInfo &t : tensors) {
+        if (endsWith(t.name, "lm_head.weight") || t.name == "output.weight")
+            return std::nullopt;
+    }
+    return AbsentTie{embedding->name, ggufStyle ? "output.weight" : "lm_head.weight"};
+}
+
+WeightFile::WeightFile(MappedFile file, Format format, WeightIndex index)
+    : m_file(std::move(file))
+    , m_format(format)
+    , m_index(std::move(index))
+{}
+
+WeightFile WeightFile::open(const std::string &path)
+{
+    MappedFile file(path);
+    const auto bytes = file.bytes();
+    const std::string ext = lowerExtension(path);
+    auto startsWith = [&bytes](std::string_view magic) {
+        return bytes.size() >= magic.size() && std::memcmp(bytes.data(), magic.data(), magic.size()) == 0;
+    };
+    std::optional<Format> content;
+    std::string what;
+    if (startsWith("\x93NUMPY")) {
+        content = Format::Npy;
+        what = "a .npy array";
+    } else if (startsWith("GGUF")) {
+        content = Format::Gguf;
+        what = "a GGUF file";
+    } else if (bytes.size() >= 9 && bytes[8] == '{') {
+        content = Format::Safetensors;
+        what = "a .safetensors file";
+    }
+    const bool zip = startsWith("PK\x03\x04");
+    const bool pickle = bytes.size() >= 2 && bytes[0] == 0x80 && bytes[1] >= 2 && bytes[1] <= 5;
+
+    std::optional<Format> named;
+    if (ext == ".npy")
+        named = Format::Npy;
+    else if (ext == ".safetensors")
+        named = Format::Safetensors;
+    else if (ext == ".gguf")
+        named = Format::Gguf;
+
+    if (zip && ext == ".npz")
+        fail(path + ": a NumPy .npz archive holds several arrays; save the one you want with numpy.save "
+                    "(numpy.save('weight.npy', numpy.load(path)['NAME']))");
+    if (zip || pickle) {
+        fail(path + ": " + (zip ? "a PyTorch zip checkpoint (torch.save)" : "a Python pickle (torch.save)") +
+             (named ? ", not " + std::string(ext) + " as its extension says" : "") + ". " + kPickleAdvice);
+    }
+    if (content && named && *content != *named)
+        fail(path + ": the extension says " + ext + " but the content is " + what +
+             " (from its first bytes); rename the file");
+    if (!content && !named) {
+        if (ext == ".pt" || ext == ".pth" || ext == ".bin" || ext == ".ckpt")
+            fail(path + ": not a .npy, .safetensors or GGUF file (first bytes " + hexPrefix(bytes) +
+                 "). If it came from torch.save: " + kPickleAdvice);
+        fail(path + ": not a .npy, .safetensors or GGUF file (first bytes " + hexPrefix(bytes) + ")");
+    }
+    const Format format = content ? *content : *named;
+    try {
+        WeightIndex index = format == Format::Npy           ? readNpy(bytes)
+                            : format == Format::Safetensors ? readSafetensors(bytes)
+                                                            : readGguf(bytes);
+        return WeightFile(std::move(file), format, std::move(index));
+    } catch (const Error &e) {
+        throw Error(e.kind(), path + ": " + e.what());
+    }
+}
+
+std::string WeightFile::formatName() const
+{
+    switch (m_format) {
+    case Format::Npy:
+        return "npy";
+    case Format::Safetensors:
+        return "safetensors";
+    case Format::Gguf:
+        return "gguf";
+    }
+    return "?";
+}
+
+const TensorInfo &WeightFile::tensor(const std::string &name) const
+{
+    for (const TensorInfo &t : m_index.tensors) {
+        if (t.name == name)
+            return t;
+    }
+    std::string names;
+    for (std::size_t i = 0; i < m_index.tensors.size() && i < 10; ++i)
+        names += (i ? ", " : "") + m_index.tensors[i].name;
+    if (m_index.tensors.size() > 10)
+        names += ", ... (" + std::to_string(m_index.tensors.size()) + " tensors)";
+    throw Error(Error::Kind::ValueError, path() + ": no tensor named '" + name + "' (it has: " + names + ")");
+}
+
+std::span<const std::uint8_t> WeightFile::rawBytes(const TensorInfo &info) const
+{
+    return m_file.bytes().subspan(static_cast<std::size_t>(info.offset), static_cast<std::size_t>(info.size));
+}
+
+std::optional<TensorView> WeightFile::view(const std::string &name) const
+{
+    const TensorInfo &t = tensor(name);
+    const std::uint8_t *p = m_file.data() + t.offset;
+    if (t.element != ElementType::F32 || t.bigEndian || t.fortranOrder || !t.unsupported.empty() ||
+        reinterpret_cast<std::uintptr_t>(p) % alignof(float) != 0)
+        return std::nullopt;
+    // The mapping's bytes are the floats: reading them through a float pointer needs only alignment.
+    return TensorView{reinterpret_cast<const float *>(p), t.shape};
+}
+
+std::optional<Tensor> WeightFile::toFloat32(const std::string &name, const Progress &progress) const
+{
+    try {
+        return convertToFloat32(tensor(name), m_file.bytes(), progress);
+    } catch (const Error &e) {
+        const std::string message = e.what();
+        if (message.starts_with(path() + ": "))
+            throw;
+        throw Error(e.kind(), path() + ": " + message);
+    }
+}
+
+Index WeightFile::parameterCount() const
+{
+    std::set<std::string> duplicates;
+    for (const TiedPair &p : tiedPairs())
+        duplicates.insert(p.second);
+    Index total = 0;
+    for (const TensorInfo &t : m_index.tensors) {
+        if (!duplicates.count(t.name))
+            total += numel(t.shape);
+    }
+    return total;
+}
+
+} // namespace embedlab::core

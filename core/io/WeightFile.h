@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/io/MappedFile.h"
+#include "core/tensor/Tensor.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace embedlab::core {
+
+/// How one element is encoded in the file, whatever name its format gives the dtype.
+enum class ElementType { Bool, U8, I8, U16, I16, U32, I32, U64, I64, F16, BF16, F32, F64, Q8_0, Unsupported };
+
+/// One tensor of a weight file as its header describes it; the data stays in the mapped file.
+struct TensorInfo {
+    std::string name;
+    /// The dtype as the format spells it: "F32" (safetensors), "<f4" (.npy), "Q8_0" (GGUF).
+    std::string dtype;
+    /// PyTorch order, outermost first (GGUF's innermost-first dims are reversed).
+    Shape shape;
+    /// Absolute byte offset of the first element in the file, and the byte count.
+    std::uint64_t offset = 0;
+    std::uint64_t size = 0;
+    ElementType element = ElementType::Unsupported;
+    bool bigEndian = false;
+    bool fortranOrder = false;
+    /// Non-empty when the tensor can be listed but not converted (e.g. "GGUF type Q4_K is not supported").
+    std::string unsupported;
+
+    bool operator==(const TensorInfo &) const = default;
+};
+
+/// What a reader found in a file: its tensors in file order and its metadata as display strings.
+struct WeightIndex {
+    std::vector<TensorInfo> tensors;
+    std::vector<std::pair<std::string, std::string>> metadata;
+};
+
+/// Two names for the same weights: `lm_head.weight` sharing `wte.weight`'s storage.
+struct TiedPair {
+    std::string first;
+    std::string second;
+    /// True when both names point at the same bytes of the file; false when they hold equal copies.
+    bool sameStorage = false;
+    bool operator==(const TiedPair &) const = default;
+};
+
+/// A language-model head left out of the file because it is tied to the embedding (GPT-2 stores only
+/// `wte.weight`; loading it builds `lm_head.weight` as an alias of it).
+struct AbsentTie {
+    std::string present;
+    std::string absent;
+    bool operator==(const AbsentTie &) const = default;
+};
+
+/// A read-only float32 tensor living in the mapped file (no copy).
+struct TensorView {
+    const float *data = nullptr;
+    Shape shape;
+    Index numel() const { return core::numel(shape); }
+};
+
+/// Called with the fraction done (0..1) while converting; returning false cancels.
+using Progress = std::function<bool(double fraction)>;
+
+/// numel(shape) * itemSize, or std::nullopt when the product of the non-zero dimensions (times the
+/// item size) does not fit in Index: readers refuse such shapes so that numel() can never overflow.
+std::optional<std::uint64_t> checkedByteSize(const Shape &shape, std::uint64_t itemSize);
+
+/// Decodes a tensor's bytes (taken from `file` at info.offset) into a C-order float32 tensor, one
+/// block at a time so that `progress` is called regularly. Returns std::nullopt when cancelled.
+/// Throws core::Error when the dtype is not supported or the bytes lie outside `file`.
+std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const std::uint8_t> file,
+                                       const Progress &progress = {});
+
+/// Pairs of tensors that share storage (same offset and size) or, for equal-shaped 2-D tensors of
+/// the same dtype, hold identical bytes. Cheap: offsets first, then a sampled hash, then a full
+/// comparison of the few candidates. Tensors constant at every sampled place (e.g. two all-zero
+/// matrices) are not reported as tied from their bytes alone: equal zeros say nothing about sharing.
+std::vector<TiedPair> findTiedPairs(const std::vector<TensorInfo> &tensors,
+                                    std::span<const std::uint8_t> file);
+
+/// The GPT-2 case: an embedding (`wte.weight`, `model.embed_tokens.weight`, GGUF `token_embd.weight`)
+/// with no language-model head in the file, which the model builds tied to the embedding.
+std::optional<AbsentTie> findAbsentTie(const std::vector<TensorInfo> &tensors);
+
+/// A memory-mapped .npy, .safetensors or GGUF file. The format is found from the magic bytes; a file
+/// whose extension names another format is refused with a message saying what it really is, and
+/// PyTorch pickles (.pt, .bin) are refused with how to convert them (pickles are never executed).
+class WeightFile {
+public:
+    enum class Format { Npy, Safetensors, Gguf };
+
+    /// Throws core::Error: RuntimeError when the file cannot be opened, ValueError (message starting
+    /// with the path) when it is malformed or not a supported format.
+    static WeightFile open(const std::string &path);
+
+    Format format() const { return m_format; }
+    /// "npy", "safetensors", "gguf".
+    std::string formatName() const;
+    const std::string &path() const { return m_file.path(); }
+    const std::vector<TensorInfo> &tensors() const { return m_index.tensors; }
+    const std::vector<std::pair<std::string, std::string>> &metadata() const { return m_index.metadata; }
+    /// Throws core::Error (ValueError) listing the names present when `name` is not one of them.
+    const TensorInfo &tensor(const std::string &name) const;
+    /// The raw bytes of a tensor inside the mapping.
+    std::span<const std::uint8_t> rawBytes(const TensorInfo &info) const;
+    /// A zero-copy view when the tensor is little-endian float32 in C order and suitably aligned.
+    std::optional<TensorView> view(const std::string &name) const;
+    /// The tensor as C-order float32 (a copy), decoded block by block; std::nullopt when cancelled.
+    std::optional<Tensor> toFloat32(const std::string &name, const Progress &progress = {}) const;
+    std::vector<TiedPair> tiedPairs() const { return findTiedPairs(m_index.tensors, m_file.bytes()); }
+    std::optional<AbsentTie> absentTie() const { return findAbsentTie(m_index.tensors); }
+    /// sum(p.numel() for p in model.parameters()) after loading: storage shared by tied names counts
+    /// once, and an absent tied head adds nothing. Every stored tensor counts as a parameter.
+    Index parameterCount() const;
+
+private:
+    WeightFile(MappedFile file, Format format, WeightIndex index);
+
+    MappedFile m_file;
+    Format m_format = Format::Npy;
+    WeightIndex m_index;
+};
+
+} // namespace embedlab::core

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/nn/OneHot.h"
+
+#include "core/tensor/Error.h"
+#include "core/tensor/Parallel.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace embedlab::core {
+
+LongTensor oneHot(const LongTensor &ids, Index numClasses)
+{
+    LongTensor out;
+    out.shape = ids.shape;
+    if (ids.data.empty()) {
+        if (numClasses <= 0)
+            throw Error(Error::Kind::RuntimeError,
+                        "Can not infer total number of classes from empty tensor.");
+        out.shape.push_back(numClasses);
+        return out;
+    }
+    const auto [minIt, maxIt] = std::minmax_element(ids.data.begin(), ids.data.end());
+    if (*minIt < 0)
+        throw Error(Error::Kind::RuntimeError, "Class values must be non-negative.");
+    if (numClasses == -1)
+        numClasses = *maxIt + 1;
+    else if (numClasses <= *maxIt)
+        throw Error(Error::Kind::RuntimeError, "Class values must be smaller than num_classes.");
+    out.shape.push_back(numClasses);
+    checkShapeAllocatable(out.shape, sizeof(std::int64_t));
+    out.data.assign(ids.data.size() * static_cast<std::size_t>(numClasses), 0);
+    for (std::size_t i = 0; i < ids.data.size(); ++i)
+        out.data[i * static_cast<std::size_t>(numClasses) + static_cast<std::size_t>(ids.data[i])] = 1;
+    return out;
+}
+
+Tensor toFloat(const LongTensor &t)
+{
+    Tensor out(t.shape);
+    std::transform(t.data.begin(), t.data.end(), out.data.begin(),
+                   [](std::int64_t v) { return static_cast<float>(v); });
+    return out;
+}
+
+namespace {
+
+// The column of the single 1.0f in each row of `hot` when every other element is a zero (of
+// either sign); empty when some row is not like that.
+std::vector<Index> hotColumns(const float *hot, Index rows, Index v)
+{
+    std::vector<Index> columns(static_cast<std::size_t>(rows), -1);
+    for (Index r = 0; r < rows; ++r) {
+        const float *x = hot + r * v;
+        for (Index c = 0; c < v; ++c) {
+            if (x[c] == 0.0f)
+                continue;
+            if (x[c] != 1.0f || columns[static_cast<std::size_t>(r)] >= 0)
+                return {};
+            columns[static_cast<std::size_t>(r)] = c;
+        }
+        if (columns[static_cast<std::size_t>(r)] < 0)
+            return {};
+    }
+    return columns;
+}
+
+bool isFinite(float x)
+{
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    return (bits & 0x7f800000u) != 0x7f800000u;
+}
+
+// Up to two rows of `weight` per column that hold an Inf or a NaN (-1 where there are fewer).
+struct NonFiniteRows {
+    std::vector<Index> first, second;
+};
+
+NonFiniteRows nonFiniteRows(const Matrix &weight)
+{
+    const Index v = weight.rows(), d = weight.cols();
+    NonFiniteRows bad{std::vector<Index>(static_cast<std::size_t>(d), -1),
+                      std::vector<Index>(static_cast<std::size_t>(d), -1)};
+    // The whole matrix is read once at memory speed, on both cores; a row is looked at element by
+    // element only when it holds a non-finite value (almost never).
+    std::vector<char> rowIsBad(static_cast<std::size_t>(v), 0);
+    parallel::forTwo(v, v * d, parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index r = begin; r < end; ++r) {
+            const float *w = weight.row(r).data();
+            std::uint32_t any = 0;
+            for (Index c = 0; c < d; ++c) {
+                std::uint32_t bits = 0;
+                std::memcpy(&bits, &w[c], sizeof bits);
+                any |= static_cast<std::uint32_t>((bits & 0x7f800000u) == 0x7f800000u);
+            }
+            rowIsBad[static_cast<std::size_t>(r)] = static_cast<char>(any);
+        }
+    });
+    for (Index r = 0; r < v; ++r) {
+        if (!rowIsBad[static_cast<std::size_t>(r)])
+            continue;
+        for (Index c = 0; c < d; ++c) {
+            if (isFinite(weight(r, c)))
+                continue;
+            Index &slot = bad.first[static_cast<std::size_t>(c)] < 0
+                              ? bad.first[static_cast<std::size_t>(c)]
+                              : bad.second[static_cast<std::size_t>(c)];
+            if (slot < 0)
+                slot = r;
+        }
+    }
+    return bad;
+}
+
+} // namespace
+
+Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
+{
+    assert(hot.dim() >= 1 && hot.shape.back() == weight.rows() &&
+           "oneHotMatmul needs hot [..., V] and weight [V, D]");
+    Shape outShape = hot.shape;
+    outShape.back() = weight.cols();
+    Tensor out(outShape);
+    const Index rows = numel(Shape(hot.shape.begin(), hot.shape.end() - 1));
+    const Index v = weight.rows(), d = weight.cols();
+    // Exact shortcut for a true one-hot matrix, giving the dense product's bits without its
+    // rows x V x D multiply-adds. Eigen's GEMM and GEMV start every sum at +0.0f and add the
+    // products 1 * w = w and 0 * x = +-0 (or NaN when x is Inf or NaN): the sum is w + 0.0f (so a
+    // -0.0 weight gives +0.0), or NaN when another row of that column is not finite. Below
+    // Eigen's coefficient-based threshold the product is a plain dot product that starts from its
+    // first term instead, where signed zeros come out differently, so small shapes stay dense.
+    const std::vector<Index> columns = v + rows + d >= EIGEN_GEMM_TO_COEFFBASED_THRESHOLD
+                                           ? hotColumns(hot.data.data(), rows, v)
+                                           : std::vector<Index>();
+    if (rows > 0 && !columns.empty()) {
+        const NonFiniteRows bad = nonFiniteRows(weight);
+        for (Index r = 0; r < rows; ++r) {
+            const Index k = columns[static_cast<std::size_t>(r)];
+            const float *w = weight.row(k).data();
+            float *y = out.data.data() + r * d;
+            for (Index c = 0; c < d; ++c) {
+                const Index first = bad.first[static_cast<std::size_t>(c)];
+                const Index other = first != k ? first : bad.second[static_cast<std::size_t>(c)];
+                // The same arithmetic as the poisoning term: 0 * inf is the default NaN, 0 * nan
+                // keeps the NaN.
+                y[c] = other < 0 ? w[c] + 0.0f : w[c] + 0.0f * weight(other, c);
+            }
+        }
+        return out;
+    }
+    const Eigen::Map<const Matrix> hotM(hot.data.data(), rows, v);
+    Eigen::Map<Matrix> result(out.data.data(), rows, d);
+    parallel::product(result, hotM, weight);
+    return out;
+}
+
+namespace {
+
+// A nested list of integers as torch.tensor() reads it: every sequence at one depth must have the
+// same length, and numbers and sequences may not be mixed at one depth.
+class IdsParser {
+public:
+    explicit IdsParser(const std::string &text)
+        : m_text(text)
+    {}
+
+    LongTensor parse()
+    {
+        skipSpace();
+        if (m_pos == m_text.size())
+            fail("no token ids given: type integers such as 2, 3, 1 or [[2, 3], [1, 0]]");
+        if (m_text[m_pos] == '[') {
+            parseList(0);
+            skipSpace();
+            if (m_pos != m_text.size())
+                fail("unexpected '" + std::string(1, m_text[m_pos]) + "' after the closing ']'");
+        } else {
+            // Bare "2, 3, 1": one 1-D list without brackets.
+            m_shape.push_back(0);
+            parseItems(0, '\0');
+        }
+        LongTensor t;
+        t.shape = m_shape;
+        t.data = std::move(m_values);
+        if (t.data.empty())
+            fail("no token ids given: an empty list has no integer type; type ids such as [2, 3, 1]");
+        return t;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string &message) const
+    {
+        throw Error(Error::Kind::ValueError, message);
+    }
+
+    void skipSpace()
+    {
+        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])))
+            ++m_pos;
+    }
+
+    void parseList(std::size_t depth)
+    {
+        ++m_pos; // '['
+        // torch.tensor() refuses more than MAX_DIMS = 128 nested lists; without the limit, pasted
+        // brackets would recurse until the stack overflows (issue "Reliability").
+        if (depth >= 128)
+            fail("too many dimensions 'list'");
+        if (m_shape.size() == depth)
+            m_shape.push_back(-1); // length not known until this first list at this depth closes
+        parseItems(depth, ']');
+    }
+
+    // Items of one list at `depth` until `close` (or the end of text for a bare list).
+    void parseItems(std::size_t depth, char close)
+    {
+        Index count = 0;
+        skipSpace();
+        const bool empty = close == ']' && m_pos < m_text.size() && m_text[m_pos] == ']';
+        while (!empty) {
+            skipSpace();
+            if (m_pos == m_text.size())
+                fail(close ? "missing ']' at the end of the ids" : "expected an integer after ','");
+            if (m_text[m_pos] == '[') {
+                checkKind(depth, true);
+                parseList(depth + 1);
+            } else {
+                checkKind(depth, false);
+                parseInteger();
+            }
+            ++count;
+            skipSpace();
+            if (m_pos == m_text.size()) {
+                if (close)
+                    fail("missing ']' at the end of the ids");
+                break;
+            }
+            if (m_text[m_pos] == ',') {
+                ++m_pos;
+                skipSpace();
+                // Python allows a trailing comma before the closing bracket.
+                if (close && m_pos < m_text.size() && m_text[m_pos] == close)
+                    break;
+                continue;
+            }
+            if (close && m_text[m_pos] == close)
+                break;
+            fail("expected ',' between token ids, got '" + std::string(1, m_text[m_pos]) + "'");
+        }
+        if (close)
+            ++m_pos; // ']'
+        if (empty)
+            checkKind(depth, true); // [] has no integers below it: shape [..., 0]
+        if (m_shape[depth] == -1 || (depth == 0 && close == '\0'))
+            m_shape[depth] = count;
+        else if (m_shape[depth] != count)
+            fail("expected sequence of length " + std::to_string(m_shape[depth]) + " at dim " +
+                 std::to_string(depth) + " (got " + std::to_string(count) + ")");
+    }
+
+    // Whether items at `depth` are lists; the first item decides, as in torch.tensor().
+    void checkKind(std::size_t depth, bool isList)
+    {
+        if (m_itemIsList.size() <= depth)
+            m_itemIsList.resize(depth + 1, -1);
+        if (m_itemIsList[depth] == -1) {
+            m_itemIsList[depth] = isList ? 1 : 0;
+            return;
+        }
+        if ((m_itemIsList[depth] == 1) != isList)
+            fail(isList ? "expected an integer at dim " + std::to_string(depth) + ", got a list"
+                        : "expected a list at dim " + std::to_string(depth) + ", got an integer");
+    }
+
+    void parseInteger()
+    {
+        const std::size_t start = m_pos;
+        if (m_pos < m_text.size() && (m_text[m_pos] == '-' || m_text[m_pos] == '+'))
+            ++m_pos;
+        while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos])))
+            ++m_pos;
+        std::string token = m_text.substr(start, m_pos - start);
+        // Swallow the rest of a word or number so the message quotes what was typed.
+        std::size_t end = m_pos;
+        while (end < m_text.size() && !std::isspace(static_cast<unsigned char>(m_text[end])) &&
+               m_text[end] != ',' && m_text[end] != ']' && m_text[end] != '[')
+            ++end;
+        const std::string word = m_text.substr(start, end - start);
+        if (end != m_pos || token.empty() || token == "-" || token == "+")
+            fail("token ids must be integers, got '" + word + "'");
+        if (token[0] == '+')
+            token.erase(0, 1);
+        std::int64_t value = 0;
+        const auto res = std::from_chars(token.data(), token.data() + token.size(), value);
+        if (res.ec == std::errc::result_out_of_range)
+            fail("Overflow when unpacking long");
+        m_values.push_back(value);
+    }
+
+    const std::string &m_text;
+    std::size_t m_pos = 0;
+    Shape m_shape;
+    std::vector<int> m_itemIsList;
+    std::vector<std::int64_t> m_values;
+};
+
+bool tensorsEqual(const Tensor &a, const Tensor &b)
+{
+    if (a.shape != b.shape)
+        return false;
+    for (std::size_t i = 0; i < a.data.size(); ++i)
+        if (!(a.data[i] == b.data[i]))
+            return false;
+    return true;
+}
+
+} // namespace
+
+LongTensor parseIds(const std::string &text)
+{
+    return IdsParser(text).parse();
+}
+
+PathCost lookupCost(Index numIds, Index numEmbeddings, Index embeddingDim)
+{
+    (void)numEmbeddings; // a lookup never touches the rows it does not copy
+    PathCost c;
+    c.bytesRead = numIds * embeddingDim * static_cast<Index>(sizeof(float));
+    c.bytesWritten = c.bytesRead;
+    return c;
+}
+
+PathCost oneHotMatmulCost(Index numIds, Index numEmbeddings, Index embeddingDim)
+{
+    constexpr auto f = static_cast<Index>(sizeof(float));
+    PathCost c;
+    c.multiplyAdds = numIds * numEmbeddings * embeddingDim;
+    c.multiplyAddsByZero = numIds * std::max<Index>(numEmbeddings - 1, 0) * embeddingDim;
+    // Reads the whole one-hot matrix and W once each (the ideal for a cache-blocked GEMM), writes
+    // the result once.
+    c.bytesRead = numIds * numEmbeddings * f + numEmbeddings * embeddingDim * f;
+    c.bytesWritten = numIds * embeddingDim * f;
+    return c;
+}
+
+bool LookupPaths::allEqual() const
+{
+    return tensorsEqual(call, index) && tensorsEqual(call, oneHotMm) && tensorsEqual(call, linear);
+}
+
+LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids)
+{
+    LookupPaths paths;
+    paths.call = embedding.forward(ids); // applies max_norm first, exactly like embedding(ids)
+
+    const Matrix &w = embedding.weight()->value();
+    const Index v = embedding.numEmbeddings();
+    const Index d = embedding.embeddingDim();
+    Shape outShape = ids.shape;
+    outShape.push_back(d);
+
+    paths.index = Tensor(outShape);
+    for (std::size_t i = 0; i < ids.data.size(); ++i)
+        std::copy(w.row(ids.data[i]).data(), w.row(ids.data[i]).data() + d,
+                  paths.index.data.data() + static_cast<Index>(i) * d);
+
+    // A real dense product over all V rows: 0 * inf and 0 * nan are NaN, as in PyTorch.
+    const Tensor hot = toFloat(oneHot(ids, v));
+    const auto n = static_cast<Index>(ids.data.size());
+    const Eigen::Map<const Matrix> hotM(hot.data.data(), n, v);
+    paths.oneHotMm = oneHotMatmul(hot, w);
+
+    // F.linear(one_hot, weight=W.T): the Linear's own [D, V] weight, transposed back in the product.
+    const Matrix linearWeight = w.transpose();
+    paths.linear = Tensor(outShape);
+    Eigen::Map<Matrix> linearOut(paths.linear.data.data(), n, d);
+    parallel::product(linearOut, hotM, linearWeight.transpose());
+    return paths;
+}
+
+} // namespace embedlab::core

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Parameter.h"
+
+#include <map>
+#include <vector>
+
+namespace embedlab::core {
+
+/// torch.optim's single-tensor (non-foreach) CPU arithmetic, step by step.
+class Optimizer {
+public:
+    explicit Optimizer(std::vector<ParameterPtr> params);
+    virtual ~Optimizer() = default;
+    /// optimizer.step(): parameters without a gradient are skipped, as in PyTorch.
+    virtual void step() = 0;
+    void zeroGrad(); // set_to_none=True (PyTorch 2.x default; 1.13 zeroes, same effect on the step)
+    const std::vector<ParameterPtr> &params() const { return m_params; }
+
+protected:
+    std::vector<ParameterPtr> m_params;
+};
+
+struct SGDOptions {
+    double lr = 1e-3;
+    double momentum = 0.0;
+    double dampening = 0.0;
+    double weightDecay = 0.0;
+    bool nesterov = false;
+};
+class SGD final : public Optimizer {
+public:
+    SGD(std::vector<ParameterPtr> params, SGDOptions options);
+    void step() override;
+
+private:
+    SGDOptions m_options;
+    std::map<const Parameter *, Matrix> m_momentumBuffer;
+};
+
+struct AdamOptions {
+    double lr = 1e-3;
+    double beta1 = 0.9;
+    double beta2 = 0.999;
+    double eps = 1e-8;
+    double weightDecay = 0.0;
+    bool amsgrad = false;
+};
+class Adam final : public Optimizer {
+public:
+    Adam(std::vector<ParameterPtr> params, AdamOptions options);
+    void step() override;
+
+private:
+    struct State {
+        long step = 0;
+        Matrix expAvg;
+        Matrix expAvgSq;
+        Matrix maxExpAvgSq;
+    };
+    AdamOptions m_options;
+    std::map<const Parameter *, State> m_state;
+};
+
+} // namespace embedlab::core

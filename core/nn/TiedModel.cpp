@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/nn/TiedModel.h"
+
+#include "core/tensor/Error.h"
+#include "core/nn/Loss.h"
+
+namespace embedlab::core {
+
+TiedModel::TiedModel(Index numEmbeddings, Index embeddingDim, const EmbeddingOptions &options,
+                     bool lmHeadBias, Generator &gen)
+    : m_embedding(std::make_unique<Embedding>(numEmbeddings, embeddingDim, options, gen))
+    , m_lmHead(std::make_unique<Linear>(embeddingDim, numEmbeddings, lmHeadBias, gen))
+{}
+
+ParameterPtr TiedModel::tie()
+{
+    const ParameterPtr &shared = m_embedding->weight();
+    if (m_lmHead->inFeatures() != m_embedding->embeddingDim() ||
+        m_lmHead->outFeatures() != m_embedding->numEmbeddings())
+        throw Error(Error::Kind::RuntimeError,
+                    "cannot tie lm_head.weight of shape " + shapeString(m_lmHead->weight()->shape()) +
+                        " to embedding.weight of shape " + shapeString(shared->shape()) +
+                        ": lm_head must be Linear(" + std::to_string(m_embedding->embeddingDim()) + ", " +
+                        std::to_string(m_embedding->numEmbeddings()) + ")");
+    ParameterPtr previous = m_lmHead->weight();
+    m_lmHead->setWeight(shared);
+    return previous;
+}
+
+void TiedModel::untie(UntieMode mode, Generator &gen)
+{
+    if (mode == UntieMode::Clone) {
+        m_lmHead->setWeight(m_lmHead->weight()->clone());
+        return;
+    }
+    // lm_head.weight = nn.Parameter(torch.empty(V, D)); lm_head.reset_parameters() - which also
+    // redraws the bias, as PyTorch's reset_parameters does.
+    m_lmHead->setWeight(std::make_shared<Parameter>(m_lmHead->weight()->shape()));
+    m_lmHead->resetParameters(gen);
+}
+
+Index TiedModel::parameterCount() const
+{
+    Index count = 0;
+    for (const ParameterPtr &p : parameters())
+        count += p->numel();
+    return count;
+}
+
+std::uint64_t TiedModel::parameterBytes() const
+{
+    return static_cast<std::uint64_t>(parameterCount()) * sizeof(float);
+}
+
+std::vector<ParameterPtr> TiedModel::parameters() const
+{
+    std::vector<ParameterPtr> params{m_embedding->weight()};
+    if (!isTied())
+        params.push_back(m_lmHead->weight());
+    if (m_lmHead->bias())
+        params.push_back(m_lmHead->bias());
+    return params;
+}
+
+Tensor TiedModel::forward(const LongTensor &ids)
+{
+    return m_lmHead->forward(m_embedding->forward(ids));
+}
+
+TiedModel::StepResult TiedModel::trainStep(const LongTensor &ids, const LongTensor &targets,
+                                           Optimizer &optimizer)
+{
+    optimizer.zeroGrad();
+    const Tensor hidden = m_embedding->forward(ids);
+    StepResult result;
+    result.logits = m_lmHead->forward(hidden);
+
+    // logits.view(-1, V) and targets.view(-1) are views: the [N, V] logits are reshaped in place
+    // rather than copied (with GPT-2's vocabulary they are 200 MB a step).
+    const Index v = m_embedding->numEmbeddings();
+    const Shape logitsShape = result.logits.shape;
+    result.logits.shape = {v == 0 ? 0 : result.logits.numel() / v, v};
+    LongTensor flatTargets = targets;
+    flatTargets.shape = {targets.numel()};
+    CrossEntropy ce = crossEntropy(result.logits, flatTargets);
+    result.logits.shape = logitsShape;
+    result.loss = ce.loss;
+
+    // Autograd reaches the lm_head first; with tying, the weight's gradient is the sum of both
+    // contributions (a + b, so the order of the two does not change a bit).
+    ce.gradLogits.shape = logitsShape;
+    const Tensor gradHidden = m_lmHead->backward(hidden, ce.gradLogits);
+    m_embedding->backward(ids, gradHidden);
+    optimizer.step();
+    return result;
+}
+
+std::string TiedModel::repr() const
+{
+    return "TiedModel(\n  (embedding): " + m_embedding->repr() + "\n  (lm_head): " + m_lmHead->repr() + "\n)";
+}
+
+} // namespace embedlab::core

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/nn/Embedding.h"
+#include "core/nn/Linear.h"
+#include "core/nn/Optimizer.h"
+
+#include <memory>
+#include <string>
+
+namespace embedlab::core {
+
+/// The lesson's model: token ids -> Embedding(V, D) -> lm_head = Linear(D, V, bias) -> logits [.., V].
+/// Tying is `lm_head.weight = embedding.weight` (aliasing, one storage), as GPT-2 does.
+class TiedModel {
+public:
+    /// Builds the embedding, then the lm_head, each consuming `gen` in that order (like a module
+    /// whose __init__ creates wte then lm_head).
+    TiedModel(Index numEmbeddings, Index embeddingDim, const EmbeddingOptions &options, bool lmHeadBias,
+              Generator &gen);
+
+    Embedding &embedding() { return *m_embedding; }
+    const Embedding &embedding() const { return *m_embedding; }
+    Linear &lmHead() { return *m_lmHead; }
+    const Linear &lmHead() const { return *m_lmHead; }
+
+    bool isTied() const { return m_embedding->weight() == m_lmHead->weight(); }
+    /// `lm_head.weight = embedding.weight`: the embedding's storage wins, the Linear's own values are
+    /// dropped (returned so the UI can show what happened to them). RuntimeError naming both shapes
+    /// when the Linear is not Linear(D, V).
+    ParameterPtr tie();
+    enum class UntieMode { Clone, Reinitialize };
+    /// Gives lm_head its own storage: a clone of the current values, or a fresh reset_parameters()
+    /// weight drawn from `gen`.
+    void untie(UntieMode mode, Generator &gen);
+
+    /// sum(p.numel() for p in model.parameters()): a shared storage counts once.
+    Index parameterCount() const;
+    /// parameterCount() * 4 (float32).
+    std::uint64_t parameterBytes() const;
+    /// The distinct parameters in model.parameters() order (embedding.weight, lm_head.weight if not
+    /// tied, lm_head.bias if any).
+    std::vector<ParameterPtr> parameters() const;
+
+    /// logits = lm_head(embedding(ids)).
+    Tensor forward(const LongTensor &ids);
+
+    /// One training step: zero_grad, forward, cross_entropy(logits.view(-1, V), targets.view(-1)),
+    /// backward, optimizer.step(). Returns the loss as PyTorch computes it.
+    struct StepResult {
+        float loss = 0.0f;
+        Tensor logits;
+    };
+    StepResult trainStep(const LongTensor &ids, const LongTensor &targets, Optimizer &optimizer);
+
+    std::string repr() const;
+
+private:
+    std::unique_ptr<Embedding> m_embedding;
+    std::unique_ptr<Linear> m_lmHead;
+};
+
+} // namespace embedlab::core

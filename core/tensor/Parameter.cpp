@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/tensor/Parameter.h"
+
+#include "core/tensor/Error.h"
+
+#include <sys/resource.h>
+
+#include <cassert>
+#include <fstream>
+#include <limits>
+#include <string>
+
+namespace embedlab::core {
+
+std::uint64_t availableMemoryBytes()
+{
+    std::uint64_t available = std::numeric_limits<std::uint64_t>::max();
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::uint64_t kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") {
+            available = kib * 1024;
+            break;
+        }
+    }
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+        available = std::min<std::uint64_t>(available, limit.rlim_cur);
+    return available;
+}
+
+void checkShapeAllocatable(const Shape &shape, std::size_t elementSize)
+{
+    for (Index d : shape) {
+        if (d < 0)
+            throw Error(Error::Kind::RuntimeError, "Trying to create tensor with negative dimension " +
+                                                       std::to_string(d) + ": " + shapeString(shape));
+    }
+    std::uint64_t bytes = elementSize;
+    for (Index d : shape) {
+        if (__builtin_mul_overflow(bytes, static_cast<std::uint64_t>(d), &bytes))
+            throw Error(Error::Kind::RuntimeError,
+                        "Storage size calculation overflowed with sizes=" + shapeString(shape));
+    }
+    if (bytes > availableMemoryBytes())
+        throw Error(Error::Kind::MemoryError, "DefaultCPUAllocator: can't allocate memory: you tried to allocate " +
+                                                  std::to_string(bytes) + " bytes.");
+}
+
+Parameter::Parameter(Shape shape)
+    : m_shape(std::move(shape))
+{
+    assert((m_shape.size() == 1 || m_shape.size() == 2) && "Parameter supports rank 1 (bias) and 2 (weight)");
+    checkShapeAllocatable(m_shape);
+    if (m_shape.size() == 1)
+        m_value.resize(1, m_shape[0]);
+    else
+        m_value.resize(m_shape[0], m_shape[1]);
+}
+
+std::shared_ptr<Parameter> Parameter::clone() const
+{
+    auto copy = std::make_shared<Parameter>(m_shape);
+    copy->m_value = m_value;
+    copy->m_grad = m_grad;
+    return copy;
+}
+
+Tensor Parameter::toTensor() const
+{
+    Tensor t;
+    t.shape = m_shape;
+    t.data.assign(m_value.data(), m_value.data() + m_value.size());
+    return t;
+}
+
+void Parameter::accumulateGrad(const Matrix &g)
+{
+    assert(g.rows() == m_value.rows() && g.cols() == m_value.cols() && "gradient shape must equal the parameter's");
+    if (!hasGrad())
+        m_grad = g;
+    else
+        m_grad += g;
+}
+
+} // namespace embedlab::core

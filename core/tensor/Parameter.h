@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Tensor.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace embedlab::core {
+
+/// Refuses an allocation of `bytes` that would not fit in the memory available, before allocating,
+/// with PyTorch's allocator message ("DefaultCPUAllocator: can't allocate memory: you tried to
+/// allocate N bytes."). Negative dimensions get PyTorch's "Trying to create tensor with negative
+/// dimension -1: [-1, 5]".
+void checkShapeAllocatable(const Shape &shape, std::size_t elementSize = sizeof(float));
+/// Bytes of memory this process may still allocate (MemAvailable, capped by RLIMIT_AS).
+std::uint64_t availableMemoryBytes();
+
+/// A learnable float32 tensor (`nn.Parameter`). Rank 1 or 2; a rank-1 parameter of n elements is
+/// stored as a 1 x n matrix. Layers hold it through a shared_ptr, so tying is aliasing.
+class Parameter {
+public:
+    explicit Parameter(Shape shape);
+    Parameter(const Parameter &) = delete; // big buffers are move-only; clone() is explicit
+    Parameter &operator=(const Parameter &) = delete;
+    Parameter(Parameter &&) = default;
+    Parameter &operator=(Parameter &&) = default;
+
+    std::shared_ptr<Parameter> clone() const;
+
+    const Shape &shape() const { return m_shape; }
+    Index numel() const { return core::numel(m_shape); }
+    Index dim() const { return static_cast<Index>(m_shape.size()); }
+    std::size_t bytes() const { return static_cast<std::size_t>(numel()) * sizeof(float); }
+
+    Matrix &value() { return m_value; }
+    const Matrix &value() const { return m_value; }
+    TensorSpan span() { return {m_value.data(), m_shape}; }
+    Tensor toTensor() const;
+
+    /// `.grad`: empty (0 x 0) until a backward pass accumulates into it, as PyTorch's None.
+    bool hasGrad() const { return m_grad.size() == m_value.size() && m_value.size() > 0; }
+    Matrix &grad() { return m_grad; }
+    const Matrix &grad() const { return m_grad; }
+    /// `.grad += g`, allocating a zero gradient first when there is none.
+    void accumulateGrad(const Matrix &g);
+    void zeroGrad() { m_grad.resize(0, 0); } // optimizer.zero_grad(set_to_none=True)
+
+    /// Increments on every write through any owner; views use it to know when to repaint.
+    std::uint64_t version() const { return m_version; }
+    void bumpVersion() { ++m_version; }
+
+private:
+    Shape m_shape;
+    Matrix m_value;
+    Matrix m_grad;
+    std::uint64_t m_version = 0;
+};
+
+using ParameterPtr = std::shared_ptr<Parameter>;
+
+} // namespace embedlab::core

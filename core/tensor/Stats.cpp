@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/tensor/Stats.h"
+
+#include "core/tensor/Error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <thread>
+
+namespace embedlab::core {
+
+namespace {
+
+// Large inputs are split in two halves, one per core; small ones are not worth a thread.
+constexpr Index kParallelThreshold = 1 << 20;
+
+// The halves meet at a multiple of `align` (a block boundary for block-wise loops).
+template <typename Partial, typename Work, typename Merge>
+Partial splitInTwo(Index count, Work work, Merge merge, Index align = 1)
+{
+    if (count < kParallelThreshold || std::thread::hardware_concurrency() < 2)
+        return work(Index{0}, count);
+    const Index half = count / 2 - (count / 2) % align;
+    Partial first;
+    std::thread worker([&] { first = work(Index{0}, half); });
+    Partial second = work(half, count);
+    worker.join();
+    return merge(first, second);
+}
+
+// Independent accumulators the compiler turns into vector registers (it may not reassociate one
+// accumulator by itself: -ffp-contract=off and no -ffast-math).
+constexpr int kLanes = 16;
+// Elements per block of the one-pass variance; each block is centred on its own first element.
+constexpr Index kBlock = 4096;
+
+struct Moments {
+    double sum = 0.0;
+    Index nan = 0;
+    Index inf = 0;
+    float min = std::numeric_limits<float>::infinity();
+    float max = -std::numeric_limits<float>::infinity();
+};
+
+// Count, mean and sum of squared deviations of a run of values, merged with Chan et al.'s
+// pairwise update. Each block is summed around its own first element, so a large mean (or an
+// outlier block elsewhere) does not cancel away the digits of a small spread.
+struct Welford {
+    double n = 0.0;
+    double mean = 0.0;
+    double m2 = 0.0;
+    float min = std::numeric_limits<float>::infinity();
+    float max = -std::numeric_limits<float>::infinity();
+
+    void merge(const Welford &b)
+    {
+        min = b.min < min ? b.min : min;
+        max = b.max > max ? b.max : max;
+        if (b.n == 0.0)
+            return;
+        const double total = n + b.n;
+        const double delta = b.mean - mean;
+        mean += delta * (b.n / total);
+        m2 += b.m2 + delta * delta * (n * b.n / total);
+        n = total;
+    }
+};
+
+// One pass over finite data. A NaN or infinity makes mean or m2 non-finite; the caller then takes
+// the careful path, so the hot loop has no per-element branch.
+Welford blockMoments(const float *data, Index begin, Index end)
+{
+    Welford total;
+    for (Index b = begin; b < end; b += kBlock) {
+        const Index n = std::min(kBlock, end - b);
+        const float *x = data + b;
+        const double shift = x[0];
+        double sum[kLanes] = {}, sq[kLanes] = {};
+        float lo[kLanes], hi[kLanes];
+        std::fill(lo, lo + kLanes, x[0]);
+        std::fill(hi, hi + kLanes, x[0]);
+        Index i = 0;
+        for (; i + kLanes <= n; i += kLanes) {
+            for (int j = 0; j < kLanes; ++j) {
+                const float v = x[i + j];
+                const double d = static_cast<double>(v) - shift;
+                sum[j] += d;
+                sq[j] += d * d;
+                lo[j] = v < lo[j] ? v : lo[j];
+                hi[j] = v > hi[j] ? v : hi[j];
+            }
+        }
+        for (; i < n; ++i) {
+            const float v = x[i];
+            const double d = static_cast<double>(v) - shift;
+            sum[0] += d;
+            sq[0] += d * d;
+            lo[0] = v < lo[0] ? v : lo[0];
+            hi[0] = v > hi[0] ? v : hi[0];
+        }
+        Welford w;
+        double s = 0.0, q = 0.0;
+        w.min = lo[0];
+        w.max = hi[0];
+        for (int j = 0; j < kLanes; ++j) {
+            s += sum[j];
+            q += sq[j];
+            w.min = lo[j] < w.min ? lo[j] : w.min;
+            w.max = hi[j] > w.max ? hi[j] : w.max;
+        }
+        w.n = static_cast<double>(n);
+        w.mean = shift + s / w.n;
+        w.m2 = std::max(0.0, q - s * (s / w.n));
+        total.merge(w);
+    }
+    return total;
+}
+
+// The path for data with NaN or infinities: counts them and propagates as PyTorch does.
+Summary summarizeNonFinite(const float *data, Index count)
+{
+    Summary s;
+    s.count = count;
+    const Moments m = splitInTwo<Moments>(
+        count,
+        [data](Index begin, Index end) {
+            Moments p;
+            for (Index i = begin; i < end; ++i) {
+                const float x = data[i];
+                if (std::isnan(x)) {
+                    ++p.nan;
+                    continue;
+                }
+                if (std::isinf(x))
+                    ++p.inf;
+                p.sum += x;
+                p.min = std::min(p.min, x);
+                p.max = std::max(p.max, x);
+            }
+            return p;
+        },
+        [](Moments a, const Moments &b) {
+            a.sum += b.sum;
+            a.nan += b.nan;
+            a.inf += b.inf;
+            a.min = std::min(a.min, b.min);
+            a.max = std::max(a.max, b.max);
+            return a;
+        });
+    s.nanCount = m.nan;
+    s.infCount = m.inf;
+    s.min = m.nan ? std::numeric_limits<float>::quiet_NaN() : m.min;
+    s.max = m.nan ? std::numeric_limits<float>::quiet_NaN() : m.max;
+    // PyTorch propagates: any NaN, or inf - inf in the centred sum, makes mean/std NaN or inf.
+    s.mean = m.nan ? std::numeric_limits<double>::quiet_NaN() : m.sum / static_cast<double>(count);
+    s.std = std::numeric_limits<double>::quiet_NaN();
+    return s;
+}
+
+std::string formatDouble(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+} // namespace
+
+Summary summarize(const float *data, Index count)
+{
+    Summary s;
+    s.count = count;
+    if (count == 0) {
+        s.mean = s.std = std::numeric_limits<double>::quiet_NaN();
+        s.min = s.max = std::numeric_limits<float>::quiet_NaN();
+        return s;
+    }
+    const Welford w = splitInTwo<Welford>(
+        count, [data](Index begin, Index end) { return blockMoments(data, begin, end); },
+        [](Welford a, const Welford &b) {
+            a.merge(b);
+            return a;
+        },
+        kBlock);
+    if (!std::isfinite(w.mean) || !std::isfinite(w.m2))
+        return summarizeNonFinite(data, count);
+    s.min = w.min;
+    s.max = w.max;
+    s.mean = w.mean;
+    s.std = count < 2 ? std::numeric_limits<double>::quiet_NaN()
+                      : std::sqrt(w.m2 / static_cast<double>(count - 1));
+    return s;
+}
+
+namespace {
+
+struct Extremes {
+    float lo = std::numeric_limits<float>::infinity();
+    float hi = -std::numeric_limits<float>::infinity();
+    bool nan = false;
+};
+
+// min and max in lanes; NaN is only flagged here (the comparisons skip it) and reported by the caller.
+Extremes extremes(const float *data, Index begin, Index end)
+{
+    // NaN marks are floats too: lanes of one type vectorise, mixed int/float lanes do not.
+    float lo[kLanes], hi[kLanes], nan[kLanes] = {};
+    std::fill(lo, lo + kLanes, std::numeric_limits<float>::infinity());
+    std::fill(hi, hi + kLanes, -std::numeric_limits<float>::infinity());
+    Index i = begin;
+    for (; i + kLanes <= end; i += kLanes) {
+        for (int j = 0; j < kLanes; ++j) {
+            const float v = data[i + j];
+            lo[j] = v < lo[j] ? v : lo[j];
+            hi[j] = v > hi[j] ? v : hi[j];
+            nan[j] = v != v ? 1.0f : nan[j];
+        }
+    }
+    for (; i < end; ++i) {
+        const float v = data[i];
+        lo[0] = v < lo[0] ? v : lo[0];
+        hi[0] = v > hi[0] ? v : hi[0];
+        nan[0] = v != v ? 1.0f : nan[0];
+    }
+    Extremes e;
+    for (int j = 0; j < kLanes; ++j) {
+        e.lo = lo[j] < e.lo ? lo[j] : e.lo;
+        e.hi = hi[j] > e.hi ? hi[j] : e.hi;
+        e.nan = e.nan || nan[j] != 0.0f;
+    }
+    return e;
+}
+
+} // namespace
+
+HistRange histcRange(const float *data, Index count, double min, double max)
+{
+    double left = min;
+    double right = max;
+    if (left == right && count > 0) {
+        // aminmax propagates NaN, which the finiteness check below then reports, as PyTorch does.
+        const Extremes e = splitInTwo<Extremes>(
+            count, [data](Index begin, Index end) { return extremes(data, begin, end); },
+            [](const Extremes &a, const Extremes &b) {
+                return Extremes{b.lo < a.lo ? b.lo : a.lo, b.hi > a.hi ? b.hi : a.hi, a.nan || b.nan};
+            });
+        left = e.nan ? std::numeric_limits<double>::quiet_NaN() : e.lo;
+        right = e.nan ? std::numeric_limits<double>::quiet_NaN() : e.hi;
+    }
+    if (left == right) {
+        left -= 1;
+        right += 1;
+    }
+    if (!std::isfinite(left) || !std::isfinite(right))
+        throw Error(Error::Kind::RuntimeError, "torch.histc: range of [" + formatDouble(left) + ", " +
+                                                   formatDouble(right) + "] is not finite");
+    if (!(left < right))
+        throw Error(Error::Kind::RuntimeError, "torch.histc: max must be larger than min");
+    return {static_cast<float>(left), static_cast<float>(right)};
+}
+
+std::vector<float> histc(const float *data, Index count, Index bins, double min, double max)
+{
+    if (bins <= 0)
+        throw Error(Error::Kind::RuntimeError, "torch.histogram(): bins must be > 0, but got " +
+                                                   std::to_string(bins) + " for dimension 0");
+    const HistRange range = histcRange(data, count, min, max);
+    const float left = range.low;
+    const float right = range.high;
+    // The bin edges are linspace(left, right, bins + 1) in float; histc uses only the outer two.
+    const float width = right - left;
+    const float binsF = static_cast<float>(bins);
+    using Counts = std::vector<Index>;
+    const auto merge = [](Counts a, const Counts &b) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            a[i] += b[i];
+        return a;
+    };
+    if (bins >= (Index{1} << 24)) {
+        // Bin numbers beyond float's exact integers: the plain loop, 64-bit positions.
+        const Counts counts = splitInTwo<Counts>(
+            count,
+            [&](Index begin, Index end) {
+                Counts c(static_cast<std::size_t>(bins), 0);
+                for (Index i = begin; i < end; ++i) {
+                    const float x = data[i];
+                    if (!(x >= left && x <= right))
+                        continue;
+                    auto pos = static_cast<Index>((x - left) * binsF / width);
+                    if (pos == bins)
+                        pos -= 1;
+                    ++c[static_cast<std::size_t>(pos)];
+                }
+                return c;
+            },
+            merge);
+        return {counts.begin(), counts.end()};
+    }
+    // Positions are computed a chunk at a time in vector registers with PyTorch's float expression
+    // ((x - min) * bins / (max - min), truncated), values outside [min, max] (and NaN) going to an
+    // extra slot; then counted into four interleaved tables so that runs of one bin do not wait on
+    // each other's increments.
+    const auto binsI = static_cast<std::int32_t>(bins);
+    const auto slots = static_cast<std::size_t>(bins + 1);
+    constexpr int kTables = 4;
+    constexpr Index kChunk = 1024;
+    const Counts counts = splitInTwo<Counts>(
+        count,
+        [&](Index begin, Index end) {
+            Counts tables(slots * kTables, 0);
+            std::int32_t pos[kChunk];
+            for (Index c = begin; c < end; c += kChunk) {
+                const Index n = std::min(kChunk, end - c);
+                const float *x = data + c;
+                for (Index i = 0; i < n; ++i) {
+                    const float v = x[i];
+                    const bool inside = (v >= left) & (v <= right);
+                    const float t = (v - left) * binsF / width;
+                    // Out-of-range values may give -inf, inf or NaN here: clamp so the conversion
+                    // is defined; they go to the extra slot anyway.
+                    float clamped = t < binsF ? t : binsF;
+                    clamped = t >= 0.0f ? clamped : 0.0f;
+                    std::int32_t p = static_cast<std::int32_t>(clamped);
+                    p = p == binsI ? binsI - 1 : p;
+                    pos[i] = inside ? p : binsI;
+                }
+                // Raw pointers: through the vector the compiler reloads its data pointer after every
+                // increment, as if a count could alias it.
+                Index *t0 = tables.data(), *t1 = t0 + slots, *t2 = t1 + slots, *t3 = t2 + slots;
+                Index i = 0;
+                for (; i + kTables <= n; i += kTables) {
+                    ++t0[pos[i]];
+                    ++t1[pos[i + 1]];
+                    ++t2[pos[i + 2]];
+                    ++t3[pos[i + 3]];
+                }
+                for (; i < n; ++i)
+                    ++t0[pos[i]];
+            }
+            Counts c(static_cast<std::size_t>(bins), 0);
+            for (int j = 0; j < kTables; ++j)
+                for (std::size_t b = 0; b < c.size(); ++b)
+                    c[b] += tables[static_cast<std::size_t>(j) * slots + b];
+            return c;
+        },
+        merge);
+    return {counts.begin(), counts.end()};
+}
+
+} // namespace embedlab::core

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// The .safetensors reader against PyTorch tensors (tests/golden/gen_formats.py) and the writer,
+// issue "Real weights".
+#include "common/Golden.h"
+#include "core/tensor/Error.h"
+#include "core/io/SafetensorsWriter.h"
+#include "core/io/WeightFile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace embedlab;
+
+namespace {
+
+QString fixture(const QString &name)
+{
+    return qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR", QStringLiteral(EMBEDLAB_GOLDEN_DIR)) +
+           QStringLiteral("/formats/") + name;
+}
+
+} // namespace
+
+class TestSafetensors : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void matchesTorch_data();
+    void matchesTorch();
+    void readsMetadata();
+    void writerRoundTrips();
+    void writerRefusesBadNames_data();
+    void writerRefusesBadNames();
+    void writerReportsUnwritablePath();
+};
+
+void TestSafetensors::matchesTorch_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<QJsonObject>("expected");
+    const QJsonObject files =
+        testing::loadGolden(QStringLiteral("formats/expected.json")).value(QLatin1String("files")).toObject();
+    for (auto it = files.begin(); it != files.end(); ++it) {
+        if (!it.key().endsWith(QLatin1String(".safetensors")))
+            continue;
+        const QJsonObject tensors = it.value().toObject();
+        for (auto t = tensors.begin(); t != tensors.end(); ++t)
+            QTest::addRow("%s %s", qPrintable(it.key()), qPrintable(t.key()))
+                << it.key() << t.key() << t.value().toObject();
+    }
+}
+
+void TestSafetensors::matchesTorch()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, tensor);
+    QFETCH(QJsonObject, expected);
+    const core::WeightFile w = core::WeightFile::open(fixture(file).toStdString());
+    QCOMPARE(w.format(), core::WeightFile::Format::Safetensors);
+    const core::TensorInfo &t = w.tensor(tensor.toStdString());
+    QCOMPARE(QString::fromStdString(t.dtype), expected.value(QLatin1String("dtype")).toString());
+    const core::Tensor want = testing::tensorFromJson(expected);
+    QCOMPARE(t.shape, want.shape);
+    const auto got = w.toFloat32(tensor.toStdString());
+    QVERIFY(got.has_value());
+    QCOMPARE(testing::bitMismatches(*got, want), 0LL);
+    if (t.dtype == "F32")
+        QVERIFY(w.view(tensor.toStdString()).has_value()); // header padded to 8 bytes: aligned floats
+}
+
+void TestSafetensors::readsMetadata()
+{
+    const core::WeightFile w =
+        core::WeightFile::open(fixture(QStringLiteral("tied_alias.safetensors")).toStdString());
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"format", "pt"}, {"note", "lm_head.weight = wte.weight"}};
+    QCOMPARE(w.metadata(), expected);
+}
+
+void TestSafetensors::writerRoundTrips()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("weights.safetensors"));
+    std::vector<float> a(12), b(5);
+    for (std::size_t i = 0; i < a.size(); ++i)
+        a[i] = static_cast<float>(i) * 0.5f - 3.0f;
+    for (std::size_t i = 0; i < b.size(); ++i)
+        b[i] = 1.0f / static_cast<float>(i + 1);
+    core::writeSafetensors(path.toStdString(),
+                           {{"embedding.weight", a.data(), {3, 4}}, {"bias \"q\"", b.data(), {5}}},
+                           {{"format", "pt"}, {"source", "EmbedLab"}});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("weights.safetensors")});
+
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    quint64 headerLength = 0;
+    std::memcpy(&headerLength, bytes.constData(), 8);
+    QCOMPARE(headerLength % 8, 0u);
+    QCOMPARE(quint64(bytes.size()), 8 + headerLength + (12 + 5) * 4);
+
+    const core::WeightFile w = core::WeightFile::open(path.toStdString());
+    QCOMPARE(w.tensors().size(), std::size_t(2));
+    QCOMPARE(w.tensors()[0].name, std::string("embedding.weight"));
+    QCOMPARE(w.tensors()[1].name, std::string("bias \"q\""));
+    QCOMPARE(w.tensors()[0].shape, (core::Shape{3, 4}));
+    const auto view = w.view("embedding.weight");
+    QVERIFY(view.has_value());
+    QCOMPARE(std::vector<float>(view->data, view->data + 12), a);
+    QCOMPARE(w.toFloat32("bias \"q\"")->data, b);
+    const std::vector<std::pair<std::string, std::string>> metadata = {{"format", "pt"},
+                                                                       {"source", "EmbedLab"}};
+    QCOMPARE(w.metadata(), metadata);
+}
+
+void TestSafetensors::writerRefusesBadNames_data()
+{
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("duplicate") << "w"
+                               << "w"
+                               << "duplicate tensor name 'w'";
+    QTest::newRow("reserved") << "w"
+                              << "__metadata__"
+                              << "cannot save a tensor named '__metadata__' in safetensors";
+    QTest::newRow("empty") << ""
+                           << "w"
+                           << "cannot save a tensor named '' in safetensors";
+}
+
+void TestSafetensors::writerRefusesBadNames()
+{
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const float x[] = {1.0f};
+    try {
+        core::writeSafetensors(dir.filePath(QStringLiteral("w.safetensors")).toStdString(),
+                               {{first.toStdString(), x, {1}}, {second.toStdString(), x, {1}}});
+        QFAIL("expected an error");
+    } catch (const core::Error &e) {
+        QCOMPARE(QString::fromStdString(e.what()), message);
+    }
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+}
+
+void TestSafetensors::writerReportsUnwritablePath()
+{
+    const float x[] = {1.0f};
+    try {
+        core::writeSafetensors("/nonexistent-dir/w.safetensors", {{"w", x, {1}}});
+        QFAIL("expected an error");
+    } catch (const core::Error &e) {
+        QCOMPARE(QString::fromStdString(e.what()),
+                 QStringLiteral("cannot write '/nonexistent-dir/w.safetensors': No such file or directory"));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestSafetensors)
+#include "tst_safetensors.moc"

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Golden.h"
+#include "core/tensor/Error.h"
+#include "core/nn/TiedModel.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+#include <cmath>
+
+using namespace embedlab;
+using namespace embedlab::testing;
+using core::TiedModel;
+
+namespace {
+
+QJsonObject fixture() {
+    return loadGolden(QStringLiteral("layers/tied.json"));
+}
+
+double scaledTolerance(const core::Tensor &expected) {
+    double m = 1.0;
+    for (float v : expected.data)
+        m = std::max(m, static_cast<double>(std::abs(v)));
+    return 1e-6 * m;
+}
+
+} // namespace
+
+/// Weight tying as GPT-2 does it (`lm_head.weight = wte.weight`) against PyTorch 1.13: init bit-exact,
+/// logits within 1e-6 (relative to their magnitude), parameter counts exact.
+class TestTiedModel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initAndForward_data() {
+        QTest::addColumn<QJsonObject>("c");
+        for (const QJsonValue &v : fixture().value(QLatin1String("models")).toArray()) {
+            const QJsonObject c = v.toObject();
+            QTest::addRow("seed%lld_V%lld_D%lld_%s_%s", c.value(QLatin1String("seed")).toInteger(),
+                          c.value(QLatin1String("V")).toInteger(), c.value(QLatin1String("D")).toInteger(),
+                          c.value(QLatin1String("bias")).toBool() ? "bias" : "nobias",
+                          c.value(QLatin1String("tied")).toBool() ? "tied" : "untied")
+                << c;
+        }
+    }
+    void initAndForward() {
+        QFETCH(QJsonObject, c);
+        core::Generator gen(static_cast<std::uint64_t>(c.value(QLatin1String("seed")).toInteger()));
+        TiedModel m(c.value(QLatin1String("V")).toInteger(), c.value(QLatin1String("D")).toInteger(), {},
+                    c.value(QLatin1String("bias")).toBool(), gen);
+        if (c.value(QLatin1String("tied")).toBool())
+            m.tie();
+        const QJsonObject params = c.value(QLatin1String("params")).toObject();
+        // Embedding then lm_head from one generator, exactly as the module's __init__ draws them.
+        QCOMPARE(bitMismatches(m.embedding().weight()->toTensor(),
+                               tensorFromJson(params.value(QLatin1String("embedding.weight")))),
+                 0);
+        QCOMPARE(bitMismatches(m.lmHead().weight()->toTensor(),
+                               tensorFromJson(params.value(QLatin1String("lm_head.weight")))),
+                 0);
+        if (m.lmHead().hasBias())
+            QCOMPARE(bitMismatches(m.lmHead().bias()->toTensor(),
+                                   tensorFromJson(params.value(QLatin1String("lm_head.bias")))),
+                     0);
+        QCOMPARE(m.parameterCount(), c.value(QLatin1String("parameter_count")).toInteger());
+        QCOMPARE(m.parameterBytes(), static_cast<std::uint64_t>(m.parameterCount()) * 4);
+
+        const core::Tensor logits = m.forward(longTensorFromJson(c.value(QLatin1String("ids"))));
+        const core::Tensor expected = tensorFromJson(c.value(QLatin1String("logits")));
+        QCOMPARE(logits.shape, expected.shape);
+        QVERIFY(maxAbsDiff(logits, expected) <= scaledTolerance(expected));
+    }
+
+    void tieIsAliasing() {
+        core::Generator gen(123);
+        TiedModel m(6, 4, {}, false, gen);
+        QVERIFY(!m.isTied());
+        const core::ParameterPtr embeddingWeight = m.embedding().weight();
+        const core::ParameterPtr lmWeight = m.lmHead().weight();
+        const core::ParameterPtr previous = m.tie();
+        QVERIFY(m.isTied());
+        QCOMPARE(previous.get(), lmWeight.get());                   // the Linear's own values, handed back
+        QCOMPARE(m.lmHead().weight().get(), embeddingWeight.get()); // the embedding's storage wins
+        QCOMPARE(m.parameters().size(), std::size_t{1});
+        QCOMPARE(m.parameterCount(), 6 * 4);
+        // One storage: a write through the embedding is what the lm_head multiplies by.
+        m.embedding().weight()->value()(2, 3) = 7.0f;
+        QCOMPARE(m.lmHead().weight()->value()(2, 3), 7.0f);
+    }
+
+    void untie_data() {
+        QTest::addColumn<bool>("reinitialize");
+        QTest::newRow("clone") << false;
+        QTest::newRow("reinitialize") << true;
+    }
+    void untie() {
+        QFETCH(bool, reinitialize);
+        core::Generator gen(7);
+        TiedModel m(5, 3, {}, true, gen);
+        m.tie();
+        const core::Matrix before = m.embedding().weight()->value();
+        core::Generator fresh(99);
+        m.untie(reinitialize ? TiedModel::UntieMode::Reinitialize : TiedModel::UntieMode::Clone, fresh);
+        QVERIFY(!m.isTied());
+        QCOMPARE(m.parameters().size(), std::size_t{3});
+        QCOMPARE(m.parameterCount(), 5 * 3 + 5 * 3 + 5);
+        QVERIFY(m.embedding().weight()->value() == before);
+        if (reinitialize) {
+            // lm_head.reset_parameters() with the fresh generator: kaiming_uniform_ then the bias.
+            core::Generator again(99);
+            core::Linear reference(3, 5, true, again);
+            QVERIFY(m.lmHead().weight()->value() == reference.weight()->value());
+            QVERIFY(m.lmHead().bias()->value() == reference.bias()->value());
+        } else {
+            QVERIFY(m.lmHead().weight()->value() == before);
+        }
+        m.lmHead().weight()->value()(0, 0) = 123.0f;
+        QCOMPARE(m.embedding().weight()->value()(0, 0), before(0, 0));
+    }
+
+    void tieRefusesMismatchedHead() {
+        core::Generator gen(1);
+        TiedModel m(6, 4, {}, false, gen);
+        // Give the embedding a different vocabulary: Linear(4, 6) no longer fits [5, 4].
+        core::Embedding &e = m.embedding();
+        core::Embedding other(5, 4, {}, gen);
+        e = std::move(other);
+        try {
+            m.tie();
+            QFAIL("no error thrown");
+        } catch (const core::Error &err) {
+            QCOMPARE(err.kind(), core::Error::Kind::RuntimeError);
+            const QString message = QString::fromStdString(err.what());
+            QVERIFY2(message.contains(QLatin1String("[6, 4]")) && message.contains(QLatin1String("[5, 4]")),
+                     err.what());
+        }
+        QVERIFY(!m.isTied());
+    }
+
+    void gpt2ParameterCount() {
+        // GPT-2 small's wte with a tied lm_head, no bias: 50257 * 768 counted once.
+        const QJsonObject f = fixture();
+        core::Generator gen(0);
+        TiedModel m(50257, 768, {}, false, gen);
+        QCOMPARE(m.parameterCount(), f.value(QLatin1String("gpt2_untied_count")).toInteger());
+        m.tie();
+        QCOMPARE(m.parameterCount(), f.value(QLatin1String("gpt2_tied_count")).toInteger());
+        QCOMPARE(m.parameterCount(), 38'597'376);
+        QCOMPARE(m.parameterBytes(), std::uint64_t{154'389'504}); // 154.4 MB
+    }
+
+    void repr() {
+        core::Generator gen(0);
+        TiedModel m(6, 4, {}, true, gen);
+        QCOMPARE(
+            QString::fromStdString(m.repr()),
+            QStringLiteral("TiedModel(\n  (embedding): Embedding(6, 4)\n  (lm_head): Linear(in_features=4, "
+                           "out_features=6, bias=True)\n)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTiedModel)
+#include "tst_tiedmodel.moc"

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/heatmap/HeatmapView.h"
+
+#include <QApplication>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using embedlab::core::Parameter;
+using embedlab::core::ParameterPtr;
+using namespace embedlab::ui;
+
+namespace {
+
+// The reference matrix (torch.manual_seed(0); torch.randn(4, 5) rounded as PyTorch prints it).
+ParameterPtr referenceMatrix()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{4, 5});
+    p->value() << 0.3374f, -0.1778f, -0.3035f, -0.5880f, 1.5810f, 1.3010f, 1.2753f, -0.2010f, -0.1606f,
+        -0.4015f, 0.6957f, -1.8061f, -1.1589f, 0.3255f, -0.6315f, -2.8400f, -0.7849f, -1.4096f, -0.4076f,
+        0.7953f;
+    return p;
+}
+
+QPoint cellCentre(const HeatmapView &view, int row, int column)
+{
+    const QPointF c = view.mapping().cellRect(row, column).center() + QPointF(view.plotRect().topLeft());
+    return c.toPoint();
+}
+
+} // namespace
+
+class TestHeatmapView : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void pixelHasColourOfWeight_data();
+    void pixelHasColourOfWeight();
+    void paintedWidgetMatchesExport();
+    void colourBarIsSymmetric();
+    void toolTip_data();
+    void toolTip();
+    void clickSelectsRow_data();
+    void clickSelectsRow();
+    void hoverReportsCell();
+    void nonFiniteValues();
+    void constantMatrix();
+    void zoomAndReset();
+    void keyboardZoomAndPan();
+    void tallMatrixStatesAggregation();
+    void headingNeverOverlaps_data();
+    void headingNeverOverlaps();
+    void notifyChangedRepaintsNewValues();
+    void staleRebuildsAreDropped();
+    void highlightedRowsStandOut();
+    void destroyWhileRebuildPending();
+
+private:
+    HeatmapView *m_view = nullptr;
+};
+
+void TestHeatmapView::init()
+{
+    m_view = new HeatmapView;
+    m_view->resize(640, 420);
+    m_view->setMatrix(referenceMatrix());
+    m_view->setTitle(QStringLiteral("embedding.weight  [4, 5]"));
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QTRY_VERIFY(!m_view->isRebuilding());
+}
+
+void TestHeatmapView::cleanup()
+{
+    delete m_view;
+    m_view = nullptr;
+}
+
+void TestHeatmapView::pixelHasColourOfWeight_data()
+{
+    QTest::addColumn<QString>("colorMap");
+    for (const QString &name : ColorMap::names())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestHeatmapView::pixelHasColourOfWeight()
+{
+    QFETCH(QString, colorMap);
+    m_view->setColorMapName(colorMap);
+    QCOMPARE(m_view->colorMapName(), colorMap);
+    const QImage image = m_view->renderToImage(m_view->size());
+    const ColorMap map = ColorMap::fromName(colorMap);
+    const auto &w = m_view->matrix()->value();
+    QCOMPARE(m_view->colorLimit(), 2.84f);
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            const QPoint p = cellCentre(*m_view, i, j);
+            QCOMPARE(QColor(image.pixel(p)), QColor(map.map(w(i, j), 2.84f)));
+        }
+    }
+}
+
+void TestHeatmapView::paintedWidgetMatchesExport()
+{
+    // grab() goes through paintEvent and the background-built pyramid.
+    const QImage painted = m_view->grab().toImage();
+    const QImage exported = m_view->renderToImage(m_view->size());
+    const ColorMap map;
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            const QPoint p = cellCentre(*m_view, i, j) * painted.devicePixelRatio();
+            QCOMPARE(QColor(painted.pixel(p)), QColor(exported.pixel(cellCentre(*m_view, i, j))));
+            QCOMPARE(QColor(painted.pixel(p)), QColor(map.map(m_view->matrix()->value()(i, j), 2.84f)));
+        }
+    }
+}
+
+void TestHeatmapView::colourBarIsSymmetric()
+{
+    const float m = m_view->colorLimit();
+    const ColorMap map;
+    QCOMPARE(m, 2.84f); // max |w| = |-2.8400|
+    QCOMPARE(map.rangeMin(m), -map.rangeMax(m));
+    // The most negative weight is the bottom of the scale, 0 its centre.
+    const QImage image = m_view->renderToImage(m_view->size());
+    QCOMPARE(QColor(image.pixel(cellCentre(*m_view, 3, 0))), QColor(map.table().front()));
+}
+
+void TestHeatmapView::toolTip_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("0,0") << 0 << 0 << "W[0, 0] = 0.3374";
+    QTest::newRow("2,1") << 2 << 1 << "W[2, 1] = -1.8061";
+    QTest::newRow("3,0") << 3 << 0 << "W[3, 0] = -2.8400";
+    QTest::newRow("3,4") << 3 << 4 << "W[3, 4] = 0.7953";
+}
+
+void TestHeatmapView::toolTip()
+{
+    QFETCH(int, row);
+    QFETCH(int, column);
+    QFETCH(QString, text);
+    QCOMPARE(m_view->toolTipTextAt(cellCentre(*m_view, row, column)), text);
+    QCOMPARE(m_view->toolTipTextAt(QPoint(1, 1)), QString()); // outside the cells
+}
+
+void TestHeatmapView::clickSelectsRow_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::newRow("row 0") << 0 << 4;
+    QTest::newRow("row 2") << 2 << 1;
+    QTest::newRow("row 3") << 3 << 0;
+}
+
+void TestHeatmapView::clickSelectsRow()
+{
+    QFETCH(int, row);
+    QFETCH(int, column);
+    QSignalSpy spy(m_view, &HeatmapView::rowClicked);
+    QTest::mouseClick(m_view, Qt::LeftButton, Qt::NoModifier, cellCentre(*m_view, row, column));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), row);
+    QCOMPARE(m_view->selectedRow(), row);
+    // The outline is drawn over the row's edge; the cell centre keeps its colour.
+    const QImage image = m_view->renderToImage(m_view->size());
+    const QRectF r = m_view->mapping().rowRect(row).translated(m_view->plotRect().topLeft());
+    QCOMPARE(QColor(image.pixel(QPointF(r.left() + r.width() / 2, r.top() + 1).toPoint())),
+             m_view->palette().color(QPalette::Highlight));
+    // A click beside the matrix selects nothing.
+    QTest::mouseClick(m_view, Qt::LeftButton, Qt::NoModifier, QPoint(2, 2));
+    QCOMPARE(spy.count(), 1);
+    m_view->setSelectedRow(-1);
+    QCOMPARE(m_view->selectedRow(), -1);
+}
+
+void TestHeatmapView::hoverReportsCell()
+{
+    QSignalSpy spy(m_view, &HeatmapView::cellHovered);
+    const QPointF pos(cellCentre(*m_view, 1, 3));
+    QMouseEvent move(QEvent::MouseMove, pos, m_view->mapToGlobal(pos), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(m_view, &move);
+    QVERIFY(!spy.isEmpty());
+    const QList<QVariant> last = spy.last();
+    QCOMPARE(last.at(0).toInt(), 1);
+    QCOMPARE(last.at(1).toInt(), 3);
+    QCOMPARE(last.at(2).toFloat(), -0.1606f);
+}
+
+void TestHeatmapView::nonFiniteValues()
+{
+    auto p = referenceMatrix();
+    p->value()(0, 0) = std::numeric_limits<float>::quiet_NaN();
+    p->value()(1, 1) = std::numeric_limits<float>::infinity();
+    p->value()(2, 2) = -std::numeric_limits<float>::infinity();
+    m_view->setMatrix(p);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    const ColorMap map;
+    QCOMPARE(m_view->colorLimit(), 2.84f); // non-finite values do not stretch the scale
+    const QImage image = m_view->renderToImage(m_view->size());
+    QCOMPARE(QColor(image.pixel(cellCentre(*m_view, 0, 0))), QColor(map.nanColor()));
+    QCOMPARE(QColor(image.pixel(cellCentre(*m_view, 1, 1))), QColor(map.posInfColor()));
+    QCOMPARE(QColor(image.pixel(cellCentre(*m_view, 2, 2))), QColor(map.negInfColor()));
+    QCOMPARE(QColor(image.pixel(cellCentre(*m_view, 3, 0))), QColor(map.table().front()));
+    QCOMPARE(m_view->toolTipTextAt(cellCentre(*m_view, 0, 0)), QStringLiteral("W[0, 0] = nan"));
+    QCOMPARE(m_view->toolTipTextAt(cellCentre(*m_view, 2, 2)), QStringLiteral("W[2, 2] = -inf"));
+}
+
+void TestHeatmapView::constantMatrix()
+{
+    auto p = referenceMatrix();
+    p->value().setZero(); // nn.init.zeros_
+    m_view->setMatrix(p);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    QCOMPARE(m_view->colorLimit(), 0.0f);
+    const QImage image = m_view->renderToImage(m_view->size());
+    const QColor centre(ColorMap().colorAt(0.5));
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 5; ++j)
+            QCOMPARE(QColor(image.pixel(cellCentre(*m_view, i, j))), centre);
+    }
+    QCOMPARE(m_view->toolTipTextAt(cellCentre(*m_view, 1, 1)), QStringLiteral("W[1, 1] = 0.0000"));
+}
+
+void TestHeatmapView::zoomAndReset()
+{
+    QSignalSpy spy(m_view, &HeatmapView::viewChanged);
+    // 4 x 5 already fills the view with cells larger than the zoom limit: nothing to zoom.
+    m_view->zoomIn();
+    QCOMPARE(spy.count(), 0);
+    QVERIFY(m_view->mapping().isFit());
+    QCOMPARE(m_view->aggregationText(), QString()); // 4 x 5 is never aggregated
+
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{300, 40});
+    p->value().setRandom();
+    m_view->setMatrix(p);
+    spy.clear();
+    const HeatmapMapping fit = m_view->mapping();
+    QVERIFY(fit.isFit());
+    m_view->zoomIn();
+    QCOMPARE(spy.count(), 1);
+    QVERIFY(m_view->mapping().cellHeight > fit.cellHeight);
+    m_view->zoomOut();
+    QVERIFY(m_view->mapping().isFit());
+    m_view->zoomIn();
+    m_view->resetZoom();
+    QVERIFY(m_view->mapping().isFit());
+    QCOMPARE(spy.count(), 4);
+}
+
+void TestHeatmapView::keyboardZoomAndPan()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{300, 40});
+    p->value().setRandom();
+    m_view->setMatrix(p);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    const HeatmapMapping fit = m_view->mapping();
+    QTest::keyClick(m_view, Qt::Key_Equal, Qt::ControlModifier);
+    QVERIFY(m_view->mapping().cellHeight > fit.cellHeight);
+    const double firstRow = m_view->mapping().firstRow;
+    QTest::keyClick(m_view, Qt::Key_Down);
+    QVERIFY(m_view->mapping().firstRow > firstRow);
+    QTest::keyClick(m_view, Qt::Key_Minus, Qt::ControlModifier);
+    QTest::keyClick(m_view, Qt::Key_Equal, Qt::ControlModifier);
+    QTest::keyClick(m_view, Qt::Key_0, Qt::ControlModifier);
+    QVERIFY(m_view->mapping().isFit());
+}
+
+void TestHeatmapView::headingNeverOverlaps_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("titleWanted");
+    QTest::addColumn<int>("statusWanted");
+    QTest::addColumn<int>("title");
+    QTest::addColumn<int>("status");
+    QTest::newRow("both fit") << 400 << 150 << 120 << 150 << 120;
+    QTest::newRow("exactly fit") << 280 << 150 << 120 << 150 << 120;
+    QTest::newRow("no status: the whole line") << 100 << 150 << 0 << 100 << 0;
+    QTest::newRow("status gives way first") << 300 << 150 << 200 << 150 << 140;
+    QTest::newRow("status keeps a third") << 310 << 400 << 200 << 200 << 100;
+    QTest::newRow("narrow: both elided") << 70 << 150 << 100 << 40 << 20;
+    QTest::newRow("no room") << 0 << 150 << 100 << 0 << 0;
+}
+
+// Seen in screenshots: at a narrow width the bold title was drawn over the aggregation text.
+void TestHeatmapView::headingNeverOverlaps()
+{
+    QFETCH(int, width);
+    QFETCH(int, titleWanted);
+    QFETCH(int, statusWanted);
+    QFETCH(int, title);
+    QFETCH(int, status);
+    const int gap = 10;
+    const HeatmapView::HeadingWidths w = HeatmapView::headingWidths(width, titleWanted, statusWanted, gap);
+    QCOMPARE(w.title, title);
+    QCOMPARE(w.status, status);
+    QVERIFY(w.title >= 0 && w.status >= 0 && w.title <= titleWanted && w.status <= statusWanted);
+    if (statusWanted > 0)
+        QVERIFY(w.title + gap + w.status <= std::max(width, gap));
+    else
+        QVERIFY(w.title <= width);
+}
+
+void TestHeatmapView::tallMatrixStatesAggregation()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{20000, 8});
+    p->value().setRandom();
+    p->value()(12345, 3) = 50.0f; // an outlier that max |w| keeps visible
+    m_view->setMatrix(p);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    const QString text = m_view->aggregationText();
+    QVERIFY2(text.startsWith(QStringLiteral("1 px = ")) &&
+                 text.endsWith(QStringLiteral("x 1 cells, max |w|")),
+             qPrintable(text));
+    const QImage image = m_view->renderToImage(m_view->size());
+    const QPoint outlier = cellCentre(*m_view, 12345, 3);
+    QCOMPARE(QColor(image.pixel(outlier)), QColor(ColorMap().map(50.0f, 50.0f)));
+    m_view->setAggregation(Aggregation::Mean);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    QVERIFY(m_view->aggregationText().endsWith(QStringLiteral("mean")));
+}
+
+void TestHeatmapView::notifyChangedRepaintsNewValues()
+{
+    QSignalSpy rebuilt(m_view, &HeatmapView::rebuilt);
+    m_view->matrix()->value()(1, 2) = 2.84f;
+    m_view->notifyChanged();
+    // Exports are exact at once, before the background rebuild returns.
+    QCOMPARE(QColor(m_view->renderToImage(m_view->size()).pixel(cellCentre(*m_view, 1, 2))),
+             QColor(ColorMap().table().back()));
+    QTRY_COMPARE(rebuilt.count(), 1);
+    QCOMPARE(QColor(m_view->grab().toImage().pixel(cellCentre(*m_view, 1, 2))),
+             QColor(ColorMap().table().back()));
+}
+
+void TestHeatmapView::staleRebuildsAreDropped()
+{
+    QSignalSpy rebuilt(m_view, &HeatmapView::rebuilt);
+    for (int k = 1; k <= 20; ++k) {
+        m_view->matrix()->value()(0, 0) = 0.1f * static_cast<float>(k);
+        m_view->notifyChanged();
+    }
+    QTRY_VERIFY(!m_view->isRebuilding());
+    // Builds of superseded values are dropped (how many depends on thread timing); the view ends
+    // on the latest values, W[0, 0] = 2.0.
+    QVERIFY(rebuilt.count() >= 1);
+    QVERIFY(rebuilt.count() <= 20);
+    QCOMPARE(m_view->colorLimit(), 2.84f);
+    QCOMPARE(QColor(m_view->grab().toImage().pixel(cellCentre(*m_view, 0, 0))),
+             QColor(ColorMap().map(2.0f, 2.84f)));
+}
+
+void TestHeatmapView::highlightedRowsStandOut()
+{
+    const QImage before = m_view->renderToImage(m_view->size());
+    m_view->setHighlightedRows({2});
+    QCOMPARE(m_view->highlightedRows(), QList<int>{2});
+    const QImage after = m_view->renderToImage(m_view->size());
+    QCOMPARE(after.pixel(cellCentre(*m_view, 2, 1)), before.pixel(cellCentre(*m_view, 2, 1)));
+    QVERIFY(after.pixel(cellCentre(*m_view, 0, 4)) != before.pixel(cellCentre(*m_view, 0, 4)));
+}
+
+// Regression (issue "Live initialisation histograms ...", found by the training panel's tests): a view
+// destroyed while a second setMatrix() waited behind a running rebuild hung in its destructor or
+// ran the rebuild's continuation on the dead view.
+void TestHeatmapView::destroyWhileRebuildPending()
+{
+    auto big = std::make_shared<Parameter>(embedlab::core::Shape{4000, 768});
+    big->value().setConstant(0.5f);
+    auto other = std::make_shared<Parameter>(embedlab::core::Shape{4000, 768});
+    other->value().setConstant(-0.5f);
+    for (int i = 0; i < 10; ++i) {
+        auto *view = new HeatmapView;
+        view->resize(400, 300);
+        view->setMatrix(big);
+        view->setMatrix(other);
+        view->notifyChanged();
+        delete view;
+    }
+    QTest::qWait(50); // let the abandoned workers' finished() signals arrive (and go nowhere)
+    // The pool is still free and a new view still gets its pyramid.
+    HeatmapView view;
+    view.resize(400, 300);
+    QSignalSpy rebuilt(&view, &HeatmapView::rebuilt);
+    view.setMatrix(big);
+    QVERIFY(rebuilt.wait(20000));
+    QVERIFY(!view.isRebuilding());
+}
+
+QTEST_MAIN(TestHeatmapView)
+#include "tst_heatmapview.moc"

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/Classroom.h"
+#include "ui/model/Lab.h"
+#include "ui/model/Lesson.h"
+#include "ui/views/LessonPanel.h"
+#include "ui/window/MainWindow.h"
+#include "ui/model/OneHotAnimation.h"
+#include "ui/window/ProjectorMode.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTextEdit>
+
+#include <memory>
+
+using embedlab::ui::Classroom;
+using embedlab::ui::Lesson;
+using embedlab::ui::LessonPanel;
+using embedlab::ui::MainWindow;
+
+class TestLesson : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void aboutTenStepsWithText();
+    void stepsSetTheViews_data();
+    void stepsSetTheViews();
+    void resumesTheRememberedStep();
+    void presenterKeysWalkAnimationThenLesson();
+    void panelWrapsScrollsAndKeepsItsButtons();
+    void everyStepReadableInTheDock_data();
+    void everyStepReadableInTheDock();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    Classroom *m_classroom = nullptr;
+};
+
+void TestLesson::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestLesson::init()
+{
+    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_classroom = Classroom::of(m_window.get());
+    QVERIFY(m_classroom);
+}
+
+void TestLesson::cleanup()
+{
+    m_window.reset();
+    Classroom::installLanguage(QStringLiteral("en"));
+}
+
+void TestLesson::aboutTenStepsWithText()
+{
+    Lesson lesson;
+    QVERIFY(lesson.count() >= 9 && lesson.count() <= 12);
+    for (int i = 0; i < lesson.count(); ++i) {
+        QVERIFY(!Lesson::title(i).isEmpty());
+        const QString text = Lesson::text(i);
+        // One to three sentences.
+        const int sentences =
+            static_cast<int>(text.count(QStringLiteral(". ")) + text.count(QStringLiteral(": ")) / 4 + 1);
+        QVERIFY2(sentences >= 1 && sentences <= 4, qPrintable(text));
+    }
+}
+
+void TestLesson::stepsSetTheViews_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<bool>("idsValid");
+    QTest::addColumn<int>("animationStep"); // -1: the last one
+    QTest::addColumn<QString>("visibleDock");
+    QTest::newRow("order") << "order" << false << true << -1 << "layerDock";
+    QTest::newRow("onehot") << "onehot" << false << true << 0 << "";
+    QTest::newRow("lookup") << "lookup" << false << true << 4 << "codeDock";
+    QTest::newRow("tying") << "tying" << true << true << -1 << "layerDock";
+    QTest::newRow("pitfalls") << "pitfalls" << false << false << -1 << "codeDock";
+}
+
+void TestLesson::stepsSetTheViews()
+{
+    QFETCH(QString, key);
+    QFETCH(bool, tied);
+    QFETCH(bool, idsValid);
+    QFETCH(int, animationStep);
+    QFETCH(QString, visibleDock);
+    Lesson *lesson = m_classroom->lesson();
+    int index = -1;
+    for (int i = 0; i < lesson->count(); ++i)
+        if (QLatin1String(lesson->step(i).key) == key)
+            index = i;
+    QVERIFY(index >= 0);
+    // From a different state, so that the step has something to change.
+    m_window->lab()->setIdsText(QStringLiteral("0"));
+    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    lesson->setCurrent(index);
+    QCOMPARE(lesson->current(), index);
+    QCOMPARE(m_window->lab()->isTied(), tied);
+    if (idsValid) {
+        QCOMPARE(m_window->lab()->idsText(), QStringLiteral("2, 3, 1"));
+        QVERIFY(m_window->lab()->idsValid());
+    } else {
+        auto *field = m_window->findChild<QLineEdit *>(QStringLiteral("ids"));
+        QVERIFY(field);
+        QCOMPARE(field->text(), QStringLiteral("2, 3, 4"));
+        auto *error = m_window->findChild<QLabel *>(QStringLiteral("idsError"));
+        QVERIFY(error);
+        QVERIFY2(error->text().contains(QStringLiteral("IndexError")), qPrintable(error->text()));
+    }
+    {
+        const auto *animation = m_window->animation();
+        QCOMPARE(animation->step(), animationStep < 0 ? animation->stepCount() - 1 : animationStep);
+        QVERIFY(!animation->isPlaying());
+    }
+    QVERIFY(m_classroom->lessonDock()->isVisibleTo(m_window.get()));
+    QCOMPARE(m_classroom->lessonPanel()->titleText(), Lesson::title(index));
+    QCOMPARE(m_classroom->lessonPanel()->bodyText(), Lesson::text(index));
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
+        if (dock == m_classroom->lessonDock())
+            continue;
+        if (!visibleDock.isEmpty() && dock->objectName() == visibleDock)
+            QVERIFY2(dock->isVisibleTo(m_window.get()), qPrintable(dock->objectName()));
+        if (visibleDock.isEmpty())
+            QVERIFY2(!dock->isVisibleTo(m_window.get()), qPrintable(dock->objectName()));
+    }
+}
+
+void TestLesson::resumesTheRememberedStep()
+{
+    auto *action = m_window->findChild<QAction *>(QStringLiteral("guidedLesson"));
+    QVERIFY(action);
+    action->setChecked(true);
+    QCOMPARE(m_classroom->lesson()->current(), 0);
+    QVERIFY(m_classroom->lesson()->next());
+    QVERIFY(m_classroom->lesson()->next());
+    action->setChecked(false);
+    QCOMPARE(m_classroom->lesson()->current(), -1);
+    QCOMPARE(Lesson::savedStep(), 2);
+    action->setChecked(true);
+    QCOMPARE(m_classroom->lesson()->current(), 2);
+}
+
+void TestLesson::presenterKeysWalkAnimationThenLesson()
+{
+    Lesson *lesson = m_classroom->lesson();
+    int onehot = -1;
+    for (int i = 0; i < lesson->count(); ++i)
+        if (QLatin1String(lesson->step(i).key) == QLatin1String("onehot"))
+            onehot = i;
+    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    lesson->setCurrent(onehot);
+    auto *forward = m_window->findChild<QAction *>(QStringLiteral("stepForward"));
+    QVERIFY(forward);
+    QVERIFY(forward->shortcuts().contains(QKeySequence(Qt::Key_PageDown)));
+    const int steps = m_window->animation()->stepCount();
+    for (int i = 1; i < steps; ++i) {
+        forward->trigger();
+        QCOMPARE(lesson->current(), onehot);
+        QCOMPARE(m_window->animation()->step(), i);
+    }
+    forward->trigger(); // the animation is at its end: the lesson moves on
+    QCOMPARE(lesson->current(), onehot + 1);
+    auto *back = m_window->findChild<QAction *>(QStringLiteral("stepBack"));
+    back->trigger(); // the next step shows the animation at its end; Back walks it first
+    QCOMPARE(lesson->current(), onehot + 1);
+}
+
+namespace {
+
+// Lays out what is pending: docks resized by queued calls, word wrap after a font change.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+}
+
+QRect rectIn(const QWidget *widget, const QWidget *ancestor)
+{
+    return QRect(widget->mapTo(ancestor, QPoint(0, 0)), widget->size());
+}
+
+// Nothing of the step is cut off: no line is wider than the view, and what is taller scrolls.
+void verifyTextReadable(const QTextEdit *text, const QString &where)
+{
+    const QString context = where + QStringLiteral(": ") + text->toPlainText().left(40);
+    QVERIFY2(text->isVisible(), qPrintable(context));
+    QCOMPARE(text->horizontalScrollBar()->maximum(), 0);
+    QVERIFY2(text->document()->idealWidth() <= text->viewport()->width(), qPrintable(context));
+    // At least a line shows, and the scroll bar reaches the last one.
+    QVERIFY2(text->viewport()->height() >= text->fontMetrics().lineSpacing(), qPrintable(context));
+    const double hidden = text->document()->size().height() - text->viewport()->height();
+    QVERIFY2(text->verticalScrollBar()->maximum() >= hidden - 1, qPrintable(context));
+}
+
+void verifyButtonsShown(const QWidget *panel, const QWidget *window, const QString &where)
+{
+    const QStringList names{QStringLiteral("lessonPrevious"), QStringLiteral("lessonNext"),
+                            QStringLiteral("lessonClose")};
+    for (const QString &name : names) {
+        const auto *button = panel->findChild<QPushButton *>(name);
+        QVERIFY2(button, qPrintable(name));
+        const QString context = where + QLatin1Char(' ') + name;
+        QVERIFY2(button->isVisible(), qPrintable(context));
+        QVERIFY2(panel->rect().contains(rectIn(button, panel)), qPrintable(context));
+        QVERIFY2(window->rect().contains(rectIn(button, window)), qPrintable(context));
+        QVERIFY2(button->width() >= button->minimumSizeHint().width(), qPrintable(context));
+    }
+}
+
+} // namespace
+
+void TestLesson::panelWrapsScrollsAndKeepsItsButtons()
+{
+    LessonPanel panel;
+    // An identifier wider than the panel must break, not run out of sight.
+    const QString text = QStringLiteral("nn.Embedding(num_embeddings_of_a_very_long_vocabulary_name, "
+                                        "embedding_dim) takes the vocabulary first. ")
+                             .repeated(4);
+    panel.showStep(0, 3, QStringLiteral("1. Two constructors, opposite orders"), text);
+    QCOMPARE(panel.bodyText(), text);
+    QVERIFY(!panel.findChild<QPushButton *>(QStringLiteral("lessonPrevious"))->isEnabled());
+    QVERIFY(panel.findChild<QPushButton *>(QStringLiteral("lessonNext"))->isEnabled());
+    auto *view = panel.findChild<QTextEdit *>(QStringLiteral("lessonText"));
+    QVERIFY(view);
+    QVERIFY(view->toPlainText().contains(text.trimmed()));
+
+    QVERIFY(panel.hasHeightForWidth());
+    const int narrow = 260;
+    QVERIFY(panel.heightForWidth(narrow) > panel.heightForWidth(2 * narrow));
+    panel.resize(narrow, panel.heightForWidth(narrow));
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    settle();
+    verifyTextReadable(view, QStringLiteral("as tall as it asks"));
+    QCOMPARE(view->verticalScrollBar()->maximum(), 0); // heightForWidth() showed it all
+    verifyButtonsShown(&panel, &panel, QStringLiteral("as tall as it asks"));
+
+    panel.resize(narrow, panel.minimumSizeHint().height());
+    settle();
+    verifyTextReadable(view, QStringLiteral("short"));
+    QVERIFY(view->verticalScrollBar()->maximum() > 0);
+    verifyButtonsShown(&panel, &panel, QStringLiteral("short"));
+}
+
+void TestLesson::everyStepReadableInTheDock_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("projector");
+    // Every dock shown (the screenshot review's layout), and projector mode's large fonts.
+    QTest::newRow("en 1400x860") << "en" << QSize(1400, 860) << false;
+    QTest::newRow("en 1024x768") << "en" << QSize(1024, 768) << false;
+    QTest::newRow("vi 1024x768") << "vi" << QSize(1024, 768) << false;
+    QTest::newRow("zh 1024x768") << "zh" << QSize(1024, 768) << false;
+    QTest::newRow("en projector") << "en" << QSize(1024, 768) << true;
+    QTest::newRow("vi projector") << "vi" << QSize(1400, 860) << true;
+}
+
+void TestLesson::everyStepReadableInTheDock()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    QVERIFY(Classroom::installLanguage(language));
+    m_window->resize(size);
+    if (projector) {
+        m_classroom->projector()->setUsesFullScreen(false); // the offscreen screen is only 800 px wide
+        m_classroom->projector()->setEnabled(true);
+    }
+    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    Lesson *lesson = m_classroom->lesson();
+    LessonPanel *panel = m_classroom->lessonPanel();
+    auto *text = panel->findChild<QTextEdit *>(QStringLiteral("lessonText"));
+    QVERIFY(text);
+    if (projector) // the class reads the text from the back of the room
+        QVERIFY(text->font().pointSizeF() >= QApplication::font().pointSizeF() * 1.5);
+    for (int i = 0; i < lesson->count(); ++i) {
+        lesson->setCurrent(i);
+        // Projector mode keeps the side panels hidden; otherwise everything competes for room.
+        if (!projector) {
+            for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+                dock->show();
+        }
+        settle();
+        const QString where =
+            QStringLiteral("%1 step %2").arg(QLatin1String(QTest::currentDataTag())).arg(i + 1);
+        QVERIFY2(m_classroom->lessonDock()->isVisible(), qPrintable(where));
+        QVERIFY(text->toPlainText().contains(Lesson::text(i)));
+        verifyTextReadable(text, where);
+        verifyButtonsShown(panel, m_window.get(), where);
+    }
+}
+
+QTEST_MAIN(TestLesson)
+#include "tst_lesson.moc"

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/init/InitSpec.h"
+#include "ui/views/CodePanel.h"
+#include "ui/views/InitPanel.h"
+#include "ui/model/Lab.h"
+#include "ui/window/MainWindow.h"
+#include "ui/views/TrainingPanel.h"
+#include "ui/model/UndoCommands.h"
+
+#include <QAction>
+#include <QLocale>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+#include <cstring>
+
+using embedlab::ui::Lab;
+using embedlab::ui::MainWindow;
+using embedlab::ui::WeightsCommand;
+namespace core = embedlab::core;
+
+namespace {
+
+bool sameValues(const core::Matrix &a, const core::Matrix &b)
+{
+    // Bitwise: undo must give back the exact floats, not close ones.
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0;
+}
+
+core::InitSpec spec(const char *text)
+{
+    return core::InitSpec::parse(text);
+}
+
+} // namespace
+
+/// Issue "histograms, tie/untie, unembedding, training step": every weight change is one undo step
+/// that restores the exact previous weights, and tying is aliasing.
+class TestUndo : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void initRoundTrip();
+    void initGestureIsOneStep();
+    void tieRoundTripRestoresLinearValues();
+    void tiedWritesAreVisibleBothWays_data();
+    void tiedWritesAreVisibleBothWays();
+    void untieCloneKeepsValues();
+    void untieReinitialiseChangesLmHeadOnly();
+    void untieUndoRetiesExactly();
+    void trainingStepRoundTrip();
+    void configChangeUndoKeepsInitialisedWeights();
+    void parameterCounts_data();
+    void parameterCounts();
+    void budgetDropsOldSnapshots();
+    void codeShowsInitsInOrder();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    Lab *lab() const { return m_window->lab(); }
+    QUndoStack *stack() const { return m_window->undoStack(); }
+};
+
+void TestUndo::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestUndo::init()
+{
+    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    m_window = std::make_unique<MainWindow>();
+    m_window->setUntiePolicy(MainWindow::UntiePolicy::Clone);
+}
+
+void TestUndo::cleanup()
+{
+    m_window.reset();
+}
+
+void TestUndo::initRoundTrip()
+{
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Generator::State generator = lab()->generator().state();
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.02"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    const core::Matrix after = lab()->embeddingWeight()->value();
+    QVERIFY(!sameValues(before, after));
+    QCOMPARE(lab()->initHistory(), QStringList{QStringLiteral("embedding.weight=normal:std=0.02")});
+    QCOMPARE(stack()->count(), 1);
+
+    stack()->undo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), before));
+    QVERIFY(lab()->generator().state() == generator);
+    QVERIFY(lab()->initHistory().isEmpty());
+    stack()->redo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), after));
+    QCOMPARE(lab()->initHistory().size(), 1);
+}
+
+void TestUndo::initGestureIsOneStep()
+{
+    // A slider drag: several requests, one step, and the generator consumed once, so the values
+    // are those of the last request alone.
+    auto *panel = m_window->initPanel();
+    Q_EMIT panel->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.1"));
+    Q_EMIT panel->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.2"));
+    Q_EMIT panel->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.3"));
+    Q_EMIT panel->editFinished();
+    QCOMPARE(stack()->count(), 1);
+    QCOMPARE(lab()->initHistory(), QStringList{QStringLiteral("embedding.weight=normal:std=0.3")});
+
+    Lab reference;
+    reference.applyInit(QStringLiteral("embedding.weight"), spec("normal:std=0.3"));
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), reference.embeddingWeight()->value()));
+
+    // The next gesture is a new step.
+    Q_EMIT panel->initRequested(QStringLiteral("embedding.weight"), spec("zeros"));
+    Q_EMIT panel->editFinished();
+    QCOMPARE(stack()->count(), 2);
+    stack()->undo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), reference.embeddingWeight()->value()));
+}
+
+void TestUndo::tieRoundTripRestoresLinearValues()
+{
+    const core::Matrix lmHead = lab()->lmHeadWeight()->value();
+    const core::Matrix embedding = lab()->embeddingWeight()->value();
+    QSignalSpy notice(lab(), &Lab::notice);
+    m_window->findChild<QAction *>(QStringLiteral("tieAction"))->trigger();
+    QVERIFY(lab()->isTied());
+    QCOMPARE(lab()->embeddingWeight(), lab()->lmHeadWeight());
+    // The embedding's storage wins, as `lm_head.weight = wte.weight` does.
+    QVERIFY(sameValues(lab()->lmHeadWeight()->value(), embedding));
+    QCOMPARE(notice.count(), 1);
+    QVERIFY(notice.at(0).at(0).toString().contains(QStringLiteral("20 values were dropped")));
+
+    stack()->undo();
+    QVERIFY(!lab()->isTied());
+    QVERIFY(lab()->embeddingWeight() != lab()->lmHeadWeight());
+    QVERIFY(sameValues(lab()->lmHeadWeight()->value(), lmHead));
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), embedding));
+    stack()->redo();
+    QVERIFY(lab()->isTied());
+    QCOMPARE(lab()->embeddingWeight(), lab()->lmHeadWeight());
+}
+
+void TestUndo::tiedWritesAreVisibleBothWays_data()
+{
+    QTest::addColumn<QString>("writeThrough");
+    QTest::newRow("through lm_head") << QStringLiteral("lm_head.weight");
+    QTest::newRow("through embedding") << QStringLiteral("embedding.weight");
+}
+
+void TestUndo::tiedWritesAreVisibleBothWays()
+{
+    QFETCH(QString, writeThrough);
+    m_window->requestTie(true);
+    Q_EMIT m_window->initPanel()->initRequested(writeThrough, spec("constant:val=0.25"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    for (const core::ParameterPtr &p : {lab()->embeddingWeight(), lab()->lmHeadWeight()})
+        QVERIFY(p->value().isConstant(0.25f));
+    stack()->undo();
+    QVERIFY(!lab()->embeddingWeight()->value().isConstant(0.25f));
+    QCOMPARE(lab()->embeddingWeight(), lab()->lmHeadWeight());
+}
+
+void TestUndo::untieCloneKeepsValues()
+{
+    m_window->requestTie(true);
+    const core::Matrix shared = lab()->embeddingWeight()->value();
+    m_window->untie(core::TiedModel::UntieMode::Clone);
+    QVERIFY(!lab()->isTied());
+    QVERIFY(lab()->embeddingWeight() != lab()->lmHeadWeight());
+    QVERIFY(sameValues(lab()->lmHeadWeight()->value(), shared));
+    // Own storage now: a write to the embedding no longer shows in lm_head.
+    lab()->applyInit(QStringLiteral("embedding.weight"), spec("zeros"));
+    QVERIFY(sameValues(lab()->lmHeadWeight()->value(), shared));
+}
+
+void TestUndo::untieReinitialiseChangesLmHeadOnly()
+{
+    m_window->requestTie(true);
+    const core::Matrix shared = lab()->embeddingWeight()->value();
+    m_window->untie(core::TiedModel::UntieMode::Reinitialize);
+    QVERIFY(!lab()->isTied());
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), shared));
+    const core::Matrix &lmHead = lab()->lmHeadWeight()->value();
+    QVERIFY(!sameValues(lmHead, shared));
+    // reset_parameters(): kaiming_uniform_(a=sqrt(5)) = uniform(+-1/sqrt(in_features)).
+    const float bound = 1.0f / std::sqrt(5.0f);
+    QVERIFY(lmHead.maxCoeff() <= bound && lmHead.minCoeff() >= -bound);
+}
+
+void TestUndo::untieUndoRetiesExactly()
+{
+    m_window->requestTie(true);
+    const core::Matrix shared = lab()->embeddingWeight()->value();
+    const core::Generator::State generator = lab()->generator().state();
+    m_window->untie(core::TiedModel::UntieMode::Reinitialize);
+    const core::Matrix reinitialised = lab()->lmHeadWeight()->value();
+    stack()->undo();
+    QVERIFY(lab()->isTied());
+    QCOMPARE(lab()->embeddingWeight(), lab()->lmHeadWeight());
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), shared));
+    QVERIFY(lab()->generator().state() == generator);
+    stack()->redo();
+    QVERIFY(!lab()->isTied());
+    QVERIFY(sameValues(lab()->lmHeadWeight()->value(), reinitialised));
+}
+
+void TestUndo::trainingStepRoundTrip()
+{
+    m_window->requestTie(true);
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    QSignalSpy changed(lab(), &Lab::weightsChanged);
+    QVERIFY(m_window->trainingPanel()->step());
+    QVERIFY(changed.count() >= 1);
+    const core::Matrix after = lab()->embeddingWeight()->value();
+    QVERIFY(!sameValues(before, after));
+    QCOMPARE(stack()->count(), 2); // tie, step
+    stack()->undo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), before));
+    QCOMPARE(lab()->embeddingWeight(), lab()->lmHeadWeight());
+    stack()->redo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), after));
+}
+
+void TestUndo::configChangeUndoKeepsInitialisedWeights()
+{
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"),
+                                                spec("uniform:a=-0.1,b=0.1"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    const core::Matrix initialised = lab()->embeddingWeight()->value();
+    const core::ParameterPtr original = lab()->embeddingWeight();
+
+    Lab::Config c = lab()->config();
+    c.seed = 7;
+    c.numEmbeddings = 6;
+    const Lab::Snapshot before = lab()->snapshotWithModel();
+    stack()->push(
+        new embedlab::ui::ModelCommand(lab(), before, {c, lab()->idsText()}, QStringLiteral("seed")));
+    QCOMPARE(lab()->modelConfig().numEmbeddings, 6);
+    QVERIFY(lab()->initHistory().isEmpty());
+    const core::Matrix rebuilt = lab()->embeddingWeight()->value();
+
+    stack()->undo();
+    QCOMPARE(lab()->modelConfig().numEmbeddings, 4);
+    QCOMPARE(lab()->embeddingWeight(), original);
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), initialised));
+    QCOMPARE(lab()->initHistory().size(), 1);
+    stack()->redo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), rebuilt));
+}
+
+void TestUndo::parameterCounts_data()
+{
+    QTest::addColumn<bool>("bias");
+    QTest::newRow("bias=False") << false;
+    QTest::newRow("bias=True") << true;
+}
+
+void TestUndo::parameterCounts()
+{
+    QFETCH(bool, bias);
+    Lab::Config c = lab()->config();
+    c.lmHeadBias = bias;
+    lab()->setConfig(c);
+    const qint64 vd = 4 * 5;
+    const qint64 b = bias ? 4 : 0;
+    QCOMPARE(qint64(lab()->parameterCount()), 2 * vd + b);
+    m_window->requestTie(true);
+    QCOMPARE(qint64(lab()->parameterCount()), vd + b);
+    QCOMPARE(lab()->parameterBytes(), std::uint64_t(vd + b) * 4);
+    stack()->undo();
+    QCOMPARE(qint64(lab()->parameterCount()), 2 * vd + b);
+
+    // GPT-2 small, tied: the same arithmetic at 50257 x 768 (without allocating 154 MB here).
+    const qint64 gpt2 = 50257LL * 768;
+    QCOMPARE(gpt2, 38597376LL);
+    QCOMPARE(QLocale(QLocale::English).formattedDataSize(gpt2 * 4, 1, QLocale::DataSizeSIFormat),
+             QStringLiteral("154.4 MB"));
+}
+
+void TestUndo::budgetDropsOldSnapshots()
+{
+    // Each init of embedding.weight keeps 20 floats = 80 bytes; a 200-byte budget keeps two.
+    m_window->setUndoBudget(200);
+    for (const char *s : {"zeros", "ones", "constant:val=2", "constant:val=3"}) {
+        Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec(s));
+        Q_EMIT m_window->initPanel()->editFinished();
+    }
+    QCOMPARE(stack()->count(), 4);
+    auto *undo = m_window->findChild<QAction *>(QStringLiteral("undo"));
+    QVERIFY(undo->isEnabled());
+    undo->trigger();
+    QVERIFY(lab()->embeddingWeight()->value().isConstant(2.0f));
+    undo->trigger();
+    QVERIFY(lab()->embeddingWeight()->value().isConstant(1.0f));
+    // The two oldest steps lost their snapshots: undo stops here and says why.
+    QVERIFY(embedlab::ui::undoIsBlocked(stack()));
+    QVERIFY(!undo->isEnabled());
+    QVERIFY(undo->text().contains(QStringLiteral("dropped")));
+    undo->trigger();
+    QVERIFY(lab()->embeddingWeight()->value().isConstant(1.0f));
+}
+
+void TestUndo::codeShowsInitsInOrder()
+{
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.02"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    m_window->requestTie(true);
+    const QString code = embedlab::ui::CodePanel::pythonCode(*lab());
+    const qsizetype init = code.indexOf(QStringLiteral("torch.nn.init.normal_(embedding.weight, std=0.02)"));
+    const qsizetype tie = code.indexOf(QStringLiteral("lm_head.weight = embedding.weight"));
+    QVERIFY2(init > 0 && tie > init, qPrintable(code));
+    QVERIFY(code.contains(QStringLiteral("with torch.no_grad():")));
+}
+
+QTEST_MAIN(TestUndo)
+#include "tst_undo.moc"

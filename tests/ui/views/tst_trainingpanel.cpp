@@ -1,0 +1,563 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/TrainingPanel.h"
+
+#include "ui/heatmap/HeatmapView.h"
+
+#include "core/init/Generator.h"
+#include "core/nn/OneHot.h"
+#include "core/nn/TiedModel.h"
+
+#include <QCoreApplication>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+using embedlab::ui::TrainingPanel;
+namespace core = embedlab::core;
+
+namespace {
+
+constexpr std::uint64_t kSeed = 123;
+
+struct Setup {
+    bool tied = false;
+    double lr = 0.1;
+    double momentum = 0.0;
+    double weightDecay = 0.0;
+    bool adam = false;
+};
+
+std::unique_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {})
+{
+    core::Generator gen(kSeed);
+    auto model = std::make_unique<core::TiedModel>(4, 5, options, false, gen);
+    if (tied)
+        model->tie();
+    return model;
+}
+
+void configure(TrainingPanel &panel, const Setup &setup)
+{
+    if (setup.adam) {
+        core::AdamOptions options;
+        options.lr = setup.lr;
+        options.weightDecay = setup.weightDecay;
+        panel.setOptimizerKind(TrainingPanel::OptimizerKind::Adam);
+        panel.setAdamOptions(options);
+    } else {
+        core::SGDOptions options;
+        options.lr = setup.lr;
+        options.momentum = setup.momentum;
+        options.weightDecay = setup.weightDecay;
+        panel.setOptimizerKind(TrainingPanel::OptimizerKind::Sgd);
+        panel.setSgdOptions(options);
+    }
+}
+
+// Rows of `after` that differ from `before`, compared value by value.
+QList<int> differingRows(const core::Matrix &before, const core::Matrix &after)
+{
+    QList<int> rows;
+    for (core::Index r = 0; r < before.rows(); ++r)
+        if (before.row(r) != after.row(r))
+            rows.append(int(r));
+    return rows;
+}
+
+std::vector<core::Matrix> values(const core::TiedModel &model)
+{
+    std::vector<core::Matrix> out;
+    for (const core::ParameterPtr &p : model.parameters())
+        out.push_back(p->value());
+    return out;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Setup)
+
+class TestTrainingPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void plainSgdChangesOnlyLookedUpRows();
+    void rowZero_data();
+    void rowZero();
+    void momentumKeepsMovingEarlierRows_data();
+    void momentumKeepsMovingEarlierRows();
+    void tiedGradientIsDense();
+    void matchesCoreOptimizerAcrossSteps_data();
+    void matchesCoreOptimizerAcrossSteps();
+    void optimizerStateResets_data();
+    void optimizerStateResets();
+    void badInputChangesNothing_data();
+    void badInputChangesNothing();
+    void paddingRowGetsNoGradient();
+    void scaleGradByFreqIsExplained();
+    void stepButton();
+    void rowsText_data();
+    void rowsText();
+    void rowsBadge_data();
+    void rowsBadge();
+    void renders_data();
+    void renders();
+
+private:
+    std::unique_ptr<TrainingPanel> m_panel;
+};
+
+void TestTrainingPanel::init()
+{
+    m_panel = std::make_unique<TrainingPanel>();
+}
+
+void TestTrainingPanel::cleanup()
+{
+    // The heatmaps build their overviews on worker threads; let those land before the views go away
+    // (HeatmapView's QFuture::then(this, ...) must not outlive `this` on Qt 6.4).
+    const QList<embedlab::ui::HeatmapView *> views = m_panel->findChildren<embedlab::ui::HeatmapView *>();
+    for (const embedlab::ui::HeatmapView *view : views)
+        while (view->isRebuilding())
+            QCoreApplication::processEvents();
+    m_panel.reset();
+}
+
+void TestTrainingPanel::plainSgdChangesOnlyLookedUpRows()
+{
+    const auto model = makeModel(false);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    panel.setIdsText(QStringLiteral("2, 3, 1"));
+    panel.setTargetsText(QStringLiteral("3, 1, 0"));
+    configure(panel, {});
+    QSignalSpy about(&panel, &TrainingPanel::aboutToStep);
+    QSignalSpy stepped(&panel, &TrainingPanel::stepped);
+    const core::Matrix before = model->embedding().weight()->value();
+    const core::Matrix headBefore = model->lmHead().weight()->value();
+
+    QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+
+    QCOMPARE(about.size(), 1);
+    QCOMPARE(stepped.size(), 1);
+    QCOMPARE(stepped.at(0).at(0).toFloat(), panel.lastLoss());
+    QVERIFY(std::isfinite(panel.lastLoss()) && panel.lastLoss() > 0.0f);
+    QVERIFY2(panel.printedLoss().startsWith(QStringLiteral("tensor(")), qPrintable(panel.printedLoss()));
+    QVERIFY2(panel.printedLoss().endsWith(QStringLiteral(", grad_fn=<NllLossBackward0>)")),
+             qPrintable(panel.printedLoss()));
+
+    const QList<int> changed = differingRows(before, model->embedding().weight()->value());
+    QCOMPARE(changed, (QList<int>{1, 2, 3}));
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
+    QCOMPARE(panel.changedRowsText(QStringLiteral("embedding.weight")),
+             QStringLiteral("rows changed: 1, 2, 3 (of 4)"));
+    QCOMPARE(panel.changedRows(QStringLiteral("lm_head.weight")),
+             differingRows(headBefore, model->lmHead().weight()->value()));
+
+    // The shown gradients are the real .grad, the shown changes the real after - before.
+    QCOMPARE(panel.lastChanges().size(), 2);
+    const auto &embedding = panel.lastChanges().at(0);
+    QCOMPARE(embedding.name, QStringLiteral("embedding.weight"));
+    QVERIFY(embedding.gradient->value() == model->embedding().weight()->grad());
+    QVERIFY(embedding.change->value() == core::Matrix(model->embedding().weight()->value() - before));
+    QCOMPARE(embedding.gradientRows, (QList<int>{1, 2, 3}));
+    QVERIFY(model->embedding().weight()->grad().row(0).isZero());
+    QCOMPARE(panel.lastChanges().at(1).gradientRows, (QList<int>{0, 1, 2, 3})); // the Linear's is dense
+    QVERIFY2(panel.explanation().contains(QStringLiteral("plain SGD")), qPrintable(panel.explanation()));
+}
+
+void TestTrainingPanel::rowZero_data()
+{
+    QTest::addColumn<Setup>("setup");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<bool>("rowZeroChanges");
+    QTest::addColumn<QString>("explanationWords");
+    QTest::newRow("plain SGD") << Setup{} << 1 << false << QStringLiteral("Here it holds");
+    QTest::newRow("SGD weight_decay")
+        << Setup{false, 0.1, 0.0, 0.1} << 1 << true << QStringLiteral("weight_decay = 0.1");
+    QTest::newRow("SGD momentum, step 1")
+        << Setup{false, 0.1, 0.9} << 1 << false << QStringLiteral("on step 1");
+    QTest::newRow("SGD momentum, step 2, row 0 never looked up")
+        << Setup{false, 0.1, 0.9} << 2 << false << QStringLiteral("No other row moved");
+    QTest::newRow("Adam, step 1") << Setup{false, 0.01, 0.0, 0.0, true} << 1 << false
+                                  << QStringLiteral("Adam");
+    QTest::newRow("Adam weight_decay")
+        << Setup{false, 0.01, 0.0, 0.01, true} << 1 << true << QStringLiteral("weight_decay = 0.01");
+}
+
+void TestTrainingPanel::rowZero()
+{
+    QFETCH(Setup, setup);
+    QFETCH(int, steps);
+    QFETCH(bool, rowZeroChanges);
+    QFETCH(QString, explanationWords);
+    const auto model = makeModel(setup.tied);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, setup);
+    for (int s = 0; s < steps; ++s) {
+        const core::Matrix before = model->embedding().weight()->value();
+        QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+        const QList<int> changed = differingRows(before, model->embedding().weight()->value());
+        QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
+        QVERIFY(changed.contains(1) && changed.contains(2) && changed.contains(3));
+    }
+    QCOMPARE(panel.stepCount(), steps);
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")).contains(0), rowZeroChanges);
+    QVERIFY2(panel.explanation().contains(explanationWords), qPrintable(panel.explanation()));
+    QCOMPARE(panel.explanation().contains(QStringLiteral("does <b>not</b> hold")), rowZeroChanges);
+}
+
+void TestTrainingPanel::momentumKeepsMovingEarlierRows_data()
+{
+    QTest::addColumn<Setup>("setup");
+    QTest::addColumn<QList<int>>("secondStepChanged");
+    QTest::newRow("plain SGD") << Setup{} << QList<int>{0};
+    QTest::newRow("momentum 0.9") << Setup{false, 0.1, 0.9} << QList<int>{0, 1, 2, 3};
+    QTest::newRow("Adam") << Setup{false, 0.01, 0.0, 0.0, true} << QList<int>{0, 1, 2, 3};
+}
+
+void TestTrainingPanel::momentumKeepsMovingEarlierRows()
+{
+    QFETCH(Setup, setup);
+    QFETCH(QList<int>, secondStepChanged);
+    const auto model = makeModel(false);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, setup);
+    QVERIFY(panel.step());
+
+    // Step 2 looks up only row 0; rows 1, 2, 3 move only if the optimiser remembers them.
+    panel.setIdsText(QStringLiteral("0"));
+    panel.setTargetsText(QStringLiteral("2"));
+    const core::Matrix before = model->embedding().weight()->value();
+    QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+    QCOMPARE(panel.stepCount(), 2);
+    const QList<int> changed = differingRows(before, model->embedding().weight()->value());
+    QCOMPARE(changed, secondStepChanged);
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
+    if (changed.size() > 1)
+        QVERIFY2(panel.explanation().contains(QStringLiteral("earlier steps")),
+                 qPrintable(panel.explanation()));
+}
+
+void TestTrainingPanel::tiedGradientIsDense()
+{
+    const auto model = makeModel(true);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, {});
+    const core::Matrix before = model->embedding().weight()->value();
+    QVERIFY(panel.step());
+    QCOMPARE(panel.lastChanges().size(), 1); // one shared tensor
+    const QList<int> changed = differingRows(before, model->embedding().weight()->value());
+    QCOMPARE(changed, (QList<int>{0, 1, 2, 3}));
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
+    QCOMPARE(panel.changedRows(QStringLiteral("lm_head.weight")), changed);
+    QCOMPARE(panel.changedRowsText(QStringLiteral("embedding.weight")),
+             QStringLiteral("rows changed: all 4"));
+    QVERIFY2(panel.explanation().contains(QStringLiteral("sum of both uses")),
+             qPrintable(panel.explanation()));
+
+    // The two uses, recomputed apart: the lookup's part is sparse, lm_head's dense, and autograd's
+    // sum (lm_head's part first) is the real .grad.
+    const auto &shared = panel.lastChanges().at(0);
+    QVERIFY(shared.lookupGradient && shared.headGradient);
+    const core::Matrix &lookup = shared.lookupGradient->value();
+    QVERIFY(lookup.row(0).isZero(0.0));
+    for (int row : {1, 2, 3})
+        QVERIFY(!lookup.row(row).isZero(0.0));
+    for (int row = 0; row < 4; ++row)
+        QVERIFY(!shared.headGradient->value().row(row).isZero(0.0));
+    QVERIFY(core::Matrix(shared.headGradient->value() + lookup) == model->embedding().weight()->grad());
+}
+
+void TestTrainingPanel::matchesCoreOptimizerAcrossSteps_data()
+{
+    QTest::addColumn<Setup>("setup");
+    QTest::newRow("SGD momentum, untied") << Setup{false, 0.1, 0.9};
+    QTest::newRow("SGD momentum + weight_decay, tied") << Setup{true, 0.1, 0.9, 0.01};
+    QTest::newRow("Adam, untied") << Setup{false, 0.01, 0.0, 0.0, true};
+}
+
+void TestTrainingPanel::matchesCoreOptimizerAcrossSteps()
+{
+    QFETCH(Setup, setup);
+    const auto model = makeModel(setup.tied);
+    const auto reference = makeModel(setup.tied);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, setup);
+
+    std::unique_ptr<core::Optimizer> optimizer;
+    if (setup.adam) {
+        core::AdamOptions options;
+        options.lr = setup.lr;
+        options.weightDecay = setup.weightDecay;
+        optimizer = std::make_unique<core::Adam>(reference->parameters(), options);
+    } else {
+        core::SGDOptions options;
+        options.lr = setup.lr;
+        options.momentum = setup.momentum;
+        options.weightDecay = setup.weightDecay;
+        optimizer = std::make_unique<core::SGD>(reference->parameters(), options);
+    }
+    const core::LongTensor ids = core::parseIds("2, 3, 1");
+    const core::LongTensor targets = core::parseIds("3, 1, 0");
+    for (int s = 0; s < 3; ++s) {
+        QVERIFY(panel.step());
+        const float loss = reference->trainStep(ids, targets, *optimizer).loss;
+        QCOMPARE(panel.lastLoss(), loss);
+        QVERIFY(values(*model) == values(*reference)); // the state was kept between steps: same bits
+    }
+}
+
+void TestTrainingPanel::optimizerStateResets_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::newRow("reset button") << QStringLiteral("button");
+    QTest::newRow("settings changed") << QStringLiteral("settings");
+    QTest::newRow("optimiser changed") << QStringLiteral("kind");
+    QTest::newRow("tie state changed") << QStringLiteral("tie");
+    QTest::newRow("new model") << QStringLiteral("model");
+}
+
+void TestTrainingPanel::optimizerStateResets()
+{
+    QFETCH(QString, how);
+    auto model = makeModel(false);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, {false, 0.1, 0.9});
+    QVERIFY(panel.step());
+    QVERIFY(panel.step());
+    QCOMPARE(panel.stepCount(), 2);
+    QSignalSpy reset(&panel, &TrainingPanel::optimizerReset);
+
+    if (how == QLatin1String("button")) {
+        auto *button = panel.findChild<QPushButton *>(QStringLiteral("resetOptimizer"));
+        QVERIFY(button);
+        button->click();
+    } else if (how == QLatin1String("settings")) {
+        configure(panel, {false, 0.1, 0.5});
+    } else if (how == QLatin1String("kind")) {
+        panel.setOptimizerKind(TrainingPanel::OptimizerKind::Adam);
+    } else if (how == QLatin1String("tie")) {
+        model->tie();
+        panel.refresh();
+    } else {
+        model = makeModel(false);
+        panel.setModel(model.get());
+        QVERIFY(!panel.hasResult());
+    }
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(panel.stepCount(), 0);
+
+    // The next step starts from a fresh optimiser, exactly like a new torch.optim object.
+    const auto reference = makeModel(false);
+    for (std::size_t k = 0; k < model->parameters().size(); ++k)
+        reference->parameters()[k]->value() = model->parameters()[k]->value();
+    if (model->isTied())
+        reference->tie();
+    std::unique_ptr<core::Optimizer> optimizer;
+    if (panel.optimizerKind() == TrainingPanel::OptimizerKind::Adam)
+        optimizer = std::make_unique<core::Adam>(reference->parameters(), panel.adamOptions());
+    else
+        optimizer = std::make_unique<core::SGD>(reference->parameters(), panel.sgdOptions());
+    QVERIFY(panel.step());
+    reference->trainStep(core::parseIds("2, 3, 1"), core::parseIds("3, 1, 0"), *optimizer);
+    QCOMPARE(panel.stepCount(), 1);
+    QVERIFY(values(*model) == values(*reference));
+}
+
+void TestTrainingPanel::badInputChangesNothing_data()
+{
+    QTest::addColumn<QString>("ids");
+    QTest::addColumn<QString>("targets");
+    QTest::addColumn<bool>("nesterovWithoutMomentum");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("fewer targets")
+        << QStringLiteral("2, 3, 1") << QStringLiteral("3, 1") << false
+        << QStringLiteral("ValueError: Expected input batch_size (3) to match target batch_size (2).");
+    QTest::newRow("more targets")
+        << QStringLiteral("2, 3, 1") << QStringLiteral("3, 1, 0, 2") << false
+        << QStringLiteral("ValueError: Expected input batch_size (3) to match target batch_size (4).");
+    QTest::newRow("same count, other shape")
+        << QStringLiteral("[[2, 3], [1, 0]]") << QStringLiteral("3, 1, 0, 2") << false
+        << QStringLiteral("same shape as ids (ids [2, 2], targets [4])");
+    QTest::newRow("target out of range") << QStringLiteral("2, 3, 1") << QStringLiteral("3, 1, 9") << false
+                                         << QStringLiteral("IndexError: Target 9 is out of bounds.");
+    QTest::newRow("id out of range") << QStringLiteral("2, 3, 7") << QStringLiteral("3, 1, 0") << false
+                                     << QStringLiteral("IndexError: index out of range in self");
+    QTest::newRow("unparsable ids") << QStringLiteral("2, x") << QStringLiteral("3, 1") << false
+                                    << QStringLiteral("ids: ");
+    QTest::newRow("nesterov without momentum")
+        << QStringLiteral("2, 3, 1") << QStringLiteral("3, 1, 0") << true
+        << QStringLiteral("ValueError: Nesterov momentum requires a momentum");
+}
+
+void TestTrainingPanel::badInputChangesNothing()
+{
+    QFETCH(QString, ids);
+    QFETCH(QString, targets);
+    QFETCH(bool, nesterovWithoutMomentum);
+    QFETCH(QString, message);
+    const auto model = makeModel(false);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, {});
+    QVERIFY(panel.step()); // a good step first: gradients and results exist
+    const std::vector<core::Matrix> before = values(*model);
+    const core::Matrix gradBefore = model->embedding().weight()->grad();
+    const QList<int> changedBefore = panel.changedRows(QStringLiteral("embedding.weight"));
+
+    panel.setIdsText(ids);
+    panel.setTargetsText(targets);
+    if (nesterovWithoutMomentum) {
+        core::SGDOptions options;
+        options.lr = 0.1;
+        options.nesterov = true;
+        panel.setSgdOptions(options);
+    }
+    QSignalSpy about(&panel, &TrainingPanel::aboutToStep);
+    QSignalSpy stepped(&panel, &TrainingPanel::stepped);
+    QSignalSpy failed(&panel, &TrainingPanel::stepFailed);
+    const int steps = panel.stepCount();
+
+    QVERIFY(!panel.step());
+    QVERIFY2(panel.errorMessage().contains(message), qPrintable(panel.errorMessage()));
+    QCOMPARE(failed.size(), 1);
+    QCOMPARE(failed.at(0).at(0).toString(), panel.errorMessage());
+    QCOMPARE(about.size(), 0);
+    QCOMPARE(stepped.size(), 0);
+    QCOMPARE(panel.stepCount(), steps);
+    QVERIFY(values(*model) == before);
+    QVERIFY(model->embedding().weight()->grad() == gradBefore);
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changedBefore);
+    const auto *label = panel.findChild<QLabel *>(QStringLiteral("error"));
+    QVERIFY(label && !label->isHidden());
+    QCOMPARE(label->text(), panel.errorMessage());
+}
+
+void TestTrainingPanel::paddingRowGetsNoGradient()
+{
+    core::EmbeddingOptions options;
+    options.paddingIdx = 1;
+    const auto model = makeModel(false, options);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    configure(panel, {});
+    const core::Matrix before = model->embedding().weight()->value();
+    QVERIFY(panel.step());
+    QCOMPARE(panel.lastChanges().at(0).gradientRows, (QList<int>{2, 3}));
+    const QList<int> changed = differingRows(before, model->embedding().weight()->value());
+    QCOMPARE(changed, (QList<int>{2, 3}));
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
+    QVERIFY2(panel.explanation().contains(QStringLiteral("padding_idx")), qPrintable(panel.explanation()));
+}
+
+void TestTrainingPanel::scaleGradByFreqIsExplained()
+{
+    core::EmbeddingOptions options;
+    options.scaleGradByFreq = true;
+    const auto model = makeModel(false, options);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    panel.setIdsText(QStringLiteral("2, 2, 1"));
+    panel.setTargetsText(QStringLiteral("3, 1, 0"));
+    configure(panel, {});
+    QVERIFY(panel.step());
+    QVERIFY(panel.lastChanges().at(0).gradient->value() == model->embedding().weight()->grad());
+    QVERIFY2(panel.explanation().contains(QStringLiteral("row 2 / 2")), qPrintable(panel.explanation()));
+}
+
+void TestTrainingPanel::stepButton()
+{
+    const auto model = makeModel(false);
+    TrainingPanel &panel = *m_panel;
+    panel.setModel(model.get());
+    QSignalSpy requested(&panel, &TrainingPanel::stepRequested);
+    QSignalSpy stepped(&panel, &TrainingPanel::stepped);
+    auto *button = panel.findChild<QPushButton *>(QStringLiteral("step"));
+    QVERIFY(button);
+    button->click();
+    button->click();
+    QCOMPARE(requested.size(), 2);
+    QCOMPARE(stepped.size(), 2);
+    QCOMPARE(panel.stepCount(), 2);
+}
+
+void TestTrainingPanel::rowsText_data()
+{
+    QTest::addColumn<QList<int>>("rows");
+    QTest::addColumn<int>("total");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("none") << QList<int>{} << 4 << QStringLiteral("none");
+    QTest::newRow("some") << QList<int>{1, 2, 3} << 4 << QStringLiteral("1, 2, 3");
+    QTest::newRow("all") << QList<int>{0, 1, 2, 3} << 4 << QStringLiteral("all 4");
+    QList<int> many(13);
+    std::iota(many.begin(), many.end(), 0);
+    QTest::newRow("shortened") << many << 100
+                               << QStringLiteral("0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... (13 rows)");
+}
+
+void TestTrainingPanel::rowsText()
+{
+    QFETCH(QList<int>, rows);
+    QFETCH(int, total);
+    QFETCH(QString, text);
+    QCOMPARE(TrainingPanel::rowsText(rows, total), text);
+}
+
+void TestTrainingPanel::rowsBadge_data()
+{
+    QTest::addColumn<QList<int>>("rows");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("the brief's example")
+        << QList<int>{1, 2, 3} << QStringLiteral("rows changed: 1, 2, 3 (of 4)");
+    QTest::newRow("none") << QList<int>{} << QStringLiteral("rows changed: none (of 4)");
+    QTest::newRow("all") << QList<int>{0, 1, 2, 3} << QStringLiteral("rows changed: all 4");
+}
+
+void TestTrainingPanel::rowsBadge()
+{
+    QFETCH(QList<int>, rows);
+    QFETCH(QString, text);
+    QCOMPARE(TrainingPanel::rowsBadge(QStringLiteral("rows changed"), rows, 4), text);
+}
+
+void TestTrainingPanel::renders_data()
+{
+    QTest::addColumn<bool>("tied");
+    QTest::newRow("untied") << false;
+    QTest::newRow("tied") << true;
+}
+
+void TestTrainingPanel::renders()
+{
+    QFETCH(bool, tied);
+    const auto model = makeModel(tied);
+    TrainingPanel &panel = *m_panel;
+    panel.resize(1300, 900);
+    panel.setModel(model.get());
+    configure(panel, {false, 0.1, 0.9, 0.01});
+    QVERIFY(panel.step());
+    QVERIFY(panel.step());
+    const QImage image = panel.grab().toImage();
+    QVERIFY(!image.isNull());
+    const auto *placeholder = panel.findChild<QLabel *>(QStringLiteral("placeholder"));
+    QVERIFY(placeholder && placeholder->isHidden());
+    const QByteArray dir = qgetenv("EMBEDLAB_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(image.save(QString::fromLocal8Bit(dir) +
+                           (tied ? QStringLiteral("/lesson2-training-tied.png")
+                                 : QStringLiteral("/lesson2-training-untied.png"))));
+}
+
+QTEST_MAIN(TestTrainingPanel)
+#include "tst_trainingpanel.moc"

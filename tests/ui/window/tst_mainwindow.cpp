@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/CodePanel.h"
+#include "ui/histogram/InitHistogram.h"
+#include "ui/model/Lab.h"
+#include "ui/views/LayerPanel.h"
+#include "ui/window/MainWindow.h"
+#include "ui/model/OneHotAnimation.h"
+#include "ui/views/OneHotView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolBar>
+#include <QUndoStack>
+
+using embedlab::ui::CodePanel;
+using embedlab::ui::InitHistogram;
+using embedlab::ui::Lab;
+using embedlab::ui::MainWindow;
+using embedlab::ui::OneHotAnimation;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void opensOnTheReference();
+    void codePanelShowsTheReferencePrint();
+    void codePanelCodeIsRunnable();
+    void badIdShowsMessageAndKeepsIds_data();
+    void badIdShowsMessageAndKeepsIds();
+    void goodIdClearsTheMessage();
+    void layerEditIsUndoable();
+    void shortcuts_data();
+    void shortcuts();
+    void animationKeys_data();
+    void animationKeys();
+    void docksAndToolBarsHaveObjectNames();
+    void windowStateRoundTrip();
+    void gpt2Preset();
+    void screenshotRendersSomething();
+    void fitsSmallScreens();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+}
+
+void TestMainWindow::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::opensOnTheReference()
+{
+    const Lab *lab = m_window->lab();
+    QCOMPARE(lab->modelConfig(), Lab::presetConfig(Lab::Preset::Reference));
+    QCOMPARE(m_window->findChild<QLineEdit *>(QStringLiteral("ids"))->text(), QStringLiteral("2, 3, 1"));
+    QCOMPARE(m_window->findChild<QSpinBox *>(QStringLiteral("numEmbeddings"))->value(), 4);
+    QCOMPARE(m_window->findChild<QSpinBox *>(QStringLiteral("embeddingDim"))->value(), 5);
+    QCOMPARE(m_window->findChild<QSpinBox *>(QStringLiteral("seed"))->value(), 123);
+    QCOMPARE(m_window->animation()->stepCount(), 3 * OneHotAnimation::kPhasesPerId + 1);
+    QVERIFY(m_window->findChild<QLabel *>(QStringLiteral("equalityBadge"))
+                ->text()
+                .contains(QStringLiteral("equal")));
+    QVERIFY(m_window->findChild<QLabel *>(QStringLiteral("parameterCount"))
+                ->text()
+                .contains(QStringLiteral("40")));
+}
+
+void TestMainWindow::codePanelShowsTheReferencePrint()
+{
+    // Exactly what the reference notebook prints for embedding.weight and embedding(idx).
+    const QString weight =
+        QStringLiteral("Parameter containing:\n"
+                       "tensor([[ 0.3374, -0.1778, -0.3035, -0.5880,  1.5810],\n"
+                       "        [ 1.3010,  1.2753, -0.2010, -0.1606, -0.4015],\n"
+                       "        [ 0.6957, -1.8061, -1.1589,  0.3255, -0.6315],\n"
+                       "        [-2.8400, -0.7849, -1.4096, -0.4076,  0.7953]], requires_grad=True)");
+    const QString lookup = QStringLiteral("tensor([[ 0.6957, -1.8061, -1.1589,  0.3255, -0.6315],\n"
+                                          "        [-2.8400, -0.7849, -1.4096, -0.4076,  0.7953],\n"
+                                          "        [ 1.3010,  1.2753, -0.2010, -0.1606, -0.4015]],\n"
+                                          "       grad_fn=<EmbeddingBackward0>)");
+    const QString output = m_window->codePanel()->outputText();
+    QVERIFY2(output.contains(weight), qPrintable(output));
+    QVERIFY2(output.contains(lookup), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("grad_fn=<MmBackward0>")), qPrintable(output));
+}
+
+void TestMainWindow::codePanelCodeIsRunnable()
+{
+    const QString code = m_window->codePanel()->codeText();
+    for (const QString &line :
+         {QStringLiteral("torch.manual_seed(123)"), QStringLiteral("torch.nn.Embedding(4, 5)"),
+          QStringLiteral("torch.nn.Linear(5, 4, bias=False)"),
+          QStringLiteral("ids = torch.tensor([2, 3, 1])"), QStringLiteral("print(embedding.weight)"),
+          QStringLiteral("print(embedding(ids))")})
+        QVERIFY2(code.contains(line), qPrintable(line));
+    QVERIFY(!code.contains(QStringLiteral("lm_head.weight = embedding.weight")));
+}
+
+void TestMainWindow::badIdShowsMessageAndKeepsIds_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("id 4 of 4") << QStringLiteral("2, 4") << QStringLiteral("index out of range in self");
+    QTest::newRow("2-D") << QStringLiteral("[[2, 3], [1, 7]]")
+                         << QStringLiteral("index out of range in self");
+    QTest::newRow("text") << QStringLiteral("2, x") << QString();
+}
+
+void TestMainWindow::badIdShowsMessageAndKeepsIds()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    auto *ids = m_window->findChild<QLineEdit *>(QStringLiteral("ids"));
+    auto *error = m_window->findChild<QLabel *>(QStringLiteral("idsError"));
+    QVERIFY(error->text().isEmpty());
+    // Pasted in one go, as a teacher pastes ids from the notebook.
+    QApplication::clipboard()->setText(text);
+    ids->setFocus();
+    ids->selectAll();
+    QTest::keySequence(ids, QKeySequence::Paste);
+    QCOMPARE(ids->text(), text);
+    QVERIFY(!error->text().isEmpty());
+    if (!message.isEmpty())
+        QVERIFY2(error->text().contains(message), qPrintable(error->text()));
+    QVERIFY(error->isVisible());
+    // The field keeps what the user typed; the lab keeps the last valid ids.
+    QCOMPARE(ids->text(), text);
+    QCOMPARE(m_window->lab()->idsText(), QStringLiteral("2, 3, 1"));
+    QVERIFY(m_window->codePanel()->codeText().contains(QStringLiteral("torch.tensor([2, 3, 1])")));
+}
+
+void TestMainWindow::goodIdClearsTheMessage()
+{
+    auto *ids = m_window->findChild<QLineEdit *>(QStringLiteral("ids"));
+    auto *error = m_window->findChild<QLabel *>(QStringLiteral("idsError"));
+    ids->selectAll();
+    QTest::keyClicks(ids, QStringLiteral("3, 0"));
+    QVERIFY(error->text().isEmpty());
+    QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({3, 0}));
+    QVERIFY(m_window->codePanel()->codeText().contains(QStringLiteral("torch.tensor([3, 0])")));
+    QCOMPARE(m_window->animation()->stepCount(), 2 * OneHotAnimation::kPhasesPerId + 1);
+    // Typing is one undo step.
+    QCOMPARE(m_window->undoStack()->count(), 1);
+    m_window->undoStack()->undo();
+    QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 3, 1}));
+    QCOMPARE(ids->text(), QStringLiteral("2, 3, 1"));
+}
+
+void TestMainWindow::layerEditIsUndoable()
+{
+    auto *seed = m_window->findChild<QSpinBox *>(QStringLiteral("seed"));
+    seed->setValue(124);
+    QCOMPARE(m_window->lab()->modelConfig().seed, std::uint64_t(124));
+    QVERIFY(m_window->codePanel()->codeText().contains(QStringLiteral("torch.manual_seed(124)")));
+    m_window->undoStack()->undo();
+    QCOMPARE(m_window->lab()->modelConfig().seed, std::uint64_t(123));
+    QCOMPARE(seed->value(), 123);
+    m_window->undoStack()->redo();
+    QCOMPARE(seed->value(), 124);
+}
+
+void TestMainWindow::shortcuts_data()
+{
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QKeySequence>("key");
+    QTest::newRow("quit") << QStringLiteral("quit") << QKeySequence(QStringLiteral("Ctrl+Q"));
+    QTest::newRow("undo") << QStringLiteral("undo") << QKeySequence(QStringLiteral("Ctrl+Z"));
+    QTest::newRow("redo") << QStringLiteral("redo") << QKeySequence(QStringLiteral("Ctrl+Shift+Z"));
+    QTest::newRow("full screen") << QStringLiteral("fullScreen") << QKeySequence(Qt::Key_F11);
+    QTest::newRow("save as") << QStringLiteral("saveSessionAs")
+                             << QKeySequence(QStringLiteral("Ctrl+Shift+S"));
+    QTest::newRow("preferences") << QStringLiteral("preferences") << QKeySequence(QStringLiteral("Ctrl+,"));
+    QTest::newRow("play") << QStringLiteral("play") << QKeySequence(Qt::Key_Space);
+    QTest::newRow("clicker forward") << QStringLiteral("stepForward") << QKeySequence(Qt::Key_PageDown);
+    QTest::newRow("clicker back") << QStringLiteral("stepBack") << QKeySequence(Qt::Key_PageUp);
+    QTest::newRow("restart") << QStringLiteral("restart") << QKeySequence(Qt::Key_Home);
+}
+
+void TestMainWindow::shortcuts()
+{
+    QFETCH(QString, action);
+    QFETCH(QKeySequence, key);
+    auto *a = m_window->findChild<QAction *>(action);
+    QVERIFY2(a, qPrintable(action));
+    QVERIFY2(a->shortcuts().contains(key), qPrintable(key.toString()));
+    // A disabled action must say why (sessions arrive later).
+    if (!a->isEnabled())
+        QVERIFY(!a->statusTip().isEmpty());
+}
+
+void TestMainWindow::animationKeys_data()
+{
+    QTest::addColumn<QList<int>>("keys");
+    QTest::addColumn<int>("expectedStep");
+    QTest::addColumn<OneHotAnimation::Phase>("expectedPhase");
+    QTest::newRow("Right") << QList<int>{Qt::Key_Right} << 1 << OneHotAnimation::Phase::Sweep;
+    QTest::newRow("PageDown x3") << QList<int>{Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageDown} << 3
+                                 << OneHotAnimation::Phase::Land;
+    QTest::newRow("Right, Right, Left")
+        << QList<int>{Qt::Key_Right, Qt::Key_Right, Qt::Key_Left} << 1 << OneHotAnimation::Phase::Sweep;
+    QTest::newRow("PageDown x5, Home") << QList<int>{Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageDown,
+                                                     Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_Home}
+                                       << 0 << OneHotAnimation::Phase::ShowOneHot;
+}
+
+void TestMainWindow::animationKeys()
+{
+    QFETCH(QList<int>, keys);
+    QFETCH(int, expectedStep);
+    QFETCH(OneHotAnimation::Phase, expectedPhase);
+    QWidget *view = m_window->oneHotView();
+    view->setFocus();
+    for (int key : keys)
+        QTest::keyClick(view, Qt::Key(key));
+    QCOMPARE(m_window->animation()->step(), expectedStep);
+    QCOMPARE(m_window->animation()->phase(), expectedPhase);
+}
+
+void TestMainWindow::docksAndToolBarsHaveObjectNames()
+{
+    const auto docks = m_window->findChildren<QDockWidget *>();
+    QVERIFY(docks.size() >= 2);
+    for (const QDockWidget *dock : docks)
+        QVERIFY2(!dock->objectName().isEmpty(), qPrintable(dock->windowTitle()));
+    const auto bars = m_window->findChildren<QToolBar *>();
+    QVERIFY(bars.size() >= 2);
+    for (const QToolBar *bar : bars)
+        QVERIFY2(!bar->objectName().isEmpty(), qPrintable(bar->windowTitle()));
+}
+
+void TestMainWindow::windowStateRoundTrip()
+{
+    auto *codeDock = m_window->findChild<QDockWidget *>(QStringLiteral("codeDock"));
+    auto *animationBar = m_window->findChild<QToolBar *>(QStringLiteral("animationToolBar"));
+    QVERIFY(codeDock->isVisible());
+    codeDock->hide();
+    animationBar->hide();
+    m_window->close(); // saves the settings
+    m_window.reset();
+
+    MainWindow restored;
+    restored.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&restored));
+    QVERIFY(restored.findChild<QDockWidget *>(QStringLiteral("codeDock"))->isHidden());
+    QVERIFY(restored.findChild<QToolBar *>(QStringLiteral("animationToolBar"))->isHidden());
+    QVERIFY(!restored.findChild<QDockWidget *>(QStringLiteral("layerDock"))->isHidden());
+
+    // Back to the default layout for the other tests.
+    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+}
+
+void TestMainWindow::gpt2Preset()
+{
+    QSignalSpy output(m_window->codePanel(), &CodePanel::outputUpdated);
+    QSignalSpy rebuilt(m_window->lab(), &Lab::modelRebuilt);
+    m_window->findChild<QAction *>(QStringLiteral("presetGpt2"))->trigger();
+    QVERIFY(rebuilt.wait(120000));
+    if (output.isEmpty() || !m_window->isIdle())
+        QVERIFY(output.wait(120000));
+    QCOMPARE(m_window->lab()->modelConfig().numEmbeddings, 50257);
+    QVERIFY(m_window->oneHotView()->isCompressed());
+    const QString code = m_window->codePanel()->codeText();
+    QVERIFY(code.contains(QStringLiteral("torch.nn.Embedding(50257, 768)")));
+    QVERIFY(code.contains(QStringLiteral("lm_head.weight = embedding.weight")));
+    // Summarised as PyTorch prints a big tensor.
+    QVERIFY(m_window->codePanel()->outputText().contains(QStringLiteral("...")));
+    QVERIFY(m_window->findChild<QLabel *>(QStringLiteral("parameterCount"))
+                ->text()
+                .contains(QStringLiteral("38")));
+    m_window->undoStack()->undo();
+    QVERIFY(m_window->lab()->isBusy() || m_window->lab()->modelConfig().numEmbeddings == 4);
+    if (m_window->lab()->isBusy())
+        QVERIFY(rebuilt.wait(120000));
+    QCOMPARE(m_window->lab()->modelConfig().numEmbeddings, 4);
+}
+
+void TestMainWindow::screenshotRendersSomething()
+{
+    const QImage image = m_window->grab().toImage();
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= m_window->width());
+    // More than one colour: the window painted its content.
+    const QRgb corner = image.pixel(image.width() / 2, image.height() / 2);
+    bool varied = false;
+    for (int x = 0; x < image.width() && !varied; x += 7)
+        varied = image.pixel(x, image.height() / 3) != corner;
+    QVERIFY(varied);
+}
+
+void TestMainWindow::fitsSmallScreens()
+{
+    // Regression: the default docks made the window at least ~815 px tall (837 in compare mode),
+    // so a 1024x768 projector or laptop cut off its bottom (the histogram's table, the dock tabs).
+    const QSize screen(1024, 768);
+    const auto minimum = [this, screen] {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QSize size = m_window->minimumSizeHint();
+        return std::pair{size.width() <= screen.width() && size.height() <= screen.height(),
+                         QStringLiteral("minimum %1x%2").arg(size.width()).arg(size.height())};
+    };
+    auto *histogramDock = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
+    QVERIFY(histogramDock && histogramDock->isVisible());
+    auto [fits, text] = minimum();
+    QVERIFY2(fits, qPrintable(text));
+
+    // Compare mode's table has twice the rows.
+    auto *histogram = m_window->findChild<InitHistogram *>(QStringLiteral("histogram"));
+    auto *compare = m_window->findChild<QCheckBox *>(QStringLiteral("compare"));
+    QVERIFY(histogram && compare);
+    QSignalSpy updated(histogram, &InitHistogram::updated);
+    compare->click();
+    QVERIFY(histogram->compareMode());
+    if (updated.isEmpty())
+        QVERIFY(updated.wait());
+    std::tie(fits, text) = minimum();
+    QVERIFY2(fits, qPrintable(QStringLiteral("compare mode: ") + text));
+
+    // The window really takes that size, with the docks inside it.
+    m_window->resize(screen);
+    QCOMPARE(m_window->size(), screen);
+    QVERIFY(histogramDock->geometry().bottom() < m_window->height());
+
+    // Projector mode's larger fonts (its docks are hidden, the lesson fills the screen).
+    QAction *projector = m_window->findChild<QAction *>(QStringLiteral("projectorMode"));
+    QVERIFY(projector);
+    projector->trigger();
+    QVERIFY(projector->isChecked());
+    std::tie(fits, text) = minimum();
+    QVERIFY2(fits, qPrintable(QStringLiteral("projector mode: ") + text));
+    projector->trigger();
+    QVERIFY(!projector->isChecked());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/Classroom.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/histogram/InitHistogram.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/ProjectorMode.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHash>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTest>
+#include <QTextEdit>
+
+#include <memory>
+
+using embedlab::ui::Classroom;
+using embedlab::ui::MainWindow;
+using embedlab::ui::ProjectorMode;
+
+class TestProjectorMode : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void changesPaletteFontsAndLines();
+    void switchingOffPutsEverythingBack();
+    void f5TogglesAndCtrlPlusZooms();
+    void readableAt1024x768();
+    void enlargesEveryDocksText_data();
+    void enlargesEveryDocksText();
+    void statsTableShowsWholeNumbers_data();
+    void statsTableShowsWholeNumbers();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    ProjectorMode *m_projector = nullptr;
+};
+
+void TestProjectorMode::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+}
+
+void TestProjectorMode::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    Classroom *classroom = Classroom::of(m_window.get());
+    QVERIFY(classroom);
+    m_projector = classroom->projector();
+    m_projector->setUsesFullScreen(false);
+}
+
+void TestProjectorMode::cleanup()
+{
+    m_window.reset();
+}
+
+void TestProjectorMode::changesPaletteFontsAndLines()
+{
+    const double pointSize = m_window->font().pointSizeF();
+    auto *heatmap = m_window->findChild<embedlab::ui::HeatmapView *>(QStringLiteral("embeddingHeatmap"));
+    QVERIFY(heatmap);
+    m_projector->setEnabled(true);
+    QVERIFY(m_projector->isEnabled());
+    QCOMPARE(m_window->palette().color(QPalette::Window), QColor(Qt::white));
+    QCOMPARE(m_window->palette().color(QPalette::WindowText), QColor(Qt::black));
+    QCOMPARE(m_window->palette().color(QPalette::Base), QColor(Qt::white));
+    QVERIFY(std::abs(m_window->font().pointSizeF() - pointSize * ProjectorMode::kFontScale) < 0.01);
+    QCOMPARE(m_projector->lineWidth(), ProjectorMode::kLineWidth);
+    QVERIFY(m_window->styleSheet().contains(QStringLiteral("3px solid black")));
+    QCOMPARE(heatmap->colorMapName(), QStringLiteral("PuOr"));
+    QVERIFY(m_projector->badge()->isVisibleTo(m_window.get()));
+    QCOMPARE(m_projector->badge()->text(), QStringLiteral("PROJECTOR"));
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+        QVERIFY2(dock->isHidden(), qPrintable(dock->objectName()));
+    for (auto *histogram : m_window->findChildren<embedlab::ui::InitHistogram *>())
+        QVERIFY(histogram->projectorStyle());
+}
+
+void TestProjectorMode::switchingOffPutsEverythingBack()
+{
+    const QPalette palette = m_window->palette();
+    const QFont font = m_window->font();
+    const QString map = m_window->colorMapName();
+    QDockWidget *visibleDock = nullptr;
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+        if (dock->isVisible() && !visibleDock)
+            visibleDock = dock;
+    m_projector->setEnabled(true);
+    m_projector->zoomIn();
+    m_projector->setEnabled(false);
+    QCOMPARE(m_window->palette().color(QPalette::Window), palette.color(QPalette::Window));
+    QCOMPARE(m_window->font(), font);
+    QCOMPARE(m_window->colorMapName(), map);
+    QVERIFY(!m_projector->badge()->isVisibleTo(m_window.get()));
+    QCOMPARE(m_projector->lineWidth(), 1);
+    if (visibleDock)
+        QVERIFY(visibleDock->isVisible());
+    for (auto *histogram : m_window->findChildren<embedlab::ui::InitHistogram *>())
+        QVERIFY(!histogram->projectorStyle());
+}
+
+void TestProjectorMode::f5TogglesAndCtrlPlusZooms()
+{
+    auto *action = m_window->findChild<QAction *>(QStringLiteral("projectorMode"));
+    QVERIFY(action);
+    QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F5));
+    action->trigger();
+    QVERIFY(m_projector->isEnabled());
+    const double before = m_window->font().pointSizeF();
+    auto *zoomIn = m_window->findChild<QAction *>(QStringLiteral("projectorZoomIn"));
+    QVERIFY(zoomIn && zoomIn->isEnabled());
+    QVERIFY(zoomIn->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl++"))));
+    zoomIn->trigger();
+    QVERIFY(m_window->font().pointSizeF() > before);
+    m_window->findChild<QAction *>(QStringLiteral("projectorZoomReset"))->trigger();
+    QVERIFY(std::abs(m_window->font().pointSizeF() - before) < 0.01);
+    action->trigger();
+    QVERIFY(!m_projector->isEnabled());
+    QVERIFY(!zoomIn->isEnabled());
+}
+
+void TestProjectorMode::readableAt1024x768()
+{
+    m_window->resize(1024, 768);
+    m_projector->setEnabled(true);
+    QTest::qWait(50);
+    // The projected text is at least 1.6 times the desktop's 9-10 pt: about 15 pt and up.
+    QVERIFY(m_window->font().pointSizeF() >= 14.0);
+    const QImage shot = m_window->grab().toImage();
+    QCOMPARE(shot.pixelColor(shot.width() / 2, shot.height() - 3).lightness() > 200 ||
+                 shot.pixelColor(2, shot.height() / 2).lightness() > 200,
+             true);
+}
+
+namespace {
+
+/// A font's size in whichever unit it is given in.
+double fontSize(const QFont &font)
+{
+    return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize();
+}
+
+/// The widgets in `dock` that carry text the class reads.
+QList<QWidget *> textWidgets(QDockWidget *dock)
+{
+    QList<QWidget *> widgets;
+    for (QWidget *w : dock->findChildren<QWidget *>()) {
+        if (qobject_cast<QLabel *>(w) || qobject_cast<QAbstractButton *>(w) ||
+            qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QComboBox *>(w) ||
+            qobject_cast<QTextEdit *>(w) || qobject_cast<QPlainTextEdit *>(w) ||
+            qobject_cast<QAbstractItemView *>(w))
+            widgets.append(w);
+    }
+    return widgets;
+}
+
+} // namespace
+
+void TestProjectorMode::enlargesEveryDocksText_data()
+{
+    QTest::addColumn<QString>("dock");
+    for (const char *name : {"layerDock", "initDock", "histogramDock", "codeDock", "unembeddingDock",
+                             "trainingDock", "lessonDock"})
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+void TestProjectorMode::enlargesEveryDocksText()
+{
+    // A review found the docks' text at desktop size under projector mode: the style sheet stopped
+    // the window's larger font one level down, so only widgets with a font of their own grew.
+    QFETCH(QString, dock);
+    m_window->resize(1024, 768);
+    auto *widget = m_window->findChild<QDockWidget *>(dock);
+    QVERIFY(widget);
+    widget->show();
+    QTest::qWait(20);
+    QHash<QWidget *, QFont> normal;
+    for (QWidget *w : textWidgets(widget))
+        normal.insert(w, w->font());
+    QVERIFY(normal.size() >= 2);
+
+    m_projector->setEnabled(true);
+    widget->show(); // projector mode hides the side panels; a teacher can show one again
+    QTest::qWait(20);
+    int checked = 0;
+    for (auto it = normal.cbegin(); it != normal.cend(); ++it) {
+        if (!it.key()->isVisibleTo(widget))
+            continue;
+        const double ratio = fontSize(it.key()->font()) / fontSize(it.value());
+        QVERIFY2(ratio >= 1.5, qPrintable(QStringLiteral("%1 (%2): %3x")
+                                              .arg(it.key()->objectName(),
+                                                   QLatin1String(it.key()->metaObject()->className()))
+                                              .arg(ratio)));
+        ++checked;
+    }
+    QVERIFY(checked >= 2);
+
+    // Ctrl + reaches into the dock too.
+    QWidget *sample = normal.cbegin().key();
+    const double projected = fontSize(sample->font());
+    m_projector->zoomIn();
+    QVERIFY2(fontSize(sample->font()) > projected, qPrintable(sample->objectName()));
+    m_projector->setEnabled(false);
+    for (auto it = normal.cbegin(); it != normal.cend(); ++it)
+        QVERIFY2(it.key()->font() == it.value(), qPrintable(it.key()->objectName()));
+}
+
+void TestProjectorMode::statsTableShowsWholeNumbers_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<bool>("projector");
+    QTest::newRow("en desktop") << "en" << false;
+    QTest::newRow("vi desktop") << "vi" << false;
+    QTest::newRow("en projector") << "en" << true;
+    QTest::newRow("vi projector") << "vi" << true;
+}
+
+void TestProjectorMode::statsTableShowsWholeNumbers()
+{
+    // At 1024x768 the table elided "-0.2280" to "-0.2…"; numbers must read as PyTorch prints them.
+    QFETCH(QString, language);
+    QFETCH(bool, projector);
+    m_window.reset();
+    QVERIFY(Classroom::installLanguage(language));
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1024, 768);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_projector = Classroom::of(m_window.get())->projector();
+    m_projector->setUsesFullScreen(false);
+    m_projector->setEnabled(projector);
+    auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
+    auto *histogram = m_window->findChild<embedlab::ui::InitHistogram *>();
+    QVERIFY(dock && histogram);
+    dock->show();
+    QSignalSpy updated(histogram, &embedlab::ui::InitHistogram::updated);
+    m_window->setHistogramCompare(true);
+    if (updated.isEmpty())
+        QVERIFY(updated.wait());
+    QTest::qWait(20); // the layout settles
+    auto *table = histogram->findChild<QTableWidget *>(QStringLiteral("stats"));
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->rowCount(), 4);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        for (int column = 0; column < table->columnCount(); ++column) {
+            const QString text = histogram->statsText(row, column);
+            const int room = table->visualRect(table->model()->index(row, column)).width();
+            QVERIFY2(room >= table->fontMetrics().horizontalAdvance(text),
+                     qPrintable(QStringLiteral("%1 in %2 px").arg(text).arg(room)));
+        }
+        const QString header = table->model()->headerData(row, Qt::Vertical).toString();
+        QVERIFY2(table->verticalHeader()->width() >=
+                     table->verticalHeader()->fontMetrics().horizontalAdvance(header),
+                 qPrintable(header));
+    }
+    Classroom::installLanguage(QStringLiteral("en"));
+}
+
+QTEST_MAIN(TestProjectorMode)
+#include "tst_projectormode.moc"

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Tensor.h"
+
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace embedlab::ui {
+
+using core::Index;
+
+/// How a block of cells becomes one value (one pixel) when zoomed out.
+enum class Aggregation {
+    MaxAbs, ///< the value of largest |w|, sign kept; NaN beats Inf beats finite, so outliers stay visible
+    Mean,   ///< the mean of the block (NaN if any is NaN)
+};
+
+/// "max |w|" or "mean", as shown on screen.
+QString aggregationName(Aggregation aggregation);
+
+/// Reduces `count` values to one (the reference the tests check the fast paths against).
+float aggregate(const float *values, Index count, Aggregation aggregation);
+/// max |w| over the finite values, 0 when there are none (the colour limit m).
+float maxAbsFinite(const float *values, Index count);
+
+/// The row kernels of the pyramid and the renderer, over n values. accumulateMaxAbs keeps in acc[j]
+/// whichever of acc[j] and src[j] has the larger |w| (NaN > Inf > finite, sign kept);
+/// accumulateSum adds weight * src[j]. Both return max |finite src[j]| (0 if none).
+float accumulateMaxAbs(float *acc, const float *src, Index n);
+float accumulateSum(float *acc, const float *src, Index n, float weight);
+
+/// Runs work(begin, end) over [0, count) split into one stripe per core (the caller's thread
+/// takes the last stripe); stripes are at least `minPerStripe` long.
+void forEachStripe(Index count, const std::function<void(Index, Index)> &work, Index minPerStripe = 1);
+
+/// The shape of one level: each of its cells covers rowFactor x columnFactor base cells.
+struct PyramidLevel {
+    Index rows = 0;
+    Index columns = 0;
+    Index rowFactor = 1;
+    Index columnFactor = 1;
+    bool operator==(const PyramidLevel &) const = default;
+};
+
+/// Level-of-detail pyramid of a row-major float matrix. Level 0 is the matrix itself (not copied:
+/// the caller keeps it alive); each further level halves the longer axis (per-axis reduction, as
+/// 50257 x 768 is very tall), down to about one screen. A frame reads the deepest level that is
+/// not coarser than its pixels, so it touches fewer than 4 cells per pixel.
+class HeatmapPyramid {
+public:
+    /// Stop reducing once both axes are at most this many cells.
+    static constexpr Index SmallestSide = 256;
+
+    HeatmapPyramid() = default;
+    HeatmapPyramid(const HeatmapPyramid &) = delete;
+    HeatmapPyramid &operator=(const HeatmapPyramid &) = delete;
+    HeatmapPyramid(HeatmapPyramid &&) = default;
+    HeatmapPyramid &operator=(HeatmapPyramid &&) = default;
+
+    /// The level shapes build() makes for a rows x columns matrix.
+    static std::vector<PyramidLevel> levelShapes(Index rows, Index columns);
+
+    /// Builds every level with both cores and computes the colour limit. Returns early with an
+    /// incomplete pyramid when `cancel` becomes true (a newer rebuild superseded this one).
+    static HeatmapPyramid build(const float *data, Index rows, Index columns, Aggregation aggregation,
+                                const std::atomic<bool> *cancel = nullptr);
+
+    bool isEmpty() const { return m_levels.empty(); }
+    Index rows() const { return m_levels.empty() ? 0 : m_levels.front().rows; }
+    Index columns() const { return m_levels.empty() ? 0 : m_levels.front().columns; }
+    Aggregation aggregation() const { return m_aggregation; }
+    /// max |finite w| of the whole matrix (the colour limit m).
+    float limit() const { return m_limit; }
+    const float *base() const { return m_base; }
+
+    int levelCount() const { return static_cast<int>(m_levels.size()); }
+    const PyramidLevel &level(int i) const { return m_levels[static_cast<std::size_t>(i)]; }
+    const float *levelData(int i) const;
+    /// The deepest level whose cells are no coarser than one pixel on either axis.
+    int chooseLevel(double rowsPerPixel, double columnsPerPixel) const;
+    static int chooseLevel(const std::vector<PyramidLevel> &levels, double rowsPerPixel,
+                           double columnsPerPixel);
+
+private:
+    const float *m_base = nullptr;
+    Aggregation m_aggregation = Aggregation::MaxAbs;
+    float m_limit = 0.0f;
+    std::vector<PyramidLevel> m_levels;
+    std::vector<std::vector<float>> m_data; // m_data[i] holds level i + 1
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// Included by the name beside this file, as in every other ui/ source: lupdate runs without
+// include paths, and when it cannot open the header it does not know the class lives in
+// embedlab::ui, so its strings land in a context ("HeatmapView") that tr() never asks for.
+#include "ui/heatmap/HeatmapView.h"
+
+#include "ui/heatmap/HeatmapRenderer.h"
+#include "ui/model/WorkerPool.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QFutureWatcher>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace embedlab::ui {
+
+namespace {
+
+// Below this many cells a frame straight from the matrix costs a few ms, so a view whose overview
+// is not built yet still paints at once instead of showing the busy text.
+constexpr Index DirectRenderMaxCells = Index(1) << 22;
+constexpr double ZoomStep = 1.25;
+constexpr int BusyDelayMs = 200;
+
+QString withMinusSign(QString text)
+{
+    return text.replace(QLatin1Char('-'), QChar(0x2212));
+}
+
+QString tickText(double value, double step)
+{
+    const int decimals =
+        step >= 1.0 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 6);
+    return withMinusSign(QString::number(value, 'f', decimals));
+}
+
+} // namespace
+
+struct HeatmapView::Layout {
+    QRect title;
+    QRect plot;
+    QRect colorBar;
+    QRect legend;
+    int rowLabelWidth = 0;
+};
+
+HeatmapView::HeatmapView(QWidget *parent)
+    : QWidget(parent)
+{
+    setFocusPolicy(Qt::WheelFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent, false);
+    m_busyTimer.setSingleShot(true);
+    connect(&m_busyTimer, &QTimer::timeout, this, [this] {
+        m_busyVisible = m_rebuildRunning;
+        update();
+    });
+}
+
+HeatmapView::~HeatmapView()
+{
+    // The worker owns what it reads (it holds the ParameterPtr and the cancel flag), so the view
+    // need not wait for it: waiting here could deadlock behind other pool tasks, and Qt 6.4's
+    // QFuture::then(context) can run its continuation after the context is gone. The watcher is a
+    // child, so its finished() connection dies with the view.
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void HeatmapView::setMatrix(core::ParameterPtr weight)
+{
+    const bool sameShape = weight && m_weight && weight->value().rows() == m_weight->value().rows() &&
+                           weight->value().cols() == m_weight->value().cols();
+    m_weight = std::move(weight);
+    // The old pyramid reads the old storage: never paint it for another matrix.
+    m_pyramid.reset();
+    m_pyramidWeight.reset();
+    m_framePyramid = nullptr;
+    if (!sameShape)
+        m_mappingValid = false;
+    if (m_selectedRow >= 0 && (!m_weight || m_selectedRow >= m_weight->value().rows()))
+        m_selectedRow = -1;
+    startRebuild();
+    update();
+    if (!sameShape)
+        Q_EMIT viewChanged();
+}
+
+void HeatmapView::notifyChanged()
+{
+    startRebuild();
+    update();
+}
+
+core::ParameterPtr HeatmapView::matrix() const
+{
+    return m_weight;
+}
+
+void HeatmapView::setTitle(const QString &title)
+{
+    if (m_title == title)
+        return;
+    m_title = title;
+    update();
+}
+
+QString HeatmapView::title() const
+{
+    return m_title;
+}
+
+void HeatmapView::setSelectedRow(int row)
+{
+    if (row < -1 || (m_weight && row >= m_weight->value().rows()))
+        row = -1;
+    if (m_selectedRow == row)
+        return;
+    m_selectedRow = row;
+    update();
+}
+
+int HeatmapView::selectedRow() const
+{
+    return m_selectedRow;
+}
+
+void HeatmapView::setHighlightedRows(const QList<int> &rows)
+{
+    if (m_highlightedRows == rows)
+        return;
+    m_highlightedRows = rows;
+    update();
+}
+
+QList<int> HeatmapView::highlightedRows() const
+{
+    return m_highlightedRows;
+}
+
+void HeatmapView::setColorMapName(const QString &name)
+{
+    const ColorMap map = ColorMap::fromName(name);
+    if (map == m_colorMap)
+        return;
+    m_colorMap = map;
+    update();
+}
+
+QString HeatmapView::colorMapName() const
+{
+    return m_colorMap.name();
+}
+
+void HeatmapView::setAggregation(Aggregation aggregation)
+{
+    if (m_aggregation == aggregation)
+        return;
+    m_aggregation = aggregation;
+    startRebuild();
+    update();
+}
+
+Aggregation HeatmapView::aggregation() const
+{
+    return m_aggregation;
+}
+
+void HeatmapView::zoomIn()
+{
+    zoomAround(plotRect().center(), ZoomStep);
+}
+void HeatmapView::zoomOut()
+{
+    zoomAround(plotRect().center(), 1.0 / ZoomStep);
+}
+
+void HeatmapView::resetZoom()
+{
+    if (!m_weight)
+        return;
+    setMappingState(
+        HeatmapMapping::fit(m_weight->value().rows(), m_weight->value().cols(), QSizeF(plotRect().size())));
+}
+
+HeatmapMapping HeatmapView::mapping() const
+{
+    return mappingFor(size());
+}
+
+QRect HeatmapView::plotRect() const
+{
+    return layoutFor(size()).plot;
+}
+
+float HeatmapView::colorLimit() const
+{
+    if (!m_weight)
+        return 0.0f;
+    if (pyramidIsCurrent())
+        return m_pyramid->limit();
+    return maxAbsFinite(m_weight->value().data(), m_weight->value().size());
+}
+
+bool HeatmapView::isRebuilding() const
+{
+    return m_rebuildRunning;
+}
+
+QSize HeatmapView::sizeHint() const
+{
+    return {480, 320};
+}
+
+QSize HeatmapView::minimumSizeHint() const
+{
+    const int h = fontMetrics().height();
+    return {h * 12, h * 8};
+}
+
+QString HeatmapView::aggregationText() const
+{
+    if (!m_weight)
+        return {};
+    const HeatmapMapping m = mapping();
+    if (m.isEmpty())
+        return {};
+    return aggregationDescription(m.rowsPerPixel(), m.columnsPerPixel(), aggregationName(m_aggregation));
+}
+
+QString HeatmapView::toolTipTextAt(QPoint pos) const
+{
+    if (!m_weight)
+        return {};
+    const QRect plot = plotRect();
+    const HeatmapMapping m = mapping();
+    const QPointF local = QPointF(pos) - QPointF(plot.topLeft());
+    const CellIndex cell = m.cellAt(local);
+    if (!cell.isValid())
+        return {};
+    const core::Matrix &w = m_weight->value();
+    QString text = cellToolTip(cell.row, cell.column, w(cell.row, cell.column));
+    if (m.rowsPerPixel() <= 1.0 && m.columnsPerPixel() <= 1.0)
+        return text;
+    // Zoomed out the pixel shows a whole block: say which one and what it aggregates to, in
+    // PyTorch's slice notation, so an outlier's colour can be traced to its value.
+    const QPointF px(std::floor(local.x()), std::floor(local.y()));
+    const auto range = [](double first, double cellSize, double p, Index n) {
+        const double a = first + p / cellSize;
+        const double b = first + (p + 1.0) / cellSize;
+        const Index lo = std::clamp<Index>(static_cast<Index>(std::floor(a)), 0, n - 1);
+        const Index hi = std::clamp<Index>(static_cast<Index>(std::ceil(b)) - 1, lo, n - 1);
+        return std::pair<Index, Index>(lo, hi);
+    };
+    const auto [r0, r1] = range(m.firstRow, m.cellHeight, px.y(), m.rows);
+    const auto [c0, c1] = range(m.firstColumn, m.cellWidth, px.x(), m.columns);
+    std::vector<float> block;
+    block.reserve(static_cast<std::size_t>((r1 - r0 + 1) * (c1 - c0 + 1)));
+    for (Index r = r0; r <= r1; ++r) {
+        for (Index c = c0; c <= c1; ++c)
+            block.push_back(w(r, c));
+    }
+    const float v = aggregate(block.data(), static_cast<Index>(block.size()), m_aggregation);
+    text += QStringLiteral("\nW[%1:%2, %3:%4] %5 = %6")
+                .arg(r0)
+                .arg(r1 + 1)
+                .arg(c0)
+                .arg(c1 + 1)
+                .arg(aggregationName(m_aggregation), formatWeight(v));
+    return text;
+}
+
+HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
+{
+    const QFontMetrics fm(font());
+    const int line = fm.height();
+    const int pad = std::max(4, line / 2);
+    Layout l;
+    l.title = QRect(pad, pad / 2, std::max(0, size.width() - 2 * pad), line + pad / 2);
+
+    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
+    const int left = pad + l.rowLabelWidth;
+    const int top = l.title.bottom() + 1 + line + pad / 2;
+
+    const int barWidth = std::max(10, line);
+    const int barLabels = fm.horizontalAdvance(withMinusSign(QStringLiteral("-0.0000"))) + pad;
+    const int right = pad + barWidth + pad / 2 + barLabels;
+    const int bottom = pad;
+    l.plot =
+        QRect(left, top, std::max(1, size.width() - left - right), std::max(1, size.height() - top - bottom));
+
+    const int legendRows = m_colorMap.posInfColor() == m_colorMap.negInfColor() ? 2 : 3;
+    const int legendHeight = legendRows * (line + 2);
+    const int barTop = l.plot.top() + line; // room for the caption ("w" or "|w|") above the bar
+    // Half a line below the bar for its end label, then the legend.
+    const int barHeight = std::max(line, l.plot.height() - legendHeight - 2 * line);
+    l.colorBar = QRect(l.plot.right() + 1 + pad, barTop, barWidth, barHeight);
+    l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
+                     legendHeight);
+    return l;
+}
+
+HeatmapView::HeadingWidths HeatmapView::headingWidths(int width, int titleWanted, int statusWanted, int gap)
+{
+    width = std::max(0, width);
+    titleWanted = std::max(0, titleWanted);
+    if (statusWanted <= 0)
+        return {std::min(titleWanted, width), 0};
+    const int shared = std::max(0, width - gap);
+    if (titleWanted + statusWanted <= shared)
+        return {titleWanted, statusWanted};
+    // The title names the matrix and matters more: the aggregation text is elided first, down to a
+    // third of the line, and only then the title as well.
+    const int title = std::min(titleWanted, std::max(shared - statusWanted, shared - shared / 3));
+    return {title, std::min(statusWanted, shared - title)};
+}
+
+HeatmapMapping HeatmapView::mappingFor(QSize widgetSize) const
+{
+    if (!m_weight)
+        return {};
+    const QSizeF viewport(layoutFor(widgetSize).plot.size());
+    if (m_mappingValid)
+        return m_mapping.resized(viewport);
+    return HeatmapMapping::fit(m_weight->value().rows(), m_weight->value().cols(), viewport);
+}
+
+void HeatmapView::setMappingState(const HeatmapMapping &mapping)
+{
+    const HeatmapMapping before = this->mapping();
+    m_mapping = mapping;
+    m_mappingValid = true;
+    if (before == m_mapping)
+        return;
+    update();
+    Q_EMIT viewChanged();
+}
+
+void HeatmapView::zoomAround(QPointF widgetPos, double factor)
+{
+    if (!m_weight)
+        return;
+    const QPointF anchor = widgetPos - QPointF(plotRect().topLeft());
+    setMappingState(mapping().zoomedAt(anchor, factor));
+}
+
+bool HeatmapView::pyramidIsCurrent() const
+{
+    return m_pyramid && m_pyramidWeight == m_weight && m_builtGeneration == m_generation;
+}
+
+void HeatmapView::startRebuild()
+{
+    ++m_generation;
+    if (!m_weight)
+        return;
+    if (m_rebuildRunning) {
+        // Coalesce: the running build is stale now; one more build follows when it returns.
+        m_rebuildPending = true;
+        if (m_cancel)
+            m_cancel->store(true);
+        return;
+    }
+    m_rebuildRunning = true;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    if (!m_busyTimer.isActive() && !m_busyVisible)
+        m_busyTimer.start(BusyDelayMs);
+
+    const std::uint64_t generation = m_generation;
+    const core::ParameterPtr weight = m_weight;
+    const Aggregation aggregation = m_aggregation;
+    const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    using Watcher = QFutureWatcher<std::shared_ptr<const HeatmapPyramid>>;
+    auto *watcher = new Watcher(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, weight, cancel] {
+        std::shared_ptr<const HeatmapPyramid> pyramid = watcher->result();
+        watcher->deleteLater();
+        m_rebuildRunning = false;
+        const bool current = generation == m_generation && weight == m_weight && !cancel->load();
+        if (current) {
+            m_pyramid = std::move(pyramid);
+            m_pyramidWeight = weight;
+            m_builtGeneration = generation;
+        }
+        if (m_rebuildPending) {
+            m_rebuildPending = false;
+            --m_generation; // startRebuild() counts a new generation; this one is the same values
+            startRebuild();
+        }
+        if (!m_rebuildRunning) {
+            m_busyTimer.stop();
+            m_busyVisible = false;
+        }
+        update();
+        if (current)
+            Q_EMIT rebuilt();
+    });
+    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel] {
+        const core::Matrix &w = weight->value();
+        return std::make_shared<const HeatmapPyramid>(
+            HeatmapPyramid::build(w.data(), w.rows(), w.cols(), aggregation, cancel.get()));
+    }));
+}
+
+QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const
+{
+    const core::Matrix &w = m_weight->value();
+    const bool usePyramid = m_pyramid && m_pyramidWeight == m_weight && m_pyramid->base() == w.data() &&
+                            (!exporting || pyramidIsCurrent());
+    if (usePyramid) {
+        if (!exporting && m_framePyramid == m_pyramid.get() && m_frameMapping == device &&
+            m_frameColorMap == m_colorMap.name() && !m_frame.isNull())
+            return m_frame;
+        HeatmapRenderer renderer;
+        renderer.setPyramid(m_pyramid);
+        renderer.setColorMap(m_colorMap);
+        QImage image = renderer.renderFrame(device);
+        if (!exporting) {
+            m_frame = image;
+            m_framePyramid = m_pyramid.get();
+            m_frameMapping = device;
+            m_frameColorMap = m_colorMap.name();
+        }
+        return image;
+    }
+    if (!exporting && w.size() > DirectRenderMaxCells)
+        return {}; // the busy text shows until the overview arrives
+    // No (current) overview: reduce straight from the matrix, exact but reading every visible cell.
+    const ReducedFrame frame = reduceFrame(w.data(), w.rows(), w.cols(), 1, 1, device, m_aggregation);
+    return colorizeFrame(frame, m_colorMap.lookup(maxAbsFinite(w.data(), w.size())));
+}
+
+QImage HeatmapView::renderToImage(QSize size) const
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(palette().color(QPalette::Window));
+    QPainter painter(&image);
+    paintAll(painter, size, mappingFor(size), 1.0, true);
+    return image;
+}
+
+void HeatmapView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    paintAll(painter, size(), mapping(), devicePixelRatioF(), false);
+}
+
+void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr,
+                           bool exporting) const
+{
+    const Layout l = layoutFor(size);
+    const QPalette pal = palette();
+    const QFontMetrics fm(font());
+    painter.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Window));
+    painter.setPen(pal.color(QPalette::WindowText));
+
+    // Title on the left, the aggregation (or the busy text) on the right of the same line.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    const QFontMetrics titleMetrics(titleFont);
+    const bool busy = m_busyVisible && !exporting;
+    const bool emptyMatrix = m_weight && m_weight->numel() == 0;
+    QString status = m_weight && !emptyMatrix
+                         ? aggregationDescription(map.rowsPerPixel(), map.columnsPerPixel(),
+                                                  aggregationName(m_aggregation))
+                         : QString();
+    if (busy)
+        status = tr("Building overview\u2026");
+    const HeadingWidths heading = headingWidths(l.title.width(), titleMetrics.horizontalAdvance(m_title),
+                                                status.isEmpty() ? 0 : fm.horizontalAdvance(status),
+                                                fm.horizontalAdvance(QStringLiteral("  ")));
+    painter.setFont(titleFont);
+    painter.drawText(QRect(l.title.left(), l.title.top(), heading.title, l.title.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     titleMetrics.elidedText(m_title, Qt::ElideRight, heading.title));
+    painter.setFont(font());
+    if (!status.isEmpty() && heading.status > 0) {
+        painter.setPen(busy ? pal.color(QPalette::Highlight) : pal.color(QPalette::PlaceholderText));
+        painter.drawText(
+            QRect(l.title.right() + 1 - heading.status, l.title.top(), heading.status, l.title.height()),
+            Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(status, Qt::ElideRight, heading.status));
+        painter.setPen(pal.color(QPalette::WindowText));
+    }
+
+    if (!m_weight || map.isEmpty()) {
+        // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(
+            l.plot, Qt::AlignCenter,
+            emptyMatrix
+                ? tr("empty matrix: %1 x %2").arg(m_weight->value().rows()).arg(m_weight->value().cols())
+                : tr("No matrix"));
+        return;
+    }
+
+    // The cells.
+    const HeatmapMapping device = map.scaled(dpr);
+    QImage frame = frameImage(device, exporting);
+    const QRectF matrixRect = map.matrixRect().translated(l.plot.topLeft()).intersected(QRectF(l.plot));
+    if (!frame.isNull()) {
+        frame.setDevicePixelRatio(dpr);
+        painter.drawImage(l.plot.topLeft(), frame);
+    } else {
+        painter.fillRect(matrixRect, pal.color(QPalette::Mid));
+    }
+    // A hairline frame, so near-white cells (0 in RdBu) stay distinct from the background.
+    painter.setPen(QPen(pal.color(QPalette::Mid), 0));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(matrixRect.adjusted(-0.5, -0.5, 0.5, 0.5));
+
+    painter.save();
+    painter.setClipRect(l.plot);
+    // One-hot emphasis: dim everything but the highlighted rows.
+    if (!m_highlightedRows.isEmpty()) {
+        QRegion dim(matrixRect.toAlignedRect());
+        for (const int row : m_highlightedRows) {
+            if (row < 0 || row >= map.rows)
+                continue;
+            QRectF r = map.rowRect(row).translated(l.plot.topLeft());
+            r.setHeight(std::max(r.height(), 3.0));
+            dim -= QRegion(r.toAlignedRect());
+        }
+        QColor veil = pal.color(QPalette::Window);
+        veil.setAlpha(170);
+        for (const QRect &r : dim)
+            painter.fillRect(r, veil);
+    }
+    if (m_selectedRow >= 0 && m_selectedRow < map.rows) {
+        QRectF r = map.rowRect(m_selectedRow).translated(l.plot.topLeft());
+        // A sub-pixel row of a big matrix still gets a visible outline.
+        const double minHeight = 4.0;
+        if (r.height() < minHeight)
+            r.adjust(0, -(minHeight - r.height()) / 2, 0, (minHeight - r.height()) / 2);
+        QPen pen(pal.color(QPalette::Highlight), 2.0);
+        pen.setJoinStyle(Qt::MiterJoin);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(r.adjusted(1, 1, -1, -1));
+        painter.setPen(QPen(pal.color(QPalette::HighlightedText), 1.0));
+        painter.drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
+    }
+    painter.restore();
+
+    // Row labels (token ids) at the left, column labels (dimensions) on top, every nice step.
+    painter.setPen(pal.color(QPalette::WindowText));
+    const int line = fm.height();
+    const Index rowStep = niceIndexStep((line + 2) / map.cellHeight);
+    const Index firstRowLabel = (map.firstVisibleRow() + rowStep - 1) / rowStep * rowStep;
+    for (Index r = firstRowLabel; r <= map.lastVisibleRow(); r += rowStep) {
+        const double y = l.plot.top() + map.cellToPixel(static_cast<double>(r) + 0.5, 0).y();
+        if (y < l.plot.top() || y > l.plot.bottom() + 1)
+            continue;
+        const QRectF box(0, y - line / 2.0, l.plot.left() - 4, line);
+        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+    }
+    const int columnLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(map.columns - 1, 0)));
+    const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth() * 2) / map.cellWidth);
+    const Index firstColumnLabel = (map.firstVisibleColumn() + columnStep - 1) / columnStep * columnStep;
+    for (Index c = firstColumnLabel; c <= map.lastVisibleColumn(); c += columnStep) {
+        const double x = l.plot.left() + map.cellToPixel(0, static_cast<double>(c) + 0.5).x();
+        if (x < l.plot.left() || x > l.plot.right() + 1)
+            continue;
+        const QRectF box(x - columnLabelWidth, l.plot.top() - line - 2, 2.0 * columnLabelWidth, line);
+        painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom, QString::number(c));
+    }
+
+    // Colour bar: symmetric (-m, m) for diverging maps, (0, m) for magnitudes; ticks at nice values.
+    // m comes with the overview, built off the UI thread. A matrix too big to reduce while painting
+    // (the plot shows the busy text until its overview arrives) is too big to scan for m here too
+    // (GPT-2: 38.6 million values), so its scale is drawn when the overview brings m.
+    std::optional<float> knownLimit;
+    if (m_pyramid && m_pyramidWeight == m_weight && (!exporting || pyramidIsCurrent()))
+        knownLimit = m_pyramid->limit();
+    else if (exporting || m_weight->value().size() <= DirectRenderMaxCells)
+        knownLimit = colorLimit();
+    const float limit = knownLimit.value_or(0.0f);
+    const QRect bar = l.colorBar;
+    const float lo = m_colorMap.rangeMin(limit);
+    const float hi = m_colorMap.rangeMax(limit);
+    QImage barImage(1, std::max(1, static_cast<int>(bar.height() * dpr)), QImage::Format_RGB32);
+    const ColorLookup lookup = m_colorMap.lookup(limit);
+    for (int y = 0; y < barImage.height(); ++y) {
+        const double t = 1.0 - (y + 0.5) / barImage.height();
+        const auto v = static_cast<float>(lo + t * (hi - lo));
+        barImage.setPixel(
+            0, y, limit > 0.0f ? lookup(v) : m_colorMap.colorAt(m_colorMap.isDiverging() ? 0.5 : 0.0));
+    }
+    if (knownLimit)
+        painter.drawImage(bar, barImage);
+    painter.setPen(pal.color(QPalette::Mid));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(QRectF(bar).adjusted(-0.5, -0.5, 0.5, 0.5));
+    painter.setPen(pal.color(QPalette::WindowText));
+    painter.drawText(QRect(bar.left() - line, bar.top() - line - 2, bar.width() + 2 * line, line),
+                     Qt::AlignHCenter | Qt::AlignBottom,
+                     m_colorMap.isDiverging() ? QStringLiteral("w") : QStringLiteral("|w|"));
+    const int labelLeft = bar.right() + 5;
+    const auto valueY = [&](double v) {
+        if (!(hi > lo))
+            return bar.top() + bar.height() / 2.0;
+        return bar.top() + (1.0 - (v - lo) / (hi - lo)) * bar.height();
+    };
+    const auto drawTick = [&](double v, const QString &text) {
+        const double y = valueY(v);
+        painter.drawLine(QPointF(bar.right() + 1, y), QPointF(bar.right() + 4, y));
+        painter.drawText(QRectF(labelLeft, y - line / 2.0, size.width() - labelLeft, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, text);
+    };
+    if (!knownLimit) {
+        // No scale yet: an empty bar rather than a wrong one.
+    } else if (!(hi > lo)) {
+        drawTick(lo, QStringLiteral("0")); // constant matrix: m = 0
+    } else {
+        // The ends are labelled with m itself; nice ticks fill in between where they do not collide.
+        const int maxTicks = std::clamp(bar.height() / (line * 2), 2, 9);
+        const std::vector<double> ticks = niceTicks(lo, hi, maxTicks);
+        const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1.0;
+        drawTick(hi, withMinusSign(formatWeight(hi)));
+        if (lo != 0.0f || !m_colorMap.isDiverging())
+            drawTick(lo, withMinusSign(lo == 0.0f ? QStringLiteral("0") : formatWeight(lo)));
+        for (const double t : ticks) {
+            const double y = valueY(t);
+            if (std::abs(y - valueY(hi)) < line || std::abs(y - valueY(lo)) < line)
+                continue;
+            drawTick(t, tickText(t, step));
+        }
+    }
+
+    // Legend for the values the colour scale cannot show.
+    struct Entry {
+        QRgb color;
+        QString text;
+    };
+    std::vector<Entry> entries{{m_colorMap.nanColor(), QStringLiteral("NaN")}};
+    if (m_colorMap.posInfColor() == m_colorMap.negInfColor()) {
+        entries.push_back({m_colorMap.posInfColor(), QStringLiteral("\u00b1Inf")});
+    } else {
+        entries.push_back({m_colorMap.posInfColor(), QStringLiteral("+Inf")});
+        entries.push_back({m_colorMap.negInfColor(), withMinusSign(QStringLiteral("-Inf"))});
+    }
+    int y = l.legend.top();
+    for (const Entry &e : entries) {
+        const QRect swatch(l.legend.left(), y + 2, bar.width(), line - 4);
+        painter.fillRect(swatch, QColor::fromRgb(e.color));
+        painter.setPen(pal.color(QPalette::Mid));
+        painter.drawRect(QRectF(swatch).adjusted(-0.5, -0.5, 0.5, 0.5));
+        painter.setPen(pal.color(QPalette::WindowText));
+        painter.drawText(QRect(labelLeft, y, size.width() - labelLeft, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, e.text);
+        y += line + 2;
+    }
+
+    if (busy) {
+        const QString text = tr("Building overview\u2026");
+        QRect box = fm.boundingRect(text).adjusted(-line, -line / 2, line, line / 2);
+        box.moveCenter(l.plot.center());
+        QColor back = pal.color(QPalette::ToolTipBase);
+        back.setAlpha(220);
+        painter.setPen(pal.color(QPalette::Mid));
+        painter.setBrush(back);
+        painter.drawRoundedRect(box, line / 3.0, line / 3.0);
+        painter.setPen(pal.color(QPalette::ToolTipText));
+        painter.drawText(box, Qt::AlignCenter, text);
+    }
+}
+
+bool HeatmapView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipTextAt(help->pos());
+        if (text.isEmpty()) {
+            QToolTip::hideText();
+            event->ignore();
+        } else {
+            QToolTip::showText(help->globalPos(), text, this);
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeatmapView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_mappingValid)
+        m_mapping = m_mapping.resized(QSizeF(plotRect().size()));
+}
+
+void HeatmapView::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0 || !m_weight) {
+        event->ignore();
+        return;
+    }
+    zoomAround(event->position(), std::pow(ZoomStep, steps));
+    event->accept();
+}
+
+void HeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    m_pressPos = event->position().toPoint();
+    m_lastDragPos = m_pressPos;
+    m_dragging = false;
+    event->accept();
+}
+
+void HeatmapView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (event->buttons() & Qt::LeftButton) {
+        if (!m_dragging && (pos - m_pressPos).manhattanLength() >= QApplication::startDragDistance()) {
+            m_dragging = true;
+            setCursor(Qt::ClosedHandCursor);
+        }
+        if (m_dragging) {
+            setMappingState(mapping().pannedBy(QPointF(pos - m_lastDragPos)));
+            m_lastDragPos = pos;
+        }
+        return;
+    }
+    if (!m_weight)
+        return;
+    const CellIndex cell = mapping().cellAt(QPointF(pos - plotRect().topLeft()));
+    if (!cell.isValid())
+        return;
+    Q_EMIT cellHovered(static_cast<int>(cell.row), static_cast<int>(cell.column),
+                       m_weight->value()(cell.row, cell.column));
+    if (QToolTip::isVisible())
+        QToolTip::showText(event->globalPosition().toPoint(), toolTipTextAt(pos), this);
+}
+
+void HeatmapView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    if (m_dragging) {
+        m_dragging = false;
+        unsetCursor();
+        return;
+    }
+    if (!m_weight)
+        return;
+    const CellIndex cell = mapping().cellAt(QPointF(event->position() - QPointF(plotRect().topLeft())));
+    if (!cell.isValid())
+        return;
+    setSelectedRow(static_cast<int>(cell.row));
+    Q_EMIT rowClicked(static_cast<int>(cell.row));
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent *event)
+{
+    const QRect plot = plotRect();
+    const double panX = std::max(plot.width() / 8.0, 1.0);
+    const double panY = std::max(plot.height() / 8.0, 1.0);
+    if (event->matches(QKeySequence::ZoomIn) ||
+        (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_Equal)) {
+        zoomIn();
+    } else if (event->matches(QKeySequence::ZoomOut) ||
+               (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_Minus)) {
+        zoomOut();
+    } else if (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_0) {
+        resetZoom();
+    } else if (event->key() == Qt::Key_Left) {
+        setMappingState(mapping().pannedBy(QPointF(panX, 0)));
+    } else if (event->key() == Qt::Key_Right) {
+        setMappingState(mapping().pannedBy(QPointF(-panX, 0)));
+    } else if (event->key() == Qt::Key_Up) {
+        setMappingState(mapping().pannedBy(QPointF(0, panY)));
+    } else if (event->key() == Qt::Key_Down) {
+        setMappingState(mapping().pannedBy(QPointF(0, -panY)));
+    } else {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void HeatmapView::leaveEvent(QEvent *event)
+{
+    QWidget::leaveEvent(event);
+    QToolTip::hideText();
+}
+
+void HeatmapView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    QMenu *maps = menu.addMenu(tr("Colour map"));
+    auto *mapGroup = new QActionGroup(maps);
+    for (const QString &name : ColorMap::names()) {
+        QAction *a = maps->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(name == m_colorMap.name());
+        mapGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] { setColorMapName(name); });
+    }
+    QMenu *blocks = menu.addMenu(tr("Zoomed-out pixels show"));
+    auto *blockGroup = new QActionGroup(blocks);
+    for (const Aggregation a : {Aggregation::MaxAbs, Aggregation::Mean}) {
+        QAction *action = blocks->addAction(tr("%1 per block").arg(aggregationName(a)));
+        action->setCheckable(true);
+        action->setChecked(a == m_aggregation);
+        blockGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, a] { setAggregation(a); });
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this, &HeatmapView::zoomIn);
+    menu.addAction(tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), this, &HeatmapView::zoomOut);
+    menu.addAction(tr("Whole matrix"), QKeySequence(Qt::CTRL | Qt::Key_0), this, &HeatmapView::resetZoom);
+    menu.exec(event->globalPos());
+}
+
+void HeatmapView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        if (m_mappingValid)
+            m_mapping = m_mapping.resized(QSizeF(plotRect().size()));
+        update();
+    }
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Parameter.h"
+#include "ui/heatmap/ColorMap.h"
+#include "ui/heatmap/HeatmapMapping.h"
+#include "ui/heatmap/HeatmapPyramid.h"
+
+#include <QFuture>
+#include <QImage>
+#include <QList>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+namespace embedlab::ui {
+
+/// Paints a weight matrix as a heatmap with a colour bar, row/column labels, a hover tooltip
+/// (`W[i, j] = value`), row selection, zoom and pan. Scales to GPT-2's 50257 x 768 through a
+/// level-of-detail pyramid that is rebuilt off the UI thread.
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapView(QWidget *parent = nullptr);
+    ~HeatmapView() override;
+
+    /// Shows `weight->value()`. The view keeps the parameter alive and reads its storage in place.
+    void setMatrix(core::ParameterPtr weight);
+    /// The matrix values changed: rebuilds the overview off the UI thread (stale builds are dropped).
+    void notifyChanged();
+    core::ParameterPtr matrix() const;
+
+    /// Heading above the map, e.g. "embedding.weight  [4, 5]" or "lm_head.weight  [4, 5]  (tied)".
+    void setTitle(const QString &title);
+    QString title() const;
+
+    /// Outlines one row; -1 clears the selection.
+    void setSelectedRow(int row);
+    int selectedRow() const;
+    /// Rows to emphasise (the one-hot animation); the others are dimmed.
+    void setHighlightedRows(const QList<int> &rows);
+    QList<int> highlightedRows() const;
+
+    /// One of ColorMap::names(): "RdBu" (default), "PuOr", "viridis", "cividis".
+    void setColorMapName(const QString &name);
+    QString colorMapName() const;
+    /// How a block of cells becomes one pixel when zoomed out; MaxAbs (default) keeps outliers visible.
+    void setAggregation(Aggregation aggregation);
+    Aggregation aggregation() const;
+
+    void zoomIn();
+    void zoomOut();
+    /// Back to the whole matrix.
+    void resetZoom();
+    /// The current cell <-> pixel mapping of the plot area (widget coordinates minus plotRect()).
+    HeatmapMapping mapping() const;
+    /// Where the cells are painted, in widget coordinates.
+    QRect plotRect() const;
+
+    /// What paintEvent shows, at `size` logical pixels: for export and tests. Always up to date:
+    /// renders from the matrix directly when the overview is still being rebuilt.
+    QImage renderToImage(QSize size) const;
+    /// "1 px = 26 x 1 cells, max |w|" when zoomed out past one cell per pixel, "" otherwise.
+    QString aggregationText() const;
+
+    /// The widths the heading line gives the title (left) and the aggregation or busy text (right)
+    /// out of `width` pixels, `gap` apart. Both fit whole when they can; otherwise the text on the
+    /// right gives way first, down to a third of the line, and then both are elided. Never overlapping:
+    /// title + gap + status <= width whenever there is a status.
+    struct HeadingWidths {
+        int title = 0;
+        int status = 0;
+    };
+    static HeadingWidths headingWidths(int width, int titleWanted, int statusWanted, int gap);
+    /// The tooltip for a widget position: "W[i, j] = 0.3374", or "" outside the cells.
+    QString toolTipTextAt(QPoint pos) const;
+    /// The colour limit m: diverging maps show [-m, m] (m = max |finite w|, 0 for a constant matrix).
+    float colorLimit() const;
+    /// True while an overview rebuild runs in the background.
+    bool isRebuilding() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void rowClicked(int row);
+    void cellHovered(int row, int column, float value);
+    /// Zoom or pan changed.
+    void viewChanged();
+    /// A background rebuild finished and the view shows the current values.
+    void rebuilt();
+
+protected:
+    bool event(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Layout;
+    Layout layoutFor(QSize size) const;
+    HeatmapMapping mappingFor(QSize widgetSize) const;
+    void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting) const;
+    QImage frameImage(const HeatmapMapping &device, bool exporting) const;
+    bool pyramidIsCurrent() const;
+    void startRebuild();
+    void setMappingState(const HeatmapMapping &mapping);
+    void zoomAround(QPointF widgetPos, double factor);
+
+    core::ParameterPtr m_weight;
+    QString m_title;
+    int m_selectedRow = -1;
+    QList<int> m_highlightedRows;
+    ColorMap m_colorMap;
+    Aggregation m_aggregation = Aggregation::MaxAbs;
+
+    // The pyramid of the last finished rebuild; m_builtGeneration says which values it shows.
+    std::shared_ptr<const HeatmapPyramid> m_pyramid;
+    std::uint64_t m_generation = 0;
+    std::uint64_t m_builtGeneration = 0;
+    bool m_rebuildRunning = false;
+    bool m_rebuildPending = false;
+    bool m_busyVisible = false;
+    QTimer m_busyTimer;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    core::ParameterPtr m_pyramidWeight; // keeps the storage m_pyramid reads alive
+
+    HeatmapMapping m_mapping;
+    bool m_mappingValid = false; // false until the first layout: then the whole matrix is shown
+    QPoint m_pressPos;
+    QPoint m_lastDragPos;
+    bool m_dragging = false;
+
+    // The plot pixels of the last frame; repainted only when this key changes.
+    mutable QImage m_frame;
+    mutable HeatmapMapping m_frameMapping;
+    mutable const HeatmapPyramid *m_framePyramid = nullptr;
+    mutable QString m_frameColorMap;
+};
+
+} // namespace embedlab::ui

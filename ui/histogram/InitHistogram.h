@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/init/Init.h"
+#include "core/init/InitSpec.h"
+#include "core/tensor/Parameter.h"
+#include "ui/histogram/HistogramBinning.h"
+
+#include <QFont>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+template <typename T> class QFutureWatcher;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+
+// Qt Charts stays an implementation detail of this class (it is deprecated from Qt 6.10).
+QT_BEGIN_NAMESPACE
+class QAreaSeries;
+class QCategoryAxis;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace embedlab::ui {
+
+/// A live histogram of one weight tensor (or two, overlaid, in compare mode) with the density the
+/// initialiser draws from drawn over it as expected counts, and a table of mean, std, min, max and
+/// element count, measured and expected. Binning runs on a worker thread (a GPT-2 sized matrix
+/// takes tens of milliseconds); results that are stale when they arrive are dropped and the chart
+/// keeps showing the last result meanwhile.
+///
+/// The parameters are read on the worker thread while binning. Whoever writes to them bumps their
+/// version(); call refresh() afterwards and the histogram re-bins (a result read during a write is
+/// stale and dropped).
+class InitHistogram : public QWidget {
+    Q_OBJECT
+public:
+    /// One histogram: the tensor, its name for the legend and the table, and what theory predicts.
+    struct Source {
+        QString label;
+        core::ParameterPtr parameter;
+        std::optional<core::init::Distribution> expected;
+    };
+    /// `spec.distribution()` for the parameter's shape; no expectation when that fails or the
+    /// initialiser has no density (eye, orthogonal).
+    static Source makeSource(const QString &label, core::ParameterPtr parameter, const core::InitSpec &spec);
+
+    /// At most this many sources share the chart.
+    static constexpr int kMaxSources = 2;
+
+    explicit InitHistogram(QWidget *parent = nullptr);
+    ~InitHistogram() override;
+
+    /// Shows one tensor.
+    void setSource(const Source &source);
+    /// Shows up to kMaxSources tensors on one chart with shared bins (compare mode: Embedding's
+    /// Normal(0, 1) against Linear's Kaiming-uniform). An empty list clears the chart.
+    void setSources(const QList<Source> &sources);
+    QList<Source> sources() const { return m_sources; }
+    /// Re-bins when a parameter's version() changed since it was last binned; otherwise nothing.
+    void refresh();
+
+    /// Number of bins, clamped to [HistogramBinning::kMinBins, kMaxBins]; re-bins.
+    void setBins(int bins);
+    int bins() const { return m_options.bins; }
+    void setRangeMode(HistogramBinning::RangeMode mode);
+    HistogramBinning::RangeMode rangeMode() const { return m_options.rangeMode; }
+    /// The interval binned in RangeMode::Custom (an inverted one is reported, not binned).
+    void setCustomRange(double low, double high);
+    HistogramBinning::Options options() const { return m_options; }
+    /// log10(1 + count) on the y axis, so the tails and a narrow peak fit on one chart.
+    void setLogCounts(bool on);
+    bool logCounts() const { return m_logCounts; }
+    /// Reflects compare mode in the toolbar's check box (without emitting compareModeToggled()).
+    void setCompareMode(bool on);
+    bool compareMode() const;
+    /// Thick lines and big fonts for a projector.
+    void setProjectorStyle(bool on);
+    bool projectorStyle() const { return m_projector; }
+
+    /// True while a binning job runs.
+    bool isBusy() const { return m_busy; }
+    /// The last results shown, one per source (empty before the first one arrives).
+    const QList<HistogramBinning::Result> &results() const { return m_results; }
+    /// The points the chart's histogram outline and density curve of source `index` hold.
+    QList<QPointF> histogramPoints(int index) const;
+    QList<QPointF> densityPoints(int index) const;
+    /// The tick labels on the weight axis, left to right.
+    QStringList weightAxisLabels() const;
+    /// The statistics table's text at (row, column): rows measured and expected for each source in
+    /// turn; columns mean, std, min, max, element count.
+    QString statsText(int row, int column) const;
+    /// PyTorch's message when the last binning failed (e.g. a custom range with max <= min).
+    QString errorText() const { return m_error; }
+
+Q_SIGNALS:
+    /// The user toggled compare mode; answer with setSources() (two sources) or setSource().
+    void compareModeToggled(bool on);
+    /// A new result is on screen (after setSources(), refresh() or a change of bins or range).
+    void updated();
+    /// Binning failed; `message` is PyTorch's ("RuntimeError: torch.histc: ...").
+    void binningFailed(const QString &message);
+    void busyChanged(bool busy);
+
+private:
+    struct Job;
+    struct Outcome;
+    static Outcome compute(const Job &job);
+
+    void buildToolbar();
+    void buildChart();
+    void schedule();
+    void start();
+    void onFinished(const Outcome &outcome);
+    void setBusy(bool busy);
+    void updateSeries();
+    void updateTable();
+    void updateAxes(double xMin, double xMax);
+    /// Sets the count axis to [0, m_countMax] with as many ticks as its height shows readably.
+    void updateCountAxis();
+    void applyStyle();
+    void syncControls();
+
+    QList<Source> m_sources;
+    HistogramBinning::Options m_options;
+    bool m_logCounts = false;
+    bool m_projector = false;
+    QFont m_baseFont; // projector style scales this
+
+    // A job carries the generation it was started for; a result from an older one is dropped.
+    std::uint64_t m_generation = 0;
+    bool m_busy = false;
+    QFutureWatcher<Outcome> *m_watcher = nullptr;
+    QList<HistogramBinning::Result> m_results;
+    QList<std::uint64_t> m_binnedVersions;
+    QList<const core::Parameter *> m_binnedParameters;
+    QString m_error;
+
+    QCheckBox *m_compare = nullptr;
+    QSpinBox *m_binsBox = nullptr;
+    QComboBox *m_rangeBox = nullptr;
+    QDoubleSpinBox *m_lowBox = nullptr;
+    QDoubleSpinBox *m_highBox = nullptr;
+    QCheckBox *m_logBox = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_errorLabel = nullptr;
+    QTableWidget *m_table = nullptr;
+
+    QChartView *m_view = nullptr;
+    QChart *m_chart = nullptr;
+    QCategoryAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+    double m_countMax = 10.0;
+    int m_countTicks = 0; // the tick target updateCountAxis() last used
+    QLineSeries *m_outline[kMaxSources] = {};
+    QAreaSeries *m_area[kMaxSources] = {};
+    QLineSeries *m_density[kMaxSources] = {};
+};
+
+} // namespace embedlab::ui

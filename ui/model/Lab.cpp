@@ -1,0 +1,938 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/model/Lab.h"
+
+#include "core/nn/Embedding.h"
+#include "core/tensor/Error.h"
+#include "core/init/Generator.h"
+#include "ui/model/WorkerPool.h"
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLocale>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <limits>
+#include <new>
+
+namespace embedlab::ui {
+
+struct Lab::LoadRequest {
+    std::shared_ptr<const core::Tensor> matrix;
+    QString file;
+    QString tensor;
+    LoadRole role = LoadRole::Embedding;
+};
+
+struct Lab::Job {
+    Config config;
+    std::shared_ptr<core::TiedModel> model; // nullptr: build a new one from config
+    core::LongTensor ids;
+    bool withIds = false;
+    std::shared_ptr<LoadRequest> load;
+};
+
+struct Lab::Built {
+    Config config;
+    std::shared_ptr<core::TiedModel> model;
+    bool rebuilt = false;
+    core::Generator::State generator;
+    QList<Operation> history;
+    core::LongTensor ids;
+    bool hasPaths = false;
+    core::LookupPaths paths;
+    core::Tensor weightBeforeForward;
+    QString error;
+};
+
+struct Lab::InitJob {
+    QString target;
+    core::InitSpec spec;
+    std::optional<std::uint64_t> seed;
+    core::ParameterPtr parameter; // read for its shape only
+    core::Generator::State generator;
+    QList<Operation> history;
+};
+
+struct Lab::InitResult {
+    InitJob job;
+    core::Matrix value;
+    core::Generator::State generator;
+    QString error;
+};
+
+namespace {
+
+QString errorText(const core::Error &e)
+{
+    return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
+}
+
+core::Index jobCost(const Lab::Config &config, core::Index numIds)
+{
+    // The one-hot path multiplies V x D per id; building fills V x D (twice when untied). Absurd
+    // sizes (a damaged session) must not overflow here: they go to the worker, which refuses them.
+    // With D = 0 each id's one-hot row still has V entries (Embedding(10^6, 0) and 40 ids blocked
+    // the UI thread for 350 ms; issue "Reliability", soak seed 99): D counts as at least 1.
+    core::Index cost = 0;
+    if (__builtin_mul_overflow(config.numEmbeddings, std::max<core::Index>(1, config.embeddingDim), &cost) ||
+        __builtin_mul_overflow(cost, std::max<core::Index>(2, numIds), &cost))
+        return std::numeric_limits<core::Index>::max();
+    return cost;
+}
+
+Lab::Operation tieOperation(const QString &why)
+{
+    Lab::Operation op;
+    op.kind = Lab::Operation::Kind::Tie;
+    op.target = QStringLiteral("lm_head.weight");
+    op.python = QStringLiteral("lm_head.weight = embedding.weight  # %1").arg(why);
+    return op;
+}
+
+QString pyString(const QString &text)
+{
+    QString escaped = text;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    return QLatin1Char('"') + escaped + QLatin1Char('"');
+}
+
+Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::LoadRole role)
+{
+    // Code that reads the same bytes without torch.load (which would run a pickle).
+    Lab::Operation op;
+    op.kind = Lab::Operation::Kind::Load;
+    op.target = role == Lab::LoadRole::Embedding ? QStringLiteral("embedding.weight")
+                                                 : QStringLiteral("lm_head.weight");
+    op.spec = file + QLatin1Char(':') + tensor;
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    QStringList lines;
+    lines << QStringLiteral("# %1 from %2:%3").arg(op.target, QFileInfo(file).fileName(), tensor);
+    if (suffix == QStringLiteral("npy")) {
+        lines << QStringLiteral("import numpy")
+              << QStringLiteral("w = torch.from_numpy(numpy.load(%1)).float()").arg(pyString(file));
+    } else if (suffix == QStringLiteral("gguf")) {
+        lines
+            << QStringLiteral("import gguf, numpy  # pip install gguf")
+            << QStringLiteral("t = next(t for t in gguf.GGUFReader(%1).tensors if t.name == %2)")
+                   .arg(pyString(file), pyString(tensor))
+            << QStringLiteral(
+                   "w = torch.from_numpy(gguf.quants.dequantize(t.data, t.tensor_type).astype(numpy.float32)"
+                   ".reshape(%1.weight.shape))")
+                   .arg(role == Lab::LoadRole::Embedding ? QStringLiteral("embedding")
+                                                         : QStringLiteral("lm_head"));
+    } else {
+        lines << QStringLiteral("from safetensors.numpy import load_file")
+              << QStringLiteral("w = torch.from_numpy(load_file(%1)[%2]).float()")
+                     .arg(pyString(file), pyString(tensor));
+    }
+    lines << QStringLiteral("with torch.no_grad():") << QStringLiteral("    %1.copy_(w)").arg(op.target);
+    op.python = lines.join(QLatin1Char('\n'));
+    return op;
+}
+
+std::shared_ptr<const core::Matrix> copyOf(const core::ParameterPtr &p)
+{
+    return p ? std::make_shared<const core::Matrix>(p->value()) : nullptr;
+}
+
+void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Matrix> &values)
+{
+    if (!p || !values)
+        return;
+    Q_ASSERT_X(values->rows() == p->value().rows() && values->cols() == p->value().cols(),
+               "Lab::restoreWeights",
+               "a WeightState must be restored on a model of the shape it was captured from");
+    p->value() = *values;
+    p->bumpVersion();
+}
+
+} // namespace
+
+std::uint64_t Lab::WeightState::bytes() const
+{
+    std::uint64_t total = 0;
+    for (const auto &m : {embedding, lmHead, bias})
+        if (m)
+            total += std::uint64_t(m->size()) * sizeof(float);
+    return total;
+}
+
+Lab::Lab(QObject *parent)
+    : QObject(parent)
+{
+    acceptIds(presetIds(Preset::Reference));
+    startJob({m_config, nullptr, m_ids, m_idsValid, nullptr}, true);
+}
+
+Lab::~Lab()
+{
+    // The worker only touches objects it holds by value or shared_ptr, but waiting keeps tools
+    // like ASan quiet and frees the memory deterministically.
+    m_future.waitForFinished();
+    m_initFuture.waitForFinished();
+}
+
+Lab::Config Lab::presetConfig(Preset preset)
+{
+    Config c;
+    if (preset == Preset::Gpt2Small) {
+        // GPT-2 small: wte = Embedding(50257, 768), lm_head = Linear(768, 50257, bias=False), tied.
+        c.numEmbeddings = 50257;
+        c.embeddingDim = 768;
+        c.tied = true;
+    }
+    return c;
+}
+
+QString Lab::presetIds(Preset preset)
+{
+    // GPT-2's tokenizer maps "Hello world" to [15496, 995].
+    return preset == Preset::Gpt2Small ? QStringLiteral("15496, 995") : QStringLiteral("2, 3, 1");
+}
+
+void Lab::setConfig(const Config &config)
+{
+    if (config == m_config)
+        return;
+    Config sameButTie = config;
+    sameButTie.tied = m_config.tied;
+    if (sameButTie == m_config && m_model && !m_busy && m_modelConfig == m_config) {
+        // Tying is done in place, as `lm_head.weight = embedding.weight` is: nothing is rebuilt.
+        setTied(config.tied);
+        return;
+    }
+    m_config = config;
+    Q_EMIT configChanged();
+    revalidateIds();
+    schedule(true);
+}
+
+void Lab::applyPreset(Preset preset)
+{
+    Config c = presetConfig(preset);
+    if (preset == Preset::Gpt2Small)
+        c.seed = m_config.seed;
+    restore({c, presetIds(preset)});
+}
+
+void Lab::setSeed(std::uint64_t seed)
+{
+    Config c = m_config;
+    c.seed = seed;
+    setConfig(c);
+}
+
+void Lab::setTied(bool tied)
+{
+    if (!m_model || tied == m_model->isTied())
+        return;
+    if (tied)
+        tie();
+    else
+        untie(core::TiedModel::UntieMode::Clone);
+}
+
+bool Lab::tie()
+{
+    if (!m_model)
+        return false;
+    if (m_model->isTied())
+        return true;
+    core::ParameterPtr dropped;
+    try {
+        dropped = m_model->tie();
+    } catch (const core::Error &e) {
+        Q_EMIT tieFailed(errorText(e));
+        return false;
+    }
+    m_config.tied = m_modelConfig.tied = true;
+    m_history.append(tieOperation(QStringLiteral("tied: one storage, the embedding's values win")));
+    Q_EMIT configChanged();
+    Q_EMIT tiedChanged(true);
+    Q_EMIT historyChanged();
+    Q_EMIT notice(tr("lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)")
+                      .arg(QLocale().toString(qint64(dropped->numel()))));
+    weightsEdited();
+    return true;
+}
+
+void Lab::untie(core::TiedModel::UntieMode mode)
+{
+    if (!m_model || !m_model->isTied())
+        return;
+    m_model->untie(mode, m_generator);
+    m_config.tied = m_modelConfig.tied = false;
+    Operation op;
+    op.kind = Operation::Kind::Untie;
+    op.target = QStringLiteral("lm_head.weight");
+    const auto &shape = m_model->lmHead().weight()->shape();
+    if (mode == core::TiedModel::UntieMode::Clone) {
+        op.spec = QStringLiteral("clone");
+        op.python = QStringLiteral(
+            "lm_head.weight = torch.nn.Parameter(embedding.weight.detach().clone())  # untied: "
+            "own storage, same values");
+    } else {
+        op.spec = QStringLiteral("reinitialize");
+        op.python =
+            QStringLiteral("lm_head.weight = torch.nn.Parameter(torch.empty(%1, %2))  # untied: own storage\n"
+                           "lm_head.reset_parameters()")
+                .arg(shape[0])
+                .arg(shape[1]);
+    }
+    m_history.append(op);
+    Q_EMIT configChanged();
+    Q_EMIT tiedChanged(false);
+    Q_EMIT historyChanged();
+    Q_EMIT notice(mode == core::TiedModel::UntieMode::Clone
+                      ? tr("lm_head.weight has its own storage again, a copy of embedding.weight")
+                      : tr("lm_head.weight has its own storage again, re-initialised by reset_parameters()"));
+    weightsEdited();
+}
+
+Lab::Snapshot Lab::snapshotWithModel() const
+{
+    Snapshot s = snapshot();
+    if (m_model && !m_busy && m_modelConfig == m_config) {
+        auto state = std::make_shared<ModelState>();
+        state->config = m_modelConfig;
+        state->model = m_model;
+        state->generator = m_generator.state();
+        state->history = m_history;
+        s.model = std::move(state);
+    }
+    return s;
+}
+
+Lab::WeightState Lab::captureWeights(int parts) const
+{
+    WeightState state;
+    state.tied = m_model->isTied();
+    if (parts & EmbeddingPart)
+        state.embedding = copyOf(m_model->embedding().weight());
+    if ((parts & LmHeadPart) && !state.tied)
+        state.lmHead = copyOf(m_model->lmHead().weight());
+    if (parts & BiasPart)
+        state.bias = copyOf(m_model->lmHead().bias());
+    state.generator = m_generator.state();
+    state.history = m_history;
+    state.numEmbeddings = m_model->embedding().numEmbeddings();
+    state.embeddingDim = m_model->embedding().embeddingDim();
+    state.hasBias = m_model->lmHead().hasBias();
+    return state;
+}
+
+bool Lab::restoreWeights(const WeightState &state)
+{
+    if (!m_model)
+        return false;
+    const core::Index v = m_model->embedding().numEmbeddings();
+    const core::Index d = m_model->embedding().embeddingDim();
+    const bool bias = m_model->lmHead().hasBias();
+    const auto fits = [](const std::shared_ptr<const core::Matrix> &values, core::Index rows,
+                         core::Index cols) {
+        return !values || (values->rows() == rows && values->cols() == cols);
+    };
+    // Copying [4, 5] values into a [6, 3] parameter would resize its matrix behind the Parameter's
+    // and the Linear's back, and the next lm_head(h) reads out of bounds (soak seed 7).
+    if (state.numEmbeddings != v || state.embeddingDim != d || state.hasBias != bias ||
+        !fits(state.embedding, v, d) || !fits(state.lmHead, v, d) || !fits(state.bias, 1, v)) {
+        Q_EMIT notice(tr("Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now "
+                         "Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).")
+                          .arg(state.numEmbeddings)
+                          .arg(state.embeddingDim)
+                          .arg(state.hasBias ? tr(" with lm_head.bias") : QString())
+                          .arg(v)
+                          .arg(d)
+                          .arg(bias ? tr(" with lm_head.bias") : QString()));
+        return false;
+    }
+    if (!state.tied && !state.lmHead && m_model->isTied()) {
+        // Untying needs lm_head's own values; they were not captured because it had them then.
+        Q_EMIT notice(tr("Undo skipped: lm_head.weight was untied when that step was taken and has been "
+                         "tied outside the undo history since (by a lesson step)."));
+        return false;
+    }
+    const bool tiedBefore = m_model->isTied();
+    if (state.tied && !tiedBefore) {
+        m_model->tie();
+    } else if (!state.tied && tiedBefore) {
+        m_model->lmHead().setWeight(std::make_shared<core::Parameter>(m_model->lmHead().weight()->shape()));
+    }
+    copyInto(m_model->embedding().weight(), state.embedding);
+    if (!state.tied)
+        copyInto(m_model->lmHead().weight(), state.lmHead);
+    copyInto(m_model->lmHead().bias(), state.bias);
+    m_generator.setState(state.generator);
+    const bool historyDiffers = !(m_history == state.history);
+    m_history = state.history;
+    m_config.tied = m_modelConfig.tied = state.tied;
+    if (tiedBefore != state.tied) {
+        Q_EMIT configChanged();
+        Q_EMIT tiedChanged(state.tied);
+    }
+    if (historyDiffers)
+        Q_EMIT historyChanged();
+    weightsEdited();
+    return true;
+}
+
+void Lab::restore(const Snapshot &snapshot)
+{
+    // Tying and untying work on the model object in place, and an undo of a tie-only change does
+    // so without a command of its own: a kept object that is no longer tied as its snapshot says
+    // is not that snapshot's model any more, and is rebuilt instead (issue "Reliability", soak
+    // seed 2024: "config says tied=1 but the weights are 2 storages").
+    if (snapshot.model && snapshot.model->model && snapshot.model->model != m_model && !m_busy &&
+        snapshot.model->model->isTied() == snapshot.model->config.tied) {
+        // The very model object the snapshot was taken of: exact, and nothing to rebuild.
+        const ModelState &state = *snapshot.model;
+        const bool tiedBefore = m_model && m_model->isTied();
+        const bool configDiffers = !(snapshot.config == m_config);
+        m_config = snapshot.config;
+        m_modelConfig = state.config;
+        m_model = state.model;
+        m_generator.setState(state.generator);
+        m_history = state.history;
+        if (m_selectedRow >= m_modelConfig.numEmbeddings)
+            m_selectedRow = -1;
+        if (configDiffers)
+            Q_EMIT configChanged();
+        acceptIds(snapshot.idsText);
+        revalidateIds();
+        m_hasPaths = false;
+        m_paths = {};
+        m_weightBeforeForward = {};
+        Q_EMIT modelRebuilt();
+        Q_EMIT weightsChanged();
+        Q_EMIT historyChanged();
+        if (tiedBefore != m_model->isTied())
+            Q_EMIT tiedChanged(m_model->isTied());
+        schedule(false);
+        return;
+    }
+    Config sameButTie = snapshot.config;
+    sameButTie.tied = m_config.tied;
+    if (sameButTie == m_config && snapshot.config.tied != m_config.tied && m_model && !m_busy) {
+        setTied(snapshot.config.tied);
+        if (acceptIds(snapshot.idsText))
+            schedule(false);
+        return;
+    }
+    const bool configDiffers = !(snapshot.config == m_config);
+    m_config = snapshot.config;
+    if (configDiffers)
+        Q_EMIT configChanged();
+    // The ids are validated against the new size before anything is computed.
+    const bool idsDiffer = acceptIds(snapshot.idsText);
+    if (configDiffers) {
+        revalidateIds();
+        schedule(true);
+    } else if (idsDiffer && m_model) {
+        schedule(false);
+    }
+}
+
+QString Lab::validateIds(const core::LongTensor &ids, core::Index numEmbeddings, core::Index embeddingDim)
+{
+    try {
+        core::Embedding::checkIds(ids, numEmbeddings, embeddingDim);
+    } catch (const core::Error &e) {
+        return errorText(e);
+    }
+    return {};
+}
+
+void Lab::revalidateIds()
+{
+    // Ids that fit the old size may not fit the new one: they are kept (nothing is lost) and
+    // reported until they fit again.
+    const QString error = validateIds(m_ids, m_config.numEmbeddings, m_config.embeddingDim);
+    const bool wasValid = m_idsValid;
+    m_idsValid = error.isEmpty();
+    m_idsError = error;
+    if (!m_idsValid)
+        Q_EMIT idsError(error);
+    else if (!wasValid)
+        Q_EMIT idsChanged();
+}
+
+bool Lab::acceptIds(const QString &text)
+{
+    core::LongTensor parsed;
+    QString error;
+    try {
+        parsed = core::parseIds(text.toStdString());
+        if (parsed.numel() == 0)
+            error = tr("Enter at least one token id, e.g. 2, 3, 1");
+        else
+            error = validateIds(parsed, m_config.numEmbeddings, m_config.embeddingDim);
+    } catch (const core::Error &e) {
+        error = errorText(e);
+    } catch (const std::exception &e) {
+        error = QStringLiteral("ValueError: %1").arg(QString::fromStdString(e.what()));
+    }
+    if (!error.isEmpty()) {
+        m_idsError = error;
+        Q_EMIT idsError(error);
+        return false;
+    }
+    m_idsText = text.trimmed();
+    m_idsError.clear();
+    const bool changed = !(parsed == m_ids) || !m_idsValid;
+    m_ids = std::move(parsed);
+    m_idsValid = true;
+    if (changed)
+        Q_EMIT idsChanged();
+    return changed;
+}
+
+bool Lab::setIdsText(const QString &text)
+{
+    const bool changed = acceptIds(text);
+    if (changed && m_model)
+        schedule(false);
+    return m_idsError.isEmpty();
+}
+
+QList<qint64> Lab::flatIds() const
+{
+    QList<qint64> out;
+    if (!m_idsValid)
+        return out;
+    out.reserve(m_ids.numel());
+    for (std::int64_t id : m_ids.data)
+        out.append(id);
+    return out;
+}
+
+core::ParameterPtr Lab::embeddingWeight() const
+{
+    return m_model->embedding().weight();
+}
+core::ParameterPtr Lab::lmHeadWeight() const
+{
+    return m_model->lmHead().weight();
+}
+core::ParameterPtr Lab::lmHeadBias() const
+{
+    return m_model->lmHead().bias();
+}
+bool Lab::isTied() const
+{
+    return m_model->isTied();
+}
+core::Index Lab::parameterCount() const
+{
+    return m_model->parameterCount();
+}
+std::uint64_t Lab::parameterBytes() const
+{
+    return m_model->parameterBytes();
+}
+
+void Lab::selectRow(int row)
+{
+    if (row < -1 || row >= m_modelConfig.numEmbeddings || row == m_selectedRow)
+        return;
+    m_selectedRow = row;
+    Q_EMIT rowSelected(row);
+}
+
+core::ParameterPtr Lab::parameter(const QString &name) const
+{
+    if (!m_model)
+        return nullptr;
+    if (name == QStringLiteral("embedding.weight"))
+        return m_model->embedding().weight();
+    if (name == QStringLiteral("lm_head.weight"))
+        return m_model->lmHead().weight();
+    if (name == QStringLiteral("lm_head.bias"))
+        return m_model->lmHead().bias();
+    return nullptr;
+}
+
+void Lab::applyInit(const QString &target, const QString &spec)
+{
+    try {
+        applyInit(target, core::InitSpec::parse(spec.toStdString()));
+    } catch (const core::Error &e) {
+        Q_EMIT initFailed(errorText(e));
+    }
+}
+
+void Lab::applyInit(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed,
+                    const WeightState *base)
+{
+    const core::ParameterPtr p = parameter(target);
+    if (!p) {
+        Q_EMIT initFailed(QStringLiteral("AttributeError: the model has no parameter '%1'").arg(target));
+        return;
+    }
+    InitJob job{target,
+                spec,
+                seed,
+                p,
+                base ? base->generator : m_generator.state(),
+                base ? base->history : m_history};
+    if (m_busy) {
+        // The newest request wins: a drag asks again every few milliseconds.
+        m_pendingInit = std::make_shared<InitJob>(std::move(job));
+        return;
+    }
+    startInit(job);
+}
+
+void Lab::startInit(const InitJob &job)
+{
+    if (job.parameter->numel() <= kSynchronousElements) {
+        commitInit(runInit(job));
+        return;
+    }
+    setBusy(true);
+    Q_EMIT busyMessage(
+        tr("Running torch.nn.init.%1_ on %2 ...").arg(QString::fromStdString(job.spec.name()), job.target));
+    // A watcher rather than QFuture::then(context): Qt 6.4's then() can deadlock waitForFinished().
+    m_initFuture = QtConcurrent::run(workerPool(), &Lab::runInit, job);
+    auto *watcher = new QFutureWatcher<std::shared_ptr<InitResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        const std::shared_ptr<InitResult> result = watcher->result();
+        watcher->deleteLater();
+        setBusy(false);
+        commitInit(result);
+        runPending();
+    });
+    watcher->setFuture(m_initFuture);
+}
+
+std::shared_ptr<Lab::InitResult> Lab::runInit(const InitJob &job)
+{
+    // Into a new matrix, not the parameter: the views keep reading the old values meanwhile, and
+    // committing is a swap on the UI thread.
+    auto result = std::make_shared<InitResult>();
+    result->job = job;
+    try {
+        core::Generator gen;
+        gen.setState(job.generator);
+        if (job.seed)
+            gen.manualSeed(*job.seed);
+        result->value.resize(job.parameter->value().rows(), job.parameter->value().cols());
+        job.spec.apply({result->value.data(), job.parameter->shape()}, gen);
+        result->generator = gen.state();
+    } catch (const core::Error &e) {
+        result->error = errorText(e);
+    } catch (const std::bad_alloc &) {
+        result->error = QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory");
+    }
+    return result;
+}
+
+void Lab::commitInit(const std::shared_ptr<InitResult> &result)
+{
+    if (!result->error.isEmpty()) {
+        Q_EMIT initFailed(result->error);
+        return;
+    }
+    // The parameter may have been replaced meanwhile (untie, rebuild): write to what the name is now.
+    const core::ParameterPtr p = parameter(result->job.target);
+    if (!p || p->shape() != result->job.parameter->shape()) {
+        Q_EMIT initFailed(
+            tr("%1 changed while it was being initialised; apply again.").arg(result->job.target));
+        return;
+    }
+    std::swap(p->value(), result->value);
+    p->bumpVersion();
+    m_generator.setState(result->generator);
+    Operation op;
+    op.kind = Operation::Kind::Init;
+    op.target = result->job.target;
+    op.spec = QString::fromStdString(result->job.spec.toString());
+    op.seed = result->job.seed;
+    QStringList lines;
+    if (op.seed)
+        lines << QStringLiteral("torch.manual_seed(%1)").arg(*op.seed);
+    lines << QStringLiteral("with torch.no_grad():")
+          << QStringLiteral("    ") +
+                 QString::fromStdString(result->job.spec.pythonCall(op.target.toStdString()));
+    op.python = lines.join(QLatin1Char('\n'));
+    m_history = result->job.history;
+    m_history.append(op);
+    Q_EMIT historyChanged();
+    weightsEdited();
+}
+
+void Lab::recordWeightsChange(const Operation &op)
+{
+    m_history.append(op);
+    Q_EMIT historyChanged();
+    weightsEdited();
+}
+
+void Lab::weightsEdited()
+{
+    Q_EMIT weightsChanged();
+    // embedding(ids) and the printed weight follow the new values.
+    schedule(false);
+}
+
+QStringList Lab::initHistory() const
+{
+    QStringList out;
+    for (const Operation &op : m_history)
+        if (op.kind == Operation::Kind::Init)
+            out << op.target + QLatin1Char('=') + op.spec;
+    return out;
+}
+
+std::optional<core::InitSpec> Lab::lastInit(const QString &target) const
+{
+    // With tying both names are one storage: the last init through either counts.
+    const bool tied = isTied();
+    const auto sameStorage = [&](const QString &other) {
+        if (other == target)
+            return true;
+        return tied && other != QStringLiteral("lm_head.bias") && target != QStringLiteral("lm_head.bias");
+    };
+    for (auto it = m_history.crbegin(); it != m_history.crend(); ++it) {
+        if (it->kind == Operation::Kind::Init && sameStorage(it->target)) {
+            try {
+                return core::InitSpec::parse(it->spec.toStdString());
+            } catch (const core::Error &) {
+                return std::nullopt;
+            }
+        }
+        if (it->kind == Operation::Kind::Load || it->kind == Operation::Kind::Step)
+            return std::nullopt;
+        if (it->kind == Operation::Kind::Untie && target == QStringLiteral("lm_head.weight"))
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+QString Lab::loadedFrom() const
+{
+    for (const Operation &op : m_history)
+        if (op.kind == Operation::Kind::Load)
+            return op.spec;
+    return {};
+}
+
+void Lab::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
+                     LoadRole role, bool tied)
+{
+    if (!matrix || matrix->dim() != 2) {
+        Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
+        return;
+    }
+    Config c = m_config;
+    // embedding.weight is [V, D]; lm_head.weight is [out, in] = [V, D] as well.
+    c.numEmbeddings = matrix->shape[0];
+    c.embeddingDim = matrix->shape[1];
+    c.paddingIdx.reset();
+    c.maxNorm.reset();
+    c.tied = role == LoadRole::Embedding && tied;
+    m_loadRequest = std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), file, tensor, role});
+    m_config = c;
+    Q_EMIT configChanged();
+    revalidateIds();
+    schedule(true);
+}
+
+void Lab::schedule(bool rebuild)
+{
+    if (m_busy) {
+        (rebuild ? m_rebuildPending : m_pathsPending) = true;
+        return;
+    }
+    Job job{m_config, rebuild ? nullptr : m_model, m_ids, m_idsValid, nullptr};
+    if (rebuild)
+        job.load = std::exchange(m_loadRequest, nullptr);
+    startJob(job, jobCost(m_config, m_ids.numel()) <= kSynchronousElements);
+}
+
+std::shared_ptr<Lab::Built> Lab::run(const Job &job)
+{
+    auto built = std::make_shared<Built>();
+    built->config = job.config;
+    built->ids = job.ids;
+    try {
+        if (job.model) {
+            built->model = job.model;
+        } else {
+            const Config &c = job.config;
+            // torch.empty(V, D) refuses a negative size ("... negative dimension -1: [-1, 5]");
+            // 0 is a valid, empty size.
+            core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
+            // Both matrices exist while the model is built (tying drops the Linear's own afterwards):
+            // refuse before allocating either when the two would not fit together.
+            core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
+            core::EmbeddingOptions options;
+            options.paddingIdx = c.paddingIdx;
+            options.maxNorm = c.maxNorm;
+            core::Generator gen;
+            gen.manualSeed(c.seed);
+            built->model = std::make_shared<core::TiedModel>(c.numEmbeddings, c.embeddingDim, options,
+                                                             c.lmHeadBias, gen);
+            if (job.load) {
+                const core::ParameterPtr target = job.load->role == LoadRole::Embedding
+                                                      ? built->model->embedding().weight()
+                                                      : built->model->lmHead().weight();
+                std::copy(job.load->matrix->data.begin(), job.load->matrix->data.end(),
+                          target->value().data());
+                target->bumpVersion();
+                built->history.append(loadOperation(job.load->file, job.load->tensor, job.load->role));
+            }
+            if (c.tied) {
+                built->model->tie();
+                built->history.append(tieOperation(job.load ? QStringLiteral("tied, as the file's model is")
+                                                            : QStringLiteral("tied, as in GPT-2")));
+            }
+            built->generator = gen.state();
+            built->rebuilt = true;
+        }
+        if (job.withIds && job.ids.numel() > 0) {
+            core::Embedding &embedding = built->model->embedding();
+            if (embedding.options().maxNorm)
+                built->weightBeforeForward = embedding.weight()->toTensor();
+            built->paths = core::computeLookupPaths(embedding, job.ids);
+            built->hasPaths = true;
+        }
+    } catch (const core::Error &e) {
+        built->error = errorText(e);
+    } catch (const std::bad_alloc &) {
+        built->error = QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory");
+    } catch (const std::exception &e) {
+        built->error = QStringLiteral("RuntimeError: %1").arg(QString::fromStdString(e.what()));
+    }
+    if (!built->error.isEmpty() && built->rebuilt == false && job.model == nullptr)
+        built->model.reset();
+    return built;
+}
+
+void Lab::startJob(const Job &job, bool synchronous)
+{
+    if (synchronous || !m_model) {
+        onJobFinished(run(job));
+        return;
+    }
+    setBusy(true);
+    const QLocale locale;
+    if (!job.model)
+        Q_EMIT busyMessage(tr("Building Embedding(%1, %2) and Linear(%2, %1) ...")
+                               .arg(locale.toString(qint64(job.config.numEmbeddings)),
+                                    locale.toString(qint64(job.config.embeddingDim))));
+    else
+        Q_EMIT busyMessage(tr("Computing embedding(ids) and one_hot(ids) @ weight ..."));
+    // A watcher child rather than QFuture::then(this): Qt 6.4's then() can deadlock the wait in the
+    // destructor or run its continuation after the context is gone.
+    m_future = QtConcurrent::run(workerPool(), &Lab::run, job);
+    auto *watcher = new QFutureWatcher<std::shared_ptr<Built>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        const std::shared_ptr<Built> built = watcher->result();
+        watcher->deleteLater();
+        onJobFinished(built);
+    });
+    watcher->setFuture(m_future);
+}
+
+void Lab::onJobFinished(const std::shared_ptr<Built> &built)
+{
+    const bool rebuildPending = std::exchange(m_rebuildPending, false);
+    const bool pathsPending = std::exchange(m_pathsPending, false);
+    setBusy(false);
+    if (rebuildPending) {
+        // The configuration moved on while this one was computed: showing it would only flash.
+        m_pendingInit.reset();
+        schedule(true);
+        return;
+    }
+    adopt(built);
+    if (m_pendingInit && !m_busy) {
+        const std::shared_ptr<InitJob> job = std::exchange(m_pendingInit, nullptr);
+        job->parameter = parameter(job->target);
+        if (job->parameter)
+            startInit(*job);
+        return;
+    }
+    if (pathsPending || (m_idsValid && !(built->ids == m_ids)))
+        schedule(false);
+}
+
+void Lab::runPending()
+{
+    if (m_busy)
+        return;
+    if (std::exchange(m_rebuildPending, false)) {
+        m_pendingInit.reset();
+        m_pathsPending = false;
+        schedule(true);
+        return;
+    }
+    if (m_pendingInit) {
+        const std::shared_ptr<InitJob> job = std::exchange(m_pendingInit, nullptr);
+        job->parameter = parameter(job->target);
+        if (job->parameter) {
+            startInit(*job);
+            return;
+        }
+    }
+    if (std::exchange(m_pathsPending, false))
+        schedule(false);
+}
+
+void Lab::adopt(const std::shared_ptr<Built> &built)
+{
+    if (!built->error.isEmpty() && !built->model) {
+        // The requested model could not be built: keep the one in effect and say why.
+        const Config failed = built->config;
+        if (m_model && failed == m_config) {
+            m_config = m_modelConfig;
+            Q_EMIT configChanged();
+            revalidateIds();
+            // The paths of the model in effect still hold: views that showed the refused size's
+            // IndexError must show them again (issue "Reliability").
+            Q_EMIT pathsChanged();
+        }
+        Q_EMIT rebuildFailed(built->error);
+        return;
+    }
+    const bool tiedBefore = m_model && m_model->isTied();
+    const bool hadModel = m_model != nullptr;
+    if (built->rebuilt) {
+        m_model = built->model;
+        m_modelConfig = built->config;
+        m_generator.setState(built->generator);
+        m_history = built->history;
+        if (m_selectedRow >= m_modelConfig.numEmbeddings)
+            m_selectedRow = -1;
+    }
+    m_hasPaths = built->hasPaths && built->error.isEmpty();
+    m_paths = m_hasPaths ? std::move(built->paths) : core::LookupPaths{};
+    m_weightBeforeForward = std::move(built->weightBeforeForward);
+    if (built->rebuilt) {
+        Q_EMIT modelRebuilt();
+        Q_EMIT historyChanged();
+        Q_EMIT weightsChanged();
+        if (!hadModel || tiedBefore != m_model->isTied())
+            Q_EMIT tiedChanged(m_model->isTied());
+    } else if (m_modelConfig.maxNorm && m_hasPaths) {
+        // max_norm renormalised the looked-up rows in place, as PyTorch does.
+        m_model->embedding().weight()->bumpVersion();
+        Q_EMIT weightsChanged();
+    }
+    if (!built->error.isEmpty())
+        Q_EMIT rebuildFailed(built->error);
+    Q_EMIT pathsChanged();
+}
+
+void Lab::setBusy(bool busy)
+{
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/init/Generator.h"
+#include "core/init/InitSpec.h"
+#include "core/nn/OneHot.h"
+#include "core/tensor/Parameter.h"
+#include "core/tensor/Tensor.h"
+#include "core/nn/TiedModel.h"
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace embedlab::ui {
+
+/// The one QObject that owns the lesson's core objects (a TiedModel, the seed, the token ids and the
+/// computed lookup paths) and tells the views what changed. Core errors are caught here and turned
+/// into signals; big models are rebuilt off the UI thread.
+class Lab : public QObject {
+    Q_OBJECT
+public:
+    /// Everything that determines the model: the code panel prints exactly these arguments.
+    struct Config {
+        core::Index numEmbeddings = 4;
+        core::Index embeddingDim = 5;
+        std::optional<core::Index> paddingIdx;
+        std::optional<double> maxNorm;
+        bool lmHeadBias = false;
+        bool tied = false;
+        std::uint64_t seed = 123;
+        bool operator==(const Config &other) const
+        {
+            // PyTorch accepts max_norm=nan (nothing is renormalised); such a configuration must
+            // equal itself, or every setConfig() rebuilds and a tie is never done in place.
+            const bool sameMaxNorm = maxNorm.has_value() == other.maxNorm.has_value() &&
+                                     (!maxNorm || *maxNorm == *other.maxNorm ||
+                                      (std::isnan(*maxNorm) && std::isnan(*other.maxNorm)));
+            // Every member is compared: add new ones here too.
+            return numEmbeddings == other.numEmbeddings && embeddingDim == other.embeddingDim &&
+                   paddingIdx == other.paddingIdx && sameMaxNorm && lmHeadBias == other.lmHeadBias &&
+                   tied == other.tied && seed == other.seed;
+        }
+    };
+    /// One thing done to the weights after the constructors, in order. The code panel prints
+    /// `python` so the pasted code reproduces the numbers; sessions replay `kind`, `target`, `spec`.
+    struct Operation {
+        enum class Kind { Tie, Untie, Init, Step, Load };
+        Kind kind = Kind::Init;
+        /// "embedding.weight", "lm_head.weight" or "lm_head.bias".
+        QString target;
+        /// Init: core::InitSpec::toString(); Untie: "clone" or "reinitialize"; Load: "FILE:TENSOR".
+        QString spec;
+        /// torch.manual_seed(seed) right before an Init, when the user asked for it.
+        std::optional<std::uint64_t> seed;
+        /// The Python lines that do it (no trailing newline).
+        QString python;
+        bool operator==(const Operation &) const = default;
+    };
+    /// Everything undo needs to put the weights back exactly: the tie state, the values of the
+    /// parts captured (nullptr: not captured, left as they are), the generator and the history.
+    struct WeightState {
+        bool tied = false;
+        std::shared_ptr<const core::Matrix> embedding;
+        std::shared_ptr<const core::Matrix> lmHead; // only when untied
+        std::shared_ptr<const core::Matrix> bias;
+        core::Generator::State generator;
+        QList<Operation> history;
+        /// The sizes of the model the values were captured from: they go back only into a model of
+        /// the same sizes (the model may have been replaced outside the undo history since).
+        core::Index numEmbeddings = 0;
+        core::Index embeddingDim = 0;
+        bool hasBias = false;
+        /// Memory held by the captured values.
+        std::uint64_t bytes() const;
+    };
+    enum WeightPart { EmbeddingPart = 1, LmHeadPart = 2, BiasPart = 4, AllParts = 7 };
+    /// The model object itself with what belongs to it (kept alive by undo commands so that undoing
+    /// a configuration change or a load gives back the exact weights without rebuilding).
+    struct ModelState {
+        Config config;
+        std::shared_ptr<core::TiedModel> model;
+        core::Generator::State generator;
+        QList<Operation> history;
+    };
+    /// A model configuration plus the ids text, for undo/redo; `model`, when set, is adopted as it
+    /// is instead of rebuilding from `config`.
+    struct Snapshot {
+        Config config;
+        QString idsText;
+        std::shared_ptr<const ModelState> model = nullptr;
+        /// Compares what the user sees (configuration and ids), not the model objects.
+        bool operator==(const Snapshot &other) const
+        {
+            return config == other.config && idsText == other.idsText;
+        }
+    };
+    enum class Preset { Reference, Gpt2Small };
+    /// Which layer a loaded matrix becomes.
+    enum class LoadRole { Embedding, LmHead };
+
+    /// Models up to this many weight elements are rebuilt synchronously (instantly, and
+    /// deterministic for tests); bigger ones on a worker thread.
+    static constexpr core::Index kSynchronousElements = 1 << 20;
+
+    /// Opens on the reference documents' example: seed 123, Embedding(4, 5), Linear(5, 4,
+    /// bias=False), ids [2, 3, 1].
+    explicit Lab(QObject *parent = nullptr);
+    ~Lab() override;
+
+    static Config presetConfig(Preset preset);
+    static QString presetIds(Preset preset);
+
+    const Config &config() const { return m_config; }
+    /// Rebuilds the model (torch.manual_seed(seed), then the constructors) when `config` differs.
+    void setConfig(const Config &config);
+    void applyPreset(Preset preset);
+    void setSeed(std::uint64_t seed);
+    /// Ties in place (tie()) or unties keeping the values (untie(Clone)); no rebuild.
+    void setTied(bool tied);
+    /// `lm_head.weight = embedding.weight` on the current model: the embedding's storage wins.
+    /// Emits notice() saying what happened to lm_head's own values, or tieFailed() with core's
+    /// message when the Linear is not Linear(D, V). Returns whether the model is tied afterwards.
+    bool tie();
+    /// Gives lm_head its own storage: a clone of the shared values, or a reset_parameters() weight
+    /// (and bias) drawn from the Lab's generator.
+    void untie(core::TiedModel::UntieMode mode);
+
+    Snapshot snapshot() const { return {m_config, m_idsText, nullptr}; }
+    /// snapshot() plus the current model object (when no rebuild is running).
+    Snapshot snapshotWithModel() const;
+    void restore(const Snapshot &snapshot);
+
+    /// Deep copies of the `parts` (WeightPart flags) of the current model, with the tie state,
+    /// generator and history. Synchronous: a GPT-2 sized weight is a 154 MB copy.
+    WeightState captureWeights(int parts) const;
+    /// Puts back what captureWeights() took: re-ties or unties in place, copies the values into
+    /// the current parameters, restores the generator and history. Refused (returns false, changes
+    /// nothing, emits notice() saying why) when the current model has other sizes than the one
+    /// `state` was taken from: a lesson step or a direct setConfig() replaced it without an undo step.
+    bool restoreWeights(const WeightState &state);
+
+    /// Parses and validates the ids ("2, 3, 1", "[[2, 3], [1, 0]]"). On success the ids take
+    /// effect and idsChanged() is emitted; otherwise idsError() carries PyTorch's message and the
+    /// last valid ids stay in effect. Returns whether the text was accepted.
+    bool setIdsText(const QString &text);
+    QString idsText() const { return m_idsText; }
+    const core::LongTensor &ids() const { return m_ids; }
+    /// The ids flattened in order (one animation step group per id).
+    QList<qint64> flatIds() const;
+    /// False while the ids in effect do not fit the model (after shrinking num_embeddings).
+    bool idsValid() const { return m_idsValid; }
+    QString idsErrorMessage() const { return m_idsError; }
+
+    /// The configuration the current model was built with (config() may be ahead of it while a
+    /// big model is being rebuilt).
+    const Config &modelConfig() const { return m_modelConfig; }
+    const core::TiedModel &model() const { return *m_model; }
+    core::ParameterPtr embeddingWeight() const;
+    core::ParameterPtr lmHeadWeight() const;
+    core::ParameterPtr lmHeadBias() const;
+    bool isTied() const;
+    core::Index parameterCount() const;
+    std::uint64_t parameterBytes() const;
+
+    /// embedding(ids), weight[ids], one_hot(ids) @ weight and the Linear path, computed for real.
+    /// Empty tensors while there are no valid ids or while they are being computed.
+    const core::LookupPaths &paths() const { return m_paths; }
+    bool hasPaths() const { return m_hasPaths; }
+    /// The weight as printed before embedding(ids) ran (differs only with max_norm, which
+    /// renormalises the looked-up rows in place).
+    const core::Tensor &weightBeforeForward() const { return m_weightBeforeForward; }
+
+    int selectedRow() const { return m_selectedRow; }
+    /// -1 clears the selection; rows outside [0, V) are ignored.
+    void selectRow(int row);
+
+    bool isBusy() const { return m_busy; }
+
+    /// `torch.nn.init.NAME_(target, ...)` on "embedding.weight", "lm_head.weight" or "lm_head.bias",
+    /// consuming the Lab's generator as PyTorch would after the constructors (after
+    /// torch.manual_seed(seed) when `seed` is set). With `base`, the generator and history start
+    /// from it instead (a slider drag re-running its first request). Big tensors are initialised on a
+    /// worker thread; errors arrive through initFailed().
+    void applyInit(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed = {},
+                   const WeightState *base = nullptr);
+    /// The same with a spec written as text ("normal:mean=0,std=0.02").
+    void applyInit(const QString &target, const QString &spec);
+    /// Something outside the Lab (the training panel) changed the weights: records `op`, updates views.
+    void recordWeightsChange(const Operation &op);
+
+    /// Replaces the model by one whose embedding (LoadRole::Embedding: Embedding(V, D) from the
+    /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) holds `matrix`, built after
+    /// torch.manual_seed(seed) like any model. `tied` ties the lm_head to a loaded embedding.
+    void loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
+                    LoadRole role, bool tied);
+
+    /// What was done to the weights after the constructors, in order.
+    const QList<Operation> &history() const { return m_history; }
+    /// The initialisers in order, as "TARGET=SPEC" ("embedding.weight=normal:std=0.02").
+    QStringList initHistory() const;
+    /// The last initialiser applied to `target` (through the tie for lm_head.weight), if any.
+    std::optional<core::InitSpec> lastInit(const QString &target) const;
+    /// "FILE:TENSOR" when the current weights came from a file, else empty.
+    QString loadedFrom() const;
+    /// The model for the training panel, which changes its weights in step().
+    core::TiedModel *trainableModel() const { return m_model.get(); }
+    core::ParameterPtr parameter(const QString &name) const;
+    const core::Generator &generator() const { return m_generator; }
+
+Q_SIGNALS:
+    void weightsChanged();
+    void rowSelected(int row);
+    void tiedChanged(bool tied);
+    void idsChanged();
+    void idsError(const QString &message);
+    void modelRebuilt();
+    void configChanged();
+    /// The lookup paths (and the printed outputs) were recomputed.
+    void pathsChanged();
+    void busyChanged(bool busy);
+    /// What is being computed, for the status bar ("Building Embedding(50257, 768) ...").
+    void busyMessage(const QString &message);
+    void rebuildFailed(const QString &message);
+    void initFailed(const QString &message);
+    void tieFailed(const QString &message);
+    /// history() changed (an init, tie, untie, step or load, or their undo).
+    void historyChanged();
+    /// Something the user should know about what just happened (status bar / info bar).
+    void notice(const QString &message);
+
+private:
+    struct Job;
+    struct Built;
+    static std::shared_ptr<Built> run(const Job &job);
+    /// Runs `job` now when it is small, else on a worker thread; queues behind a running job.
+    void schedule(bool rebuild);
+    void startJob(const Job &job, bool synchronous);
+    /// Runs what was requested while a job was running.
+    void runPending();
+    struct InitJob;
+    struct InitResult;
+    static std::shared_ptr<InitResult> runInit(const InitJob &job);
+    void startInit(const InitJob &job);
+    void commitInit(const std::shared_ptr<InitResult> &result);
+    /// After any change of the values: repaint, print, recompute embedding(ids).
+    void weightsEdited();
+    void adopt(const std::shared_ptr<Built> &built);
+    void onJobFinished(const std::shared_ptr<Built> &built);
+    void setBusy(bool busy);
+    /// Empty when `ids` fit a [numEmbeddings, embeddingDim] embedding, else PyTorch's message.
+    static QString validateIds(const core::LongTensor &ids, core::Index numEmbeddings,
+                               core::Index embeddingDim);
+    void revalidateIds();
+    /// Parses, validates and takes the ids; returns whether the ids in effect changed.
+    bool acceptIds(const QString &text);
+
+    Config m_config;
+    Config m_modelConfig;
+    std::shared_ptr<core::TiedModel> m_model;
+    core::LongTensor m_ids;
+    QString m_idsText;
+    bool m_idsValid = false;
+    QString m_idsError;
+    core::LookupPaths m_paths;
+    bool m_hasPaths = false;
+    core::Tensor m_weightBeforeForward;
+    int m_selectedRow = -1;
+    bool m_busy = false;
+    // Only one job runs at a time; requests that arrive meanwhile are merged into these flags.
+    bool m_rebuildPending = false;
+    bool m_pathsPending = false;
+    QFuture<std::shared_ptr<Built>> m_future;
+    core::Generator m_generator;
+    QList<Operation> m_history;
+    struct LoadRequest;
+    std::shared_ptr<LoadRequest> m_loadRequest; // taken by the next rebuild job
+    std::shared_ptr<InitJob> m_pendingInit;     // requested while a job was running
+    QFuture<std::shared_ptr<InitResult>> m_initFuture;
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/model/SessionFile.h"
+
+#include "core/io/NpyReader.h"
+#include "core/io/NpyWriter.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <span>
+
+namespace embedlab::ui {
+
+namespace {
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+/// Sizes and seeds travel as strings when they exceed a double's exact integers.
+QJsonValue bigInteger(std::uint64_t value)
+{
+    if (value <= (std::uint64_t(1) << 53))
+        return QJsonValue(static_cast<qint64>(value));
+    return QJsonValue(QString::number(value));
+}
+
+std::optional<std::uint64_t> toBigInteger(const QJsonValue &value)
+{
+    if (value.isString()) {
+        bool ok = false;
+        const qulonglong v = value.toString().toULongLong(&ok);
+        return ok ? std::optional<std::uint64_t>(v) : std::nullopt;
+    }
+    if (!value.isDouble() || value.toDouble() < 0 || value.toDouble() != std::floor(value.toDouble()))
+        return std::nullopt;
+    return static_cast<std::uint64_t>(value.toDouble());
+}
+
+const QString kEmbeddingWeight = QStringLiteral("embedding.weight");
+const QString kLmHeadWeight = QStringLiteral("lm_head.weight");
+const QString kLmHeadBias = QStringLiteral("lm_head.bias");
+
+/// "embedding.weight" -> "embedding_weight_npy", the key version 1 already used.
+QString weightsKey(const QString &parameter)
+{
+    return QString(parameter).replace(QLatin1Char('.'), QLatin1Char('_')) + QStringLiteral("_npy");
+}
+
+} // namespace
+
+QStringList SessionFile::storableParameters()
+{
+    return {kEmbeddingWeight, kLmHeadWeight, kLmHeadBias};
+}
+
+core::Shape SessionFile::shapeOf(const Lab::Config &config, const QString &parameter)
+{
+    // lm_head = Linear(D, V): its weight is [out, in] = [V, D] like the embedding's, its bias [V].
+    if (parameter == kLmHeadBias)
+        return {config.numEmbeddings};
+    return {config.numEmbeddings, config.embeddingDim};
+}
+
+int SessionFile::versionFor(const Session &session)
+{
+    for (auto it = session.weightFiles.cbegin(); it != session.weightFiles.cend(); ++it)
+        if (it.key() != kEmbeddingWeight)
+            return 2;
+    return 1;
+}
+
+QJsonObject SessionFile::toJson(const Session &s)
+{
+    QJsonObject model;
+    model[key("num_embeddings")] = static_cast<qint64>(s.config.numEmbeddings);
+    model[key("embedding_dim")] = static_cast<qint64>(s.config.embeddingDim);
+    model[key("padding_idx")] =
+        s.config.paddingIdx ? QJsonValue(static_cast<qint64>(*s.config.paddingIdx)) : QJsonValue();
+    model[key("max_norm")] = s.config.maxNorm ? QJsonValue(*s.config.maxNorm) : QJsonValue();
+    model[key("lm_head_bias")] = s.config.lmHeadBias;
+    model[key("tied")] = s.config.tied;
+    model[key("seed")] = bigInteger(s.config.seed);
+    QJsonArray inits;
+    for (const Init &init : s.inits)
+        inits.append(QJsonObject{{key("parameter"), init.parameter},
+                                 {key("spec"), init.spec},
+                                 {key("seed"), init.seed ? bigInteger(*init.seed) : QJsonValue()}});
+    model[key("inits")] = inits;
+    for (auto it = s.weightFiles.cbegin(); it != s.weightFiles.cend(); ++it)
+        model[weightsKey(it.key())] = it.value();
+
+    QJsonObject view;
+    view[key("color_map")] = s.colorMap;
+    view[key("projector")] = s.projector;
+    view[key("animation_step")] = s.animationStep;
+    view[key("lesson_step")] = s.lessonStep;
+
+    QJsonObject root;
+    root[key("format")] = QStringLiteral("embedlab-session");
+    root[key("version")] = versionFor(s);
+    root[key("model")] = model;
+    root[key("ids")] = s.idsText;
+    root[key("view")] = view;
+    return root;
+}
+
+std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &root, QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (root.value(key("format")).toString() != QLatin1String("embedlab-session") ||
+        !root.value(key("version")).isDouble())
+        return fail(tr("This is not an EmbedLab session."));
+    const int version = root.value(key("version")).toInt();
+    if (version > kVersion)
+        return fail(
+            tr("This session was saved by a newer EmbedLab (session version %1; this version reads up "
+               "to %2). Update EmbedLab to open it.")
+                .arg(version)
+                .arg(kVersion));
+    if (version < 1)
+        return fail(tr("The session has an invalid version (%1).").arg(version));
+
+    Session s;
+    const QJsonObject model = root.value(key("model")).toObject();
+    const auto size = [&model](const char *name) -> std::optional<core::Index> {
+        const QJsonValue v = model.value(key(name));
+        if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() > 1e9 ||
+            v.toDouble() != std::floor(v.toDouble()))
+            return std::nullopt;
+        return static_cast<core::Index>(v.toDouble());
+    };
+    const auto v = size("num_embeddings");
+    const auto d = size("embedding_dim");
+    const auto seed = toBigInteger(model.value(key("seed")));
+    if (!v || !d || !seed)
+        return fail(
+            tr("The session is damaged: num_embeddings, embedding_dim and seed must be non-negative whole "
+               "numbers."));
+    s.config.numEmbeddings = *v;
+    s.config.embeddingDim = *d;
+    s.config.seed = *seed;
+    const QJsonValue padding = model.value(key("padding_idx"));
+    if (padding.isDouble())
+        s.config.paddingIdx = static_cast<core::Index>(padding.toDouble());
+    else if (!padding.isNull() && !padding.isUndefined())
+        return fail(tr("The session is damaged: padding_idx must be a number or null."));
+    const QJsonValue maxNorm = model.value(key("max_norm"));
+    if (maxNorm.isDouble())
+        s.config.maxNorm = maxNorm.toDouble();
+    else if (!maxNorm.isNull() && !maxNorm.isUndefined())
+        return fail(tr("The session is damaged: max_norm must be a number or null."));
+    s.config.lmHeadBias = model.value(key("lm_head_bias")).toBool();
+    s.config.tied = model.value(key("tied")).toBool();
+    for (const QJsonValue &value : model.value(key("inits")).toArray()) {
+        const QJsonObject init = value.toObject();
+        if (!init.value(key("spec")).isString())
+            return fail(tr("The session is damaged: every initialiser needs a spec."));
+        Init parsed{init.value(key("parameter")).toString(QStringLiteral("embedding.weight")),
+                    init.value(key("spec")).toString(), std::nullopt};
+        if (!init.value(key("seed")).isNull() && !init.value(key("seed")).isUndefined()) {
+            parsed.seed = toBigInteger(init.value(key("seed")));
+            if (!parsed.seed)
+                return fail(tr("The session is damaged: an initialiser's seed is not a whole number."));
+        }
+        s.inits.append(parsed);
+    }
+    for (const QString &parameter : storableParameters()) {
+        const QJsonValue file = model.value(weightsKey(parameter));
+        if (file.isUndefined() || file.isNull())
+            continue;
+        const QString name = file.toString();
+        if (!file.isString() || name.isEmpty() || name.contains(QLatin1Char('/')) ||
+            name.contains(QLatin1Char('\\')) || name == QLatin1String("..") || name == QLatin1String("."))
+            return fail(tr("The session is damaged: the weights file must lie beside the session."));
+        // A tied lm_head.weight is embedding.weight; a bias the model does not have cannot be restored.
+        if ((parameter == kLmHeadWeight && s.config.tied) ||
+            (parameter == kLmHeadBias && !s.config.lmHeadBias))
+            return fail(tr("The session is damaged: it stores %1, which its model does not have on its own.")
+                            .arg(parameter));
+        s.weightFiles.insert(parameter, name);
+    }
+    if (!root.value(key("ids")).isString())
+        return fail(tr("The session is damaged: the ids are missing."));
+    s.idsText = root.value(key("ids")).toString();
+
+    const QJsonObject view = root.value(key("view")).toObject();
+    s.colorMap = view.value(key("color_map")).toString(s.colorMap);
+    s.projector = view.value(key("projector")).toBool();
+    s.animationStep = view.value(key("animation_step")).toInt(0);
+    s.lessonStep = view.value(key("lesson_step")).toInt(-1);
+    return s;
+}
+
+QString SessionFile::weightsFileFor(const QString &fileName, const QString &parameter,
+                                    const core::Parameter &weights)
+{
+    // The name carries a digest of the values: a new save never overwrites the file the previous
+    // session names, so a save killed half-way leaves the old session whole.
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(QByteArrayView(reinterpret_cast<const char *>(weights.value().data()),
+                                static_cast<qsizetype>(weights.bytes())));
+    const QString digest = QString::fromLatin1(hash.result().toHex().left(12));
+    QString part = parameter;
+    if (part.endsWith(QLatin1String(".weight")))
+        part.chop(int(qstrlen(".weight")));
+    return QFileInfo(fileName).completeBaseName() + QStringLiteral(".%1-%2.npy").arg(part, digest);
+}
+
+QString SessionFile::write(const QString &fileName, Session session, const Weights &weights)
+{
+    // What the session being replaced refers to, removed once the new one is committed.
+    QStringList oldWeights;
+    if (QFileInfo::exists(fileName)) {
+        QString ignored;
+        if (const std::optional<Session> old = read(fileName, &ignored))
+            oldWeights = old->weightFiles.values();
+    }
+    const QDir dir = QFileInfo(fileName).dir();
+    session.weightFiles.clear();
+    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+        Q_ASSERT_X(it.value() && storableParameters().contains(it.key()), "SessionFile::write",
+                   "pass only embedding.weight, lm_head.weight or lm_head.bias, with their values");
+        const QString name = weightsFileFor(fileName, it.key(), *it.value());
+        const QString path = dir.filePath(name);
+        try {
+            core::writeNpy(path.toStdString(), it.value()->value().data(), it.value()->shape());
+        } catch (const std::exception &e) {
+            return tr("Could not save the weights to '%1': %2").arg(path, QString::fromStdString(e.what()));
+        }
+        session.weightFiles.insert(it.key(), name);
+    }
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Could not save the session to '%1': %2").arg(fileName, file.errorString());
+    file.write(QJsonDocument(toJson(session)).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return tr("Could not save the session to '%1': %2").arg(fileName, file.errorString());
+    const QStringList kept = session.weightFiles.values();
+    for (const QString &old : oldWeights)
+        if (!kept.contains(old))
+            QFile::remove(dir.filePath(old));
+    return {};
+}
+std::optional<SessionFile::Session> SessionFile::read(const QString &fileName, QString *error)
+{
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("Could not open '%1': %2").arg(fileName, file.errorString());
+        return std::nullopt;
+    }
+    constexpr qint64 kMaxBytes = 16 << 20;
+    if (file.size() > kMaxBytes) {
+        if (error)
+            *error = tr("'%1' is too large to be an EmbedLab session.").arg(fileName);
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        if (error)
+            *error = tr("'%1' is damaged: %2 at byte %3.")
+                         .arg(fileName, parseError.errorString())
+                         .arg(parseError.offset);
+        return std::nullopt;
+    }
+    QString why;
+    std::optional<Session> session = fromJson(document.object(), &why);
+    if (!session && error)
+        *error = tr("Could not open '%1': %2").arg(fileName, why);
+    return session;
+}
+
+namespace {
+
+/// Reads the .npy stored for `parameter` and checks it has `shape` before anything of that size is
+/// allocated (a damaged session may claim any size). Returns an error or "".
+QString readStored(const QString &sessionFileName, const SessionFile::Session &session,
+                   const QString &parameter, const core::Shape &shape, core::Tensor &out)
+{
+    const QString path = QFileInfo(sessionFileName).dir().filePath(session.weightFiles.value(parameter));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return SessionFile::tr("Could not open the session's weights '%1': %2").arg(path, file.errorString());
+    const QByteArray bytes = file.readAll();
+    try {
+        const std::span<const std::uint8_t> data(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
+                                                 static_cast<std::size_t>(bytes.size()));
+        const core::WeightIndex index = core::readNpy(data);
+        if (index.tensors.size() != 1 || index.tensors.front().shape != shape)
+            return SessionFile::tr("The session's weights '%1' do not have the shape of %2.")
+                .arg(path, parameter);
+        std::optional<core::Tensor> tensor = core::convertToFloat32(index.tensors.front(), data);
+        if (!tensor || tensor->shape != shape)
+            return SessionFile::tr("The session's weights '%1' cannot be read as float32.").arg(path);
+        out = std::move(*tensor);
+    } catch (const std::exception &e) {
+        return SessionFile::tr("The session's weights '%1' are damaged: %2")
+            .arg(path, QString::fromStdString(e.what()));
+    }
+    return {};
+}
+
+} // namespace
+
+QString SessionFile::readWeights(const QString &sessionFileName, const Session &session,
+                                 const QString &parameter, core::Parameter &weights)
+{
+    if (!session.weightFiles.contains(parameter))
+        return {};
+    core::Tensor tensor;
+    const QString error = readStored(sessionFileName, session, parameter, weights.shape(), tensor);
+    if (error.isEmpty()) // std::copy: an empty tensor's data pointer may be null, which memcpy must not see
+        std::copy(tensor.data.begin(), tensor.data.end(), weights.value().data());
+    return error;
+}
+
+std::optional<QMap<QString, core::ParameterPtr>>
+SessionFile::readAllWeights(const QString &sessionFileName, const Session &session, QString *error)
+{
+    QMap<QString, core::ParameterPtr> out;
+    for (const QString &parameter : storableParameters()) {
+        if (!session.weightFiles.contains(parameter))
+            continue;
+        const core::Shape shape = shapeOf(session.config, parameter);
+        core::Tensor tensor;
+        const QString why = readStored(sessionFileName, session, parameter, shape, tensor);
+        if (!why.isEmpty()) {
+            if (error)
+                *error = why;
+            return std::nullopt;
+        }
+        auto values = std::make_shared<core::Parameter>(shape);
+        std::copy(tensor.data.begin(), tensor.data.end(), values->value().data());
+        out.insert(parameter, std::move(values));
+    }
+    return out;
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "ui/model/Lab.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace embedlab::ui {
+
+/// A `.embedlab` session: JSON with a "version" field holding the sizes, seed, initialisers in
+/// order, tie state, ids and view settings. The weights are regenerated from the seed and the
+/// initialisers; only the parameters whose values cannot be regenerated (trained, loaded, untied)
+/// are stored beside the session, each as `NAME.PART-DIGEST.npy` (`NAME.embedding-...`,
+/// `NAME.lm_head-...`, `NAME.lm_head.bias-...`). Writes are atomic (QSaveFile) and never overwrite
+/// the weights the previous version of the session names; reading a damaged or newer file reports
+/// why and returns nothing, so the caller's state stays as it was.
+///
+/// Version 1 stores at most embedding.weight; version 2 adds lm_head.weight and lm_head.bias. A
+/// session is written with the lowest version that holds it, so an EmbedLab that reads only
+/// version 1 opens every session it can restore whole and refuses the others as newer.
+class SessionFile {
+    Q_DECLARE_TR_FUNCTIONS(SessionFile)
+public:
+    static constexpr int kVersion = 2;
+    static constexpr const char *kSuffix = "embedlab";
+
+    /// `torch.nn.init.NAME_(parameter, ...)` as the session lists it.
+    struct Init {
+        QString parameter = QStringLiteral("embedding.weight");
+        QString spec;
+        /// torch.manual_seed(seed) right before the call, when the user asked for it.
+        std::optional<std::uint64_t> seed;
+        bool operator==(const Init &) const = default;
+    };
+    struct Session {
+        Lab::Config config;
+        QString idsText = QStringLiteral("2, 3, 1");
+        QList<Init> inits;
+        QString colorMap = QStringLiteral("RdBu");
+        bool projector = false;
+        int animationStep = 0;
+        int lessonStep = -1; ///< -1: no lesson running
+        /// Parameter name ("embedding.weight", "lm_head.weight", "lm_head.bias") -> file name,
+        /// relative to the session, of its stored values. Parameters not listed are regenerated.
+        QMap<QString, QString> weightFiles;
+        bool operator==(const Session &) const = default;
+    };
+
+    /// The parameters a session can store, in the order they are written and restored.
+    static QStringList storableParameters();
+    /// The shape `parameter` has in a model built from `config`.
+    static core::Shape shapeOf(const Lab::Config &config, const QString &parameter);
+    /// The lowest session version that holds `session` whole.
+    static int versionFor(const Session &session);
+
+    static QJsonObject toJson(const Session &session);
+    /// Empty optional and `error` set when the object is not a session this version understands.
+    static std::optional<Session> fromJson(const QJsonObject &object, QString *error);
+
+    /// Parameter name -> its values, for write().
+    using Weights = QMap<QString, const core::Parameter *>;
+
+    /// Writes `session` atomically. Each of `weights` is written as .npy beside it first (so a
+    /// session never names a file that is missing) and replaces `weightFiles`. Returns an error or "".
+    static QString write(const QString &fileName, Session session, const Weights &weights = {});
+    static std::optional<Session> read(const QString &fileName, QString *error);
+    /// Reads the stored values of `parameter` of `session` (saved beside `sessionFileName`) into
+    /// `weights`, whose shape must match. Returns an error or "" (also when none are stored).
+    static QString readWeights(const QString &sessionFileName, const Session &session,
+                               const QString &parameter, core::Parameter &weights);
+    /// Reads every stored parameter of `session` with the shape its configuration gives it. Empty
+    /// optional and `error` set when one is missing or damaged.
+    static std::optional<QMap<QString, core::ParameterPtr>>
+    readAllWeights(const QString &sessionFileName, const Session &session, QString *error);
+    /// The .npy name stored beside `fileName` for these values of `parameter`:
+    /// NAME.embedding-DIGEST.npy, NAME.lm_head-DIGEST.npy or NAME.lm_head.bias-DIGEST.npy.
+    static QString weightsFileFor(const QString &fileName, const QString &parameter,
+                                  const core::Parameter &weights);
+};
+
+} // namespace embedlab::ui

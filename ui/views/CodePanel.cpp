@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/CodePanel.h"
+
+#include "core/format/TensorFormat.h"
+#include "ui/model/WorkerPool.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <charconv>
+
+namespace embedlab::ui {
+
+struct CodePanel::Inputs {
+    core::ParameterPtr weight;
+    core::Tensor weightBeforeForward; // set with max_norm only
+    bool idsValid = false;
+    QString idsError;
+    bool hasPaths = false;
+    core::Tensor lookup;
+    core::Tensor oneHotMm;
+    core::Index idsRank = 1;
+    bool zeroElements = false; // a size is 0
+};
+
+namespace {
+
+// Formatting more elements than this (a summarised GPT-2 weight) goes off the UI thread.
+constexpr core::Index kSynchronousFormat = 1 << 16;
+
+void appendPythonList(QString &out, const core::LongTensor &ids, std::size_t dim, std::size_t &offset)
+{
+    out += QLatin1Char('[');
+    const core::Index n = ids.shape[dim];
+    for (core::Index i = 0; i < n; ++i) {
+        if (i > 0)
+            out += QStringLiteral(", ");
+        if (dim + 1 == ids.shape.size())
+            out += QString::number(ids.data[offset++]);
+        else
+            appendPythonList(out, ids, dim + 1, offset);
+    }
+    out += QLatin1Char(']');
+}
+
+QString pythonLiteral(const core::LongTensor &ids)
+{
+    if (ids.shape.empty())
+        return ids.data.empty() ? QStringLiteral("[]") : QString::number(ids.data.front());
+    QString out;
+    std::size_t offset = 0;
+    appendPythonList(out, ids, 0, offset);
+    return out;
+}
+
+QString matmulGradFn(core::Index inputRank)
+{
+    // torch.matmul of a [.., V] one-hot with [V, D]: 2-D is one mm; higher ranks fold into an mm
+    // and unfold with _unsafe_view; a 1-D vector is unsqueezed then squeezed.
+    if (inputRank == 2)
+        return QStringLiteral("MmBackward0");
+    if (inputRank > 2)
+        return QStringLiteral("UnsafeViewBackward0");
+    return QStringLiteral("SqueezeBackward4");
+}
+
+} // namespace
+
+CodePanel::CodePanel(QWidget *parent)
+    : QWidget(parent)
+{
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    auto *header = new QHBoxLayout;
+    auto *codeTitle =
+        new QLabel(tr("<b>Python</b> &mdash; paste it into Python to get the same numbers"), this);
+    codeTitle->setWordWrap(true);
+    m_copy = new QPushButton(tr("&Copy code"), this);
+    m_copy->setObjectName(QStringLiteral("copyCode"));
+    m_copy->setToolTip(tr("Copy the Python code to the clipboard"));
+    header->addWidget(codeTitle, 1);
+    header->addWidget(m_copy);
+
+    m_code = new QPlainTextEdit(this);
+    m_code->setObjectName(QStringLiteral("code"));
+    m_code->setReadOnly(true);
+    m_code->setFont(mono);
+    m_code->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_code->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    m_outputTitle = new QLabel(tr("<b>Output</b> &mdash; what PyTorch prints"), this);
+    m_output = new QPlainTextEdit(this);
+    m_output->setObjectName(QStringLiteral("output"));
+    m_output->setReadOnly(true);
+    m_output->setFont(mono);
+    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    // Side by side in a wide dock, stacked in a tall one.
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    auto *splitter = m_splitter;
+    auto *top = new QWidget(splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(header);
+    topLayout->addWidget(m_code);
+    auto *bottom = new QWidget(splitter);
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_outputTitle);
+    bottomLayout->addWidget(m_output);
+    m_badge = new QLabel(bottom);
+    m_badge->setObjectName(QStringLiteral("codeEqualityBadge"));
+    m_badge->setWordWrap(true);
+    m_badge->setTextFormat(Qt::RichText);
+    bottomLayout->addWidget(m_badge);
+    splitter->addWidget(top);
+    splitter->addWidget(bottom);
+    // The printed tensors are wider than the code.
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    layout->addWidget(splitter);
+
+    connect(m_copy, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_code->toPlainText()); });
+}
+
+CodePanel::~CodePanel()
+{
+    m_format.waitForFinished();
+}
+
+void CodePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    m_splitter->setOrientation(width() >= height() * 1.5 ? Qt::Horizontal : Qt::Vertical);
+}
+
+void CodePanel::setLab(const Lab *lab)
+{
+    if (m_lab)
+        disconnect(m_lab, nullptr, this, nullptr);
+    m_lab = lab;
+    if (!lab)
+        return;
+    connect(lab, &Lab::pathsChanged, this, &CodePanel::refresh);
+    connect(lab, &Lab::modelRebuilt, this, &CodePanel::refresh);
+    connect(lab, &Lab::idsError, this, &CodePanel::refresh);
+    connect(lab, &Lab::historyChanged, this, &CodePanel::refresh);
+    refresh();
+}
+
+QString CodePanel::codeText() const
+{
+    return m_code->toPlainText();
+}
+QString CodePanel::outputText() const
+{
+    return m_output->toPlainText();
+}
+
+QString CodePanel::pythonFloat(double value)
+{
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    QString text = QString::fromLatin1(buffer, result.ptr - buffer);
+    if (!text.contains(QLatin1Char('.')) && !text.contains(QLatin1Char('e')) &&
+        !text.contains(QLatin1Char('n')))
+        text += QStringLiteral(".0");
+    return text;
+}
+
+QString CodePanel::pythonCode(const Lab &lab)
+{
+    const Lab::Config &c = lab.modelConfig();
+    QString embeddingArgs = QStringLiteral("%1, %2").arg(c.numEmbeddings).arg(c.embeddingDim);
+    if (c.paddingIdx)
+        embeddingArgs += QStringLiteral(", padding_idx=%1").arg(*c.paddingIdx);
+    if (c.maxNorm)
+        embeddingArgs += QStringLiteral(", max_norm=%1").arg(pythonFloat(*c.maxNorm));
+    QStringList lines;
+    lines << QStringLiteral("import torch") << QStringLiteral("import torch.nn.functional as F")
+          << QStringLiteral("torch.manual_seed(%1)").arg(c.seed)
+          << QStringLiteral("embedding = torch.nn.Embedding(%1)").arg(embeddingArgs)
+          << QStringLiteral("lm_head = torch.nn.Linear(%1, %2, bias=%3)")
+                 .arg(c.embeddingDim)
+                 .arg(c.numEmbeddings)
+                 .arg(c.lmHeadBias ? QStringLiteral("True") : QStringLiteral("False"));
+    // What happened after the constructors, in order: ties, initialisers, loads, training steps.
+    for (const Lab::Operation &op : lab.history())
+        lines << op.python;
+    lines << QStringLiteral("ids = torch.tensor(%1)").arg(pythonLiteral(lab.ids()));
+    lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
+    const QString oneHot = QStringLiteral("print(one_hot @ embedding.weight)");
+    if (c.maxNorm) {
+        // embedding(ids) renormalises the looked-up rows in place, so the print order matters.
+        lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
+              << oneHot << QStringLiteral("print(embedding.weight)  # max_norm renormalised rows in place");
+    } else {
+        lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
+              << oneHot;
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString CodePanel::renderOutput(const Inputs &in)
+{
+    const core::TensorDecoration parameter{true, true, {}};
+    const bool maxNorm = in.weightBeforeForward.numel() > 0;
+    QStringList blocks;
+    if (in.zeroElements) {
+        // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
+        // (once: Python's default filter) and returns, before anything is printed.
+        blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
+    }
+    const core::Tensor weight = in.weight->toTensor();
+    blocks << QString::fromStdString(
+        core::formatTensor(maxNorm ? in.weightBeforeForward : weight, parameter));
+    if (!in.idsValid) {
+        // What Python shows at print(embedding(ids)), after which the script stops.
+        blocks << QStringLiteral("Traceback (most recent call last):\n  ...\n%1").arg(in.idsError);
+        return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    }
+    if (!in.hasPaths) {
+        blocks << QCoreApplication::translate("embedlab::ui::CodePanel", "(computing ...)");
+        return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    }
+    blocks << QString::fromStdString(core::formatTensor(in.lookup, {false, false, "EmbeddingBackward0"}));
+    blocks << QString::fromStdString(
+        core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
+    if (maxNorm)
+        blocks << QString::fromStdString(core::formatTensor(weight, parameter));
+    return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void CodePanel::refresh()
+{
+    if (!m_lab)
+        return;
+    m_code->setPlainText(pythonCode(*m_lab));
+
+    Inputs in;
+    in.weight = m_lab->embeddingWeight();
+    in.weightBeforeForward = m_lab->weightBeforeForward();
+    in.idsValid = m_lab->idsValid();
+    in.idsError = m_lab->idsErrorMessage();
+    in.hasPaths = m_lab->hasPaths();
+    in.idsRank = m_lab->ids().dim();
+    in.zeroElements = in.weight->numel() == 0;
+    if (in.hasPaths) {
+        in.lookup = m_lab->paths().call;
+        in.oneHotMm = m_lab->paths().oneHotMm;
+    }
+    if (in.idsValid && in.hasPaths) {
+        // Computed from the results, never assumed.
+        const bool equal = m_lab->paths().allEqual();
+        m_badge->setText(
+            equal ? tr("<b style=\"color:#009e73\">\u2713 equal</b>: embedding(ids) and one_hot @ "
+                       "embedding.weight printed the same numbers, and are bitwise identical.")
+                  : tr("<b style=\"color:#c0392b\">\u2717 differ</b>: the two paths are not bitwise "
+                       "identical."));
+    } else {
+        m_badge->clear();
+    }
+    const quint64 generation = ++m_generation;
+    if (in.weight->numel() <= kSynchronousFormat) {
+        m_formatting = false; // a format still running is for an older state, and is dropped
+        m_output->setPlainText(renderOutput(in));
+        Q_EMIT outputUpdated();
+        return;
+    }
+    m_formatting = true;
+    m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
+    // A watcher child rather than QFuture::then(this): see Lab::startJob.
+    m_format = QtConcurrent::run(workerPool(), &CodePanel::renderOutput, std::move(in));
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        const QString text = watcher->result();
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return; // a newer state is being formatted
+        m_formatting = false;
+        m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
+        m_output->setPlainText(text);
+        Q_EMIT outputUpdated();
+    });
+    watcher->setFuture(m_format);
+}
+
+} // namespace embedlab::ui

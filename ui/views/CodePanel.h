@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "ui/model/Lab.h"
+
+#include <QFuture>
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSplitter;
+
+namespace embedlab::ui {
+
+/// The PyTorch code for the Lab's current state and what PyTorch prints for it: pasted into Python,
+/// the code prints the same numbers. Big tensors are formatted (summarised) off the UI thread.
+class CodePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit CodePanel(QWidget *parent = nullptr);
+    ~CodePanel() override;
+
+    /// Follows `lab` (not owned) from now on.
+    void setLab(const Lab *lab);
+
+    QString codeText() const;
+    QString outputText() const;
+    /// True while the output for the Lab's current state is still being formatted off the UI
+    /// thread (outputText() shows an older state until outputUpdated()).
+    bool isFormatting() const { return m_formatting; }
+
+    /// The Python script for `lab`'s current model and ids.
+    static QString pythonCode(const Lab &lab);
+    /// Python's repr of a float as written in code ("1.0", "0.5").
+    static QString pythonFloat(double value);
+
+Q_SIGNALS:
+    /// The output text is up to date with the Lab (after an off-thread format).
+    void outputUpdated();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    struct Inputs;
+    static QString renderOutput(const Inputs &inputs);
+    void refresh();
+
+    const Lab *m_lab = nullptr;
+    QPlainTextEdit *m_code = nullptr;
+    QPlainTextEdit *m_output = nullptr;
+    QPushButton *m_copy = nullptr;
+    QLabel *m_outputTitle = nullptr;
+    QLabel *m_badge = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QFuture<QString> m_format;
+    quint64 m_generation = 0;
+    bool m_formatting = false;
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/LessonPanel.h"
+
+#include "ui/views/FlowLayout.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QTextBlockFormat>
+#include <QTextCharFormat>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextEdit>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <memory>
+
+namespace embedlab::ui {
+
+LessonPanel::LessonPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    m_counter = new QLabel(this);
+    m_counter->setObjectName(QStringLiteral("lessonCounter"));
+    m_counter->setForegroundRole(QPalette::PlaceholderText);
+
+    // A read-only text view rather than a label: it scrolls when the dock is short, and it breaks
+    // a word wider than the dock instead of cutting it off.
+    m_text = new QTextEdit(this);
+    m_text->setObjectName(QStringLiteral("lessonText"));
+    m_text->setReadOnly(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_text->setFrameShape(QFrame::NoFrame);
+    // Reads as the panel's text, not as a field (projector mode's style sheet frames text edits).
+    m_text->setStyleSheet(QStringLiteral("QTextEdit { border: none; background: transparent; }"));
+    m_text->viewport()->setAutoFillBackground(false);
+    m_text->document()->setDocumentMargin(2);
+
+    m_previous = new QPushButton(this);
+    m_previous->setObjectName(QStringLiteral("lessonPrevious"));
+    m_next = new QPushButton(this);
+    m_next->setObjectName(QStringLiteral("lessonNext"));
+    m_close = new QPushButton(this);
+    m_close->setObjectName(QStringLiteral("lessonClose"));
+    // The presenter's keys belong to the window's actions, not to a focused button or text.
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_text, m_previous, m_next, m_close})
+        widget->setFocusPolicy(Qt::NoFocus);
+    connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousRequested);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
+    connect(m_close, &QPushButton::clicked, this, &LessonPanel::closeRequested);
+
+    // The counter sits above the text, and the buttons wrap onto a second row rather than widen
+    // the dock beyond a small screen (projector mode's large fonts at 1024x768).
+    auto *buttons = new FlowLayout;
+    buttons->addWidget(m_previous);
+    buttons->addWidget(m_next);
+    buttons->addWidget(m_close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_counter);
+    layout->addWidget(m_text, 1);
+    layout->addLayout(buttons);
+    retranslate();
+}
+
+void LessonPanel::showStep(int index, int count, const QString &title, const QString &text)
+{
+    m_index = index;
+    m_count = count;
+    m_titleText = title;
+    m_bodyText = text;
+    m_previous->setEnabled(index > 0);
+    m_next->setEnabled(index + 1 < count);
+    renderStep();
+    retranslate();
+}
+
+int LessonPanel::heightForWidth(int width) const
+{
+    // The other rows as the layout lays them out at `width`, the text as tall as it wraps there.
+    const int frame = 2 * m_text->frameWidth();
+    const QMargins margins = layout()->contentsMargins();
+    const std::unique_ptr<QTextDocument> document(m_text->document()->clone());
+    document->setTextWidth(width - margins.left() - margins.right() - frame);
+    const int text = static_cast<int>(std::ceil(document->size().height())) + frame;
+    return layout()->totalHeightForWidth(width) - m_text->sizeHint().height() + text;
+}
+
+void LessonPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        renderStep(); // the gap under the title follows the font
+}
+
+void LessonPanel::retranslate()
+{
+    m_previous->setText(tr("\u2190 Previous"));
+    m_next->setText(tr("Next \u2192"));
+    m_close->setText(tr("End Lesson"));
+    m_counter->setText(m_count > 0 ? tr("Step %1 of %2").arg(m_index + 1).arg(m_count) : QString());
+}
+
+void LessonPanel::renderStep()
+{
+    QTextDocument *document = m_text->document();
+    document->clear();
+    QTextCursor cursor(document);
+    QTextBlockFormat titleBlock;
+    titleBlock.setBottomMargin(fontMetrics().height() / 2.0);
+    cursor.setBlockFormat(titleBlock);
+    QTextCharFormat titleFormat;
+    titleFormat.setFontWeight(QFont::Bold);
+    // Relative to the document's font, which follows the widget's (projector mode scales it).
+    titleFormat.setProperty(QTextFormat::FontSizeAdjustment, 1);
+    cursor.insertText(m_titleText, titleFormat);
+    cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    cursor.insertText(m_bodyText);
+    m_text->verticalScrollBar()->setValue(0);
+    updateGeometry(); // heightForWidth() changed
+}
+
+} // namespace embedlab::ui

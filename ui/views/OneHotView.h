@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "ui/heatmap/ColorMap.h"
+
+#include <QImage>
+#include <QPointer>
+#include <QWidget>
+
+#include <cstdint>
+
+namespace embedlab::ui {
+
+class Lab;
+class OneHotAnimation;
+
+/// Paints the one-hot row selection for the animation's current step: the one-hot vector, the
+/// product with W sweeping row by row, the sum collapsing to one row, the row landing in the output,
+/// and the lookup path W[i] that gets the same row in one step. Large matrices are drawn compressed
+/// (sampled rows and columns) with labels that say so. Keys go to the animation.
+class OneHotView : public QWidget {
+    Q_OBJECT
+public:
+    explicit OneHotView(QWidget *parent = nullptr);
+
+    /// Neither is owned. The view repaints when either changes.
+    void setLab(const Lab *lab);
+    void setAnimation(OneHotAnimation *animation);
+
+    /// One of ColorMap::names(), as in the heatmap.
+    void setColorMapName(const QString &name);
+    QString colorMapName() const { return m_colorMap.name(); }
+
+    /// The sentence under the phase title, e.g. "one_hot(2) @ W: ..." (for tests and accessibility).
+    QString captionText() const;
+    /// True when V or D is too large to draw every cell.
+    bool isCompressed() const;
+
+    /// Multiply-adds the one-hot path has done up to the current step and progress, how many of
+    /// them by zero, and the values the lookup path has copied so far.
+    struct Progress {
+        qint64 multiplyAdds = 0;
+        qint64 multiplyAddsByZero = 0;
+        qint64 valuesCopied = 0;
+    };
+    Progress progressCounts() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    struct Geometry;
+    Geometry geometryFor(QSize size) const;
+    /// The weight sampled to at most `size` cells, cached on the parameter's version.
+    const QImage &sampledWeight(QSize size) const;
+    /// max |finite w| of the current weight; a big weight's arrives from startLimitScan(), and the
+    /// last known limit stands in until then.
+    float colorLimit() const;
+    /// Scans a big weight for its colour limit off the UI thread, unless known or under way.
+    void startLimitScan();
+    void invalidate();
+
+    QPointer<const Lab> m_lab;
+    QPointer<OneHotAnimation> m_animation;
+    ColorMap m_colorMap;
+
+    mutable QImage m_sampled;
+    mutable const void *m_sampledStorage = nullptr;
+    mutable std::uint64_t m_sampledVersion = ~std::uint64_t(0);
+    mutable QSize m_sampledSize;
+    mutable QString m_sampledMap;
+    mutable float m_limit = -1.0f;
+    mutable const void *m_limitStorage = nullptr;
+    mutable std::uint64_t m_limitVersion = ~std::uint64_t(0);
+    // The weight (storage, version) whose limit is being scanned off the UI thread; a result whose
+    // generation is not the latest is dropped.
+    bool m_scanning = false;
+    const void *m_scanStorage = nullptr;
+    std::uint64_t m_scanVersion = ~std::uint64_t(0);
+    std::uint64_t m_scanGeneration = 0;
+};
+
+} // namespace embedlab::ui

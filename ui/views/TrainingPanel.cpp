@@ -1,0 +1,981 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/TrainingPanel.h"
+
+#include "ui/heatmap/HeatmapView.h"
+#include "core/nn/Embedding.h"
+#include "core/tensor/Error.h"
+#include "core/init/Generator.h"
+#include "core/nn/Linear.h"
+#include "core/nn/Loss.h"
+#include "core/nn/OneHot.h"
+#include "core/format/TensorFormat.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace embedlab::ui {
+
+namespace {
+
+constexpr std::int64_t kIgnoreIndex = -100;
+
+/// A spin box that shows 0.1, 0.9, 1e-08 as Python prints them instead of a fixed number of decimals.
+class PythonFloatSpinBox : public QDoubleSpinBox {
+public:
+    explicit PythonFloatSpinBox(QWidget *parent = nullptr)
+        : QDoubleSpinBox(parent)
+    {
+        setDecimals(12);
+        setKeyboardTracking(false);
+    }
+
+    QString textFromValue(double value) const override
+    {
+        return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    }
+    double valueFromText(const QString &text) const override { return text.toDouble(); }
+    QValidator::State validate(QString &text, int &) const override
+    {
+        if (text.isEmpty() || text == QLatin1String("-") || text.endsWith(QLatin1Char('e')) ||
+            text.endsWith(QLatin1String("e-")) || text.endsWith(QLatin1Char('.')))
+            return QValidator::Intermediate;
+        bool ok = false;
+        const double v = text.toDouble(&ok);
+        if (!ok)
+            return QValidator::Invalid;
+        return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+};
+
+// Python's repr of a float: "0.1", "2.0", "1e-08".
+QString pythonFloat(double value)
+{
+    QString s = QString::number(value, 'g', QLocale::FloatingPointShortest);
+    if (s.contains(QLatin1Char('e'))) {
+        // Python writes two exponent digits at least: 1e-08, 1e+20.
+        const qsizetype e = s.indexOf(QLatin1Char('e'));
+        QString mantissa = s.left(e);
+        QString exponent = s.mid(e + 1);
+        QChar sign = QLatin1Char('+');
+        if (exponent.startsWith(QLatin1Char('-')) || exponent.startsWith(QLatin1Char('+'))) {
+            sign = exponent.at(0);
+            exponent = exponent.mid(1);
+        }
+        if (exponent.size() < 2)
+            exponent.prepend(QLatin1Char('0'));
+        return mantissa + QLatin1Char('e') + sign + exponent;
+    }
+    if (!s.contains(QLatin1Char('.')))
+        s += QStringLiteral(".0");
+    return s;
+}
+
+QString listText(const QList<int> &values)
+{
+    QStringList parts;
+    for (int v : values)
+        parts.append(QString::number(v));
+    return parts.join(QStringLiteral(", "));
+}
+
+bool sameValue(float a, float b)
+{
+    return a == b || (std::isnan(a) && std::isnan(b));
+}
+
+// Distinct ids in order of first appearance: the rows the embedding looked up.
+QList<int> lookedUpRows(const core::LongTensor &ids)
+{
+    QList<int> rows;
+    for (std::int64_t id : ids.data)
+        if (!rows.contains(int(id)))
+            rows.append(int(id));
+    return rows;
+}
+
+QString errorText(const core::Error &e)
+{
+    return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
+}
+
+} // namespace
+
+TrainingPanel::TrainingPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    auto *layout = new QHBoxLayout(this);
+
+    // Left: what goes in and how the optimiser steps.
+    auto *controls = new QVBoxLayout;
+    auto *batchBox = new QGroupBox(tr("Batch"), this);
+    auto *batchForm = new QFormLayout(batchBox);
+    m_ids = new QLineEdit(QStringLiteral("2, 3, 1"), batchBox);
+    m_ids->setObjectName(QStringLiteral("ids"));
+    m_ids->setFont(mono);
+    m_ids->setToolTip(tr("Token ids looked up in the embedding, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
+    m_targets = new QLineEdit(QStringLiteral("3, 1, 0"), batchBox);
+    m_targets->setObjectName(QStringLiteral("targets"));
+    m_targets->setFont(mono);
+    m_targets->setToolTip(tr("targets[k] is the token that should follow ids[k]; same shape as ids"));
+    batchForm->addRow(QStringLiteral("ids"), m_ids);
+    batchForm->addRow(QStringLiteral("targets"), m_targets);
+    controls->addWidget(batchBox);
+
+    auto *optimizerBox = new QGroupBox(tr("Optimiser"), this);
+    auto *optimizerLayout = new QVBoxLayout(optimizerBox);
+    m_optimizerKind = new QComboBox(optimizerBox);
+    m_optimizerKind->setObjectName(QStringLiteral("optimizerKind"));
+    m_optimizerKind->addItem(QStringLiteral("torch.optim.SGD"));
+    m_optimizerKind->addItem(QStringLiteral("torch.optim.Adam"));
+    optimizerLayout->addWidget(m_optimizerKind);
+    m_optimizerStack = new QStackedWidget(optimizerBox);
+    optimizerLayout->addWidget(m_optimizerStack);
+
+    const auto spin = [this](QWidget *parent, const char *name, double min, double max, double step,
+                             double value, const QString &tip) {
+        auto *s = new PythonFloatSpinBox(parent);
+        s->setObjectName(QLatin1String(name));
+        s->setRange(min, max);
+        s->setSingleStep(step);
+        s->setValue(value);
+        s->setToolTip(tip);
+        connect(s, &QDoubleSpinBox::valueChanged, this, &TrainingPanel::onSettingsEdited);
+        return s;
+    };
+    auto *sgdPage = new QWidget(m_optimizerStack);
+    auto *sgdForm = new QFormLayout(sgdPage);
+    sgdForm->setContentsMargins(0, 0, 0, 0);
+    m_sgdLr = spin(sgdPage, "sgdLr", 0.0, 100.0, 0.05, 0.1, tr("Learning rate"));
+    m_sgdMomentum = spin(sgdPage, "sgdMomentum", 0.0, 0.999, 0.1, 0.0,
+                         tr("With momentum, rows looked up in earlier steps keep moving"));
+    m_sgdDampening = spin(sgdPage, "sgdDampening", 0.0, 1.0, 0.1, 0.0, tr("Dampening for momentum"));
+    m_sgdWeightDecay = spin(sgdPage, "sgdWeightDecay", 0.0, 10.0, 0.01, 0.0,
+                            tr("L2 penalty: adds weight_decay * W to every row's gradient"));
+    m_sgdNesterov = new QCheckBox(sgdPage);
+    m_sgdNesterov->setObjectName(QStringLiteral("sgdNesterov"));
+    connect(m_sgdNesterov, &QCheckBox::toggled, this, &TrainingPanel::onSettingsEdited);
+    sgdForm->addRow(QStringLiteral("lr"), m_sgdLr);
+    sgdForm->addRow(QStringLiteral("momentum"), m_sgdMomentum);
+    sgdForm->addRow(QStringLiteral("dampening"), m_sgdDampening);
+    sgdForm->addRow(QStringLiteral("weight_decay"), m_sgdWeightDecay);
+    sgdForm->addRow(QStringLiteral("nesterov"), m_sgdNesterov);
+    m_optimizerStack->addWidget(sgdPage);
+
+    auto *adamPage = new QWidget(m_optimizerStack);
+    auto *adamForm = new QFormLayout(adamPage);
+    adamForm->setContentsMargins(0, 0, 0, 0);
+    m_adamLr = spin(adamPage, "adamLr", 0.0, 100.0, 0.01, 0.01, tr("Learning rate"));
+    m_adamBeta1 = spin(adamPage, "adamBeta1", 0.0, 0.999999, 0.01, 0.9, tr("betas[0]: decay of exp_avg"));
+    m_adamBeta2 =
+        spin(adamPage, "adamBeta2", 0.0, 0.999999, 0.001, 0.999, tr("betas[1]: decay of exp_avg_sq"));
+    m_adamEps = spin(adamPage, "adamEps", 0.0, 1.0, 1e-8, 1e-8, tr("Added to the denominator"));
+    m_adamWeightDecay = spin(adamPage, "adamWeightDecay", 0.0, 10.0, 0.01, 0.0,
+                             tr("L2 penalty: adds weight_decay * W to every row's gradient"));
+    m_adamAmsgrad = new QCheckBox(adamPage);
+    m_adamAmsgrad->setObjectName(QStringLiteral("adamAmsgrad"));
+    connect(m_adamAmsgrad, &QCheckBox::toggled, this, &TrainingPanel::onSettingsEdited);
+    adamForm->addRow(QStringLiteral("lr"), m_adamLr);
+    adamForm->addRow(QStringLiteral("betas[0]"), m_adamBeta1);
+    adamForm->addRow(QStringLiteral("betas[1]"), m_adamBeta2);
+    adamForm->addRow(QStringLiteral("eps"), m_adamEps);
+    adamForm->addRow(QStringLiteral("weight_decay"), m_adamWeightDecay);
+    adamForm->addRow(QStringLiteral("amsgrad"), m_adamAmsgrad);
+    m_optimizerStack->addWidget(adamPage);
+    connect(m_optimizerKind, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_optimizerStack->setCurrentIndex(index);
+        onSettingsEdited();
+    });
+    controls->addWidget(optimizerBox);
+
+    auto *buttons = new QHBoxLayout;
+    m_stepButton = new QPushButton(tr("Step"), this);
+    m_stepButton->setObjectName(QStringLiteral("step"));
+    m_stepButton->setDefault(true);
+    m_stepButton->setToolTip(tr("zero_grad, forward, cross_entropy, backward, optimizer.step()"));
+    m_resetButton = new QPushButton(tr("Reset optimiser"), this);
+    m_resetButton->setObjectName(QStringLiteral("resetOptimizer"));
+    m_resetButton->setToolTip(tr("Drop the momentum buffers / Adam state; the weights stay as they are"));
+    buttons->addWidget(m_stepButton);
+    buttons->addWidget(m_resetButton);
+    controls->addLayout(buttons);
+    connect(m_stepButton, &QPushButton::clicked, this, [this] {
+        Q_EMIT stepRequested();
+        step();
+    });
+    connect(m_resetButton, &QPushButton::clicked, this, [this] {
+        m_resetReason = tr("reset by hand");
+        resetOptimizer();
+    });
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setWordWrap(true);
+    controls->addWidget(m_status);
+
+    m_code = new QLabel(this);
+    m_code->setObjectName(QStringLiteral("code"));
+    m_code->setFont(mono);
+    m_code->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_code->setFrameShape(QFrame::StyledPanel);
+    m_code->setMargin(6);
+    controls->addWidget(m_code);
+
+    m_loss = new QLabel(this);
+    m_loss->setObjectName(QStringLiteral("loss"));
+    m_loss->setTextFormat(Qt::RichText);
+    m_loss->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    controls->addWidget(m_loss);
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setObjectName(QStringLiteral("error"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #b2182b; font-weight: bold"));
+    m_errorLabel->hide();
+    controls->addWidget(m_errorLabel);
+    controls->addStretch(1);
+
+    auto *controlsWidget = new QWidget(this);
+    controlsWidget->setLayout(controls);
+    controlsWidget->setMaximumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 50);
+    layout->addWidget(controlsWidget);
+
+    // Right: what happened.
+    auto *results = new QVBoxLayout;
+    m_explanationLabel = new QLabel(this);
+    m_explanationLabel->setObjectName(QStringLiteral("explanation"));
+    m_explanationLabel->setWordWrap(true);
+    m_explanationLabel->setTextFormat(Qt::RichText);
+    m_explanationLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    results->addWidget(m_explanationLabel);
+    m_placeholder = new QLabel(tr("Press Step: the gradient and the change (after - before) of every weight "
+                                  "appear here, with the rows that really changed."),
+                               this);
+    m_placeholder->setObjectName(QStringLiteral("placeholder"));
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    results->addWidget(m_placeholder, 1);
+    m_heatmapArea = new QWidget(this);
+    m_heatmapGrid = new QGridLayout(m_heatmapArea);
+    m_heatmapGrid->setContentsMargins(0, 0, 0, 0);
+    results->addWidget(m_heatmapArea, 1);
+    m_heatmapArea->hide();
+    layout->addLayout(results, 1);
+
+    updateCode();
+    updateStatus();
+}
+
+TrainingPanel::~TrainingPanel() = default;
+
+void TrainingPanel::setModel(core::TiedModel *model)
+{
+    m_model = model;
+    m_changes.clear();
+    m_printedLoss.clear();
+    m_explanation.clear();
+    m_error.clear();
+    m_errorLabel->hide();
+    m_loss->clear();
+    m_explanationLabel->clear();
+    rebuildHeatmaps();
+    m_resetReason = tr("new model");
+    resetOptimizer();
+}
+
+void TrainingPanel::refresh()
+{
+    if (m_optimizer && m_model && m_optimizer->params() != m_model->parameters()) {
+        m_resetReason = m_model->isTied() ? tr("weights tied") : tr("model parameters changed");
+        resetOptimizer();
+    }
+    updateCode();
+    updateStatus();
+}
+
+void TrainingPanel::setIdsText(const QString &text)
+{
+    m_ids->setText(text);
+}
+
+QString TrainingPanel::idsText() const
+{
+    return m_ids->text();
+}
+
+void TrainingPanel::setTargetsText(const QString &text)
+{
+    m_targets->setText(text);
+}
+
+QString TrainingPanel::targetsText() const
+{
+    return m_targets->text();
+}
+
+void TrainingPanel::setOptimizerKind(OptimizerKind kind)
+{
+    m_optimizerKind->setCurrentIndex(kind == OptimizerKind::Sgd ? 0 : 1);
+}
+
+TrainingPanel::OptimizerKind TrainingPanel::optimizerKind() const
+{
+    return m_optimizerKind->currentIndex() == 0 ? OptimizerKind::Sgd : OptimizerKind::Adam;
+}
+
+void TrainingPanel::setSgdOptions(const core::SGDOptions &options)
+{
+    {
+        const QSignalBlocker b1(m_sgdLr), b2(m_sgdMomentum), b3(m_sgdDampening), b4(m_sgdWeightDecay),
+            b5(m_sgdNesterov);
+        m_sgdLr->setValue(options.lr);
+        m_sgdMomentum->setValue(options.momentum);
+        m_sgdDampening->setValue(options.dampening);
+        m_sgdWeightDecay->setValue(options.weightDecay);
+        m_sgdNesterov->setChecked(options.nesterov);
+    }
+    onSettingsEdited();
+}
+
+core::SGDOptions TrainingPanel::sgdOptions() const
+{
+    core::SGDOptions options;
+    options.lr = m_sgdLr->value();
+    options.momentum = m_sgdMomentum->value();
+    options.dampening = m_sgdDampening->value();
+    options.weightDecay = m_sgdWeightDecay->value();
+    options.nesterov = m_sgdNesterov->isChecked();
+    return options;
+}
+
+void TrainingPanel::setAdamOptions(const core::AdamOptions &options)
+{
+    {
+        const QSignalBlocker b1(m_adamLr), b2(m_adamBeta1), b3(m_adamBeta2), b4(m_adamEps),
+            b5(m_adamWeightDecay), b6(m_adamAmsgrad);
+        m_adamLr->setValue(options.lr);
+        m_adamBeta1->setValue(options.beta1);
+        m_adamBeta2->setValue(options.beta2);
+        m_adamEps->setValue(options.eps);
+        m_adamWeightDecay->setValue(options.weightDecay);
+        m_adamAmsgrad->setChecked(options.amsgrad);
+    }
+    onSettingsEdited();
+}
+
+core::AdamOptions TrainingPanel::adamOptions() const
+{
+    core::AdamOptions options;
+    options.lr = m_adamLr->value();
+    options.beta1 = m_adamBeta1->value();
+    options.beta2 = m_adamBeta2->value();
+    options.eps = m_adamEps->value();
+    options.weightDecay = m_adamWeightDecay->value();
+    options.amsgrad = m_adamAmsgrad->isChecked();
+    return options;
+}
+
+void TrainingPanel::onSettingsEdited()
+{
+    if (m_optimizer)
+        m_resetReason = tr("optimiser settings changed");
+    resetOptimizer();
+}
+
+void TrainingPanel::resetOptimizer()
+{
+    const bool hadState = m_optimizer != nullptr || m_stepCount > 0;
+    m_optimizer.reset();
+    m_stepCount = 0;
+    m_rowsWithHistory.clear();
+    updateCode();
+    updateStatus();
+    if (hadState)
+        Q_EMIT optimizerReset();
+}
+
+void TrainingPanel::buildOptimizerIfNeeded()
+{
+    if (m_optimizer && m_optimizer->params() == m_model->parameters())
+        return;
+    if (m_optimizer)
+        m_resetReason = tr("model parameters changed");
+    m_optimizer.reset();
+    m_stepCount = 0;
+    m_rowsWithHistory.clear();
+    // Throws core::Error with torch.optim's message for invalid settings (nesterov without momentum).
+    if (optimizerKind() == OptimizerKind::Sgd)
+        m_optimizer = std::make_unique<core::SGD>(m_model->parameters(), sgdOptions());
+    else
+        m_optimizer = std::make_unique<core::Adam>(m_model->parameters(), adamOptions());
+}
+
+void TrainingPanel::fail(const QString &message)
+{
+    m_error = message;
+    m_errorLabel->setText(message);
+    m_errorLabel->show();
+    Q_EMIT stepFailed(message);
+}
+
+bool TrainingPanel::step()
+{
+    if (!m_model) {
+        fail(tr("No model to train."));
+        return false;
+    }
+    core::LongTensor ids;
+    core::LongTensor targets;
+    try {
+        ids = core::parseIds(m_ids->text().toStdString());
+    } catch (const core::Error &e) {
+        fail(tr("ids: %1").arg(errorText(e)));
+        return false;
+    }
+    try {
+        targets = core::parseIds(m_targets->text().toStdString());
+    } catch (const core::Error &e) {
+        fail(tr("targets: %1").arg(errorText(e)));
+        return false;
+    }
+    // Validated up front so that a refused step leaves weights, gradients and optimiser state alone.
+    if (ids.numel() != targets.numel()) {
+        // What F.cross_entropy(logits.view(-1, V), targets.view(-1)) raises.
+        fail(QStringLiteral("ValueError: Expected input batch_size (%1) to match target batch_size (%2).")
+                 .arg(ids.numel())
+                 .arg(targets.numel()));
+        return false;
+    }
+    if (ids.shape != targets.shape) {
+        fail(tr("targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that "
+                "should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened "
+                "order.)")
+                 .arg(QString::fromStdString(core::shapeString(ids.shape)),
+                      QString::fromStdString(core::shapeString(targets.shape))));
+        return false;
+    }
+    const core::Index v = m_model->embedding().numEmbeddings();
+    try {
+        // embedding(ids) raises first, in the words of the kernel PyTorch picks for the weight's shape.
+        core::Embedding::checkIds(ids, v, m_model->embedding().embeddingDim());
+    } catch (const core::Error &e) {
+        fail(errorText(e));
+        return false;
+    }
+    for (std::int64_t t : targets.data) {
+        if (t != kIgnoreIndex && (t < 0 || t >= v)) {
+            fail(QStringLiteral("IndexError: Target %1 is out of bounds.").arg(t));
+            return false;
+        }
+    }
+    try {
+        buildOptimizerIfNeeded();
+    } catch (const core::Error &e) {
+        fail(errorText(e));
+        return false;
+    }
+
+    Q_EMIT aboutToStep();
+    const std::vector<core::ParameterPtr> params = m_model->parameters();
+    std::vector<core::Matrix> before;
+    before.reserve(params.size());
+    for (const core::ParameterPtr &p : params)
+        before.push_back(p->value());
+
+    core::TiedModel::StepResult result;
+    try {
+        result = m_model->trainStep(ids, targets, *m_optimizer);
+    } catch (const core::Error &e) {
+        fail(errorText(e));
+        return false;
+    }
+    ++m_stepCount;
+    m_resetReason.clear();
+    m_error.clear();
+    m_errorLabel->hide();
+    m_lastLoss = result.loss;
+    core::TensorDecoration decoration;
+    decoration.gradFn = "NllLossBackward0";
+    m_printedLoss = QString::fromStdString(core::formatTensor(core::Tensor({}, result.loss), decoration));
+
+    m_changes.clear();
+    for (std::size_t k = 0; k < params.size(); ++k) {
+        const core::ParameterPtr &p = params[k];
+        ParameterChange change;
+        change.name = parameterName(p);
+        change.gradient = std::make_shared<core::Parameter>(p->shape());
+        if (p->hasGrad())
+            change.gradient->value() = p->grad();
+        else
+            change.gradient->value().setZero();
+        change.change = std::make_shared<core::Parameter>(p->shape());
+        core::Matrix &delta = change.change->value();
+        const core::Matrix &after = p->value();
+        for (core::Index i = 0; i < after.size(); ++i)
+            delta.data()[i] = after.data()[i] - before[k].data()[i];
+
+        // A 1-D parameter (the bias) is one row of entries: report entries instead.
+        const bool flat = p->dim() == 1;
+        const core::Index rows = flat ? after.size() : after.rows();
+        const core::Index cols = flat ? 1 : after.cols();
+        change.rowCount = int(rows);
+        const core::Matrix &grad = change.gradient->value();
+        for (core::Index r = 0; r < rows; ++r) {
+            bool changed = false;
+            bool nonZero = false;
+            for (core::Index c = 0; c < cols; ++c) {
+                const core::Index i = r * cols + c;
+                changed = changed || !sameValue(after.data()[i], before[k].data()[i]);
+                nonZero = nonZero || grad.data()[i] != 0.0f;
+            }
+            if (changed)
+                change.changedRows.append(int(r));
+            if (nonZero)
+                change.gradientRows.append(int(r));
+        }
+        if (k == 0 && m_model->isTied() && p->numel() <= kSplitElements)
+            splitTiedGradient(change, before, ids, targets);
+        m_changes.append(change);
+    }
+    showResults(ids);
+    for (int row : m_changes.first().gradientRows)
+        if (!m_rowsWithHistory.contains(row))
+            m_rowsWithHistory.append(row);
+    updateCode();
+    updateStatus();
+    Q_EMIT stepped(result.loss);
+    return true;
+}
+
+void TrainingPanel::splitTiedGradient(ParameterChange &change, const std::vector<core::Matrix> &before,
+                                      const core::LongTensor &ids, const core::LongTensor &targets) const
+{
+    // The same forward and backward as TiedModel::trainStep, on copies of the weights before the step,
+    // with the two uses of the weight given separate storage so their gradients stay apart.
+    const core::Index v = m_model->embedding().numEmbeddings();
+    const core::Index d = m_model->embedding().embeddingDim();
+    const bool bias = m_model->lmHead().hasBias();
+    try {
+        core::Generator scratch; // the copies' own initial values are replaced at once
+        core::Embedding embedding(v, d, m_model->embedding().options(), scratch);
+        auto lookupWeight = std::make_shared<core::Parameter>(core::Shape{v, d});
+        lookupWeight->value() = before[0];
+        embedding.setWeight(lookupWeight);
+        const core::Tensor hidden = embedding.forward(ids); // max_norm renormalises, as the real forward did
+
+        core::Linear head(d, v, bias, scratch);
+        auto headWeight = std::make_shared<core::Parameter>(core::Shape{v, d});
+        headWeight->value() = lookupWeight->value();
+        head.setWeight(headWeight);
+        if (bias)
+            head.bias()->value() = before.back();
+        const core::Tensor logits = head.forward(hidden);
+        core::Tensor flat = logits;
+        flat.shape = {v == 0 ? 0 : flat.numel() / v, v};
+        core::LongTensor flatTargets = targets;
+        flatTargets.shape = {targets.numel()};
+        core::Tensor gradLogits = core::crossEntropy(flat, flatTargets).gradLogits;
+        gradLogits.shape = logits.shape;
+        const core::Tensor gradHidden = head.backward(hidden, gradLogits);
+        embedding.backward(ids, gradHidden);
+
+        const auto gradientOf = [v, d](const core::ParameterPtr &p) {
+            auto out = std::make_shared<core::Parameter>(core::Shape{v, d});
+            if (p->hasGrad())
+                out->value() = p->grad();
+            else
+                out->value().setZero();
+            return out;
+        };
+        change.lookupGradient = gradientOf(lookupWeight);
+        change.headGradient = gradientOf(headWeight);
+    } catch (const core::Error &) {
+        // The real step ran the same computation and succeeded; without a split the view shows the sum only.
+        change.lookupGradient.reset();
+        change.headGradient.reset();
+    }
+}
+
+QString TrainingPanel::parameterName(const core::ParameterPtr &parameter) const
+{
+    if (parameter == m_model->embedding().weight())
+        return QStringLiteral("embedding.weight");
+    if (parameter == m_model->lmHead().weight())
+        return QStringLiteral("lm_head.weight");
+    return QStringLiteral("lm_head.bias");
+}
+
+const TrainingPanel::ParameterChange *TrainingPanel::findChange(const QString &parameterName) const
+{
+    for (const ParameterChange &change : m_changes)
+        if (change.name == parameterName)
+            return &change;
+    // Tied: lm_head.weight is embedding.weight.
+    if (parameterName == QLatin1String("lm_head.weight") && m_model && m_model->isTied())
+        return findChange(QStringLiteral("embedding.weight"));
+    return nullptr;
+}
+
+QList<int> TrainingPanel::changedRows(const QString &parameterName) const
+{
+    const ParameterChange *change = findChange(parameterName);
+    return change ? change->changedRows : QList<int>{};
+}
+
+QString TrainingPanel::rowsText(const QList<int> &rows, int total)
+{
+    if (rows.isEmpty())
+        return tr("none");
+    if (rows.size() == total && total > 1)
+        return tr("all %1").arg(total);
+    constexpr int kShown = 12;
+    if (rows.size() <= kShown)
+        return listText(rows);
+    return tr("%1, ... (%2 rows)").arg(listText(rows.mid(0, kShown))).arg(rows.size());
+}
+
+QString TrainingPanel::changedRowsText(const QString &parameterName) const
+{
+    const ParameterChange *change = findChange(parameterName);
+    if (!change)
+        return {};
+    const bool flat = change->gradient->dim() == 1;
+    return rowsBadge(flat ? tr("entries changed") : tr("rows changed"), change->changedRows,
+                     change->rowCount);
+}
+
+QString TrainingPanel::rowsBadge(const QString &what, const QList<int> &rows, int total)
+{
+    if (rows.size() == total && total > 1)
+        return tr("%1: all %2").arg(what).arg(total);
+    return tr("%1: %2 (of %3)").arg(what, rowsText(rows, total)).arg(total);
+}
+
+void TrainingPanel::showResults(const core::LongTensor &ids)
+{
+    m_loss->setText(
+        QStringLiteral("<span style=\"font-family:monospace\">&gt;&gt;&gt; loss<br><b>%1</b></span>"
+                       "<br><small>%2</small>")
+            .arg(m_printedLoss.toHtmlEscaped(), tr("computed with the weights before the step")));
+
+    const bool tied = m_model->isTied();
+    const core::EmbeddingOptions &embeddingOptions = m_model->embedding().options();
+    const QList<int> lookedUp = lookedUpRows(ids);
+    const ParameterChange *embedding = findChange(QStringLiteral("embedding.weight"));
+    const bool sgd = optimizerKind() == OptimizerKind::Sgd;
+    const core::SGDOptions sgdOpts = sgdOptions();
+    const core::AdamOptions adamOpts = adamOptions();
+    const double weightDecay = sgd ? sgdOpts.weightDecay : adamOpts.weightDecay;
+    const bool remembers = (sgd && sgdOpts.momentum != 0.0) || !sgd;
+    const bool plainSgd = sgd && sgdOpts.momentum == 0.0 && sgdOpts.weightDecay == 0.0;
+
+    QList<int> otherChanged;
+    for (int row : embedding->changedRows)
+        if (!lookedUp.contains(row))
+            otherChanged.append(row);
+
+    QStringList items;
+    items.append(tr("Looked up: rows <b>%1</b> of embedding.weight.").arg(listText(lookedUp)));
+    if (tied) {
+        items.append(
+            tr("<b>Tied:</b> embedding.weight <i>is</i> lm_head.weight, so its gradient is the <b>sum of "
+               "both uses</b>: the lookup adds to rows %1 only, lm_head adds to every row (every logit "
+               "depends on every row). The sum is dense, so every row can change, even with plain SGD.")
+                .arg(listText(lookedUp)));
+    } else {
+        const ParameterChange *head = findChange(QStringLiteral("lm_head.weight"));
+        items.append(tr("embedding.weight.grad is non-zero only on rows <b>%1</b> (the lookup is a copy, its "
+                        "backward a scatter-add); lm_head.weight.grad is dense (non-zero rows: %2).")
+                         .arg(rowsText(embedding->gradientRows, embedding->rowCount),
+                              rowsText(head->gradientRows, head->rowCount)));
+    }
+    if (embeddingOptions.paddingIdx && lookedUp.contains(int(*embeddingOptions.paddingIdx)))
+        items.append(tr("Row %1 is padding_idx: it was looked up, but the lookup never sends it a gradient.")
+                         .arg(*embeddingOptions.paddingIdx));
+    if (embeddingOptions.scaleGradByFreq) {
+        std::map<std::int64_t, int> counts;
+        for (std::int64_t id : ids.data)
+            ++counts[id];
+        QStringList scaled;
+        for (const auto &[id, count] : counts)
+            if (count > 1)
+                scaled.append(tr("row %1 / %2").arg(id).arg(count));
+        items.append(
+            scaled.isEmpty()
+                ? tr("scale_grad_by_freq=True: every id occurs once in this batch, so nothing is scaled.")
+                : tr("scale_grad_by_freq=True: a row's lookup gradient is divided by how often its id "
+                     "occurs in the batch: %1.")
+                      .arg(scaled.join(QStringLiteral(", "))));
+    }
+    if (embeddingOptions.maxNorm)
+        items.append(
+            tr("max_norm=%1: the forward pass renormalised looked-up rows in place; that counts as a "
+               "change too.")
+                .arg(pythonFloat(*embeddingOptions.maxNorm)));
+
+    if (!tied) {
+        if (!otherChanged.isEmpty()) {
+            // Momentum and Adam move rows that had a gradient in an earlier step; weight decay moves every
+            // non-zero row.
+            QList<int> memoryRows;
+            QList<int> decayRows;
+            for (int row : otherChanged)
+                (remembers && m_rowsWithHistory.contains(row) ? memoryRows : decayRows).append(row);
+            // Name the rows per reason only when there are two reasons.
+            const bool both = !memoryRows.isEmpty() && !decayRows.isEmpty();
+            const auto prefixed = [both](const QList<int> &rows, const QString &reason) {
+                return both ? tr("rows %1: %2").arg(listText(rows), reason) : reason;
+            };
+            QStringList reasons;
+            if (!memoryRows.isEmpty())
+                reasons.append(prefixed(
+                    memoryRows, sgd ? tr("momentum = %1, and the momentum buffer still holds their gradients "
+                                         "from earlier steps")
+                                          .arg(pythonFloat(sgdOpts.momentum))
+                                    : tr("Adam's running average exp_avg still holds their gradients from "
+                                         "earlier steps")));
+            if (!decayRows.isEmpty())
+                reasons.append(prefixed(
+                    decayRows, weightDecay != 0.0
+                                   ? tr("weight_decay = %1 adds %1 * W to the gradient of every row, "
+                                        "looked up or not")
+                                         .arg(pythonFloat(weightDecay))
+                                   : tr("the optimiser's state")));
+            items.append((otherChanged.size() == 1
+                              ? tr("<b>Row %1 was not looked up and still changed</b> (%2).")
+                              : tr("<b>Rows %1 were not looked up and still changed</b> (%2)."))
+                             .arg(listText(otherChanged), reasons.join(QStringLiteral("; "))));
+        } else if (!plainSgd) {
+            if (remembers && m_stepCount == 1)
+                items.append(
+                    sgd ? tr("Only looked-up rows changed: on step 1 the momentum buffer is just this "
+                             "step's gradient. From step 2 it carries earlier gradients, so rows "
+                             "looked up before keep moving even when they are not looked up.")
+                        : tr("Only looked-up rows changed: on step 1 Adam's averages start at zero, "
+                             "so a zero gradient gives a zero update. From step 2, rows with an "
+                             "earlier gradient keep moving."));
+            else if (remembers)
+                items.append(tr("No other row moved: rows that never had a gradient have nothing in the "
+                                "optimiser's memory%1.")
+                                 .arg(weightDecay != 0.0 ? tr(", and weight decay of an all-zero row is zero")
+                                                         : QString()));
+            else
+                items.append(tr("No other row moved: weight decay of an all-zero row is zero."));
+        }
+    }
+    const bool claimHolds = otherChanged.isEmpty();
+    items.append(tr("The reference analysis says \"only the looked-up rows change\": true for plain SGD "
+                    "(momentum = 0, weight_decay = 0) on an untied embedding only. Here it %1.")
+                     .arg(claimHolds ? tr("holds") : tr("does <b>not</b> hold")));
+    m_explanation = QStringLiteral("<ul style=\"margin-left:-20px\"><li>%1</li></ul>")
+                        .arg(items.join(QStringLiteral("</li><li>")));
+    m_explanationLabel->setText(m_explanation);
+    rebuildHeatmaps();
+
+    // Amber when rows that were not looked up changed: the sight the reference analysis does not expect.
+    if (!m_heatmapRows.isEmpty()) {
+        QLabel *badge = m_heatmapRows.first().cells.last().badge;
+        badge->setProperty("surprise", !claimHolds);
+        badge->style()->unpolish(badge);
+        badge->style()->polish(badge);
+    }
+}
+
+void TrainingPanel::rebuildHeatmaps()
+{
+    const bool tied = m_model && m_model->isTied();
+    // Views are created once and then only shown or hidden: a HeatmapView must not be destroyed while
+    // its overview is being rebuilt on a worker thread, and reusing them keeps zoom and pan per cell.
+    int columns = 0;
+    for (int k = 0; k < m_changes.size(); ++k) {
+        const int cells = m_changes[k].lookupGradient ? 4 : 2;
+        columns = std::max(columns, cells);
+        if (m_heatmapRows.size() <= k) {
+            HeatmapRow row;
+            row.title = new QLabel(m_heatmapArea);
+            row.title->setTextFormat(Qt::RichText);
+            m_heatmapGrid->addWidget(row.title, 3 * k, 0, 1, 4);
+            m_heatmapRows.append(row);
+        }
+        HeatmapRow &row = m_heatmapRows[k];
+        while (row.cells.size() < cells) {
+            const int c = int(row.cells.size());
+            HeatmapCell cell;
+            cell.view = new HeatmapView(m_heatmapArea);
+            cell.view->setObjectName(QStringLiteral("heatmap%1_%2").arg(k).arg(c));
+            cell.badge = new QLabel(m_heatmapArea);
+            cell.badge->setObjectName(QStringLiteral("badge%1_%2").arg(k).arg(c));
+            cell.badge->setAlignment(Qt::AlignCenter);
+            cell.badge->setWordWrap(true);
+            cell.badge->setStyleSheet(
+                QStringLiteral("QLabel { background: palette(alternate-base); border: 1px solid palette(mid);"
+                               " border-radius: 4px; padding: 2px 6px; }"
+                               "QLabel[surprise=\"true\"] { background: #fde0c5; border-color: #d55e00;"
+                               " color: #5a2300; font-weight: bold; }"));
+            m_heatmapGrid->addWidget(cell.view, 3 * k + 1, c);
+            m_heatmapGrid->addWidget(cell.badge, 3 * k + 2, c);
+            row.cells.append(cell);
+        }
+        row.title->show();
+        for (int c = 0; c < row.cells.size(); ++c) {
+            row.cells[c].view->setVisible(c < cells);
+            row.cells[c].badge->setVisible(c < cells);
+            // The last shown cell is the change, not a gradient.
+            row.cells[c].view->setColorMapName(c == cells - 1 ? QStringLiteral("PuOr")
+                                                              : QStringLiteral("RdBu"));
+        }
+    }
+    for (int k = int(m_changes.size()); k < m_heatmapRows.size(); ++k) {
+        m_heatmapRows[k].title->hide();
+        for (const HeatmapCell &cell : std::as_const(m_heatmapRows[k].cells)) {
+            cell.view->hide();
+            cell.badge->hide();
+        }
+        m_heatmapGrid->setRowStretch(3 * k + 1, 0);
+    }
+    for (int c = 0; c < 4; ++c)
+        m_heatmapGrid->setColumnStretch(c, c < columns ? 1 : 0);
+
+    const auto nonZeroText = [](const core::ParameterPtr &p) {
+        QList<int> rows;
+        const core::Matrix &m = p->value();
+        for (core::Index r = 0; r < m.rows(); ++r)
+            if (!m.row(r).isZero(0.0))
+                rows.append(int(r));
+        return rowsBadge(tr("non-zero rows"), rows, int(m.rows()));
+    };
+    for (int k = 0; k < m_changes.size(); ++k) {
+        const ParameterChange &change = m_changes[k];
+        HeatmapRow &row = m_heatmapRows[k];
+        const QString shape = QString::fromStdString(core::shapeString(change.gradient->shape()));
+        const bool isEmbedding = change.name == QLatin1String("embedding.weight");
+        const bool flat = change.gradient->dim() == 1;
+        row.title->setText(
+            isEmbedding && tied
+                ? tr("<b>embedding.weight = lm_head.weight</b> (tied: one tensor) %1").arg(shape)
+                : QStringLiteral("<b>%1</b> %2").arg(change.name, shape));
+        int c = 0;
+        if (change.lookupGradient) {
+            row.cells[c].view->setTitle(tr("grad via lookup"));
+            row.cells[c].view->setMatrix(change.lookupGradient);
+            row.cells[c].badge->setText(nonZeroText(change.lookupGradient));
+            ++c;
+            row.cells[c].view->setTitle(tr("+ grad via lm_head"));
+            row.cells[c].view->setMatrix(change.headGradient);
+            row.cells[c].badge->setText(nonZeroText(change.headGradient));
+            ++c;
+        }
+        row.cells[c].view->setTitle(change.lookupGradient ? tr("= .grad (sum)")
+                                                          : QStringLiteral("%1.grad").arg(change.name));
+        row.cells[c].view->setMatrix(change.gradient);
+        row.cells[c].badge->setText(rowsBadge(flat ? tr("non-zero entries") : tr("non-zero rows"),
+                                              change.gradientRows, change.rowCount));
+        ++c;
+        row.cells[c].view->setTitle(change.lookupGradient ? tr("after − before")
+                                                          : tr("change = after − before"));
+        row.cells[c].view->setMatrix(change.change);
+        row.cells[c].badge->setText(changedRowsText(change.name));
+        row.cells[c].badge->setProperty("surprise", false);
+        m_heatmapGrid->setRowStretch(3 * k + 1, flat ? 2 : 5);
+    }
+    m_placeholder->setVisible(m_changes.isEmpty());
+    m_heatmapArea->setVisible(!m_changes.isEmpty());
+}
+
+void TrainingPanel::updateStatus()
+{
+    QString text;
+    if (!m_model)
+        text = tr("No model.");
+    else if (m_stepCount == 0)
+        text = tr("Fresh optimiser: the next step creates it%1.")
+                   .arg(m_resetReason.isEmpty() ? QString() : tr(" (%1)").arg(m_resetReason));
+    else
+        text = tr("Step %1 with this optimiser. Its state (momentum buffers, Adam's averages) is kept until "
+                  "the model, the settings or the tie state change.")
+                   .arg(m_stepCount);
+    m_status->setText(text);
+    m_stepButton->setEnabled(m_model != nullptr);
+}
+
+void TrainingPanel::updateCode()
+{
+    QStringList args{QStringLiteral("model.parameters()")};
+    QString name;
+    if (optimizerKind() == OptimizerKind::Sgd) {
+        name = QStringLiteral("SGD");
+        const core::SGDOptions o = sgdOptions();
+        args.append(QStringLiteral("lr=%1").arg(pythonFloat(o.lr)));
+        if (o.momentum != 0.0)
+            args.append(QStringLiteral("momentum=%1").arg(pythonFloat(o.momentum)));
+        if (o.dampening != 0.0)
+            args.append(QStringLiteral("dampening=%1").arg(pythonFloat(o.dampening)));
+        if (o.weightDecay != 0.0)
+            args.append(QStringLiteral("weight_decay=%1").arg(pythonFloat(o.weightDecay)));
+        if (o.nesterov)
+            args.append(QStringLiteral("nesterov=True"));
+    } else {
+        name = QStringLiteral("Adam");
+        const core::AdamOptions o = adamOptions();
+        args.append(QStringLiteral("lr=%1").arg(pythonFloat(o.lr)));
+        if (o.beta1 != 0.9 || o.beta2 != 0.999)
+            args.append(QStringLiteral("betas=(%1, %2)").arg(pythonFloat(o.beta1), pythonFloat(o.beta2)));
+        if (o.eps != 1e-8)
+            args.append(QStringLiteral("eps=%1").arg(pythonFloat(o.eps)));
+        if (o.weightDecay != 0.0)
+            args.append(QStringLiteral("weight_decay=%1").arg(pythonFloat(o.weightDecay)));
+        if (o.amsgrad)
+            args.append(QStringLiteral("amsgrad=True"));
+    }
+    // Wrapped the way black would, so the panel stays narrow.
+    constexpr int kWidth = 44;
+    QString code = QStringLiteral("optimizer = torch.optim.%1(\n    ").arg(name);
+    int column = 4;
+    for (int k = 0; k < args.size(); ++k) {
+        const QString piece = args[k] + (k + 1 < args.size() ? QStringLiteral(",") : QStringLiteral(")"));
+        if (column > 4 && column + 1 + piece.size() > kWidth) {
+            code += QStringLiteral("\n    ");
+            column = 4;
+        } else if (column > 4) {
+            code += QLatin1Char(' ');
+            ++column;
+        }
+        code += piece;
+        column += int(piece.size());
+    }
+    const QString v = m_model ? QString::number(m_model->embedding().numEmbeddings()) : QStringLiteral("V");
+    code += QLatin1Char('\n');
+    if (m_model && m_model->isTied())
+        code += QStringLiteral("# lm_head.weight = embedding.weight (tied)\n");
+    code += QStringLiteral("optimizer.zero_grad()\n"
+                           "logits = lm_head(embedding(ids))\n"
+                           "loss = F.cross_entropy(logits.view(-1, %1),\n"
+                           "                       targets.view(-1))\n"
+                           "loss.backward()\n"
+                           "optimizer.step()")
+                .arg(v);
+    m_code->setText(code);
+}
+
+} // namespace embedlab::ui

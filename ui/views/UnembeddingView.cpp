@@ -1,0 +1,931 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/UnembeddingView.h"
+
+#include "core/tensor/Error.h"
+#include "core/init/Generator.h"
+#include "core/init/Init.h"
+#include "core/nn/Loss.h"
+#include "core/format/TensorFormat.h"
+
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace embedlab::ui {
+
+namespace {
+
+QString chartText(const char *text)
+{
+    return QCoreApplication::translate("embedlab::ui::UnembeddingView", text);
+}
+
+// What logits.argmax() raises for num_embeddings = 0 (PyTorch's words, not translated).
+const QString kEmptyArgmax =
+    QStringLiteral("IndexError: argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+
+// Okabe-Ito: distinguishable with every common colour-vision deficiency.
+const QColor kPositive(0x00, 0x72, 0xb2);
+const QColor kNegative(0xd5, 0x5e, 0x00);
+const QColor kProbability(0x56, 0xb4, 0xe9);
+const QColor kArgmax(0x00, 0x9e, 0x73);
+const QColor kSource(0xf0, 0xe4, 0x42);
+
+// The elements of print(t) for a 1-D tensor, each exactly as PyTorch writes it (PyTorch picks one
+// format for the whole tensor, so a value's text depends on its neighbours).
+QStringList printedElements(const core::Tensor &t)
+{
+    QString text = QString::fromStdString(core::formatTensor(t));
+    text.remove(QStringLiteral("tensor("));
+    text.remove(QLatin1Char('['));
+    text.remove(QLatin1Char(']'));
+    text.remove(QLatin1Char(')'));
+    QStringList out;
+    const QStringList parts = text.split(QLatin1Char(','));
+    for (const QString &part : parts) {
+        const QString trimmed = part.trimmed();
+        if (!trimmed.isEmpty())
+            out.append(trimmed);
+    }
+    if (out.size() != t.numel() || out.contains(QStringLiteral("..."))) {
+        out.clear();
+        for (float v : t.data)
+            out.append(QString::number(double(v), 'g', 5));
+    }
+    return out;
+}
+
+// Python's repr of a float: "2.0", "0.5", "0.1".
+QString pythonFloat(double value)
+{
+    QString s = QString::number(value, 'g', QLocale::FloatingPointShortest);
+    if (!s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e')) && !s.contains(QLatin1String("inf")) &&
+        !s.contains(QLatin1String("nan")))
+        s += QStringLiteral(".0");
+    return s;
+}
+
+// Ticks at 1, 2 or 5 times a power of ten, about `count` of them across [lo, hi].
+QList<double> niceTicks(double lo, double hi, int count)
+{
+    QList<double> ticks;
+    const double range = hi - lo;
+    if (!(range > 0) || !std::isfinite(range))
+        return ticks;
+    const double raw = range / count;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = magnitude;
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        step = m * magnitude;
+        if (step >= raw)
+            break;
+    }
+    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
+        ticks.append(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    return ticks;
+}
+
+// The smallest 1, 2 or 5 times a power of ten that is >= value (> 0).
+double niceCeil(double value)
+{
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * magnitude >= value)
+            return m * magnitude;
+    return 10.0 * magnitude;
+}
+
+// torch.argmax: the first maximum, and a NaN beats every number.
+int torchArgmax(const core::FloatStorage &values)
+{
+    int best = -1;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (std::isnan(values[i]))
+            return int(i);
+        if (best < 0 || values[i] > values[std::size_t(best)])
+            best = int(i);
+    }
+    return best;
+}
+
+} // namespace
+
+struct TokenBar {
+    int token = 0;
+    float value = 0.0f;
+    QString label; // as PyTorch prints it
+};
+
+/// V bars (or the top k) with token ids underneath, value labels as PyTorch prints them, the argmax
+/// in green and the token h was copied from on a yellow band. Signed scale for logits; [0, 1] for
+/// probabilities unless they are all below 0.5.
+class TokenBarChart : public QWidget {
+public:
+    enum class Scale { Signed, Probability };
+
+    explicit TokenBarChart(Scale scale, QWidget *parent = nullptr)
+        : QWidget(parent)
+        , m_scale(scale)
+    {
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    }
+
+    /// `emptyText` is shown instead of bars when there are none.
+    void setContent(const QString &title, const QString &note, QList<TokenBar> bars, int argmaxToken,
+                    int sourceToken, const QString &emptyText)
+    {
+        m_title = title;
+        m_note = note;
+        m_bars = std::move(bars);
+        m_emptyText = emptyText;
+        m_argmax = argmaxToken;
+        m_source = sourceToken;
+        update();
+    }
+
+    QSize sizeHint() const override
+    {
+        const QFontMetrics fm(font());
+        return {fm.horizontalAdvance(QLatin1Char('0')) * 90, fm.height() * 13};
+    }
+    QSize minimumSizeHint() const override
+    {
+        const QFontMetrics fm(font());
+        return {fm.horizontalAdvance(QLatin1Char('0')) * 40, fm.height() * 9};
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setRenderHint(QPainter::TextAntialiasing);
+        const QPalette pal = palette();
+        const QColor text = pal.color(QPalette::Text);
+        QColor faint = text;
+        faint.setAlphaF(0.55f);
+        QColor grid = text;
+        grid.setAlphaF(0.12f);
+        p.fillRect(rect(), pal.color(QPalette::Base));
+
+        QFont bold = font();
+        bold.setBold(true);
+        QFont small = font();
+        small.setPointSizeF(font().pointSizeF() * 0.88);
+        const QFontMetrics fm(font());
+        const QFontMetrics fmBold(bold);
+        const QFontMetrics fmSmall(small);
+        const int pad = fm.height() / 2;
+
+        // Title on the left, colour key on the right, the note (top-k) on a line of its own.
+        int y = pad / 2;
+        p.setPen(text);
+        p.setFont(bold);
+        const QRect titleRect(pad, y, width() - 2 * pad, fmBold.height());
+        p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, m_title);
+        p.setFont(small);
+        int keyX = titleRect.right();
+        const auto drawKey = [&](const QColor &color, const QString &label) {
+            const int w = fmSmall.horizontalAdvance(label);
+            keyX -= w;
+            p.setPen(faint);
+            p.drawText(QRect(keyX, y, w, fmBold.height()), Qt::AlignVCenter, label);
+            const int box = fmSmall.ascent() - 2;
+            keyX -= box + 4;
+            p.fillRect(QRect(keyX, y + (fmBold.height() - box) / 2, box, box), color);
+            keyX -= pad;
+        };
+        if (m_source >= 0)
+            drawKey(kSource, chartText("token i of h = W[i]"));
+        drawKey(kArgmax, chartText("argmax"));
+        y += fmBold.height();
+        if (!m_note.isEmpty()) {
+            p.setPen(faint);
+            p.drawText(QRect(pad, y, width() - 2 * pad, fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                       m_note);
+            y += fmSmall.height();
+        }
+        y += pad / 2;
+
+        if (m_bars.isEmpty()) {
+            p.setPen(faint);
+            p.setFont(font());
+            p.drawText(rect().adjusted(0, y, 0, 0), Qt::AlignCenter, m_emptyText);
+            return;
+        }
+
+        double lo = 0.0;
+        double hi = 1.0;
+        bool hasNegative = false;
+        if (m_scale == Scale::Probability) {
+            // [0, 1] while one token dominates; a near-uniform distribution over many tokens gets a
+            // zoomed axis (its tick labels say so) instead of invisible bars.
+            double top = 0.0;
+            for (const TokenBar &bar : m_bars)
+                if (std::isfinite(bar.value))
+                    top = std::max(top, double(bar.value));
+            if (top > 0.0 && top < 0.5)
+                hi = niceCeil(top);
+        } else {
+            hi = 0.0;
+            for (const TokenBar &bar : m_bars) {
+                if (!std::isfinite(bar.value))
+                    continue;
+                lo = std::min(lo, double(bar.value));
+                hi = std::max(hi, double(bar.value));
+            }
+            hasNegative = lo < 0.0;
+            if (!(hi > lo)) // every logit is 0 (an all-zero h): still draw an axis
+                hi = lo + 1.0;
+        }
+        const QList<double> ticks = niceTicks(lo, hi, 4);
+        const auto tickText = [](double v) { return QString::number(v, 'g', 4); };
+        int tickWidth = 0;
+        for (double t : ticks)
+            tickWidth = std::max(tickWidth, fmSmall.horizontalAdvance(tickText(t)));
+
+        const int n = int(m_bars.size());
+        const int left = pad + tickWidth + pad / 2;
+        const int right = width() - pad;
+        const double slot = double(right - left) / n;
+
+        int labelWidth = 0;
+        int idWidth = 0;
+        for (const TokenBar &bar : m_bars) {
+            labelWidth = std::max(labelWidth, fmSmall.horizontalAdvance(bar.label));
+            idWidth = std::max(idWidth, fmBold.horizontalAdvance(QString::number(bar.token)));
+        }
+        const bool verticalLabels = labelWidth > slot - 3;
+        const int labelExtent = (verticalLabels ? labelWidth : fmSmall.height()) + 3;
+        const bool verticalIds = idWidth > slot - 2;
+        const int idExtent = (verticalIds ? idWidth : fmBold.height()) + 4;
+
+        const int top = y + labelExtent;
+        const int bottom = height() - pad / 2 - idExtent - (hasNegative ? labelExtent : 0);
+        if (bottom - top < 8) {
+            p.setPen(faint);
+            p.drawText(rect(), Qt::AlignCenter, chartText("(too small to draw)"));
+            return;
+        }
+        const auto yOf = [&](double v) { return bottom - (v - lo) / (hi - lo) * (bottom - top); };
+
+        p.setFont(small);
+        for (double t : ticks) {
+            const double ty = yOf(t);
+            p.setPen(QPen(t == 0.0 ? faint : grid, 1));
+            p.drawLine(QPointF(left, ty), QPointF(right, ty));
+            p.setPen(faint);
+            p.drawText(QRectF(pad, ty - fmSmall.height() / 2.0, tickWidth, fmSmall.height()),
+                       Qt::AlignRight | Qt::AlignVCenter, tickText(t));
+        }
+
+        const double zeroY = yOf(0.0);
+        const double barWidth = std::max(1.0, slot * 0.7);
+        for (int i = 0; i < n; ++i) {
+            const TokenBar &bar = m_bars[i];
+            const double x0 = left + i * slot;
+            const double cx = x0 + slot / 2.0;
+            if (bar.token == m_source) {
+                QColor band = kSource;
+                band.setAlphaF(0.35f);
+                p.fillRect(QRectF(x0, y, slot, bottom - y + (hasNegative ? labelExtent : 0)), band);
+            }
+            double v = bar.value;
+            const bool isNan = std::isnan(v);
+            if (std::isinf(v))
+                v = v > 0 ? hi : lo;
+            if (!isNan) {
+                const QColor color = bar.token == m_argmax           ? kArgmax
+                                     : m_scale == Scale::Probability ? kProbability
+                                     : v >= 0                        ? kPositive
+                                                                     : kNegative;
+                const double vy = yOf(v);
+                // A 1-pixel sliver keeps a tiny value visible as "there, but small".
+                QRectF r(cx - barWidth / 2.0, std::min(vy, zeroY), barWidth,
+                         std::max(1.0, std::abs(vy - zeroY)));
+                p.fillRect(r, color);
+            }
+
+            p.setPen(isNan ? kNegative : text);
+            const double anchor = isNan ? zeroY : yOf(v);
+            const bool below = !isNan && v < 0;
+            if (verticalLabels) {
+                p.save();
+                p.translate(cx, below ? anchor + 3 : anchor - 3);
+                p.rotate(-90);
+                const QRectF r =
+                    below ? QRectF(-labelWidth, -fmSmall.height() / 2.0, labelWidth, fmSmall.height())
+                          : QRectF(0, -fmSmall.height() / 2.0, labelWidth, fmSmall.height());
+                p.drawText(r, (below ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, bar.label);
+                p.restore();
+            } else {
+                const QRectF r(x0, below ? anchor + 2 : anchor - 2 - fmSmall.height(), slot,
+                               fmSmall.height());
+                p.drawText(r, Qt::AlignHCenter | Qt::AlignVCenter, bar.label);
+            }
+        }
+
+        // Token ids under the plot; the argmax's id in bold green.
+        const int idTop = height() - pad / 2 - idExtent + 2;
+        for (int i = 0; i < n; ++i) {
+            const TokenBar &bar = m_bars[i];
+            const double cx = left + i * slot + slot / 2.0;
+            const QString id = QString::number(bar.token);
+            p.setFont(bar.token == m_argmax ? bold : font());
+            p.setPen(bar.token == m_argmax ? kArgmax.darker(130) : text);
+            if (verticalIds) {
+                p.save();
+                p.translate(cx, idTop);
+                p.rotate(-90);
+                p.drawText(QRectF(-idWidth, -fmBold.height() / 2.0, idWidth, fmBold.height()),
+                           Qt::AlignRight | Qt::AlignVCenter, id);
+                p.restore();
+            } else {
+                p.drawText(QRectF(cx - slot / 2.0, idTop, slot, fmBold.height()), Qt::AlignCenter, id);
+            }
+        }
+    }
+
+private:
+    Scale m_scale = Scale::Signed;
+    QString m_title;
+    QString m_note;
+    QString m_emptyText;
+    QList<TokenBar> m_bars;
+    int m_argmax = -1;
+    int m_source = -1;
+};
+
+UnembeddingView::UnembeddingView(QWidget *parent)
+    : QWidget(parent)
+{
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    auto *layout = new QVBoxLayout(this);
+
+    m_formula = new QLabel(this);
+    m_formula->setObjectName(QStringLiteral("formula"));
+    m_formula->setTextFormat(Qt::RichText);
+    m_formula->setWordWrap(true);
+    layout->addWidget(m_formula);
+
+    auto *hiddenBox = new QGroupBox(tr("Hidden vector h"), this);
+    auto *hiddenLayout = new QVBoxLayout(hiddenBox);
+    m_hiddenEditor = new QWidget(hiddenBox);
+    m_hiddenEditorLayout = new QHBoxLayout(m_hiddenEditor);
+    m_hiddenEditorLayout->setContentsMargins(0, 0, 0, 0);
+    hiddenLayout->addWidget(m_hiddenEditor);
+
+    auto *sources = new QHBoxLayout;
+    m_fromToken = new QPushButton(tr("h = embedding.weight[i]"), hiddenBox);
+    m_fromToken->setObjectName(QStringLiteral("fromToken"));
+    m_fromToken->setToolTip(tr("Copy the embedding of token i into h"));
+    m_token = new QSpinBox(hiddenBox);
+    m_token->setObjectName(QStringLiteral("token"));
+    m_token->setPrefix(tr("i = "));
+    m_random = new QPushButton(tr("h = torch.randn(D)"), hiddenBox);
+    m_random->setObjectName(QStringLiteral("random"));
+    m_random->setToolTip(tr("torch.manual_seed(seed), then h = torch.randn(embedding_dim)"));
+    m_seed = new QSpinBox(hiddenBox);
+    m_seed->setObjectName(QStringLiteral("seed"));
+    m_seed->setPrefix(tr("seed "));
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+    m_seed->setValue(7);
+    sources->addWidget(m_token);
+    sources->addWidget(m_fromToken);
+    sources->addSpacing(fontMetrics().height());
+    sources->addWidget(m_seed);
+    sources->addWidget(m_random);
+    sources->addStretch(1);
+    hiddenLayout->addLayout(sources);
+    m_hiddenSource = new QLabel(hiddenBox);
+    m_hiddenSource->setObjectName(QStringLiteral("hiddenSource"));
+    m_hiddenSource->setFont(mono);
+    m_hiddenSource->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    hiddenLayout->addWidget(m_hiddenSource);
+    layout->addWidget(hiddenBox);
+
+    connect(m_fromToken, &QPushButton::clicked, this, [this] { setHiddenFromToken(m_token->value()); });
+    connect(m_random, &QPushButton::clicked, this, [this] {
+        setHiddenRandom(std::uint64_t(m_seed->value()));
+        // The next press draws a different h; the code shown keeps the seed that was used.
+        if (m_seed->value() < m_seed->maximum())
+            m_seed->setValue(m_seed->value() + 1);
+    });
+
+    auto *temperatureRow = new QHBoxLayout;
+    auto *temperatureLabel = new QLabel(tr("Temperature T:"), this);
+    m_temperatureSpin = new QDoubleSpinBox(this);
+    m_temperatureSpin->setObjectName(QStringLiteral("temperature"));
+    // 0 can be typed on purpose: the view answers with why it is refused.
+    m_temperatureSpin->setRange(0.0, 100.0);
+    m_temperatureSpin->setDecimals(2);
+    m_temperatureSpin->setSingleStep(0.1);
+    m_temperatureSpin->setValue(1.0);
+    m_temperatureSpin->setKeyboardTracking(false);
+    temperatureLabel->setBuddy(m_temperatureSpin);
+    m_temperatureSlider = new QSlider(Qt::Horizontal, this);
+    m_temperatureSlider->setObjectName(QStringLiteral("temperatureSlider"));
+    // log10(T) * 100: 0.01 ... 100, with T = 1 in the middle.
+    m_temperatureSlider->setRange(-200, 200);
+    m_temperatureSlider->setValue(0);
+    m_temperatureSlider->setToolTip(
+        tr("Low T sharpens the distribution towards the argmax, high T flattens it"));
+    temperatureRow->addWidget(temperatureLabel);
+    temperatureRow->addWidget(m_temperatureSpin);
+    temperatureRow->addWidget(m_temperatureSlider, 1);
+    layout->addLayout(temperatureRow);
+    connect(m_temperatureSpin, &QDoubleSpinBox::valueChanged, this, &UnembeddingView::onTemperatureEdited);
+    connect(m_temperatureSlider, &QSlider::valueChanged, this, [this](int value) {
+        const double t = std::pow(10.0, value / 100.0);
+        setTemperature(std::round(t * 100.0) / 100.0);
+    });
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setObjectName(QStringLiteral("error"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #b2182b; font-weight: bold"));
+    m_errorLabel->hide();
+    layout->addWidget(m_errorLabel);
+
+    m_logitsChart = new TokenBarChart(TokenBarChart::Scale::Signed, this);
+    m_logitsChart->setObjectName(QStringLiteral("logitsChart"));
+    m_probabilitiesChart = new TokenBarChart(TokenBarChart::Scale::Probability, this);
+    m_probabilitiesChart->setObjectName(QStringLiteral("probabilitiesChart"));
+    layout->addWidget(m_logitsChart, 1);
+    layout->addWidget(m_probabilitiesChart, 1);
+
+    m_argmaxLabel = new QLabel(this);
+    m_argmaxLabel->setObjectName(QStringLiteral("argmax"));
+    m_argmaxLabel->setWordWrap(true);
+    m_argmaxLabel->setTextFormat(Qt::RichText);
+    layout->addWidget(m_argmaxLabel);
+
+    m_printed = new QPlainTextEdit(this);
+    m_printed->setObjectName(QStringLiteral("printed"));
+    m_printed->setReadOnly(true);
+    m_printed->setFont(mono);
+    m_printed->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_printed->setMinimumHeight(QFontMetrics(mono).height() * 6);
+    layout->addWidget(m_printed, 1);
+
+    rebuildHiddenEditor();
+    recompute();
+}
+
+UnembeddingView::~UnembeddingView() = default;
+
+void UnembeddingView::setModel(const core::TiedModel *model)
+{
+    m_model = model;
+    const core::Index v = model ? model->embedding().numEmbeddings() : 0;
+    const std::size_t dim = model ? std::size_t(model->embedding().embeddingDim()) : 0;
+    {
+        const QSignalBlocker blocker(m_token);
+        m_token->setRange(0, int(std::max<core::Index>(v - 1, 0)));
+    }
+    m_token->setEnabled(v > 0);
+    m_fromToken->setEnabled(v > 0);
+    m_random->setEnabled(dim > 0);
+
+    // A new size, or embedding_dim = 0 (h = tensor([]) either way) without a row to come from.
+    if (m_hidden.size() != dim || (model && dim == 0 && m_sourceToken < 0)) {
+        m_hidden.assign(dim, 0.0f);
+        m_sourceToken = -1;
+        m_hiddenIsRandom = false;
+        if (v > 0) {
+            // With embedding_dim = 0 the row is tensor([]), still a valid h.
+            const auto row = model->embedding().weight()->value().row(0);
+            std::copy(row.data(), row.data() + row.size(), m_hidden.begin());
+            m_sourceToken = 0;
+        } else if (model && dim > 0) {
+            // num_embeddings = 0 has no row to copy: h = torch.randn(D), reproducible from the seed.
+            m_randomSeed = std::uint64_t(m_seed->value());
+            core::Generator gen(m_randomSeed);
+            core::Tensor h({core::Index(dim)});
+            core::init::normal_(h.span(), 0.0, 1.0, gen);
+            m_hidden.assign(h.data.begin(), h.data.end());
+            m_hiddenIsRandom = true;
+        }
+        rebuildHiddenEditor();
+        showHidden();
+        recompute();
+        Q_EMIT hiddenChanged();
+        return;
+    }
+    if (m_sourceToken >= v)
+        m_sourceToken = -1; // the row is gone; h keeps its values as if typed
+    refresh();
+}
+
+void UnembeddingView::refresh()
+{
+    if (m_model && m_sourceToken >= 0) {
+        const auto row = m_model->embedding().weight()->value().row(m_sourceToken);
+        if (!std::equal(m_hidden.begin(), m_hidden.end(), row.data(), row.data() + row.size())) {
+            m_hidden.assign(row.data(), row.data() + row.size());
+            showHidden();
+            recompute();
+            Q_EMIT hiddenChanged();
+            return;
+        }
+    }
+    showHidden(); // tied/untied changes the wording even when h is the same
+    recompute();
+}
+
+bool UnembeddingView::setHiddenFromToken(int token)
+{
+    if (!m_model) {
+        setError(tr("No model: there is no embedding to copy h from."));
+        return false;
+    }
+    const core::Index v = m_model->embedding().numEmbeddings();
+    if (token < 0 || token >= v) {
+        setError(tr("IndexError: index %1 is out of bounds for dimension 0 with size %2").arg(token).arg(v));
+        return false;
+    }
+    setError({});
+    const auto row = m_model->embedding().weight()->value().row(token);
+    m_hidden.assign(row.data(), row.data() + row.size());
+    m_sourceToken = token;
+    m_hiddenIsRandom = false;
+    {
+        const QSignalBlocker blocker(m_token);
+        m_token->setValue(token);
+    }
+    showHidden();
+    recompute();
+    Q_EMIT hiddenChanged();
+    return true;
+}
+
+bool UnembeddingView::setHidden(std::vector<float> hidden)
+{
+    const std::size_t dim = m_model ? std::size_t(m_model->embedding().embeddingDim()) : 0;
+    if (!m_model) {
+        setError(tr("No model: h needs embedding_dim values, and there is no embedding yet."));
+        return false;
+    }
+    if (hidden.size() != dim) {
+        setError(tr("h needs embedding_dim = %1 values, got %2.").arg(dim).arg(hidden.size()));
+        return false;
+    }
+    setError({});
+    m_hidden = std::move(hidden);
+    m_sourceToken = -1;
+    m_hiddenIsRandom = false;
+    showHidden();
+    recompute();
+    Q_EMIT hiddenChanged();
+    return true;
+}
+
+void UnembeddingView::setHiddenRandom(std::uint64_t seed)
+{
+    if (!m_model)
+        return;
+    core::Generator gen(seed);
+    core::Tensor h({m_model->embedding().embeddingDim()});
+    core::init::normal_(h.span(), 0.0, 1.0, gen);
+    setError({});
+    m_hidden.assign(h.data.begin(), h.data.end());
+    m_sourceToken = -1;
+    m_hiddenIsRandom = true;
+    m_randomSeed = seed;
+    showHidden();
+    recompute();
+    Q_EMIT hiddenChanged();
+}
+
+bool UnembeddingView::setTemperature(double temperature)
+{
+    if (!std::isfinite(temperature) || temperature <= 0.0) {
+        const QString keep = tr("Still showing T = %1.").arg(pythonFloat(m_temperature));
+        if (temperature == 0.0)
+            setError(tr("Temperature 0 is refused: softmax(logits / T) would divide by zero. Use a small T "
+                        "such as 0.01 to approach the argmax (T -> 0 puts all probability on it). %1")
+                         .arg(keep));
+        else
+            setError(tr("Temperature must be a finite number greater than 0, got %1. %2")
+                         .arg(pythonFloat(temperature), keep));
+        return false;
+    }
+    setError({});
+    const bool changed = temperature != m_temperature;
+    m_temperature = temperature;
+    {
+        const QSignalBlocker spinBlocker(m_temperatureSpin);
+        const QSignalBlocker sliderBlocker(m_temperatureSlider);
+        m_temperatureSpin->setValue(temperature);
+        m_temperatureSlider->setValue(int(std::lround(std::log10(temperature) * 100.0)));
+    }
+    if (changed) {
+        recomputeProbabilities();
+        Q_EMIT temperatureChanged(temperature);
+    }
+    return true;
+}
+
+QString UnembeddingView::argmaxText() const
+{
+    if (m_model && m_printedLogits.size() > 0 && m_logits.numel() == 0)
+        return kEmptyArgmax;
+    if (!m_model || m_argmax < 0)
+        return tr("No logits yet: the view needs a model.");
+    const auto value = [this](int token) {
+        return QString::number(double(m_logits.data[std::size_t(token)]), 'f', 4);
+    };
+    QString text = tr("argmax(logits) = %1").arg(m_argmax);
+    if (m_sourceToken < 0)
+        return text + tr(" (logits[%1] = %2): the most likely next token for this h.")
+                          .arg(m_argmax)
+                          .arg(value(m_argmax));
+    const int i = m_sourceToken;
+    const bool bias = m_model->lmHead().hasBias();
+    if (!m_model->isTied())
+        return text + tr(" for h = embedding.weight[%1]. Untied: lm_head.weight is a separate matrix, so "
+                         "nothing makes token %1 score highest%2.")
+                          .arg(i)
+                          .arg(m_argmax == i ? tr(" (here it does, by chance)") : QString());
+    const QString biasNote = bias ? tr(" + lm_head.bias[j]") : QString();
+    if (m_argmax == i)
+        return text + tr(" = i: with tied weights, logits[j] = W[j] · W[%1]%2, and token %1's own row "
+                         "scores highest (logits[%1] = %3).")
+                          .arg(i)
+                          .arg(biasNote, value(i));
+    return text +
+           tr(" ≠ i = %1: with tied weights, logits[j] = W[j] · W[%1]%2, and row %3 beats token "
+              "%1's own row: logits[%3] = %4 > logits[%1] = %5. A longer row, or one pointing the same "
+              "way%6, can out-score h's own token.")
+               .arg(i)
+               .arg(biasNote)
+               .arg(m_argmax)
+               .arg(value(m_argmax), value(i), bias ? tr(", or a larger bias") : QString());
+}
+
+void UnembeddingView::rebuildHiddenEditor()
+{
+    qDeleteAll(m_hiddenSpins);
+    m_hiddenSpins.clear();
+    delete m_hiddenText;
+    m_hiddenText = nullptr;
+    while (QLayoutItem *item = m_hiddenEditorLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const int dim = int(m_hidden.size());
+    if (dim == 0) {
+        m_hiddenEditorLayout->addWidget(
+            new QLabel(m_model ? tr("h = tensor([]): embedding_dim = 0, so h has no values to edit.")
+                               : tr("No model yet."),
+                       m_hiddenEditor));
+        return;
+    }
+    m_hiddenEditorLayout->addWidget(new QLabel(tr("h ="), m_hiddenEditor));
+    if (dim <= kMaxSpinBoxes) {
+        for (int k = 0; k < dim; ++k) {
+            auto *spin = new QDoubleSpinBox(m_hiddenEditor);
+            spin->setObjectName(QStringLiteral("h%1").arg(k));
+            spin->setRange(-1000.0, 1000.0);
+            spin->setDecimals(4);
+            spin->setSingleStep(0.1);
+            spin->setKeyboardTracking(false);
+            spin->setToolTip(tr("h[%1]").arg(k));
+            spin->setButtonSymbols(QAbstractSpinBox::PlusMinus);
+            m_hiddenEditorLayout->addWidget(spin);
+            m_hiddenSpins.append(spin);
+            // Only the edited component takes the spin box's 4-decimal value; the others keep
+            // their exact float (h = W[i] must stay bit-identical to the row).
+            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, k](double value) {
+                std::vector<float> h = m_hidden;
+                h[std::size_t(k)] = float(value);
+                setHidden(std::move(h));
+            });
+        }
+        m_hiddenEditorLayout->addStretch(1);
+    } else {
+        m_hiddenText = new QLineEdit(m_hiddenEditor);
+        m_hiddenText->setObjectName(QStringLiteral("hiddenText"));
+        m_hiddenText->setToolTip(tr("%1 comma-separated numbers").arg(dim));
+        m_hiddenEditorLayout->addWidget(m_hiddenText, 1);
+        connect(m_hiddenText, &QLineEdit::editingFinished, this, &UnembeddingView::onHiddenTextEdited);
+    }
+}
+
+void UnembeddingView::showHidden()
+{
+    for (int k = 0; k < m_hiddenSpins.size() && k < int(m_hidden.size()); ++k) {
+        const QSignalBlocker blocker(m_hiddenSpins[k]);
+        m_hiddenSpins[k]->setValue(double(m_hidden[std::size_t(k)]));
+    }
+    if (m_hiddenText) {
+        QStringList parts;
+        for (float v : m_hidden)
+            parts.append(QString::number(double(v), 'g', 8));
+        m_hiddenText->setText(parts.join(QStringLiteral(", ")));
+        m_hiddenText->setCursorPosition(0);
+    }
+    m_hiddenSource->setText(hiddenCode());
+}
+
+void UnembeddingView::onHiddenTextEdited()
+{
+    static const QRegularExpression separators(QStringLiteral("[\\s,\\[\\]]+"));
+    const QStringList parts = m_hiddenText->text().split(separators, Qt::SkipEmptyParts);
+    std::vector<float> h;
+    for (const QString &part : parts) {
+        bool ok = false;
+        const float v = part.toFloat(&ok);
+        if (!ok) {
+            setError(tr("Cannot read \"%1\" as a number.").arg(part));
+            return;
+        }
+        h.push_back(v);
+    }
+    if (h != m_hidden)
+        setHidden(std::move(h));
+}
+
+void UnembeddingView::onTemperatureEdited(double value)
+{
+    setTemperature(value);
+}
+
+QString UnembeddingView::hiddenCode() const
+{
+    if (!m_model)
+        return {};
+    if (m_sourceToken >= 0)
+        return QStringLiteral("h = embedding.weight[%1].detach()").arg(m_sourceToken);
+    if (m_hiddenIsRandom)
+        return QStringLiteral("torch.manual_seed(%1); h = torch.randn(%2)")
+            .arg(m_randomSeed)
+            .arg(m_hidden.size());
+    return QStringLiteral("h = torch.tensor([...])  # %1").arg(tr("typed by hand"));
+}
+
+void UnembeddingView::recompute()
+{
+    m_logits = {};
+    m_argmax = -1;
+    m_shownTokens.clear();
+    m_printedLogits.clear();
+    // embedding_dim = 0 is a valid model: h = tensor([]) gives logits of zeros (or the bias).
+    if (m_model && m_hidden.size() == std::size_t(m_model->embedding().embeddingDim())) {
+        core::Tensor h({core::Index(m_hidden.size())});
+        h.data.assign(m_hidden.begin(), m_hidden.end());
+        try {
+            m_logits = m_model->lmHead().forward(h);
+            core::TensorDecoration decoration;
+            decoration.gradFn = m_model->lmHead().gradFnName(1);
+            m_printedLogits = QString::fromStdString(core::formatTensor(m_logits, decoration));
+        } catch (const core::Error &e) {
+            m_logits = {};
+            setError(
+                QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what())));
+        }
+        m_argmax = torchArgmax(m_logits.data);
+        const int v = int(m_logits.numel());
+        QList<int> order(v);
+        std::iota(order.begin(), order.end(), 0);
+        if (v > kTopK) {
+            // torch.topk order: largest first, NaN counted as largest.
+            const auto &x = m_logits.data;
+            std::partial_sort(order.begin(), order.begin() + kTopK, order.end(), [&x](int a, int b) {
+                const float va = x[std::size_t(a)];
+                const float vb = x[std::size_t(b)];
+                if (std::isnan(va) != std::isnan(vb))
+                    return std::isnan(va);
+                if (va != vb && !std::isnan(va))
+                    return va > vb;
+                return a < b;
+            });
+            order.resize(kTopK);
+        }
+        m_shownTokens = order;
+    }
+    recomputeProbabilities();
+}
+
+void UnembeddingView::recomputeProbabilities()
+{
+    m_probabilities = {};
+    m_printedProbabilities.clear();
+    if (!m_printedLogits.isEmpty()) {
+        // Whenever lm_head(h) ran: softmax of num_embeddings = 0 logits is tensor([]) as well.
+        m_probabilities = core::softmax(m_logits, m_temperature);
+        core::TensorDecoration decoration;
+        decoration.gradFn = "SoftmaxBackward0";
+        m_printedProbabilities = QString::fromStdString(core::formatTensor(m_probabilities, decoration));
+    }
+    updateCharts();
+}
+
+void UnembeddingView::updateCharts()
+{
+    const bool tied = m_model && m_model->isTied();
+    const bool bias = m_model && m_model->lmHead().hasBias();
+    QString formula = tr("<b>Unembedding:</b> <code>logits = h @ lm_head.weight.T%1</code>, then "
+                         "<code>probs = softmax(logits / T)</code>.")
+                          .arg(bias ? QStringLiteral(" + lm_head.bias") : QString());
+    if (m_model)
+        formula +=
+            QLatin1Char(' ') +
+            (tied ? tr("Tied: lm_head.weight <i>is</i> embedding.weight, so logits[j] = h · W[j], one dot "
+                       "product per row of the embedding.")
+                  : tr("Untied: lm_head.weight is its own [V, D] matrix."));
+    m_formula->setText(formula);
+
+    const int v = int(m_logits.numel());
+    QString note;
+    if (v > kTopK)
+        note = tr("showing the top %1 of %2 tokens by logit (torch.topk(logits, %1)); values as printed by "
+                  "torch.topk")
+                   .arg(kTopK)
+                   .arg(v);
+    if (v > kTopK && m_sourceToken >= 0 && m_sourceToken < v && !m_shownTokens.contains(m_sourceToken)) {
+        // Say where h's own token is when its bar is not among the ones shown.
+        const float own = m_logits.data[std::size_t(m_sourceToken)];
+        const auto above =
+            std::count_if(m_logits.data.begin(), m_logits.data.end(), [own](float x) { return x > own; });
+        note += tr("; token %1 (h's own) is not shown: rank %2, logit %3")
+                    .arg(m_sourceToken)
+                    .arg(above + 1)
+                    .arg(QString::number(double(own), 'f', 4));
+    }
+    const auto barsFor = [this](const core::Tensor &t) {
+        core::Tensor shown({core::Index(m_shownTokens.size())});
+        for (int k = 0; k < m_shownTokens.size(); ++k)
+            shown.data[std::size_t(k)] = t.data[std::size_t(m_shownTokens[k])];
+        const QStringList labels = printedElements(shown);
+        QList<TokenBar> bars;
+        for (int k = 0; k < m_shownTokens.size(); ++k)
+            bars.append({m_shownTokens[k], shown.data[std::size_t(k)], labels.value(k)});
+        return bars;
+    };
+    const bool computed = !m_printedLogits.isEmpty();
+    const QString emptyText =
+        computed ? tr("num_embeddings = 0: no tokens, so no bars") : tr("No model yet.");
+    m_logitsChart->setContent(tr("logits = lm_head(h)   [%1]").arg(v), note,
+                              v > 0 ? barsFor(m_logits) : QList<TokenBar>{}, m_argmax, m_sourceToken,
+                              emptyText);
+    m_probabilitiesChart->setContent(
+        tr("probs = softmax(logits / T), T = %1").arg(pythonFloat(m_temperature)), note,
+        v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax, m_sourceToken, emptyText);
+
+    QString argmax = argmaxText().toHtmlEscaped();
+    if (m_sourceToken >= 0 && m_argmax >= 0 && tied) {
+        const QString color =
+            m_argmax == m_sourceToken ? QStringLiteral("#007a59") : QStringLiteral("#b2182b");
+        argmax = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>").arg(color, argmax);
+    } else {
+        argmax = QStringLiteral("<b>%1</b>").arg(argmax);
+    }
+    m_argmaxLabel->setText(argmax);
+
+    QString printed;
+    if (computed) {
+        core::Tensor h({core::Index(m_hidden.size())});
+        h.data.assign(m_hidden.begin(), m_hidden.end());
+        const QString softmaxArg = m_temperature == 1.0
+                                       ? QStringLiteral("logits")
+                                       : QStringLiteral("logits / %1").arg(pythonFloat(m_temperature));
+        printed =
+            QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
+                           ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"
+                           ">>> logits.argmax().item()\n%6")
+                .arg(hiddenCode(), QString::fromStdString(core::formatTensor(h)), m_printedLogits, softmaxArg,
+                     m_printedProbabilities)
+                .arg(v > 0 ? QString::number(m_argmax)
+                           : QStringLiteral("Traceback (most recent call last):\n  ...\n") + kEmptyArgmax);
+    }
+    m_printed->setPlainText(printed);
+}
+
+void UnembeddingView::setError(const QString &message)
+{
+    m_error = message;
+    m_errorLabel->setText(message);
+    m_errorLabel->setVisible(!message.isEmpty());
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Tensor.h"
+#include "core/nn/TiedModel.h"
+
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+class QDoubleSpinBox;
+class QHBoxLayout;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace embedlab::ui {
+
+class TokenBarChart;
+
+/// The way back from a hidden vector to token scores: `logits = lm_head(h)` (h @ W.T (+ b)) and
+/// `probs = softmax(logits / T)`, painted as two bar charts and printed as PyTorch prints them.
+/// With tied weights and h = W[i] it reports which token really scores highest (usually, not always, i).
+///
+/// Passive: it reads the model it is given and never changes it. Call refresh() when the weights
+/// change and setModel() again when the model object is replaced.
+class UnembeddingView : public QWidget {
+    Q_OBJECT
+public:
+    /// Vocabularies larger than this show only the top-k tokens by logit.
+    static constexpr int kTopK = 20;
+    /// Hidden vectors up to this size get one spin box per component; larger ones one text field.
+    static constexpr int kMaxSpinBoxes = 16;
+
+    explicit UnembeddingView(QWidget *parent = nullptr);
+    ~UnembeddingView() override;
+
+    /// Reads `model` (not owned; it must stay alive until setModel() is called again). nullptr
+    /// clears the view. When embedding_dim changes, h becomes embedding.weight[0].
+    void setModel(const core::TiedModel *model);
+    const core::TiedModel *model() const { return m_model; }
+    /// The model's weights changed: recomputes the logits. When h was copied from token i it is
+    /// copied again, so it keeps meaning "the embedding of token i".
+    void refresh();
+
+    /// h = embedding.weight[token]. Returns false (and shows why) for a token outside [0, V).
+    bool setHiddenFromToken(int token);
+    /// h typed or computed elsewhere. Returns false (and shows why) unless it has embedding_dim values.
+    bool setHidden(std::vector<float> hidden);
+    /// torch.manual_seed(seed); h = torch.randn(embedding_dim).
+    void setHiddenRandom(std::uint64_t seed);
+    const std::vector<float> &hidden() const { return m_hidden; }
+    /// The token h was copied from, or -1 when h was typed or drawn at random.
+    int hiddenSourceToken() const { return m_sourceToken; }
+
+    /// The softmax temperature T. Refused (returns false, shows why, keeps the previous T) unless it
+    /// is finite and > 0: T = 0 would divide the logits by zero.
+    bool setTemperature(double temperature);
+    double temperature() const { return m_temperature; }
+
+    /// lm_head(h), shape [V]; empty without a model.
+    const core::Tensor &logits() const { return m_logits; }
+    /// softmax(logits / T), shape [V]; empty without a model.
+    const core::Tensor &probabilities() const { return m_probabilities; }
+    /// torch.argmax(logits): the first maximum, or the first NaN as PyTorch returns; -1 without a model.
+    int argmax() const { return m_argmax; }
+    /// The sentence under the charts, e.g. "argmax(logits) = 1, not 0: ...".
+    QString argmaxText() const;
+    /// The tokens whose bars are shown, left to right: all V in order, or the top kTopK by logit.
+    QList<int> shownTokens() const { return m_shownTokens; }
+    /// print(logits) and print(probs) exactly as PyTorch 1.13 prints them.
+    QString printedLogits() const { return m_printedLogits; }
+    QString printedProbabilities() const { return m_printedProbabilities; }
+    /// The last refusal (bad temperature, bad h, token out of range); empty when the last input was fine.
+    QString errorMessage() const { return m_error; }
+
+Q_SIGNALS:
+    /// h changed (typed, random, copied from a token, or re-copied by refresh()).
+    void hiddenChanged();
+    /// An accepted temperature.
+    void temperatureChanged(double temperature);
+
+private:
+    void rebuildHiddenEditor();
+    void showHidden();
+    void recompute();
+    void recomputeProbabilities();
+    void updateCharts();
+    void setError(const QString &message);
+    void onHiddenTextEdited();
+    void onTemperatureEdited(double value);
+    QString hiddenCode() const;
+
+    const core::TiedModel *m_model = nullptr;
+    std::vector<float> m_hidden;
+    int m_sourceToken = -1;
+    std::uint64_t m_randomSeed = 0; // valid when m_hiddenIsRandom
+    bool m_hiddenIsRandom = false;
+    double m_temperature = 1.0;
+    core::Tensor m_logits;
+    core::Tensor m_probabilities;
+    int m_argmax = -1;
+    QList<int> m_shownTokens;
+    QString m_printedLogits;
+    QString m_printedProbabilities;
+    QString m_error;
+
+    QLabel *m_formula = nullptr;
+    QWidget *m_hiddenEditor = nullptr;
+    QHBoxLayout *m_hiddenEditorLayout = nullptr;
+    QList<QDoubleSpinBox *> m_hiddenSpins;
+    QLineEdit *m_hiddenText = nullptr;
+    QLabel *m_hiddenSource = nullptr;
+    QSpinBox *m_token = nullptr;
+    QPushButton *m_fromToken = nullptr;
+    QSpinBox *m_seed = nullptr;
+    QPushButton *m_random = nullptr;
+    QDoubleSpinBox *m_temperatureSpin = nullptr;
+    QSlider *m_temperatureSlider = nullptr;
+    QLabel *m_errorLabel = nullptr;
+    TokenBarChart *m_logitsChart = nullptr;
+    TokenBarChart *m_probabilitiesChart = nullptr;
+    QLabel *m_argmaxLabel = nullptr;
+    QPlainTextEdit *m_printed = nullptr;
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/Exporter.h"
+
+#include "core/io/NpyWriter.h"
+#include "ui/model/OneHotAnimation.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+namespace embedlab::ui {
+
+namespace {
+
+constexpr double kInchesPerMetre = 1.0 / 0.0254;
+constexpr int kScreenDpi = 96;
+const QWidget::RenderFlags kFlags = QWidget::DrawWindowBackground | QWidget::DrawChildren;
+
+/// A widget that was never shown has no layout yet: lay it out so render() has something to draw.
+void prepare(QWidget *widget)
+{
+    widget->ensurePolished();
+    if (widget->layout())
+        widget->layout()->activate();
+}
+
+} // namespace
+
+std::optional<Exporter::Format> Exporter::formatForFile(const QString &fileName)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return Format::Png;
+    if (suffix == QLatin1String("svg"))
+        return Format::Svg;
+    if (suffix == QLatin1String("pdf"))
+        return Format::Pdf;
+    return std::nullopt;
+}
+
+QImage Exporter::renderImage(QWidget *widget, int scale)
+{
+    scale = std::clamp(scale, kMinScale, kMaxScale);
+    prepare(widget);
+    QImage image(widget->size() * scale, QImage::Format_ARGB32_Premultiplied);
+    image.fill(widget->palette().color(QPalette::Window));
+    // A scaled painter and no target rectangle: QWidget::render then draws the whole widget. An image
+    // with a device pixel ratio instead makes QChartView draw only its top-left corner.
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                           QPainter::SmoothPixmapTransform);
+    painter.scale(scale, scale);
+    widget->render(&painter, QPoint(), QRegion(), kFlags);
+    painter.end();
+    const int dotsPerMetre = static_cast<int>(std::lround(kScreenDpi * scale * kInchesPerMetre));
+    image.setDotsPerMeterX(dotsPerMetre);
+    image.setDotsPerMeterY(dotsPerMetre);
+    return image;
+}
+
+QString Exporter::exportWidget(QWidget *widget, const QString &fileName, int scale)
+{
+    const std::optional<Format> format = formatForFile(fileName);
+    if (!format)
+        return tr("Cannot export to '%1': the file name must end in .png, .svg or .pdf.").arg(fileName);
+    switch (*format) {
+    case Format::Png:
+        return writePng(widget, fileName, scale);
+    case Format::Svg:
+        return writeSvg(widget, fileName);
+    case Format::Pdf:
+        return writePdf(widget, fileName);
+    }
+    return {};
+}
+
+QString Exporter::writePng(QWidget *widget, const QString &fileName, int scale)
+{
+    if (scale < kMinScale || scale > kMaxScale)
+        return tr("The scale must be between %1 and %2, not %3.").arg(kMinScale).arg(kMaxScale).arg(scale);
+    return writePngImage(renderImage(widget, scale), fileName);
+}
+
+QString Exporter::writePngImage(const QImage &image, const QString &fileName)
+{
+    QImageWriter writer(fileName, "png");
+    if (!writer.write(image))
+        return tr("Could not write '%1': %2").arg(fileName, writer.errorString());
+    return {};
+}
+
+QString Exporter::writeSvg(QWidget *widget, const QString &fileName)
+{
+    prepare(widget);
+    QSvgGenerator generator;
+    generator.setFileName(fileName);
+    generator.setSize(widget->size());
+    generator.setViewBox(QRect(QPoint(), widget->size()));
+    generator.setResolution(kScreenDpi);
+    generator.setTitle(widget->windowTitle().isEmpty() ? QStringLiteral("EmbedLab") : widget->windowTitle());
+    generator.setDescription(tr("Exported from EmbedLab"));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return tr("Could not write '%1'.").arg(fileName);
+    widget->render(&painter, QPoint(), QRegion(), kFlags);
+    painter.end();
+    if (!QFileInfo(fileName).isFile() || QFileInfo(fileName).size() == 0)
+        return tr("Could not write '%1'.").arg(fileName);
+    return {};
+}
+
+QString Exporter::writePdf(QWidget *widget, const QString &fileName)
+{
+    prepare(widget);
+    {
+        QFile probe(fileName);
+        if (!probe.open(QIODevice::WriteOnly))
+            return tr("Could not write '%1': %2").arg(fileName, probe.errorString());
+    }
+    QPdfWriter pdf(fileName);
+    pdf.setCreator(QStringLiteral("EmbedLab"));
+    pdf.setTitle(widget->windowTitle());
+    pdf.setResolution(kScreenDpi);
+    // One page exactly the widget's size: 96 device pixels per inch, 72 points per inch.
+    const QSizeF points = QSizeF(widget->size()) * 72.0 / kScreenDpi;
+    pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    QPainter painter;
+    if (!painter.begin(&pdf))
+        return tr("Could not write '%1'.").arg(fileName);
+    widget->render(&painter, QPoint(), QRegion(), kFlags);
+    painter.end();
+    return {};
+}
+
+void Exporter::copyToClipboard(QWidget *widget, int scale)
+{
+    QApplication::clipboard()->setImage(renderImage(widget, scale));
+}
+
+QString Exporter::exportFrames(QWidget *view, OneHotAnimation *animation, const QString &directory, int scale,
+                               int *written, const FrameProgress &progress)
+{
+    if (written)
+        *written = 0;
+    if (!QDir().mkpath(directory))
+        return tr("Could not create the folder '%1'.").arg(directory);
+    const int savedStep = animation->step();
+    const double savedProgress = animation->progress();
+    const bool wasPlaying = animation->isPlaying();
+    animation->pause();
+    QString error;
+    const QDir dir(directory);
+    // stepCount() is read each time: the progress callback runs the event loop, and ids may change.
+    for (int step = 0; step < animation->stepCount(); ++step) {
+        animation->setStep(step);
+        animation->setProgress(1.0);
+        const QString file =
+            dir.filePath(QStringLiteral("frame_%1.png").arg(step + 1, 4, 10, QLatin1Char('0')));
+        error = writePng(view, file, scale);
+        if (!error.isEmpty())
+            break;
+        if (written)
+            ++*written;
+        if (progress && !progress(step + 1, animation->stepCount()))
+            break;
+    }
+    animation->setStep(savedStep);
+    animation->setProgress(savedProgress);
+    if (wasPlaying)
+        animation->play();
+    return error;
+}
+
+QString Exporter::exportNpy(const core::Parameter &parameter, const QString &fileName)
+{
+    try {
+        core::writeNpy(fileName.toStdString(), parameter.value().data(), parameter.shape());
+    } catch (const std::exception &e) {
+        return tr("Could not write '%1': %2").arg(fileName, QString::fromStdString(e.what()));
+    }
+    return {};
+}
+
+} // namespace embedlab::ui
