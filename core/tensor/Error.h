@@ -44,6 +44,9 @@ public:
         }
         return "Error";
     }
+    /// The last line of Python's traceback: "IndexError: index out of range in self". The one
+    /// place that formats an error for a user (views wrap it with QString::fromStdString).
+    std::string pythonText() const { return std::string(kindName()) + ": " + what(); }
 
 private:
     Kind m_kind;
