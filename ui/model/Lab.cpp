@@ -8,9 +8,7 @@
 #include "ui/model/WorkerPool.h"
 
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLocale>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <limits>
@@ -594,17 +592,12 @@ void Lab::startInit(const InitJob &job)
     setBusy(true);
     Q_EMIT busyMessage(
         tr("Running torch.nn.init.%1_ on %2 ...").arg(QString::fromStdString(job.spec.name()), job.target));
-    // A watcher rather than QFuture::then(context): Qt 6.4's then() can deadlock waitForFinished().
-    m_initFuture = QtConcurrent::run(workerPool(), &Lab::runInit, job);
-    auto *watcher = new QFutureWatcher<std::shared_ptr<InitResult>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        const std::shared_ptr<InitResult> result = watcher->result();
-        watcher->deleteLater();
-        setBusy(false);
-        commitInit(result);
-        runPending();
-    });
-    watcher->setFuture(m_initFuture);
+    m_initFuture = runInBackground(this, [job] { return runInit(job); },
+                                   [this](const std::shared_ptr<InitResult> &result) {
+                                       setBusy(false);
+                                       commitInit(result);
+                                       runPending();
+                                   });
 }
 
 std::shared_ptr<Lab::InitResult> Lab::runInit(const InitJob &job)
@@ -825,16 +818,8 @@ void Lab::startJob(const Job &job, bool synchronous)
                                     locale.toString(qint64(job.config.embeddingDim))));
     else
         Q_EMIT busyMessage(tr("Computing embedding(ids) and one_hot(ids) @ weight ..."));
-    // A watcher child rather than QFuture::then(this): Qt 6.4's then() can deadlock the wait in the
-    // destructor or run its continuation after the context is gone.
-    m_future = QtConcurrent::run(workerPool(), &Lab::run, job);
-    auto *watcher = new QFutureWatcher<std::shared_ptr<Built>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        const std::shared_ptr<Built> built = watcher->result();
-        watcher->deleteLater();
-        onJobFinished(built);
-    });
-    watcher->setFuture(m_future);
+    m_future = runInBackground(this, [job] { return run(job); },
+                               [this](const std::shared_ptr<Built> &built) { onJobFinished(built); });
 }
 
 void Lab::onJobFinished(const std::shared_ptr<Built> &built)

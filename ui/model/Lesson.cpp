@@ -2,17 +2,13 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/model/Lesson.h"
 
+#include "ui/model/Settings.h"
+
 #include <QCoreApplication>
-#include <QSettings>
 
 namespace embedlab::ui {
 
 namespace {
-
-QSettings appSettings()
-{
-    return QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab"));
-}
 
 const QString kStepKey = QStringLiteral("lesson/step");
 

@@ -2,6 +2,16 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include <QFuture>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <memory>
+#include <type_traits>
+#include <utility>
+
 class QThreadPool;
 
 namespace embedlab::ui {
@@ -13,5 +23,55 @@ namespace embedlab::ui {
 /// GPT-2 on two cores). A child of the application, so it waits for its jobs when the application
 /// goes. Call it from the UI thread.
 QThreadPool *workerPool();
+
+/// Runs `job()` on workerPool() and then `done(result)` on the UI thread, unless `context` was
+/// destroyed meanwhile. Returns the job's future (to wait for it or test isFinished()).
+///
+/// The one home of the background-job pattern: a QFutureWatcher rather than
+/// QFuture::then(context), whose continuations deadlocked waitForFinished() in our tests on Qt
+/// 6.4.2. A caller that only wants the newest of several jobs keeps a counter (see BackgroundJobs).
+template <typename Job, typename Done>
+auto runInBackground(QObject *context, Job &&job, Done &&done)
+{
+    using Result = std::invoke_result_t<Job>;
+    QFuture<Result> future = QtConcurrent::run(workerPool(), std::forward<Job>(job));
+    auto *watcher = new QFutureWatcher<Result>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context,
+                     [watcher, done = std::forward<Done>(done)]() mutable {
+                         watcher->deleteLater();
+                         if constexpr (std::is_void_v<Result>)
+                             done();
+                         else
+                             done(watcher->result());
+                     });
+    watcher->setFuture(future);
+    return future;
+}
+
+/// Jobs of which only the newest counts: each start() makes every earlier one stale, and its
+/// `done` is not called for a stale job. For views that recompute on every change.
+class BackgroundJobs {
+public:
+    template <typename Job, typename Done>
+    auto start(QObject *context, Job &&job, Done &&done)
+    {
+        const quint64 generation = ++m_generation;
+        ++m_running;
+        return runInBackground(context, std::forward<Job>(job),
+                               [this, generation, done = std::forward<Done>(done)](auto &&...result) mutable {
+                                   --m_running;
+                                   if (generation == m_generation)
+                                       done(std::forward<decltype(result)>(result)...);
+                               });
+    }
+    /// Makes every running job stale.
+    void invalidate() { ++m_generation; }
+    /// True while any job (stale or not) has not finished.
+    bool isRunning() const { return m_running > 0; }
+
+private:
+    quint64 m_generation = 0;
+    int m_running = 0;
+};
 
 } // namespace embedlab::ui
