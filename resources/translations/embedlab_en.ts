@@ -1,16 +1,20 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
-    <name>embedlab::ui::Classroom</name>
-    <message numerus="yes">
-        <source>Wrote %n frame(s) to %1</source>
-        <translation>
-            <numerusform>Wrote %n frame to %1</numerusform><numerusform>Wrote %n frames to %1</numerusform></translation>
-    </message>
+    <name>embedlab::ui::ExportController</name>
     <message numerus="yes">
         <source>Export cancelled after %n frame(s) in %1</source>
         <translation>
-            <numerusform>Export cancelled after %n frame in %1</numerusform><numerusform>Export cancelled after %n frames in %1</numerusform></translation>
+            <numerusform>Export cancelled after %n frame in %1</numerusform>
+            <numerusform>Export cancelled after %n frames in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n frame(s) to %1</source>
+        <translation>
+            <numerusform>Wrote %n frame to %1</numerusform>
+            <numerusform>Wrote %n frames to %1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

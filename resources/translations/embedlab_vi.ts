@@ -118,10 +118,6 @@
         <translation>--size phải có dạng RỘNGxCAO, ví dụ 1200x700 (không phải '%1').</translation>
     </message>
     <message>
-        <source>sessions are not available in this build.</source>
-        <translation>bản dựng này không hỗ trợ phiên.</translation>
-    </message>
-    <message>
         <source>--seed must be a non-negative whole number (not '%1').</source>
         <translation>--seed phải là số nguyên không âm (không phải '%1').</translation>
     </message>
@@ -257,63 +253,42 @@
     </message>
 </context>
 <context>
-    <name>embedlab::ui::Classroom</name>
+    <name>embedlab::ui::CodePanel</name>
     <message>
-        <source>Guided Lesson</source>
-        <translation>Bài học có hướng dẫn</translation>
+        <source>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; paste it into Python to get the same numbers</source>
+        <translation>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; dán vào Python để nhận được đúng các con số này</translation>
     </message>
     <message>
-        <source>&amp;Projector Mode</source>
-        <translation>Chế độ &amp;máy chiếu</translation>
+        <source>&amp;Copy code</source>
+        <translation>&amp;Sao chép mã</translation>
     </message>
     <message>
-        <source>White page, big text, thick lines and full screen for a classroom (F5)</source>
-        <translation>Nền trắng, chữ lớn, nét dày và toàn màn hình cho lớp học (F5)</translation>
+        <source>Copy the Python code to the clipboard</source>
+        <translation>Sao chép mã Python vào bộ nhớ tạm</translation>
     </message>
     <message>
-        <source>Guided &amp;Lesson</source>
-        <translation>&amp;Bài học có hướng dẫn</translation>
+        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; what PyTorch prints</source>
+        <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; những gì PyTorch in ra</translation>
     </message>
     <message>
-        <source>Ten steps from the argument order to the common pitfalls; PageDown moves on</source>
-        <translation>Mười bước, từ thứ tự đối số đến các lỗi thường gặp; PageDown để sang bước tiếp</translation>
+        <source>(computing ...)</source>
+        <translation>(đang tính ...)</translation>
     </message>
     <message>
-        <source>&amp;Open Session...</source>
-        <translation>&amp;Mở phiên...</translation>
+        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
+        <translation>&lt;b style="color:#009e73"&gt;✓ bằng nhau&lt;/b&gt;: embedding(ids) và one_hot @ embedding.weight in ra cùng các con số và giống hệt nhau đến từng bit.</translation>
     </message>
     <message>
-        <source>&amp;Save Session</source>
-        <translation>&amp;Lưu phiên</translation>
+        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
+        <translation>&lt;b style="color:#c0392b"&gt;✗ khác nhau&lt;/b&gt;: hai cách tính không giống hệt nhau đến từng bit.</translation>
     </message>
     <message>
-        <source>Save Session &amp;As...</source>
-        <translation>Lưu phiên &amp;thành...</translation>
+        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
+        <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; đang định dạng ...</translation>
     </message>
-    <message>
-        <source>Open an .embedlab session</source>
-        <translation>Mở một phiên .embedlab</translation>
-    </message>
-    <message>
-        <source>Save sizes, seed, initialisers, tie state, ids and view as an .embedlab session</source>
-        <translation>Lưu kích thước, seed, các bộ khởi tạo, trạng thái buộc, các id và khung nhìn thành một phiên .embedlab</translation>
-    </message>
-    <message>
-        <source>Save the session under a new name</source>
-        <translation>Lưu phiên với tên mới</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Tệp</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Xem</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>Mở &amp;gần đây</translation>
-    </message>
+</context>
+<context>
+    <name>embedlab::ui::ExportController</name>
     <message>
         <source>E&amp;xport</source>
         <translation>&amp;Xuất</translation>
@@ -359,62 +334,6 @@
         <translation>&amp;Trọng số thành .npy...</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Ngôn ngữ</translation>
-    </message>
-    <message>
-        <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>
-        <translation>Không thể mở '%1': bộ khởi tạo '%2' không hợp lệ: %3</translation>
-    </message>
-    <message>
-        <source>Untitled session</source>
-        <translation>Phiên chưa đặt tên</translation>
-    </message>
-    <message>
-        <source>%1[*] — EmbedLab</source>
-        <translation>%1[*] — EmbedLab</translation>
-    </message>
-    <message>
-        <source>No recent sessions</source>
-        <translation>Không có phiên gần đây</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>&amp;Xoá danh sách</translation>
-    </message>
-    <message>
-        <source>EmbedLab did not quit normally last time: the last state was restored.</source>
-        <translation>Lần trước EmbedLab không thoát bình thường: trạng thái cuối cùng đã được khôi phục.</translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation>Mở phiên</translation>
-    </message>
-    <message>
-        <source>EmbedLab sessions (*.embedlab)</source>
-        <translation>Phiên EmbedLab (*.embedlab)</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>Đã mở %1</translation>
-    </message>
-    <message>
-        <source>Save Session</source>
-        <translation>Lưu phiên</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>Đã lưu %1</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>Thay đổi chưa lưu</translation>
-    </message>
-    <message>
-        <source>The session has changes that are not saved. Save them?</source>
-        <translation>Phiên có những thay đổi chưa được lưu. Lưu lại không?</translation>
-    </message>
-    <message>
         <source>Export View</source>
         <translation>Xuất khung nhìn</translation>
     </message>
@@ -431,21 +350,16 @@
         <translation>Đã xuất %1</translation>
     </message>
     <message>
+        <source>Exporting %1 ...</source>
+        <translation>Đang xuất %1 ...</translation>
+    </message>
+    <message>
         <source>Copied the image to the clipboard</source>
         <translation>Đã sao chép ảnh vào bộ nhớ tạm</translation>
     </message>
     <message>
         <source>Export Animation Frames</source>
         <translation>Xuất các khung hình hoạt ảnh</translation>
-    </message>
-    <message numerus="yes">
-        <source>Wrote %n frame(s) to %1</source>
-        <translation>
-            <numerusform>Đã ghi %n khung hình vào %1</numerusform></translation>
-    </message>
-    <message>
-        <source>Exporting %1 ...</source>
-        <translation>Đang xuất %1 ...</translation>
     </message>
     <message>
         <source>Writing animation frames ...</source>
@@ -458,7 +372,14 @@
     <message numerus="yes">
         <source>Export cancelled after %n frame(s) in %1</source>
         <translation>
-            <numerusform>Đã huỷ xuất sau %n khung hình trong %1</numerusform></translation>
+            <numerusform>Đã huỷ xuất sau %n khung hình trong %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n frame(s) to %1</source>
+        <translation>
+            <numerusform>Đã ghi %n khung hình vào %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export Weights</source>
@@ -477,47 +398,16 @@
         <translation>Không có %1.</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>Ngôn ngữ</translation>
+        <source>Export Screenshot</source>
+        <translation>Xuất ảnh chụp màn hình</translation>
     </message>
     <message>
-        <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
-        <translation>Toàn bộ cửa sổ sẽ hiển thị ngôn ngữ mới sau khi khởi động lại. Khởi động lại EmbedLab ngay bây giờ?</translation>
-    </message>
-</context>
-<context>
-    <name>embedlab::ui::CodePanel</name>
-    <message>
-        <source>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; paste it into Python to get the same numbers</source>
-        <translation>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; dán vào Python để nhận được đúng các con số này</translation>
+        <source>PNG images (*.png)</source>
+        <translation>Ảnh PNG (*.png)</translation>
     </message>
     <message>
-        <source>&amp;Copy code</source>
-        <translation>&amp;Sao chép mã</translation>
-    </message>
-    <message>
-        <source>Copy the Python code to the clipboard</source>
-        <translation>Sao chép mã Python vào bộ nhớ tạm</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; what PyTorch prints</source>
-        <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; những gì PyTorch in ra</translation>
-    </message>
-    <message>
-        <source>(computing ...)</source>
-        <translation>(đang tính ...)</translation>
-    </message>
-    <message>
-        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
-        <translation>&lt;b style="color:#009e73"&gt;✓ bằng nhau&lt;/b&gt;: embedding(ids) và one_hot @ embedding.weight in ra cùng các con số và giống hệt nhau đến từng bit.</translation>
-    </message>
-    <message>
-        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
-        <translation>&lt;b style="color:#c0392b"&gt;✗ khác nhau&lt;/b&gt;: hai cách tính không giống hệt nhau đến từng bit.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
-        <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; đang định dạng ...</translation>
+        <source>Could not write '%1'.</source>
+        <translation>Không thể ghi '%1'.</translation>
     </message>
 </context>
 <context>
@@ -812,6 +702,37 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LabUndo</name>
+    <message>
+        <source>Older undo steps were dropped to keep undo memory under %1.</source>
+        <translation>Các bước hoàn tác cũ đã bị bỏ để giữ bộ nhớ hoàn tác dưới %1.</translation>
+    </message>
+    <message>
+        <source>Edit ids</source>
+        <translation>Sửa các id</translation>
+    </message>
+    <message>
+        <source>Init %1</source>
+        <translation>Khởi tạo %1</translation>
+    </message>
+    <message>
+        <source>Tie lm_head.weight = embedding.weight</source>
+        <translation>Buộc lm_head.weight = embedding.weight</translation>
+    </message>
+    <message>
+        <source>Untie lm_head (keep the values)</source>
+        <translation>Gỡ buộc lm_head (giữ các giá trị)</translation>
+    </message>
+    <message>
+        <source>Untie lm_head (re-initialise)</source>
+        <translation>Gỡ buộc lm_head (khởi tạo lại)</translation>
+    </message>
+    <message>
+        <source>Load %1 from %2</source>
+        <translation>Nạp %1 từ %2</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::LayerPanel</name>
     <message>
         <source>%1 bytes (float32)</source>
@@ -970,6 +891,13 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LessonController</name>
+    <message>
+        <source>Guided Lesson</source>
+        <translation>Bài học có hướng dẫn</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::LessonPanel</name>
     <message>
         <source>← Previous</source>
@@ -1031,22 +959,6 @@
         <translation>Cấu hình sẵn của ví dụ tham khảo</translation>
     </message>
     <message>
-        <source>&amp;Open Session...</source>
-        <translation>&amp;Mở phiên...</translation>
-    </message>
-    <message>
-        <source>Sessions (model, ids and training state) arrive in a later version</source>
-        <translation>Phiên (mô hình, các id và trạng thái huấn luyện) sẽ có trong phiên bản sau</translation>
-    </message>
-    <message>
-        <source>&amp;Open Weights...</source>
-        <translation>Mở &amp;trọng số...</translation>
-    </message>
-    <message>
-        <source>View a matrix of a .npy, .safetensors or .gguf file as the embedding or the Linear weight (you can also drop the file on the window)</source>
-        <translation>Xem một ma trận trong tệp .npy, .safetensors hoặc .gguf như trọng số embedding hoặc Linear (bạn cũng có thể thả tệp vào cửa sổ)</translation>
-    </message>
-    <message>
         <source>Open Weights</source>
         <translation>Mở trọng số</translation>
     </message>
@@ -1055,240 +967,16 @@
         <translation>Tệp trọng số (*.npy *.safetensors *.gguf);;Tệp pickle PyTorch (*.pt *.pth *.bin);;Mọi tệp (*)</translation>
     </message>
     <message>
-        <source>&amp;Tie lm_head.weight = embedding.weight</source>
-        <translation>&amp;Buộc lm_head.weight = embedding.weight</translation>
-    </message>
-    <message>
-        <source>Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)</source>
-        <translation>Buộc trọng số: một vùng lưu trữ cho cả hai lớp, như trong GPT-2 (giữ giá trị của embedding)</translation>
-    </message>
-    <message>
-        <source>Tied</source>
-        <translation>Đã buộc</translation>
-    </message>
-    <message>
-        <source>Untie, &amp;Keep the Values</source>
-        <translation>Gỡ buộc, &amp;giữ các giá trị</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage, a copy of the shared values</source>
-        <translation>lm_head.weight có vùng lưu trữ riêng, là bản sao của các giá trị dùng chung</translation>
-    </message>
-    <message>
-        <source>Untie, &amp;Re-initialise lm_head</source>
-        <translation>Gỡ buộc, &amp;khởi tạo lại lm_head</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()</source>
-        <translation>lm_head.weight có vùng lưu trữ riêng, được rút lại bằng lm_head.reset_parameters()</translation>
-    </message>
-    <message>
-        <source>Training &amp;Step</source>
-        <translation>&amp;Bước huấn luyện</translation>
-    </message>
-    <message>
-        <source>One optimizer step on the training panel's ids and targets</source>
-        <translation>Một bước tối ưu trên các id và target của bảng huấn luyện</translation>
-    </message>
-    <message>
-        <source>&amp;Save Session</source>
-        <translation>&amp;Lưu phiên</translation>
-    </message>
-    <message>
-        <source>Save Session &amp;As...</source>
-        <translation>Lưu phiên &amp;thành...</translation>
-    </message>
-    <message>
-        <source>&amp;Export Screenshot...</source>
-        <translation>&amp;Xuất ảnh chụp màn hình...</translation>
-    </message>
-    <message>
-        <source>Save the window as a PNG image</source>
-        <translation>Lưu cửa sổ thành ảnh PNG</translation>
-    </message>
-    <message>
-        <source>Export Screenshot</source>
-        <translation>Xuất ảnh chụp màn hình</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Ảnh PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Could not write '%1'.</source>
-        <translation>Không thể ghi '%1'.</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>T&amp;hoát</translation>
-    </message>
-    <message>
-        <source>Quit EmbedLab</source>
-        <translation>Thoát EmbedLab</translation>
-    </message>
-    <message>
         <source>&amp;Undo</source>
         <translation>&amp;Hoàn tác</translation>
-    </message>
-    <message>
-        <source>Undo the last change of layers, ids, initialisers, tying, training or loading</source>
-        <translation>Hoàn tác thay đổi gần nhất về lớp, id, bộ khởi tạo, buộc trọng số, huấn luyện hoặc nạp tệp</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
         <translation>&amp;Làm lại</translation>
     </message>
     <message>
-        <source>Redo the change that was undone</source>
-        <translation>Làm lại thay đổi vừa được hoàn tác</translation>
-    </message>
-    <message>
-        <source>Copy Python &amp;Code</source>
-        <translation>Sao chép &amp;mã Python</translation>
-    </message>
-    <message>
-        <source>Copy the PyTorch code of the current state to the clipboard</source>
-        <translation>Sao chép mã PyTorch của trạng thái hiện tại vào bộ nhớ tạm</translation>
-    </message>
-    <message>
-        <source>&amp;Preferences...</source>
-        <translation>&amp;Tuỳ chọn...</translation>
-    </message>
-    <message>
-        <source>Colour map and animation speed</source>
-        <translation>Bảng màu và tốc độ hoạt ảnh</translation>
-    </message>
-    <message>
-        <source>&amp;Reference Example</source>
-        <translation>Ví dụ &amp;tham khảo</translation>
-    </message>
-    <message>
-        <source>torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], as in the documents</source>
-        <translation>torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], như trong tài liệu</translation>
-    </message>
-    <message>
-        <source>&amp;GPT-2 Small</source>
-        <translation>&amp;GPT-2 Small</translation>
-    </message>
-    <message>
-        <source>Embedding(50257, 768) tied with Linear(768, 50257, bias=False)</source>
-        <translation>Embedding(50257, 768) buộc với Linear(768, 50257, bias=False)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;In</source>
-        <translation>&amp;Phóng to</translation>
-    </message>
-    <message>
-        <source>Zoom into the weight heatmaps</source>
-        <translation>Phóng to các bản đồ nhiệt trọng số</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;Out</source>
-        <translation>Th&amp;u nhỏ</translation>
-    </message>
-    <message>
-        <source>Zoom out of the weight heatmaps</source>
-        <translation>Thu nhỏ các bản đồ nhiệt trọng số</translation>
-    </message>
-    <message>
-        <source>&amp;Whole Matrix</source>
-        <translation>&amp;Toàn bộ ma trận</translation>
-    </message>
-    <message>
-        <source>Show the whole weight matrices</source>
-        <translation>Hiển thị toàn bộ các ma trận trọng số</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation>Toàn &amp;màn hình</translation>
-    </message>
-    <message>
-        <source>Fill the screen (projectors)</source>
-        <translation>Lấp đầy màn hình (máy chiếu)</translation>
-    </message>
-    <message>
-        <source>Colour the weights with %1</source>
-        <translation>Tô màu trọng số bằng %1</translation>
-    </message>
-    <message>
         <source>&amp;Play</source>
         <translation>&amp;Phát</translation>
-    </message>
-    <message>
-        <source>Play or pause the one-hot animation (Space)</source>
-        <translation>Phát hoặc tạm dừng hoạt ảnh one-hot (Space)</translation>
-    </message>
-    <message>
-        <source>Step &amp;Forward</source>
-        <translation>Bước &amp;tới</translation>
-    </message>
-    <message>
-        <source>Next step (Right or PageDown, as presenter clickers send)</source>
-        <translation>Bước tiếp theo (Phải hoặc PageDown, như bút trình chiếu gửi)</translation>
-    </message>
-    <message>
-        <source>Step &amp;Back</source>
-        <translation>Bước &amp;lùi</translation>
-    </message>
-    <message>
-        <source>Previous step (Left or PageUp, as presenter clickers send)</source>
-        <translation>Bước trước (Trái hoặc PageUp, như bút trình chiếu gửi)</translation>
-    </message>
-    <message>
-        <source>&amp;Restart</source>
-        <translation>&amp;Bắt đầu lại</translation>
-    </message>
-    <message>
-        <source>Back to the first id (Home)</source>
-        <translation>Quay về id đầu tiên (Home)</translation>
-    </message>
-    <message>
-        <source>&amp;Last Step</source>
-        <translation>Bước &amp;cuối</translation>
-    </message>
-    <message>
-        <source>Jump to the end: all rows looked up (End)</source>
-        <translation>Nhảy tới cuối: mọi hàng đã được tra cứu (End)</translation>
-    </message>
-    <message>
-        <source>F&amp;aster</source>
-        <translation>&amp;Nhanh hơn</translation>
-    </message>
-    <message>
-        <source>Double the animation speed</source>
-        <translation>Tăng gấp đôi tốc độ hoạt ảnh</translation>
-    </message>
-    <message>
-        <source>&amp;Slower</source>
-        <translation>&amp;Chậm hơn</translation>
-    </message>
-    <message>
-        <source>Halve the animation speed</source>
-        <translation>Giảm một nửa tốc độ hoạt ảnh</translation>
-    </message>
-    <message>
-        <source>Count a &amp;Batch of 32 × 512</source>
-        <translation>Đếm một &amp;lô 32 × 512</translation>
-    </message>
-    <message>
-        <source>Count a training batch of 32 sequences of 512 tokens</source>
-        <translation>Đếm cho một lô huấn luyện gồm 32 chuỗi, mỗi chuỗi 512 token</translation>
-    </message>
-    <message>
-        <source>&amp;About EmbedLab</source>
-        <translation>&amp;Giới thiệu EmbedLab</translation>
-    </message>
-    <message>
-        <source>Version and licence</source>
-        <translation>Phiên bản và giấy phép</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>Giới thiệu &amp;Qt</translation>
-    </message>
-    <message>
-        <source>The Qt version EmbedLab runs on</source>
-        <translation>Phiên bản Qt mà EmbedLab đang chạy</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1361,14 +1049,6 @@
     <message>
         <source>  from %1</source>
         <translation>  từ %1</translation>
-    </message>
-    <message>
-        <source>Older undo steps were dropped to keep undo memory under %1.</source>
-        <translation>Các bước hoàn tác cũ đã bị bỏ để giữ bộ nhớ hoàn tác dưới %1.</translation>
-    </message>
-    <message>
-        <source>Edit ids</source>
-        <translation>Sửa các id</translation>
     </message>
     <message>
         <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
@@ -1451,14 +1131,6 @@
         <translation>&amp;Làm lại %1</translation>
     </message>
     <message>
-        <source>Init %1</source>
-        <translation>Khởi tạo %1</translation>
-    </message>
-    <message>
-        <source>Tie lm_head.weight = embedding.weight</source>
-        <translation>Buộc lm_head.weight = embedding.weight</translation>
-    </message>
-    <message>
         <source>Untie lm_head</source>
         <translation>Gỡ buộc lm_head</translation>
     </message>
@@ -1479,52 +1151,20 @@
         <translation>&amp;Nhớ lựa chọn của tôi</translation>
     </message>
     <message>
-        <source>Untie lm_head (keep the values)</source>
-        <translation>Gỡ buộc lm_head (giữ các giá trị)</translation>
-    </message>
-    <message>
-        <source>Untie lm_head (re-initialise)</source>
-        <translation>Gỡ buộc lm_head (khởi tạo lại)</translation>
-    </message>
-    <message>
         <source>%1 (tied: same storage)</source>
         <translation>%1 (đã buộc: cùng vùng lưu trữ)</translation>
     </message>
     <message>
-        <source>Opening %1 ...</source>
-        <translation>Đang mở %1 ...</translation>
+        <source>&amp;Language</source>
+        <translation>&amp;Ngôn ngữ</translation>
     </message>
     <message>
-        <source>Cannot open %1</source>
-        <translation>Không thể mở %1</translation>
+        <source>Language</source>
+        <translation>Ngôn ngữ</translation>
     </message>
     <message>
-        <source>A tensor is already being loaded.</source>
-        <translation>Đang có một tensor được nạp.</translation>
-    </message>
-    <message>
-        <source>Converting %1 to float32 ...</source>
-        <translation>Đang chuyển %1 sang float32 ...</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Huỷ</translation>
-    </message>
-    <message>
-        <source>Loading %1 was cancelled.</source>
-        <translation>Đã huỷ việc nạp %1.</translation>
-    </message>
-    <message>
-        <source>Cannot load %1</source>
-        <translation>Không thể nạp %1</translation>
-    </message>
-    <message>
-        <source>Load %1 from %2</source>
-        <translation>Nạp %1 từ %2</translation>
-    </message>
-    <message>
-        <source>%1 [%2 x %3] from %4 is now %5</source>
-        <translation>%1 [%2 x %3] từ %4 giờ là %5</translation>
+        <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
+        <translation>Toàn bộ cửa sổ sẽ hiển thị ngôn ngữ mới sau khi khởi động lại. Khởi động lại EmbedLab ngay bây giờ?</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1279,65 @@
     <message>
         <source>Projector mode is on (F5 switches it off)</source>
         <translation>Chế độ máy chiếu đang bật (F5 để tắt)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::SessionController</name>
+    <message>
+        <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>
+        <translation>Không thể mở '%1': bộ khởi tạo '%2' không hợp lệ: %3</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>Phiên chưa đặt tên</translation>
+    </message>
+    <message>
+        <source>%1[*] — EmbedLab</source>
+        <translation>%1[*] — EmbedLab</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Mở &amp;gần đây</translation>
+    </message>
+    <message>
+        <source>No recent sessions</source>
+        <translation>Không có phiên gần đây</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>&amp;Xoá danh sách</translation>
+    </message>
+    <message>
+        <source>EmbedLab did not quit normally last time: the last state was restored.</source>
+        <translation>Lần trước EmbedLab không thoát bình thường: trạng thái cuối cùng đã được khôi phục.</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Mở phiên</translation>
+    </message>
+    <message>
+        <source>EmbedLab sessions (*.embedlab)</source>
+        <translation>Phiên EmbedLab (*.embedlab)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Đã mở %1</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>Lưu phiên</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Đã lưu %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Thay đổi chưa lưu</translation>
+    </message>
+    <message>
+        <source>The session has changes that are not saved. Save them?</source>
+        <translation>Phiên có những thay đổi chưa được lưu. Lưu lại không?</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +1850,308 @@
     <message>
         <source>; token %1 (h's own) is not shown: rank %2, logit %3</source>
         <translation>; token %1 (của chính h) không được hiển thị: hạng %2, logit %3</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WeightFileLoader</name>
+    <message>
+        <source>Opening %1 ...</source>
+        <translation>Đang mở %1 ...</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>Không thể mở %1</translation>
+    </message>
+    <message>
+        <source>A tensor is already being loaded.</source>
+        <translation>Đang có một tensor được nạp.</translation>
+    </message>
+    <message>
+        <source>Converting %1 to float32 ...</source>
+        <translation>Đang chuyển %1 sang float32 ...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Huỷ</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Đã huỷ việc nạp %1.</translation>
+    </message>
+    <message>
+        <source>Cannot load %1</source>
+        <translation>Không thể nạp %1</translation>
+    </message>
+    <message>
+        <source>%1 [%2 x %3] from %4 is now %5</source>
+        <translation>%1 [%2 x %3] từ %4 giờ là %5</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WindowActions</name>
+    <message>
+        <source>&amp;Open Weights...</source>
+        <translation>Mở &amp;trọng số...</translation>
+    </message>
+    <message>
+        <source>View a matrix of a .npy, .safetensors or .gguf file as the embedding or the Linear weight (you can also drop the file on the window)</source>
+        <translation>Xem một ma trận trong tệp .npy, .safetensors hoặc .gguf như trọng số embedding hoặc Linear (bạn cũng có thể thả tệp vào cửa sổ)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session...</source>
+        <translation>&amp;Mở phiên...</translation>
+    </message>
+    <message>
+        <source>Open an .embedlab session</source>
+        <translation>Mở một phiên .embedlab</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>&amp;Lưu phiên</translation>
+    </message>
+    <message>
+        <source>Save sizes, seed, initialisers, tie state, ids and view as an .embedlab session</source>
+        <translation>Lưu kích thước, seed, các bộ khởi tạo, trạng thái buộc, các id và khung nhìn thành một phiên .embedlab</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As...</source>
+        <translation>Lưu phiên &amp;thành...</translation>
+    </message>
+    <message>
+        <source>Save the session under a new name</source>
+        <translation>Lưu phiên với tên mới</translation>
+    </message>
+    <message>
+        <source>&amp;Export Screenshot...</source>
+        <translation>&amp;Xuất ảnh chụp màn hình...</translation>
+    </message>
+    <message>
+        <source>Save the window as a PNG image</source>
+        <translation>Lưu cửa sổ thành ảnh PNG</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>T&amp;hoát</translation>
+    </message>
+    <message>
+        <source>Quit EmbedLab</source>
+        <translation>Thoát EmbedLab</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Hoàn tác</translation>
+    </message>
+    <message>
+        <source>Undo the last change of layers, ids, initialisers, tying, training or loading</source>
+        <translation>Hoàn tác thay đổi gần nhất về lớp, id, bộ khởi tạo, buộc trọng số, huấn luyện hoặc nạp tệp</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Làm lại</translation>
+    </message>
+    <message>
+        <source>Redo the change that was undone</source>
+        <translation>Làm lại thay đổi vừa được hoàn tác</translation>
+    </message>
+    <message>
+        <source>Copy Python &amp;Code</source>
+        <translation>Sao chép &amp;mã Python</translation>
+    </message>
+    <message>
+        <source>Copy the PyTorch code of the current state to the clipboard</source>
+        <translation>Sao chép mã PyTorch của trạng thái hiện tại vào bộ nhớ tạm</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences...</source>
+        <translation>&amp;Tuỳ chọn...</translation>
+    </message>
+    <message>
+        <source>Colour map and animation speed</source>
+        <translation>Bảng màu và tốc độ hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>&amp;Reference Example</source>
+        <translation>Ví dụ &amp;tham khảo</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], as in the documents</source>
+        <translation>torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], như trong tài liệu</translation>
+    </message>
+    <message>
+        <source>&amp;GPT-2 Small</source>
+        <translation>&amp;GPT-2 Small</translation>
+    </message>
+    <message>
+        <source>Embedding(50257, 768) tied with Linear(768, 50257, bias=False)</source>
+        <translation>Embedding(50257, 768) buộc với Linear(768, 50257, bias=False)</translation>
+    </message>
+    <message>
+        <source>&amp;Tie lm_head.weight = embedding.weight</source>
+        <translation>&amp;Buộc lm_head.weight = embedding.weight</translation>
+    </message>
+    <message>
+        <source>Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)</source>
+        <translation>Buộc trọng số: một vùng lưu trữ cho cả hai lớp, như trong GPT-2 (giữ giá trị của embedding)</translation>
+    </message>
+    <message>
+        <source>Tied</source>
+        <translation>Đã buộc</translation>
+    </message>
+    <message>
+        <source>Untie, &amp;Keep the Values</source>
+        <translation>Gỡ buộc, &amp;giữ các giá trị</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage, a copy of the shared values</source>
+        <translation>lm_head.weight có vùng lưu trữ riêng, là bản sao của các giá trị dùng chung</translation>
+    </message>
+    <message>
+        <source>Untie, &amp;Re-initialise lm_head</source>
+        <translation>Gỡ buộc, &amp;khởi tạo lại lm_head</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()</source>
+        <translation>lm_head.weight có vùng lưu trữ riêng, được rút lại bằng lm_head.reset_parameters()</translation>
+    </message>
+    <message>
+        <source>Training &amp;Step</source>
+        <translation>&amp;Bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>One optimizer step on the training panel's ids and targets</source>
+        <translation>Một bước tối ưu trên các id và target của bảng huấn luyện</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Phóng to</translation>
+    </message>
+    <message>
+        <source>Zoom into the weight heatmaps</source>
+        <translation>Phóng to các bản đồ nhiệt trọng số</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Th&amp;u nhỏ</translation>
+    </message>
+    <message>
+        <source>Zoom out of the weight heatmaps</source>
+        <translation>Thu nhỏ các bản đồ nhiệt trọng số</translation>
+    </message>
+    <message>
+        <source>&amp;Whole Matrix</source>
+        <translation>&amp;Toàn bộ ma trận</translation>
+    </message>
+    <message>
+        <source>Show the whole weight matrices</source>
+        <translation>Hiển thị toàn bộ các ma trận trọng số</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>Toàn &amp;màn hình</translation>
+    </message>
+    <message>
+        <source>Fill the screen (projectors)</source>
+        <translation>Lấp đầy màn hình (máy chiếu)</translation>
+    </message>
+    <message>
+        <source>&amp;Projector Mode</source>
+        <translation>Chế độ &amp;máy chiếu</translation>
+    </message>
+    <message>
+        <source>White page, big text, thick lines and full screen for a classroom (F5)</source>
+        <translation>Nền trắng, chữ lớn, nét dày và toàn màn hình cho lớp học (F5)</translation>
+    </message>
+    <message>
+        <source>Guided &amp;Lesson</source>
+        <translation>&amp;Bài học có hướng dẫn</translation>
+    </message>
+    <message>
+        <source>Ten steps from the argument order to the common pitfalls; PageDown moves on</source>
+        <translation>Mười bước, từ thứ tự đối số đến các lỗi thường gặp; PageDown để sang bước tiếp</translation>
+    </message>
+    <message>
+        <source>Colour the weights with %1</source>
+        <translation>Tô màu trọng số bằng %1</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Phát</translation>
+    </message>
+    <message>
+        <source>Play or pause the one-hot animation (Space)</source>
+        <translation>Phát hoặc tạm dừng hoạt ảnh one-hot (Space)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Forward</source>
+        <translation>Bước &amp;tới</translation>
+    </message>
+    <message>
+        <source>Next step (Right or PageDown, as presenter clickers send)</source>
+        <translation>Bước tiếp theo (Phải hoặc PageDown, như bút trình chiếu gửi)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>Bước &amp;lùi</translation>
+    </message>
+    <message>
+        <source>Previous step (Left or PageUp, as presenter clickers send)</source>
+        <translation>Bước trước (Trái hoặc PageUp, như bút trình chiếu gửi)</translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation>&amp;Bắt đầu lại</translation>
+    </message>
+    <message>
+        <source>Back to the first id (Home)</source>
+        <translation>Quay về id đầu tiên (Home)</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>Bước &amp;cuối</translation>
+    </message>
+    <message>
+        <source>Jump to the end: all rows looked up (End)</source>
+        <translation>Nhảy tới cuối: mọi hàng đã được tra cứu (End)</translation>
+    </message>
+    <message>
+        <source>F&amp;aster</source>
+        <translation>&amp;Nhanh hơn</translation>
+    </message>
+    <message>
+        <source>Double the animation speed</source>
+        <translation>Tăng gấp đôi tốc độ hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>&amp;Chậm hơn</translation>
+    </message>
+    <message>
+        <source>Halve the animation speed</source>
+        <translation>Giảm một nửa tốc độ hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>Count a &amp;Batch of 32 × 512</source>
+        <translation>Đếm một &amp;lô 32 × 512</translation>
+    </message>
+    <message>
+        <source>Count a training batch of 32 sequences of 512 tokens</source>
+        <translation>Đếm cho một lô huấn luyện gồm 32 chuỗi, mỗi chuỗi 512 token</translation>
+    </message>
+    <message>
+        <source>&amp;About EmbedLab</source>
+        <translation>&amp;Giới thiệu EmbedLab</translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation>Phiên bản và giấy phép</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Giới thiệu &amp;Qt</translation>
+    </message>
+    <message>
+        <source>The Qt version EmbedLab runs on</source>
+        <translation>Phiên bản Qt mà EmbedLab đang chạy</translation>
     </message>
 </context>
 <context>

@@ -118,10 +118,6 @@
         <translation>--size 必须是 宽x高，例如 1200x700（而不是“%1”）。</translation>
     </message>
     <message>
-        <source>sessions are not available in this build.</source>
-        <translation>此版本不支持会话。</translation>
-    </message>
-    <message>
         <source>--seed must be a non-negative whole number (not '%1').</source>
         <translation>--seed 必须是非负整数（而不是“%1”）。</translation>
     </message>
@@ -257,63 +253,42 @@
     </message>
 </context>
 <context>
-    <name>embedlab::ui::Classroom</name>
+    <name>embedlab::ui::CodePanel</name>
     <message>
-        <source>Guided Lesson</source>
-        <translation>引导课程</translation>
+        <source>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; paste it into Python to get the same numbers</source>
+        <translation>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; 粘贴到 Python 中即可得到相同的数字</translation>
     </message>
     <message>
-        <source>&amp;Projector Mode</source>
-        <translation>投影模式(&amp;P)</translation>
+        <source>&amp;Copy code</source>
+        <translation>复制代码(&amp;C)</translation>
     </message>
     <message>
-        <source>White page, big text, thick lines and full screen for a classroom (F5)</source>
-        <translation>白色背景、大字体、粗线条、全屏，适合课堂（F5）</translation>
+        <source>Copy the Python code to the clipboard</source>
+        <translation>将 Python 代码复制到剪贴板</translation>
     </message>
     <message>
-        <source>Guided &amp;Lesson</source>
-        <translation>引导课程(&amp;L)</translation>
+        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; what PyTorch prints</source>
+        <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; PyTorch 打印的内容</translation>
     </message>
     <message>
-        <source>Ten steps from the argument order to the common pitfalls; PageDown moves on</source>
-        <translation>十个步骤，从参数顺序到常见陷阱；按 PageDown 继续</translation>
+        <source>(computing ...)</source>
+        <translation>（计算中 ...）</translation>
     </message>
     <message>
-        <source>&amp;Open Session...</source>
-        <translation>打开会话(&amp;O)...</translation>
+        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
+        <translation>&lt;b style="color:#009e73"&gt;✓ 相等&lt;/b&gt;：embedding(ids) 与 one_hot @ embedding.weight 打印出相同的数字，并且逐位完全相同。</translation>
     </message>
     <message>
-        <source>&amp;Save Session</source>
-        <translation>保存会话(&amp;S)</translation>
+        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
+        <translation>&lt;b style="color:#c0392b"&gt;✗ 不同&lt;/b&gt;：两条路径的结果并非逐位相同。</translation>
     </message>
     <message>
-        <source>Save Session &amp;As...</source>
-        <translation>会话另存为(&amp;A)...</translation>
+        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
+        <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; 正在格式化 ...</translation>
     </message>
-    <message>
-        <source>Open an .embedlab session</source>
-        <translation>打开 .embedlab 会话</translation>
-    </message>
-    <message>
-        <source>Save sizes, seed, initialisers, tie state, ids and view as an .embedlab session</source>
-        <translation>将尺寸、seed、初始化器、绑定状态、ids 和视图保存为 .embedlab 会话</translation>
-    </message>
-    <message>
-        <source>Save the session under a new name</source>
-        <translation>以新名称保存会话</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
+</context>
+<context>
+    <name>embedlab::ui::ExportController</name>
     <message>
         <source>E&amp;xport</source>
         <translation>导出(&amp;X)</translation>
@@ -359,62 +334,6 @@
         <translation>权重导出为 .npy(&amp;W)...</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>
-        <translation>无法打开“%1”：初始化器“%2”无效：%3</translation>
-    </message>
-    <message>
-        <source>Untitled session</source>
-        <translation>未命名会话</translation>
-    </message>
-    <message>
-        <source>%1[*] — EmbedLab</source>
-        <translation>%1[*] — EmbedLab</translation>
-    </message>
-    <message>
-        <source>No recent sessions</source>
-        <translation>没有最近的会话</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>清除列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>EmbedLab did not quit normally last time: the last state was restored.</source>
-        <translation>EmbedLab 上次未正常退出：已恢复最后的状态。</translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>EmbedLab sessions (*.embedlab)</source>
-        <translation>EmbedLab 会话 (*.embedlab)</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Save Session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The session has changes that are not saved. Save them?</source>
-        <translation>会话有未保存的更改。要保存吗？</translation>
-    </message>
-    <message>
         <source>Export View</source>
         <translation>导出视图</translation>
     </message>
@@ -431,21 +350,16 @@
         <translation>已导出 %1</translation>
     </message>
     <message>
+        <source>Exporting %1 ...</source>
+        <translation>正在导出 %1 ...</translation>
+    </message>
+    <message>
         <source>Copied the image to the clipboard</source>
         <translation>已将图像复制到剪贴板</translation>
     </message>
     <message>
         <source>Export Animation Frames</source>
         <translation>导出动画帧</translation>
-    </message>
-    <message numerus="yes">
-        <source>Wrote %n frame(s) to %1</source>
-        <translation>
-            <numerusform>已将 %n 帧写入 %1</numerusform></translation>
-    </message>
-    <message>
-        <source>Exporting %1 ...</source>
-        <translation>正在导出 %1 ...</translation>
     </message>
     <message>
         <source>Writing animation frames ...</source>
@@ -458,7 +372,14 @@
     <message numerus="yes">
         <source>Export cancelled after %n frame(s) in %1</source>
         <translation>
-            <numerusform>已取消导出：已在 %1 写入 %n 帧</numerusform></translation>
+            <numerusform>已取消导出：已在 %1 写入 %n 帧</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n frame(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 帧写入 %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export Weights</source>
@@ -477,47 +398,16 @@
         <translation>不存在 %1。</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>语言</translation>
+        <source>Export Screenshot</source>
+        <translation>导出截图</translation>
     </message>
     <message>
-        <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
-        <translation>重新启动后整个窗口才会显示新语言。现在重新启动 EmbedLab 吗？</translation>
-    </message>
-</context>
-<context>
-    <name>embedlab::ui::CodePanel</name>
-    <message>
-        <source>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; paste it into Python to get the same numbers</source>
-        <translation>&lt;b&gt;Python&lt;/b&gt; &amp;mdash; 粘贴到 Python 中即可得到相同的数字</translation>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <source>&amp;Copy code</source>
-        <translation>复制代码(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the Python code to the clipboard</source>
-        <translation>将 Python 代码复制到剪贴板</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; what PyTorch prints</source>
-        <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; PyTorch 打印的内容</translation>
-    </message>
-    <message>
-        <source>(computing ...)</source>
-        <translation>（计算中 ...）</translation>
-    </message>
-    <message>
-        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
-        <translation>&lt;b style="color:#009e73"&gt;✓ 相等&lt;/b&gt;：embedding(ids) 与 one_hot @ embedding.weight 打印出相同的数字，并且逐位完全相同。</translation>
-    </message>
-    <message>
-        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
-        <translation>&lt;b style="color:#c0392b"&gt;✗ 不同&lt;/b&gt;：两条路径的结果并非逐位相同。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
-        <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; 正在格式化 ...</translation>
+        <source>Could not write '%1'.</source>
+        <translation>无法写入“%1”。</translation>
     </message>
 </context>
 <context>
@@ -812,6 +702,37 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LabUndo</name>
+    <message>
+        <source>Older undo steps were dropped to keep undo memory under %1.</source>
+        <translation>为使撤销占用的内存低于 %1，较早的撤销步骤已被丢弃。</translation>
+    </message>
+    <message>
+        <source>Edit ids</source>
+        <translation>编辑 ids</translation>
+    </message>
+    <message>
+        <source>Init %1</source>
+        <translation>初始化 %1</translation>
+    </message>
+    <message>
+        <source>Tie lm_head.weight = embedding.weight</source>
+        <translation>绑定 lm_head.weight = embedding.weight</translation>
+    </message>
+    <message>
+        <source>Untie lm_head (keep the values)</source>
+        <translation>解除 lm_head 绑定（保留数值）</translation>
+    </message>
+    <message>
+        <source>Untie lm_head (re-initialise)</source>
+        <translation>解除 lm_head 绑定（重新初始化）</translation>
+    </message>
+    <message>
+        <source>Load %1 from %2</source>
+        <translation>从 %2 加载 %1</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::LayerPanel</name>
     <message>
         <source>%1 bytes (float32)</source>
@@ -970,6 +891,13 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LessonController</name>
+    <message>
+        <source>Guided Lesson</source>
+        <translation>引导课程</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::LessonPanel</name>
     <message>
         <source>← Previous</source>
@@ -1031,22 +959,6 @@
         <translation>参考示例预设</translation>
     </message>
     <message>
-        <source>&amp;Open Session...</source>
-        <translation>打开会话(&amp;O)...</translation>
-    </message>
-    <message>
-        <source>Sessions (model, ids and training state) arrive in a later version</source>
-        <translation>会话（模型、ids 和训练状态）将在以后的版本中提供</translation>
-    </message>
-    <message>
-        <source>&amp;Open Weights...</source>
-        <translation>打开权重(&amp;O)...</translation>
-    </message>
-    <message>
-        <source>View a matrix of a .npy, .safetensors or .gguf file as the embedding or the Linear weight (you can also drop the file on the window)</source>
-        <translation>将 .npy、.safetensors 或 .gguf 文件中的矩阵作为 embedding 或 Linear 的权重查看（也可以把文件拖放到窗口上）</translation>
-    </message>
-    <message>
         <source>Open Weights</source>
         <translation>打开权重</translation>
     </message>
@@ -1055,240 +967,16 @@
         <translation>权重文件 (*.npy *.safetensors *.gguf);;PyTorch pickle 文件 (*.pt *.pth *.bin);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>&amp;Tie lm_head.weight = embedding.weight</source>
-        <translation>绑定 lm_head.weight = embedding.weight(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)</source>
-        <translation>权重绑定：两层背后是同一存储，与 GPT-2 相同（保留 embedding 的值）</translation>
-    </message>
-    <message>
-        <source>Tied</source>
-        <translation>已绑定</translation>
-    </message>
-    <message>
-        <source>Untie, &amp;Keep the Values</source>
-        <translation>解除绑定，保留数值(&amp;K)</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage, a copy of the shared values</source>
-        <translation>lm_head.weight 获得自己的存储，内容是共享值的副本</translation>
-    </message>
-    <message>
-        <source>Untie, &amp;Re-initialise lm_head</source>
-        <translation>解除绑定，重新初始化 lm_head(&amp;R)</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()</source>
-        <translation>lm_head.weight 获得自己的存储，由 lm_head.reset_parameters() 重新抽取</translation>
-    </message>
-    <message>
-        <source>Training &amp;Step</source>
-        <translation>训练一步(&amp;S)</translation>
-    </message>
-    <message>
-        <source>One optimizer step on the training panel's ids and targets</source>
-        <translation>用训练面板中的 ids 和 targets 执行一次优化器步骤</translation>
-    </message>
-    <message>
-        <source>&amp;Save Session</source>
-        <translation>保存会话(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save Session &amp;As...</source>
-        <translation>会话另存为(&amp;A)...</translation>
-    </message>
-    <message>
-        <source>&amp;Export Screenshot...</source>
-        <translation>导出截图(&amp;E)...</translation>
-    </message>
-    <message>
-        <source>Save the window as a PNG image</source>
-        <translation>将窗口保存为 PNG 图像</translation>
-    </message>
-    <message>
-        <source>Export Screenshot</source>
-        <translation>导出截图</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Could not write '%1'.</source>
-        <translation>无法写入“%1”。</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit EmbedLab</source>
-        <translation>退出 EmbedLab</translation>
-    </message>
-    <message>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Undo the last change of layers, ids, initialisers, tying, training or loading</source>
-        <translation>撤销对层、ids、初始化器、绑定、训练或加载的最近一次更改</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <source>Redo the change that was undone</source>
-        <translation>重做刚才撤销的更改</translation>
-    </message>
-    <message>
-        <source>Copy Python &amp;Code</source>
-        <translation>复制 Python 代码(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the PyTorch code of the current state to the clipboard</source>
-        <translation>将当前状态的 PyTorch 代码复制到剪贴板</translation>
-    </message>
-    <message>
-        <source>&amp;Preferences...</source>
-        <translation>首选项(&amp;P)...</translation>
-    </message>
-    <message>
-        <source>Colour map and animation speed</source>
-        <translation>配色方案和动画速度</translation>
-    </message>
-    <message>
-        <source>&amp;Reference Example</source>
-        <translation>参考示例(&amp;R)</translation>
-    </message>
-    <message>
-        <source>torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], as in the documents</source>
-        <translation>torch.manual_seed(123)、Embedding(4, 5)、ids [2, 3, 1]，与文档中相同</translation>
-    </message>
-    <message>
-        <source>&amp;GPT-2 Small</source>
-        <translation>&amp;GPT-2 Small</translation>
-    </message>
-    <message>
-        <source>Embedding(50257, 768) tied with Linear(768, 50257, bias=False)</source>
-        <translation>Embedding(50257, 768) 与 Linear(768, 50257, bias=False) 绑定</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;In</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Zoom into the weight heatmaps</source>
-        <translation>放大权重热力图</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Zoom out of the weight heatmaps</source>
-        <translation>缩小权重热力图</translation>
-    </message>
-    <message>
-        <source>&amp;Whole Matrix</source>
-        <translation>整个矩阵(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Show the whole weight matrices</source>
-        <translation>显示完整的权重矩阵</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation>全屏(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Fill the screen (projectors)</source>
-        <translation>占满屏幕（投影仪）</translation>
-    </message>
-    <message>
-        <source>Colour the weights with %1</source>
-        <translation>用 %1 为权重着色</translation>
-    </message>
-    <message>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Play or pause the one-hot animation (Space)</source>
-        <translation>播放或暂停 one-hot 动画（空格键）</translation>
-    </message>
-    <message>
-        <source>Step &amp;Forward</source>
-        <translation>下一步(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Next step (Right or PageDown, as presenter clickers send)</source>
-        <translation>下一步（→ 或 PageDown，与翻页笔发送的按键相同）</translation>
-    </message>
-    <message>
-        <source>Step &amp;Back</source>
-        <translation>上一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Previous step (Left or PageUp, as presenter clickers send)</source>
-        <translation>上一步（← 或 PageUp，与翻页笔发送的按键相同）</translation>
-    </message>
-    <message>
-        <source>&amp;Restart</source>
-        <translation>重新开始(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Back to the first id (Home)</source>
-        <translation>回到第一个 id（Home）</translation>
-    </message>
-    <message>
-        <source>&amp;Last Step</source>
-        <translation>最后一步(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Jump to the end: all rows looked up (End)</source>
-        <translation>跳到结尾：所有行都已查找（End）</translation>
-    </message>
-    <message>
-        <source>F&amp;aster</source>
-        <translation>加快(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Double the animation speed</source>
-        <translation>动画速度加倍</translation>
-    </message>
-    <message>
-        <source>&amp;Slower</source>
-        <translation>减慢(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Halve the animation speed</source>
-        <translation>动画速度减半</translation>
-    </message>
-    <message>
-        <source>Count a &amp;Batch of 32 × 512</source>
-        <translation>按 32 × 512 批次计数(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Count a training batch of 32 sequences of 512 tokens</source>
-        <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数</translation>
-    </message>
-    <message>
-        <source>&amp;About EmbedLab</source>
-        <translation>关于 EmbedLab(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Version and licence</source>
-        <translation>版本与许可证</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 &amp;Qt</translation>
-    </message>
-    <message>
-        <source>The Qt version EmbedLab runs on</source>
-        <translation>EmbedLab 运行所用的 Qt 版本</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1361,14 +1049,6 @@
     <message>
         <source>  from %1</source>
         <translation>  来自 %1</translation>
-    </message>
-    <message>
-        <source>Older undo steps were dropped to keep undo memory under %1.</source>
-        <translation>为使撤销占用的内存低于 %1，较早的撤销步骤已被丢弃。</translation>
-    </message>
-    <message>
-        <source>Edit ids</source>
-        <translation>编辑 ids</translation>
     </message>
     <message>
         <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
@@ -1451,14 +1131,6 @@
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <source>Init %1</source>
-        <translation>初始化 %1</translation>
-    </message>
-    <message>
-        <source>Tie lm_head.weight = embedding.weight</source>
-        <translation>绑定 lm_head.weight = embedding.weight</translation>
-    </message>
-    <message>
         <source>Untie lm_head</source>
         <translation>解除 lm_head 绑定</translation>
     </message>
@@ -1479,52 +1151,20 @@
         <translation>记住我的选择(&amp;R)</translation>
     </message>
     <message>
-        <source>Untie lm_head (keep the values)</source>
-        <translation>解除 lm_head 绑定（保留数值）</translation>
-    </message>
-    <message>
-        <source>Untie lm_head (re-initialise)</source>
-        <translation>解除 lm_head 绑定（重新初始化）</translation>
-    </message>
-    <message>
         <source>%1 (tied: same storage)</source>
         <translation>%1（已绑定：同一存储）</translation>
     </message>
     <message>
-        <source>Opening %1 ...</source>
-        <translation>正在打开 %1 ...</translation>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>Cannot open %1</source>
-        <translation>无法打开 %1</translation>
+        <source>Language</source>
+        <translation>语言</translation>
     </message>
     <message>
-        <source>A tensor is already being loaded.</source>
-        <translation>已有一个张量正在加载。</translation>
-    </message>
-    <message>
-        <source>Converting %1 to float32 ...</source>
-        <translation>正在将 %1 转换为 float32 ...</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Loading %1 was cancelled.</source>
-        <translation>已取消加载 %1。</translation>
-    </message>
-    <message>
-        <source>Cannot load %1</source>
-        <translation>无法加载 %1</translation>
-    </message>
-    <message>
-        <source>Load %1 from %2</source>
-        <translation>从 %2 加载 %1</translation>
-    </message>
-    <message>
-        <source>%1 [%2 x %3] from %4 is now %5</source>
-        <translation>来自 %4 的 %1 [%2 x %3] 现在是 %5</translation>
+        <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
+        <translation>重新启动后整个窗口才会显示新语言。现在重新启动 EmbedLab 吗？</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1279,65 @@
     <message>
         <source>Projector mode is on (F5 switches it off)</source>
         <translation>投影模式已开启（按 F5 关闭）</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::SessionController</name>
+    <message>
+        <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>
+        <translation>无法打开“%1”：初始化器“%2”无效：%3</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>未命名会话</translation>
+    </message>
+    <message>
+        <source>%1[*] — EmbedLab</source>
+        <translation>%1[*] — EmbedLab</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No recent sessions</source>
+        <translation>没有最近的会话</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>EmbedLab did not quit normally last time: the last state was restored.</source>
+        <translation>EmbedLab 上次未正常退出：已恢复最后的状态。</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>EmbedLab sessions (*.embedlab)</source>
+        <translation>EmbedLab 会话 (*.embedlab)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The session has changes that are not saved. Save them?</source>
+        <translation>会话有未保存的更改。要保存吗？</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +1850,308 @@
     <message>
         <source>; token %1 (h's own) is not shown: rank %2, logit %3</source>
         <translation>；token %1（h 自己的）未显示：排名 %2，logit %3</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WeightFileLoader</name>
+    <message>
+        <source>Opening %1 ...</source>
+        <translation>正在打开 %1 ...</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>A tensor is already being loaded.</source>
+        <translation>已有一个张量正在加载。</translation>
+    </message>
+    <message>
+        <source>Converting %1 to float32 ...</source>
+        <translation>正在将 %1 转换为 float32 ...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>已取消加载 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot load %1</source>
+        <translation>无法加载 %1</translation>
+    </message>
+    <message>
+        <source>%1 [%2 x %3] from %4 is now %5</source>
+        <translation>来自 %4 的 %1 [%2 x %3] 现在是 %5</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WindowActions</name>
+    <message>
+        <source>&amp;Open Weights...</source>
+        <translation>打开权重(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>View a matrix of a .npy, .safetensors or .gguf file as the embedding or the Linear weight (you can also drop the file on the window)</source>
+        <translation>将 .npy、.safetensors 或 .gguf 文件中的矩阵作为 embedding 或 Linear 的权重查看（也可以把文件拖放到窗口上）</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session...</source>
+        <translation>打开会话(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open an .embedlab session</source>
+        <translation>打开 .embedlab 会话</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save sizes, seed, initialisers, tie state, ids and view as an .embedlab session</source>
+        <translation>将尺寸、seed、初始化器、绑定状态、ids 和视图保存为 .embedlab 会话</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As...</source>
+        <translation>会话另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Save the session under a new name</source>
+        <translation>以新名称保存会话</translation>
+    </message>
+    <message>
+        <source>&amp;Export Screenshot...</source>
+        <translation>导出截图(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Save the window as a PNG image</source>
+        <translation>将窗口保存为 PNG 图像</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit EmbedLab</source>
+        <translation>退出 EmbedLab</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Undo the last change of layers, ids, initialisers, tying, training or loading</source>
+        <translation>撤销对层、ids、初始化器、绑定、训练或加载的最近一次更改</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Redo the change that was undone</source>
+        <translation>重做刚才撤销的更改</translation>
+    </message>
+    <message>
+        <source>Copy Python &amp;Code</source>
+        <translation>复制 Python 代码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the PyTorch code of the current state to the clipboard</source>
+        <translation>将当前状态的 PyTorch 代码复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences...</source>
+        <translation>首选项(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Colour map and animation speed</source>
+        <translation>配色方案和动画速度</translation>
+    </message>
+    <message>
+        <source>&amp;Reference Example</source>
+        <translation>参考示例(&amp;R)</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed(123), Embedding(4, 5), ids [2, 3, 1], as in the documents</source>
+        <translation>torch.manual_seed(123)、Embedding(4, 5)、ids [2, 3, 1]，与文档中相同</translation>
+    </message>
+    <message>
+        <source>&amp;GPT-2 Small</source>
+        <translation>&amp;GPT-2 Small</translation>
+    </message>
+    <message>
+        <source>Embedding(50257, 768) tied with Linear(768, 50257, bias=False)</source>
+        <translation>Embedding(50257, 768) 与 Linear(768, 50257, bias=False) 绑定</translation>
+    </message>
+    <message>
+        <source>&amp;Tie lm_head.weight = embedding.weight</source>
+        <translation>绑定 lm_head.weight = embedding.weight(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)</source>
+        <translation>权重绑定：两层背后是同一存储，与 GPT-2 相同（保留 embedding 的值）</translation>
+    </message>
+    <message>
+        <source>Tied</source>
+        <translation>已绑定</translation>
+    </message>
+    <message>
+        <source>Untie, &amp;Keep the Values</source>
+        <translation>解除绑定，保留数值(&amp;K)</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage, a copy of the shared values</source>
+        <translation>lm_head.weight 获得自己的存储，内容是共享值的副本</translation>
+    </message>
+    <message>
+        <source>Untie, &amp;Re-initialise lm_head</source>
+        <translation>解除绑定，重新初始化 lm_head(&amp;R)</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()</source>
+        <translation>lm_head.weight 获得自己的存储，由 lm_head.reset_parameters() 重新抽取</translation>
+    </message>
+    <message>
+        <source>Training &amp;Step</source>
+        <translation>训练一步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>One optimizer step on the training panel's ids and targets</source>
+        <translation>用训练面板中的 ids 和 targets 执行一次优化器步骤</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom into the weight heatmaps</source>
+        <translation>放大权重热力图</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Zoom out of the weight heatmaps</source>
+        <translation>缩小权重热力图</translation>
+    </message>
+    <message>
+        <source>&amp;Whole Matrix</source>
+        <translation>整个矩阵(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Show the whole weight matrices</source>
+        <translation>显示完整的权重矩阵</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fill the screen (projectors)</source>
+        <translation>占满屏幕（投影仪）</translation>
+    </message>
+    <message>
+        <source>&amp;Projector Mode</source>
+        <translation>投影模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>White page, big text, thick lines and full screen for a classroom (F5)</source>
+        <translation>白色背景、大字体、粗线条、全屏，适合课堂（F5）</translation>
+    </message>
+    <message>
+        <source>Guided &amp;Lesson</source>
+        <translation>引导课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ten steps from the argument order to the common pitfalls; PageDown moves on</source>
+        <translation>十个步骤，从参数顺序到常见陷阱；按 PageDown 继续</translation>
+    </message>
+    <message>
+        <source>Colour the weights with %1</source>
+        <translation>用 %1 为权重着色</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Play or pause the one-hot animation (Space)</source>
+        <translation>播放或暂停 one-hot 动画（空格键）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Forward</source>
+        <translation>下一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Next step (Right or PageDown, as presenter clickers send)</source>
+        <translation>下一步（→ 或 PageDown，与翻页笔发送的按键相同）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Previous step (Left or PageUp, as presenter clickers send)</source>
+        <translation>上一步（← 或 PageUp，与翻页笔发送的按键相同）</translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation>重新开始(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Back to the first id (Home)</source>
+        <translation>回到第一个 id（Home）</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>最后一步(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Jump to the end: all rows looked up (End)</source>
+        <translation>跳到结尾：所有行都已查找（End）</translation>
+    </message>
+    <message>
+        <source>F&amp;aster</source>
+        <translation>加快(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Double the animation speed</source>
+        <translation>动画速度加倍</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>减慢(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Halve the animation speed</source>
+        <translation>动画速度减半</translation>
+    </message>
+    <message>
+        <source>Count a &amp;Batch of 32 × 512</source>
+        <translation>按 32 × 512 批次计数(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Count a training batch of 32 sequences of 512 tokens</source>
+        <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数</translation>
+    </message>
+    <message>
+        <source>&amp;About EmbedLab</source>
+        <translation>关于 EmbedLab(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation>版本与许可证</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>The Qt version EmbedLab runs on</source>
+        <translation>EmbedLab 运行所用的 Qt 版本</translation>
     </message>
 </context>
 <context>

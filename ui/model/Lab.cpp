@@ -912,6 +912,21 @@ void Lab::adopt(const std::shared_ptr<Built> &built)
     Q_EMIT pathsChanged();
 }
 
+void Lab::whenIdle(QObject *context, std::function<void()> then)
+{
+    if (!m_busy) {
+        then();
+        return;
+    }
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(this, &Lab::busyChanged, context, [connection, then = std::move(then)](bool busy) {
+        if (busy)
+            return;
+        QObject::disconnect(*connection);
+        then();
+    });
+}
+
 void Lab::setBusy(bool busy)
 {
     if (busy == m_busy)

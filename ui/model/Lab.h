@@ -10,6 +10,7 @@
 #include "core/nn/TiedModel.h"
 
 #include <QFuture>
+
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -184,6 +186,9 @@ public:
     void selectRow(int row);
 
     bool isBusy() const { return m_busy; }
+    /// Runs `then` once the Lab has finished what it is computing (at once when it is idle), unless
+    /// `context` is destroyed first.
+    void whenIdle(QObject *context, std::function<void()> then);
 
     /// `torch.nn.init.NAME_(target, ...)` on "embedding.weight", "lm_head.weight" or "lm_head.bias",
     /// consuming the Lab's generator as PyTorch would after the constructors (after

@@ -12,131 +12,81 @@ namespace {
 
 const QString kStepKey = QStringLiteral("lesson/step");
 
+using A = Lesson::AnimationAt;
+using P = Lesson::Panel;
+
+// The steps follow the reference documents (shared/reference), in their order.
+const QList<Lesson::Step> kSteps = {
+    {"order", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "1. Two constructors, opposite orders"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "nn.Embedding(num_embeddings, embedding_dim) takes the vocabulary first; "
+                       "nn.Linear(in_features, out_features) takes the input size first. Swapping them is "
+                       "the most common confusion between the two layers."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Layers | P::Code},
+    {"shape", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "2. The same weight shape"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "Embedding(4, 5).weight has shape [4, 5]: one row per token. Linear stores its "
+                       "weight as [out_features, in_features], so Linear(5, 4).weight is also [4, 5]. "
+                       "Both are plain nn.Parameter matrices."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Layers | P::Code},
+    {"lookup", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "3. The lookup"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "embedding(torch.tensor([2, 3, 1])) returns rows 2, 3 and 1 of the weight, in that "
+                       "order. Nothing is computed: the rows are copied."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::Lookup, P::Code},
+    {"onehot",
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "4. One-hot times the weight"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or "
+                       "1, which leaves row 2. Press PageDown to step through the animation."),
+     Lab::Preset::Reference,
+     "2, 3, 1",
+     false,
+     A::Start,
+     {}},
+    {"equivalence", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "5. The same result"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "A Linear(4, 5, bias=False) whose weight is embedding.weight.T gives exactly the "
+                       "same output for the one-hot vectors as the embedding gives for the ids: the "
+                       "badge says they are equal, bit for bit."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Code},
+    {"cost", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "6. The cost"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "The one-hot path does num_embeddings x embedding_dim multiply-adds per token, almost "
+                       "all of them by zero; the lookup copies embedding_dim values. For GPT-2 (50257 x 768) "
+                       "that is 38.6 million multiply-adds against 768 copies per token."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Layers},
+    {"init", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "7. Two default initialisations"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "nn.Embedding draws its weight from Normal(0, 1). nn.Linear uses "
+                       "kaiming_uniform_(a=sqrt(5)): Uniform(-1/sqrt(in_features), 1/sqrt(in_features)). "
+                       "Same shape, very different scales."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Init},
+    {"tying", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "8. Weight tying"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "lm_head.weight = embedding.weight makes both layers use one storage, as GPT-2 does: "
+                       "the output layer scores a hidden vector h against every token's embedding "
+                       "(h @ W.T). It saves 38.6 million parameters in GPT-2 small."),
+     Lab::Preset::Reference, "2, 3, 1", true, A::End, P::Layers | P::Unembedding},
+    {"gradients", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "9. Gradients"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless "
+                       "sparse=True). With plain SGD only those rows change; momentum, Adam and weight "
+                       "decay can change the others too."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Training},
+    {"pitfalls", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "10. Common pitfalls"),
+     QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
+                       "Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "
+                       "\"IndexError: index out of range in self\". The padding_idx row starts at zero and "
+                       "never gets a gradient. Swapped Linear arguments give the transposed shape."),
+     Lab::Preset::Reference, "2, 3, 4", false, A::End, P::Layers | P::Code},
+};
+
 } // namespace
 
 const QList<Lesson::Step> &Lesson::steps()
 {
-    using A = AnimationAt;
-    const QString layer = QStringLiteral("layer");
-    const QString code = QStringLiteral("code");
-    static const QList<Step> all = {
-        {"order",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "1. Two constructors, opposite orders"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "nn.Embedding(num_embeddings, embedding_dim) takes the vocabulary first; "
-             "nn.Linear(in_features, out_features) takes the input size first. Swapping them is "
-             "the most common confusion between the two layers."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::End,
-         {layer, code}},
-        {"shape",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "2. The same weight shape"),
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
-                           "Embedding(4, 5).weight has shape [4, 5]: one row per token. Linear stores its "
-                           "weight as [out_features, in_features], so Linear(5, 4).weight is also [4, 5]. "
-                           "Both are plain nn.Parameter matrices."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::End,
-         {layer, code}},
-        {"lookup",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "3. The lookup"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "embedding(torch.tensor([2, 3, 1])) returns rows 2, 3 and 1 of the weight, in that "
-             "order. Nothing is computed: the rows are copied."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::Lookup,
-         {code}},
-        {"onehot",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "4. One-hot times the weight"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or "
-             "1, which leaves row 2. Press PageDown to step through the animation."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::Start,
-         {}},
-        {"equivalence",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "5. The same result"),
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
-                           "A Linear(4, 5, bias=False) whose weight is embedding.weight.T gives exactly the "
-                           "same output for the one-hot vectors as the embedding gives for the ids: the "
-                           "badge says they are equal, bit for bit."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::End,
-         {code}},
-        {"cost",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "6. The cost"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "The one-hot path does num_embeddings x embedding_dim multiply-adds per token, almost "
-             "all of them by zero; the lookup copies embedding_dim values. For GPT-2 (50257 x 768) "
-             "that is 38.6 million multiply-adds against 768 copies per token."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::End,
-         {layer}},
-        {"init",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "7. Two default initialisations"),
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
-                           "nn.Embedding draws its weight from Normal(0, 1). nn.Linear uses "
-                           "kaiming_uniform_(a=sqrt(5)): Uniform(-1/sqrt(in_features), 1/sqrt(in_features)). "
-                           "Same shape, very different scales."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::End,
-         {QStringLiteral("init")}},
-        {"tying",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "8. Weight tying"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "lm_head.weight = embedding.weight makes both layers use one storage, as GPT-2 does: "
-             "the output layer scores a hidden vector h against every token's embedding "
-             "(h @ W.T). It saves 38.6 million parameters in GPT-2 small."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         true,
-         A::End,
-         {layer, QStringLiteral("unembedding")}},
-        {"gradients",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "9. Gradients"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless "
-             "sparse=True). With plain SGD only those rows change; momentum, Adam and weight "
-             "decay can change the others too."),
-         Lab::Preset::Reference,
-         "2, 3, 1",
-         false,
-         A::End,
-         {QStringLiteral("training")}},
-        {"pitfalls",
-         QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "10. Common pitfalls"),
-         QT_TRANSLATE_NOOP(
-             "embedlab::ui::Lesson",
-             "Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "
-             "\"IndexError: index out of range in self\". The padding_idx row starts at zero and "
-             "never gets a gradient. Swapped Linear arguments give the transposed shape."),
-         Lab::Preset::Reference,
-         "2, 3, 4",
-         false,
-         A::End,
-         {layer, code}},
-    };
-    return all;
+    return kSteps;
 }
 
 Lesson::Lesson(QObject *parent)

@@ -13,13 +13,16 @@ namespace embedlab::ui {
 
 /// The guided lesson: about ten steps following the reference documents, each with the state the
 /// views should show and one to three sentences. It holds the current step (remembered in
-/// QSettings, so a lesson can be left and resumed) and paints nothing; Classroom applies a step to
-/// the window and LessonPanel shows its text.
+/// QSettings, so a lesson can be left and resumed) and paints nothing; LessonController applies a
+/// step to the window and LessonPanel shows its text.
 class Lesson : public QObject {
     Q_OBJECT
 public:
     /// Where the one-hot animation stands when a step begins.
     enum class AnimationAt { Start, Lookup, End };
+    /// The window's side panels a step shows (the others are hidden).
+    enum class Panel { Layers = 1, Code = 2, Init = 4, Histogram = 8, Unembedding = 16, Training = 32 };
+    Q_DECLARE_FLAGS(Panels, Panel)
     struct Step {
         const char *key;   ///< stable name, e.g. "onehot"
         const char *title; ///< untranslated; title(i) translates
@@ -28,9 +31,7 @@ public:
         const char *ids = "2, 3, 1";
         bool tied = false;
         AnimationAt animation = AnimationAt::End;
-        /// Docks to show, by a word of their object name ("layer", "code", "init", "training",
-        /// "unembedding"); the others are hidden.
-        QStringList docks;
+        Panels panels;
     };
 
     explicit Lesson(QObject *parent = nullptr);
@@ -62,5 +63,7 @@ Q_SIGNALS:
 private:
     int m_current = -1;
 };
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(Lesson::Panels)
 
 } // namespace embedlab::ui

@@ -131,7 +131,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     auto *batchBox = new QGroupBox(tr("Batch"), this);
     auto *batchForm = new QFormLayout(batchBox);
     m_ids = new QLineEdit(QStringLiteral("2, 3, 1"), batchBox);
-    m_ids->setObjectName(QStringLiteral("ids"));
+    m_ids->setObjectName(QStringLiteral("trainingIds"));
     m_ids->setFont(mono);
     m_ids->setToolTip(tr("Token ids looked up in the embedding, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
     m_targets = new QLineEdit(QStringLiteral("3, 1, 0"), batchBox);

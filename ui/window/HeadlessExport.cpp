@@ -3,29 +3,29 @@
 #include "ui/window/HeadlessExport.h"
 
 #include "core/init/InitSpec.h"
-#include "ui/window/Classroom.h"
-#include "ui/window/Exporter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
-#include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/OneHotView.h"
-#include "ui/window/ProjectorMode.h"
-#include "ui/model/SessionFile.h"
 #include "ui/views/UnembeddingView.h"
+#include "ui/window/Exporter.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/ProjectorMode.h"
+#include "ui/window/SessionController.h"
+#include "ui/window/Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QDeadlineTimer>
-#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
-#include <QFileInfo>
-#include <QThread>
+#include <QTimer>
 
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace embedlab::ui {
 
@@ -33,31 +33,63 @@ namespace {
 
 constexpr int kTimeoutMs = 180000;
 
-int fail(int code, const QString &message)
-{
-    std::fprintf(stderr, "embedlab: %s\n", qPrintable(message));
-    return code;
-}
-
 /// The translation context of the command line's messages.
 struct HeadlessExport {
     Q_DECLARE_TR_FUNCTIONS(HeadlessExport)
 };
 
-/// Processes events until `ready` holds; false on timeout.
-template <typename Ready> bool waitUntil(Ready ready)
+/// A failed export: the exit code (1 failure, 2 bad command line) and its one line for stderr.
+struct Failure {
+    int code = 1;
+    QString message;
+};
+
+int report(const Failure &failure)
 {
-    QElapsedTimer clock;
-    clock.start();
-    while (!ready()) {
-        if (clock.elapsed() > kTimeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(5);
-    }
+    std::fprintf(stderr, "embedlab: %s\n", qPrintable(failure.message));
+    return failure.code;
+}
+
+/// What the command line asked for, checked.
+struct ExportRequest {
+    QString view;
+    QString file;
+    int scale = 1;
+    bool projector = false;
+    QString language;
+    QString session;
+    std::optional<std::uint64_t> seed;
+    std::optional<qint64> numEmbeddings;
+    std::optional<qint64> embeddingDim;
+    bool tied = false;
+    std::optional<QString> ids;
+    std::vector<core::InitSpec> inits;
+    std::optional<QString> step;
+    QSize size;
+};
+
+/// Runs the event loop until `ready()` holds, re-checking whenever `object` emits `signal`; false
+/// after kTimeoutMs.
+template <typename Object, typename Signal, typename Ready>
+bool waitFor(Object *object, Signal signal, Ready ready)
+{
+    if (ready())
+        return true;
+    QEventLoop loop;
+    QObject::connect(object, signal, &loop, [&loop, &ready] {
+        if (ready())
+            loop.quit();
+    });
+    QTimer::singleShot(kTimeoutMs, &loop, [&loop] { loop.exit(1); });
+    const bool done = loop.exec() == 0;
     // Queued repaints and late signals.
     QCoreApplication::processEvents();
-    return true;
+    return done;
+}
+
+bool waitForLab(Lab *lab)
+{
+    return waitFor(lab, &Lab::busyChanged, [lab] { return !lab->isBusy(); });
 }
 
 std::optional<qint64> wholeNumber(const QString &text)
@@ -94,248 +126,285 @@ QStringList withSessionArgument(QStringList arguments)
     return arguments;
 }
 
-} // namespace
-
-int runHeadlessExport(QApplication &app, const QStringList &arguments)
+void addOptions(QCommandLineParser &parser)
 {
-    Q_UNUSED(app);
-    QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption exportOption(QStringLiteral("export"), HeadlessExport::tr("View to export."),
-                                          QStringLiteral("view"));
-    const QCommandLineOption out(QStringLiteral("out"), HeadlessExport::tr("Output file."),
-                                 QStringLiteral("file"));
-    const QCommandLineOption scale(QStringLiteral("scale"), HeadlessExport::tr("PNG scale 1-4."),
-                                   QStringLiteral("n"), QStringLiteral("1"));
-    const QCommandLineOption projector(QStringLiteral("projector"), HeadlessExport::tr("Projector style."));
-    const QCommandLineOption language(QStringLiteral("language"), HeadlessExport::tr("en, vi or zh."),
-                                      QStringLiteral("code"));
-    const QCommandLineOption seed(QStringLiteral("seed"), HeadlessExport::tr("torch.manual_seed."),
-                                  QStringLiteral("s"));
-    const QCommandLineOption numEmbeddings(QStringLiteral("num-embeddings"), HeadlessExport::tr("V."),
-                                           QStringLiteral("v"));
-    const QCommandLineOption embeddingDim(QStringLiteral("embedding-dim"), HeadlessExport::tr("D."),
-                                          QStringLiteral("d"));
-    const QCommandLineOption ids(QStringLiteral("ids"), HeadlessExport::tr("Token ids."),
-                                 QStringLiteral("ids"));
-    const QCommandLineOption tied(QStringLiteral("tied"),
-                                  HeadlessExport::tr("Tie lm_head to the embedding."));
-    const QCommandLineOption init(QStringLiteral("init"), HeadlessExport::tr("Initialiser spec."),
-                                  QStringLiteral("spec"));
-    const QCommandLineOption session(QStringLiteral("session"), HeadlessExport::tr("Session file."),
-                                     QStringLiteral("file"));
-    const QCommandLineOption step(QStringLiteral("step"), HeadlessExport::tr("Animation step."),
-                                  QStringLiteral("n"));
-    const QCommandLineOption size(QStringLiteral("size"), HeadlessExport::tr("View size WxH."),
-                                  QStringLiteral("WxH"));
-    parser.addOptions({exportOption, out, scale, projector, language, seed, numEmbeddings, embeddingDim, ids,
-                       tied, init, session, step, size});
-    if (!parser.parse(withSessionArgument(arguments)))
-        return fail(2, parser.errorText());
-    if (!parser.positionalArguments().isEmpty())
-        return fail(
-            2, HeadlessExport::tr("unexpected argument '%1'.").arg(parser.positionalArguments().front()));
+    parser.addOptions({
+        {QStringLiteral("export"), HeadlessExport::tr("View to export."), QStringLiteral("view")},
+        {QStringLiteral("out"), HeadlessExport::tr("Output file."), QStringLiteral("file")},
+        {QStringLiteral("scale"), HeadlessExport::tr("PNG scale 1-4."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("projector"), HeadlessExport::tr("Projector style.")},
+        {QStringLiteral("language"), HeadlessExport::tr("en, vi or zh."), QStringLiteral("code")},
+        {QStringLiteral("seed"), HeadlessExport::tr("torch.manual_seed."), QStringLiteral("s")},
+        {QStringLiteral("num-embeddings"), HeadlessExport::tr("V."), QStringLiteral("v")},
+        {QStringLiteral("embedding-dim"), HeadlessExport::tr("D."), QStringLiteral("d")},
+        {QStringLiteral("ids"), HeadlessExport::tr("Token ids."), QStringLiteral("ids")},
+        {QStringLiteral("tied"), HeadlessExport::tr("Tie lm_head to the embedding.")},
+        {QStringLiteral("init"), HeadlessExport::tr("Initialiser spec."), QStringLiteral("spec")},
+        {QStringLiteral("session"), HeadlessExport::tr("Session file."), QStringLiteral("file")},
+        {QStringLiteral("step"), HeadlessExport::tr("Animation step."), QStringLiteral("n")},
+        {QStringLiteral("size"), HeadlessExport::tr("View size WxH."), QStringLiteral("WxH")},
+    });
+}
 
-    const QStringList views = {QStringLiteral("heatmap"), QStringLiteral("onehot"),
-                               QStringLiteral("histogram"), QStringLiteral("unembedding"),
-                               QStringLiteral("window")};
-    const QString view = parser.value(exportOption);
-    if (!views.contains(view))
-        return fail(2,
-                    HeadlessExport::tr(
-                        "--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').")
-                        .arg(view));
-    const QString file = parser.value(out);
-    if (file.isEmpty())
-        return fail(2, HeadlessExport::tr("--out FILE.png|.svg|.pdf is required."));
-    if (!Exporter::formatForFile(file))
-        return fail(2, HeadlessExport::tr("--out must end in .png, .svg or .pdf (not '%1').").arg(file));
+std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportRequest &r)
+{
+    const QStringList views = {QStringLiteral("heatmap"), QStringLiteral("onehot"), QStringLiteral("histogram"),
+                               QStringLiteral("unembedding"), QStringLiteral("window")};
+    r.view = parser.value(QStringLiteral("export"));
+    if (!views.contains(r.view))
+        return Failure{2, HeadlessExport::tr("--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').")
+                              .arg(r.view)};
+    r.file = parser.value(QStringLiteral("out"));
+    if (r.file.isEmpty())
+        return Failure{2, HeadlessExport::tr("--out FILE.png|.svg|.pdf is required.")};
+    if (!Exporter::formatForFile(r.file))
+        return Failure{2, HeadlessExport::tr("--out must end in .png, .svg or .pdf (not '%1').").arg(r.file)};
     bool scaleOk = false;
-    const int scaleValue = parser.value(scale).toInt(&scaleOk);
-    if (!scaleOk || scaleValue < Exporter::kMinScale || scaleValue > Exporter::kMaxScale)
-        return fail(2,
-                    HeadlessExport::tr("--scale must be 1, 2, 3 or 4 (not '%1').").arg(parser.value(scale)));
-    if (parser.isSet(language)) {
-        const QString code = parser.value(language);
-        if (!Classroom::languageCodes().contains(code))
-            return fail(2, HeadlessExport::tr("--language must be en, vi or zh (not '%1').").arg(code));
-        if (!Classroom::installLanguage(code))
-            return fail(1, HeadlessExport::tr("the %1 translations are missing from this build.").arg(code));
-    }
-    QSize viewSize;
-    if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    r.scale = parser.value(QStringLiteral("scale")).toInt(&scaleOk);
+    if (!scaleOk || r.scale < Exporter::kMinScale || r.scale > Exporter::kMaxScale)
+        return Failure{2, HeadlessExport::tr("--scale must be 1, 2, 3 or 4 (not '%1').").arg(parser.value(QStringLiteral("scale")))};
+    r.language = parser.value(QStringLiteral("language"));
+    if (parser.isSet(QStringLiteral("language")) && !Translations::codes().contains(r.language))
+        return Failure{2, HeadlessExport::tr("--language must be en, vi or zh (not '%1').").arg(r.language)};
+    if (parser.isSet(QStringLiteral("size"))) {
+        const QString text = parser.value(QStringLiteral("size"));
+        const QStringList wh = text.split(QLatin1Char('x'));
         const auto w = positive(wh.value(0));
         const auto h = positive(wh.value(1));
         if (wh.size() != 2 || !w || !h || *w > 8000 || *h > 8000)
-            return fail(2, HeadlessExport::tr("--size must be WIDTHxHEIGHT, e.g. 1200x700 (not '%1').")
-                               .arg(parser.value(size)));
-        viewSize = QSize(static_cast<int>(*w), static_cast<int>(*h));
+            return Failure{2, HeadlessExport::tr("--size must be WIDTHxHEIGHT, e.g. 1200x700 (not '%1').").arg(text)};
+        r.size = QSize(static_cast<int>(*w), static_cast<int>(*h));
     }
+    r.projector = parser.isSet(QStringLiteral("projector"));
+    return std::nullopt;
+}
 
-    MainWindow window;
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    Lab *lab = window.lab();
-    Classroom *classroom = Classroom::of(&window);
-    QString labError;
-    // Ids that stop fitting a new size are not fatal yet: --ids may replace them.
-    QString idsError;
-    QObject::connect(lab, &Lab::idsError, &window, [&idsError](const QString &m) { idsError = m; });
-    QObject::connect(lab, &Lab::rebuildFailed, &window, [&labError](const QString &m) { labError = m; });
-    QObject::connect(lab, &Lab::initFailed, &window, [&labError](const QString &m) { labError = m; });
-
-    if (parser.isSet(session)) {
-        if (!classroom)
-            return fail(1, HeadlessExport::tr("sessions are not available in this build."));
-        const QString error = classroom->openSession(parser.value(session));
-        if (!error.isEmpty())
-            return fail(1, error);
-    }
-    Lab::Config config = lab->config();
-    if (parser.isSet(seed)) {
+std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportRequest &r)
+{
+    if (parser.isSet(QStringLiteral("seed"))) {
         bool ok = false;
-        config.seed = parser.value(seed).toULongLong(&ok);
+        r.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
         if (!ok)
-            return fail(2, HeadlessExport::tr("--seed must be a non-negative whole number (not '%1').")
-                               .arg(parser.value(seed)));
+            return Failure{2, HeadlessExport::tr("--seed must be a non-negative whole number (not '%1').")
+                                  .arg(parser.value(QStringLiteral("seed")))};
     }
-    // Sizes are taken as PyTorch takes them: 0 builds an empty weight, and a negative size is refused
-    // by the Lab with torch.empty's RuntimeError.
-    if (parser.isSet(numEmbeddings)) {
-        const auto v = wholeNumber(parser.value(numEmbeddings));
-        if (!v)
-            return fail(2, HeadlessExport::tr("--num-embeddings must be a whole number (not '%1').")
-                               .arg(parser.value(numEmbeddings)));
-        config.numEmbeddings = *v;
+    // Sizes are taken as PyTorch takes them: 0 builds an empty weight, and a negative size is
+    // refused by the Lab with torch.empty's RuntimeError.
+    if (parser.isSet(QStringLiteral("num-embeddings"))) {
+        r.numEmbeddings = wholeNumber(parser.value(QStringLiteral("num-embeddings")));
+        if (!r.numEmbeddings)
+            return Failure{2, HeadlessExport::tr("--num-embeddings must be a whole number (not '%1').")
+                                  .arg(parser.value(QStringLiteral("num-embeddings")))};
     }
-    if (parser.isSet(embeddingDim)) {
-        const auto d = wholeNumber(parser.value(embeddingDim));
-        if (!d)
-            return fail(2, HeadlessExport::tr("--embedding-dim must be a whole number (not '%1').")
-                               .arg(parser.value(embeddingDim)));
-        config.embeddingDim = *d;
+    if (parser.isSet(QStringLiteral("embedding-dim"))) {
+        r.embeddingDim = wholeNumber(parser.value(QStringLiteral("embedding-dim")));
+        if (!r.embeddingDim)
+            return Failure{2, HeadlessExport::tr("--embedding-dim must be a whole number (not '%1').")
+                                  .arg(parser.value(QStringLiteral("embedding-dim")))};
     }
-    if (parser.isSet(tied))
-        config.tied = true;
-    std::vector<core::InitSpec> specs;
-    for (const QString &text : parser.values(init)) {
+    for (const QString &text : parser.values(QStringLiteral("init"))) {
         try {
-            specs.push_back(core::InitSpec::parse(text.toStdString()));
+            r.inits.push_back(core::InitSpec::parse(text.toStdString()));
         } catch (const std::exception &e) {
-            return fail(2, HeadlessExport::tr("--init %1: %2").arg(text, QString::fromStdString(e.what())));
+            return Failure{2, HeadlessExport::tr("--init %1: %2").arg(text, QString::fromStdString(e.what()))};
         }
     }
+    r.tied = parser.isSet(QStringLiteral("tied"));
+    r.session = parser.value(QStringLiteral("session"));
+    if (parser.isSet(QStringLiteral("ids")))
+        r.ids = parser.value(QStringLiteral("ids"));
+    if (parser.isSet(QStringLiteral("step")))
+        r.step = parser.value(QStringLiteral("step"));
+    return std::nullopt;
+}
+
+std::optional<Failure> parseRequest(const QStringList &arguments, ExportRequest &request)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (!parser.parse(withSessionArgument(arguments)))
+        return Failure{2, parser.errorText()};
+    if (!parser.positionalArguments().isEmpty())
+        return Failure{2, HeadlessExport::tr("unexpected argument '%1'.").arg(parser.positionalArguments().front())};
+    if (auto failure = parseOutput(parser, request))
+        return failure;
+    return parseModel(parser, request);
+}
+
+/// Errors the Lab reports while the export drives it.
+struct LabErrors {
+    QString lab;
+    // Ids that stop fitting a new size are not fatal yet: --ids may replace them.
+    QString ids;
+};
+
+std::optional<Failure> buildModel(MainWindow &window, const ExportRequest &r, const LabErrors &errors)
+{
+    Lab *lab = window.lab();
+    if (!r.session.isEmpty()) {
+        const QString error = window.sessions()->openSession(r.session);
+        if (!error.isEmpty())
+            return Failure{1, error};
+    }
+    Lab::Config config = lab->config();
+    config.seed = r.seed.value_or(config.seed);
+    config.numEmbeddings = r.numEmbeddings.value_or(config.numEmbeddings);
+    config.embeddingDim = r.embeddingDim.value_or(config.embeddingDim);
+    config.tied = config.tied || r.tied;
     lab->setConfig(config);
     if (lab->isTied() != config.tied)
         lab->setTied(config.tied);
-    if (!waitUntil([lab] { return !lab->isBusy(); }))
-        return fail(1, HeadlessExport::tr("timed out building the model."));
-    if (!labError.isEmpty())
-        return fail(1, labError);
-    if (parser.isSet(ids) && !lab->setIdsText(parser.value(ids)))
-        return fail(2, HeadlessExport::tr("--ids %1: %2")
-                           .arg(parser.value(ids).size() > 40
-                                    ? parser.value(ids).left(37) + QStringLiteral("...")
-                                    : parser.value(ids),
-                                lab->idsErrorMessage().isEmpty() ? idsError : lab->idsErrorMessage()));
+    if (!waitForLab(lab))
+        return Failure{1, HeadlessExport::tr("timed out building the model.")};
+    if (!errors.lab.isEmpty())
+        return Failure{1, errors.lab};
+    return std::nullopt;
+}
+
+std::optional<Failure> applyIdsAndInits(MainWindow &window, const ExportRequest &r, const LabErrors &errors)
+{
+    Lab *lab = window.lab();
+    const QString idsError = lab->idsErrorMessage().isEmpty() ? errors.ids : lab->idsErrorMessage();
+    if (r.ids && !lab->setIdsText(*r.ids)) {
+        const QString shown = r.ids->size() > 40 ? r.ids->left(37) + QStringLiteral("...") : *r.ids;
+        return Failure{2, HeadlessExport::tr("--ids %1: %2")
+                              .arg(shown, lab->idsErrorMessage().isEmpty() ? errors.ids : lab->idsErrorMessage())};
+    }
     // No id fits Embedding(0, D): the views then show what PyTorch raises for the lookup, as in the GUI.
-    if (!parser.isSet(ids) && !lab->idsValid() && lab->modelConfig().numEmbeddings > 0)
-        return fail(1, lab->idsErrorMessage().isEmpty() ? idsError : lab->idsErrorMessage());
-    for (const core::InitSpec &spec : specs) {
+    if (!r.ids && !lab->idsValid() && lab->modelConfig().numEmbeddings > 0)
+        return Failure{1, idsError};
+    for (const core::InitSpec &spec : r.inits) {
         lab->applyInit(QStringLiteral("embedding.weight"), spec);
-        if (!waitUntil([lab] { return !lab->isBusy(); }))
-            return fail(1, HeadlessExport::tr("timed out initialising the weights."));
-        if (!labError.isEmpty())
-            return fail(1, labError);
+        if (!waitForLab(lab))
+            return Failure{1, HeadlessExport::tr("timed out initialising the weights.")};
+        if (!errors.lab.isEmpty())
+            return Failure{1, errors.lab};
     }
+    return std::nullopt;
+}
 
-    const bool projectorOn = parser.isSet(projector);
-    if (view == QLatin1String("window")) {
-        window.resize(viewSize.isValid() ? viewSize : (projectorOn ? QSize(1024, 768) : QSize(1400, 860)));
-        if (projectorOn) {
-            if (classroom) {
-                classroom->projector()->setUsesFullScreen(false);
-                classroom->projector()->setEnabled(true);
-            }
-        }
+std::optional<Failure> setAnimationStep(OneHotAnimation *animation, const std::optional<QString> &step)
+{
+    animation->pause();
+    if (!step) {
+        animation->setStep(1);
+        animation->setProgress(0.6);
+        return std::nullopt;
     }
-    window.show(); // WA_DontShowOnScreen: laid out and polished, never on screen
-    if (!waitUntil([&window] { return window.isIdle(); }))
-        return fail(1, HeadlessExport::tr("timed out waiting for the views."));
+    bool ok = false;
+    const int n = step->toInt(&ok);
+    if (!ok || n < 0 || n >= animation->stepCount())
+        return Failure{2, HeadlessExport::tr("--step must be between 0 and %1.").arg(animation->stepCount() - 1)};
+    animation->setStep(n);
+    animation->setProgress(1.0);
+    return std::nullopt;
+}
 
-    // Slide figures use a view of their own at a size that suits a slide, not the window's panel.
-    std::unique_ptr<QWidget> standalone;
-    QWidget *target = &window;
-    OneHotAnimation *animation = window.animation();
+/// Slide figures use a view of their own at a size that suits a slide, not the window's panel.
+std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view, QSize &size)
+{
+    Lab *lab = window.lab();
     if (view == QLatin1String("heatmap")) {
-        auto *heatmap = new HeatmapView;
+        auto heatmap = std::make_unique<HeatmapView>();
         heatmap->setMatrix(lab->embeddingWeight());
         heatmap->setTitle(QStringLiteral("embedding.weight  [%1, %2]")
                               .arg(lab->config().numEmbeddings)
                               .arg(lab->config().embeddingDim));
         heatmap->setColorMapName(window.colorMapName());
-        standalone.reset(heatmap);
-        if (!viewSize.isValid())
-            viewSize = QSize(900, 560);
-    } else if (view == QLatin1String("onehot")) {
-        auto *oneHot = new OneHotView;
+        size = size.isValid() ? size : QSize(900, 560);
+        return heatmap;
+    }
+    if (view == QLatin1String("onehot")) {
+        auto oneHot = std::make_unique<OneHotView>();
         oneHot->setLab(lab);
-        oneHot->setAnimation(animation);
+        oneHot->setAnimation(window.animation());
         oneHot->setColorMapName(window.colorMapName());
-        standalone.reset(oneHot);
-        animation->pause();
-        if (parser.isSet(step)) {
-            bool ok = false;
-            const int n = parser.value(step).toInt(&ok);
-            if (!ok || n < 0 || n >= animation->stepCount())
-                return fail(
-                    2,
-                    HeadlessExport::tr("--step must be between 0 and %1.").arg(animation->stepCount() - 1));
-            animation->setStep(n);
-            animation->setProgress(1.0);
-        } else {
-            animation->setStep(1);
-            animation->setProgress(0.6);
-        }
-        if (!viewSize.isValid())
-            viewSize = QSize(1100, 620);
-    } else if (view == QLatin1String("histogram")) {
-        auto *histogram = new InitHistogram;
-        const std::optional<core::InitSpec> last = lab->lastInit(QStringLiteral("embedding.weight"));
-        InitHistogram::Source source{QStringLiteral("embedding.weight"), lab->embeddingWeight(),
-                                     core::embeddingDefaultDistribution()};
-        if (last)
-            source =
-                InitHistogram::makeSource(QStringLiteral("embedding.weight"), lab->embeddingWeight(), *last);
-        histogram->setSource(source);
-        standalone.reset(histogram);
-        if (!viewSize.isValid())
-            viewSize = QSize(900, 620);
-    } else if (view == QLatin1String("unembedding")) {
-        auto *unembedding = new UnembeddingView;
+        size = size.isValid() ? size : QSize(1100, 620);
+        return oneHot;
+    }
+    if (view == QLatin1String("histogram")) {
+        auto histogram = std::make_unique<InitHistogram>();
+        const QString name = QStringLiteral("embedding.weight");
+        const std::optional<core::InitSpec> last = lab->lastInit(name);
+        histogram->setSource(last ? InitHistogram::makeSource(name, lab->embeddingWeight(), *last)
+                                  : InitHistogram::Source{name, lab->embeddingWeight(),
+                                                          core::embeddingDefaultDistribution()});
+        size = size.isValid() ? size : QSize(900, 620);
+        return histogram;
+    }
+    if (view == QLatin1String("unembedding")) {
+        auto unembedding = std::make_unique<UnembeddingView>();
         unembedding->setModel(&lab->model());
         const QList<qint64> flat = lab->flatIds();
         unembedding->setHiddenFromToken(flat.isEmpty() ? 0 : static_cast<int>(flat.front()));
-        standalone.reset(unembedding);
-        if (!viewSize.isValid())
-            viewSize = QSize(1000, 720);
+        size = size.isValid() ? size : QSize(1000, 720);
+        return unembedding;
     }
+    return nullptr; // the whole window
+}
+
+std::optional<Failure> render(MainWindow &window, ExportRequest &r)
+{
+    if (r.view == QLatin1String("window")) {
+        window.resize(r.size.isValid() ? r.size : (r.projector ? QSize(1024, 768) : QSize(1400, 860)));
+        if (r.projector) {
+            window.projector()->setUsesFullScreen(false);
+            window.projector()->setEnabled(true);
+        }
+    }
+    window.show(); // WA_DontShowOnScreen: laid out and polished, never on screen
+    if (!waitFor(&window, &MainWindow::idle, [&window] { return window.isIdle(); }))
+        return Failure{1, HeadlessExport::tr("timed out waiting for the views.")};
+    if (r.view == QLatin1String("onehot")) {
+        if (auto failure = setAnimationStep(window.animation(), r.step))
+            return failure;
+    }
+    const std::unique_ptr<QWidget> standalone = standaloneView(window, r.view, r.size);
+    QWidget *target = &window;
     if (standalone) {
         standalone->setAttribute(Qt::WA_DontShowOnScreen);
-        standalone->resize(viewSize);
-        if (projectorOn)
+        standalone->resize(r.size);
+        if (r.projector)
             ProjectorMode::applyTo(standalone.get());
         standalone->show();
         target = standalone.get();
-        auto *histogram = qobject_cast<InitHistogram *>(target);
-        if (!waitUntil([histogram] {
-                return !histogram || (!histogram->isBusy() && !histogram->results().isEmpty());
-            }))
-            return fail(1, HeadlessExport::tr("timed out drawing the histogram."));
+        if (auto *histogram = qobject_cast<InitHistogram *>(target)) {
+            if (!waitFor(histogram, &InitHistogram::updated,
+                         [histogram] { return !histogram->isBusy() && !histogram->results().isEmpty(); }))
+                return Failure{1, HeadlessExport::tr("timed out drawing the histogram.")};
+        }
     }
-    const QString error = Exporter::exportWidget(target, file, scaleValue);
+    const QString error = Exporter::exportWidget(target, r.file, r.scale);
     if (!error.isEmpty())
-        return fail(1, error);
+        return Failure{1, error};
+    return std::nullopt;
+}
+
+} // namespace
+
+int runHeadlessExport(const QStringList &arguments)
+{
+    ExportRequest request;
+    if (auto failure = parseRequest(arguments, request))
+        return report(*failure);
+    const QString language = request.language.isEmpty() ? Translations::preferredCode() : request.language;
+    if (!Translations::install(language) && !request.language.isEmpty())
+        return report({1, HeadlessExport::tr("the %1 translations are missing from this build.").arg(language)});
+
+    MainWindow window;
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    LabErrors errors;
+    Lab *lab = window.lab();
+    QObject::connect(lab, &Lab::idsError, &window, [&errors](const QString &m) { errors.ids = m; });
+    QObject::connect(lab, &Lab::rebuildFailed, &window, [&errors](const QString &m) { errors.lab = m; });
+    QObject::connect(lab, &Lab::initFailed, &window, [&errors](const QString &m) { errors.lab = m; });
+    if (auto failure = buildModel(window, request, errors))
+        return report(*failure);
+    if (auto failure = applyIdsAndInits(window, request, errors))
+        return report(*failure);
+    if (auto failure = render(window, request))
+        return report(*failure);
     return 0;
 }
 

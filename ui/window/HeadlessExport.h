@@ -4,15 +4,14 @@
 
 #include <QStringList>
 
-class QApplication;
-
 namespace embedlab::ui {
 
 /// `embedlab --export heatmap|onehot|histogram|unembedding|window --out FILE.png|.svg|.pdf
 /// [--scale N] [--projector] [--language en|vi|zh] [--seed S] [--num-embeddings V]
 /// [--embedding-dim D] [--ids 2,3,1] [--tied] [--init SPEC]... [--session FILE.embedlab]
 /// [--step N] [--size WxH]`: renders one view without showing a window. Returns the exit code:
-/// 0 on success, 1 when the export fails, 2 for a bad command line (one line on stderr).
-int runHeadlessExport(QApplication &app, const QStringList &arguments);
+/// 0 on success, 1 when the export fails, 2 for a bad command line (one line on stderr). Needs a
+/// QApplication.
+int runHeadlessExport(const QStringList &arguments);
 
 } // namespace embedlab::ui

@@ -2,20 +2,21 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
-#include "core/init/InitSpec.h"
 #include "core/io/WeightFile.h"
+#include "core/nn/TiedModel.h"
 #include "ui/model/Lab.h"
+#include "ui/model/LabUndo.h"
+#include "ui/model/Lesson.h"
+#include "ui/window/WindowActions.h"
 
 #include <QList>
 #include <QMainWindow>
 #include <QPointer>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
-#include <optional>
 
-class QAction;
-class QActionGroup;
 class QCheckBox;
 class QComboBox;
 class QDockWidget;
@@ -23,45 +24,71 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QSlider;
+class QToolBar;
 class QUndoStack;
 
 namespace embedlab::ui {
 
 class CodePanel;
+class ExportController;
 class HeatmapView;
 class InitHistogram;
 class InitPanel;
 class LayerPanel;
+class LessonController;
 class OneHotAnimation;
 class OneHotView;
+class ProjectorMode;
+class SessionController;
 class TensorPicker;
 class TrainingPanel;
 class UnembeddingView;
-class WeightsCommand;
+class WeightFileLoader;
 
-/// The `embedlab` window: the layer panel and the code panel as docks, the weight heatmaps, the ids
-/// field and the animated one-hot row selection with its counters, outputs and equality badge.
+/// The `embedlab` window. It owns the Lab, its undo history and the views, and composes the parts
+/// that give the window its features, each handed the actions it serves (WindowActions):
+/// sessions, export, the guided lesson, projector mode and weight files.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    struct Options {
+        /// Autosave and restore after a crash: the interactive app only (tests, screenshots and
+        /// scripted exports start from a known state and leave no markers behind).
+        bool recovery = false;
+    };
+
     explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     Lab *lab() const { return m_lab; }
+    LabUndo *undo() const { return m_undo; }
+    QUndoStack *undoStack() const;
+    const WindowActions &actions() const { return m_actions; }
     OneHotAnimation *animation() const { return m_animation; }
     CodePanel *codePanel() const { return m_codePanel; }
     LayerPanel *layerPanel() const { return m_layerPanel; }
     OneHotView *oneHotView() const { return m_oneHotView; }
-    QUndoStack *undoStack() const { return m_undoStack; }
     HeatmapView *embeddingHeatmap() const { return m_embeddingHeatmap; }
     HeatmapView *lmHeadHeatmap() const { return m_lmHeadHeatmap; }
     InitPanel *initPanel() const { return m_initPanel; }
     InitHistogram *histogram() const { return m_histogram; }
     UnembeddingView *unembeddingView() const { return m_unembeddingView; }
     TrainingPanel *trainingPanel() const { return m_trainingPanel; }
-    /// Every dock of the window, in creation order (layers, code, init, histogram, unembedding,
-    /// training).
+    ProjectorMode *projector() const { return m_projector; }
+    SessionController *sessions() const { return m_sessions; }
+    ExportController *exports() const { return m_exports; }
+    LessonController *lessons() const { return m_lessons; }
+    WeightFileLoader *weightFiles() const { return m_weightFiles; }
+
+    /// The side panels a lesson step chooses among, and the dock of each.
+    static QList<Lesson::Panel> panels();
+    QDockWidget *dock(Lesson::Panel panel) const;
+    /// Every dock of the side panels, in creation order (layers, code, init, histogram,
+    /// unembedding, training).
     QList<QDockWidget *> docks() const;
+    /// Shows `text` in the ids field without editing the ids (a lesson step types its own).
+    void showIdsText(const QString &text);
 
     /// How unticking "Tie" unties: ask each time (default), or always one way (remembered).
     enum class UntiePolicy { Ask, Clone, Reinitialize };
@@ -72,24 +99,23 @@ public:
     /// Unties without asking, as one undo step.
     void untie(core::TiedModel::UntieMode mode);
 
-    /// Opens a .npy, .safetensors or .gguf file off the UI thread and shows the tensor picker
-    /// (tensorPickerShown()); failures go to weightsOpenFailed() and a message box.
+    /// See WeightFileLoader::openFile() and loadTensor().
     void openWeightsFile(const QString &path);
-    /// Converts `tensor` of `file` to float32 off the UI thread with progress, then makes it the
-    /// embedding's or the Linear's weight as one undo step. Emits weightsLoaded() or weightsOpenFailed().
     void loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor, Lab::LoadRole role,
                     bool tied);
 
-    /// Undo snapshots of weights are kept under this many bytes (older steps are dropped).
-    static constexpr std::uint64_t kDefaultUndoBudget = std::uint64_t(1) << 30;
-    void setUndoBudget(std::uint64_t bytes) { m_undoBudget = bytes; }
+    static constexpr std::uint64_t kDefaultUndoBudget = LabUndo::kDefaultBudget;
+    void setUndoBudget(std::uint64_t bytes);
 
-    /// Dock and toolbar layout and the window geometry, in QSettings("EmbedLab", "EmbedLab").
+    /// Dock and toolbar layout and the window geometry, in the settings.
     void saveSettings() const;
     void restoreSettings();
 
-    /// True when nothing is being computed in the background (model, heatmaps, printed output).
+    /// True when nothing is being computed in the background (model, heatmaps, histogram, printed
+    /// output, a weight file being loaded).
     bool isIdle() const;
+    /// Runs `then` once isIdle() holds (at once when it does), unless the window goes first.
+    void whenIdle(std::function<void()> then);
     /// Once everything is computed, shows animation step `step` at `progress` and saves the window
     /// as a PNG, then emits screenshotSaved().
     void saveScreenshotWhenIdle(const QString &fileName, int step = 1, double progress = 0.6);
@@ -101,6 +127,8 @@ public:
     void setHistogramCompare(bool on);
 
 Q_SIGNALS:
+    /// Everything pending has finished (see isIdle()).
+    void idle();
     void screenshotSaved(bool ok);
     void tensorPickerShown(embedlab::ui::TensorPicker *picker);
     void weightsOpenFailed(const QString &message);
@@ -113,21 +141,28 @@ protected:
 
 private:
     void createCentralArea();
+    QWidget *createIdsRow(QWidget *parent);
+    QWidget *createLookupArea(QWidget *parent);
+    void createStatusBar();
     void createDocks();
-    void createActions();
-    void createMenusAndToolBars();
-    void createLessonDocks();
+    void createSidePanels();
+    QWidget *createHistogramBox();
+    void createParts(const Options &options);
+    void connectActions();
+    void connectAnimationActions();
+    void createMenus();
+    void createToolBars();
+    QToolBar *createAnimationToolBar();
     void connectLab();
+    void connectViews();
+    void connectIdleSignals();
+    void restorePreferences();
+    void scheduleIdleCheck();
     void updateHeatmapTitles();
     void updateUndoActions();
     void updateHistogramSources();
     void onTiedChanged();
-    void onInitRequested(const QString &target, const core::InitSpec &spec);
-    void onInitFinished();
-    void pushWeightsCommand(WeightsCommand *command);
-    int partsFor(const QString &target) const;
-    void showWeightsError(const QString &title, const QString &message);
-
+    void onBusyChanged(bool busy);
     void onModelRebuilt();
     void onIdsEdited(const QString &text);
     void onIdsChanged();
@@ -136,15 +171,16 @@ private:
     void onAnimationChanged();
     void updateCounters();
     void updateSpeedLabel();
-    /// Applies `after` as one undoable step (typing in the ids field merges into one step).
-    void pushSnapshot(const QString &description, const Lab::Snapshot &after, bool typing = false);
+    void askHowToUntie();
     void showPreferences();
     void showAbout();
-    void toggleFullScreen(bool on);
+    void showModalWarning(const QString &title, const QString &message);
+    void chooseLanguage(const QString &code);
 
     Lab *m_lab = nullptr;
     OneHotAnimation *m_animation = nullptr;
-    QUndoStack *m_undoStack = nullptr;
+    LabUndo *m_undo = nullptr;
+    WindowActions m_actions;
 
     LayerPanel *m_layerPanel = nullptr;
     CodePanel *m_codePanel = nullptr;
@@ -163,38 +199,6 @@ private:
     QProgressBar *m_busyBar = nullptr;
     QLabel *m_busyLabel = nullptr;
 
-    QAction *m_playAction = nullptr;
-    QAction *m_stepForwardAction = nullptr;
-    QAction *m_stepBackAction = nullptr;
-    QAction *m_restartAction = nullptr;
-    QAction *m_endAction = nullptr;
-    QAction *m_fasterAction = nullptr;
-    QAction *m_slowerAction = nullptr;
-    QAction *m_batchAction = nullptr;
-    QAction *m_referenceAction = nullptr;
-    QAction *m_gpt2Action = nullptr;
-    QAction *m_undoAction = nullptr;
-    QAction *m_redoAction = nullptr;
-    QAction *m_openAction = nullptr;
-    QAction *m_openWeightsAction = nullptr;
-    QAction *m_tieAction = nullptr;
-    QAction *m_untieCloneAction = nullptr;
-    QAction *m_untieReinitAction = nullptr;
-    QAction *m_trainStepAction = nullptr;
-    QAction *m_saveAction = nullptr;
-    QAction *m_saveAsAction = nullptr;
-    QAction *m_exportAction = nullptr;
-    QAction *m_quitAction = nullptr;
-    QAction *m_copyCodeAction = nullptr;
-    QAction *m_preferencesAction = nullptr;
-    QAction *m_zoomInAction = nullptr;
-    QAction *m_zoomOutAction = nullptr;
-    QAction *m_zoomResetAction = nullptr;
-    QAction *m_fullScreenAction = nullptr;
-    QAction *m_aboutAction = nullptr;
-    QAction *m_aboutQtAction = nullptr;
-    QActionGroup *m_colorMapGroup = nullptr;
-
     InitPanel *m_initPanel = nullptr;
     InitHistogram *m_histogram = nullptr;
     QComboBox *m_histogramTarget = nullptr;
@@ -205,18 +209,19 @@ private:
     QDockWidget *m_unembeddingDock = nullptr;
     QDockWidget *m_trainingDock = nullptr;
 
+    ProjectorMode *m_projector = nullptr;
+    WeightFileLoader *m_weightFiles = nullptr;
+    LessonController *m_lessons = nullptr;
+    ExportController *m_exports = nullptr;
+    SessionController *m_sessions = nullptr;
+
     QString m_colorMapName = QStringLiteral("RdBu");
     bool m_typingIds = false;
     bool m_histogramCompare = false;
+    bool m_idleCheckPending = false;
     UntiePolicy m_untiePolicy = UntiePolicy::Ask;
-    std::uint64_t m_undoBudget = kDefaultUndoBudget;
-    // The init step a slider drag keeps replacing until InitPanel::editFinished().
-    WeightsCommand *m_openInit = nullptr;
-    // A request that arrived while the Lab was busy: the newest wins.
-    std::optional<std::pair<QString, core::InitSpec>> m_deferredInit;
     std::shared_ptr<Lab::WeightState> m_stepBefore;
     QPointer<QWidget> m_untieDialog;
-    bool m_loading = false;
 };
 
 } // namespace embedlab::ui

@@ -31,9 +31,10 @@ QFont scaled(QFont font, double factor)
 
 } // namespace
 
-ProjectorMode::ProjectorMode(QMainWindow *window, bool fullScreen)
+ProjectorMode::ProjectorMode(MainWindow *window, const QList<QAction *> &windowZoomActions, bool fullScreen)
     : QObject(window)
     , m_window(window)
+    , m_windowZoomActions(windowZoomActions)
     , m_fullScreen(fullScreen)
 {
     m_badge = new QLabel(tr("PROJECTOR"));
@@ -135,26 +136,24 @@ void ProjectorMode::setEnabled(bool on)
     if (on == m_enabled)
         return;
     m_enabled = on;
-    auto *mainWindow = qobject_cast<MainWindow *>(m_window);
     if (on) {
         m_savedPalette = m_window->palette();
         rememberFonts(); // before the style sheet and the badge change anything
         m_savedStyleSheet = m_window->styleSheet();
         m_savedWindowState = m_window->windowState();
-        m_savedColorMap = mainWindow ? mainWindow->colorMapName() : QString();
+        m_savedColorMap = m_window->colorMapName();
         m_savedDocks.clear();
         for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
             m_savedDocks.append({dock, dock->isVisible() || !dock->isHidden()});
             // The lesson stays: it is what the class reads.
-            if (dock->objectName() != QLatin1String("lessonDock"))
+            if (dock != m_keptDock)
                 dock->hide();
         }
         m_window->setPalette(palette());
         m_window->setStyleSheet(styleSheet());
         m_fontScale = kFontScale;
         applyFonts();
-        if (mainWindow)
-            mainWindow->setColorMapName(QString::fromLatin1(kColorMap));
+        m_window->setColorMapName(QString::fromLatin1(kColorMap));
         setChartsProjectorStyle(true);
         takeOverZoomKeys(true);
         m_badge->show();
@@ -168,8 +167,8 @@ void ProjectorMode::setEnabled(bool on)
         applyFonts();
         m_window->setStyleSheet(m_savedStyleSheet);
         m_window->setPalette(m_savedPalette);
-        if (mainWindow && !m_savedColorMap.isEmpty())
-            mainWindow->setColorMapName(m_savedColorMap);
+        if (!m_savedColorMap.isEmpty())
+            m_window->setColorMapName(m_savedColorMap);
         for (const auto &[dock, visible] : std::as_const(m_savedDocks)) {
             if (dock)
                 dock->setVisible(visible);
@@ -233,14 +232,12 @@ void ProjectorMode::setChartsProjectorStyle(bool on)
 
 void ProjectorMode::takeOverZoomKeys(bool on)
 {
-    static const char *const names[] = {"zoomIn", "zoomOut", "zoomReset"};
     static const QList<QKeySequence> ours[] = {
         {QKeySequence(QStringLiteral("Ctrl++")), QKeySequence(QStringLiteral("Ctrl+="))},
         {QKeySequence(QStringLiteral("Ctrl+-"))},
         {QKeySequence(QStringLiteral("Ctrl+0"))}};
     for (int i = 0; i < 3; ++i) {
-        auto *theirs = m_window->findChild<QAction *>(QString::fromLatin1(names[i]));
-        if (theirs) {
+        if (QAction *theirs = m_windowZoomActions.value(i)) {
             if (on) {
                 m_savedZoomKeys.insert(theirs, theirs->shortcuts());
                 theirs->setShortcuts({});

@@ -10,13 +10,16 @@
 #include <QPalette>
 #include <QPointer>
 #include <QString>
+#include <QDockWidget>
 
 class QAction;
 class QLabel;
-class QMainWindow;
+class QDockWidget;
 class QWidget;
 
 namespace embedlab::ui {
+
+class MainWindow;
 
 /// The classroom profile of a main window: white page, black text, fonts 1.6x, thick borders, the
 /// PuOr map (its light centre stays visible on white), side panels hidden, full screen and a
@@ -30,8 +33,11 @@ public:
     static constexpr int kLineWidth = 3;
     static constexpr const char *kColorMap = "PuOr";
 
-    /// `fullScreen` false keeps the window size (tests, headless export).
-    explicit ProjectorMode(QMainWindow *window, bool fullScreen = true);
+    /// `windowZoomActions`: the window's zoom in, out and reset, whose keys (Ctrl +, -, 0) resize
+    /// the text while projecting. `fullScreen` false keeps the window size (tests, headless export).
+    ProjectorMode(MainWindow *window, const QList<QAction *> &windowZoomActions, bool fullScreen = true);
+    /// A dock that stays visible when the side panels are hidden (the lesson: what the class reads).
+    void setKeptDock(QDockWidget *dock) { m_keptDock = dock; }
 
     bool isEnabled() const { return m_enabled; }
     /// Whether switching on also fills the screen (not for headless export and tests).
@@ -69,7 +75,9 @@ private:
     void setChartsProjectorStyle(bool on);
     void takeOverZoomKeys(bool on);
 
-    QMainWindow *m_window = nullptr;
+    MainWindow *m_window = nullptr;
+    QList<QAction *> m_windowZoomActions;
+    QPointer<QDockWidget> m_keptDock;
     bool m_fullScreen = true;
     bool m_enabled = false;
     double m_fontScale = kFontScale;

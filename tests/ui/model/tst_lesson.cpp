@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Classroom.h"
+#include "ui/window/LessonController.h"
+#include "ui/window/ProjectorMode.h"
+#include "ui/window/Translations.h"
 #include "ui/model/Lab.h"
 #include "ui/model/Lesson.h"
 #include "ui/views/LessonPanel.h"
@@ -22,7 +24,7 @@
 
 #include <memory>
 
-using embedlab::ui::Classroom;
+using embedlab::ui::Translations;
 using embedlab::ui::Lesson;
 using embedlab::ui::LessonPanel;
 using embedlab::ui::MainWindow;
@@ -44,7 +46,7 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<MainWindow> m_window;
-    Classroom *m_classroom = nullptr;
+    embedlab::ui::LessonController *m_classroom = nullptr;
 };
 
 void TestLesson::initTestCase()
@@ -58,14 +60,14 @@ void TestLesson::init()
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_classroom = Classroom::of(m_window.get());
+    m_classroom = m_window->lessons();
     QVERIFY(m_classroom);
 }
 
 void TestLesson::cleanup()
 {
     m_window.reset();
-    Classroom::installLanguage(QStringLiteral("en"));
+    Translations::install(QStringLiteral("en"));
 }
 
 void TestLesson::aboutTenStepsWithText()
@@ -131,11 +133,11 @@ void TestLesson::stepsSetTheViews()
         QCOMPARE(animation->step(), animationStep < 0 ? animation->stepCount() - 1 : animationStep);
         QVERIFY(!animation->isPlaying());
     }
-    QVERIFY(m_classroom->lessonDock()->isVisibleTo(m_window.get()));
-    QCOMPARE(m_classroom->lessonPanel()->titleText(), Lesson::title(index));
-    QCOMPARE(m_classroom->lessonPanel()->bodyText(), Lesson::text(index));
+    QVERIFY(m_classroom->dock()->isVisibleTo(m_window.get()));
+    QCOMPARE(m_classroom->panel()->titleText(), Lesson::title(index));
+    QCOMPARE(m_classroom->panel()->bodyText(), Lesson::text(index));
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-        if (dock == m_classroom->lessonDock())
+        if (dock == m_classroom->dock())
             continue;
         if (!visibleDock.isEmpty() && dock->objectName() == visibleDock)
             QVERIFY2(dock->isVisibleTo(m_window.get()), qPrintable(dock->objectName()));
@@ -282,15 +284,15 @@ void TestLesson::everyStepReadableInTheDock()
     QFETCH(QString, language);
     QFETCH(QSize, size);
     QFETCH(bool, projector);
-    QVERIFY(Classroom::installLanguage(language));
+    QVERIFY(Translations::install(language));
     m_window->resize(size);
     if (projector) {
-        m_classroom->projector()->setUsesFullScreen(false); // the offscreen screen is only 800 px wide
-        m_classroom->projector()->setEnabled(true);
+        m_window->projector()->setUsesFullScreen(false); // the offscreen screen is only 800 px wide
+        m_window->projector()->setEnabled(true);
     }
     m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
     Lesson *lesson = m_classroom->lesson();
-    LessonPanel *panel = m_classroom->lessonPanel();
+    LessonPanel *panel = m_classroom->panel();
     auto *text = panel->findChild<QTextEdit *>(QStringLiteral("lessonText"));
     QVERIFY(text);
     if (projector) // the class reads the text from the back of the room
@@ -305,7 +307,7 @@ void TestLesson::everyStepReadableInTheDock()
         settle();
         const QString where =
             QStringLiteral("%1 step %2").arg(QLatin1String(QTest::currentDataTag())).arg(i + 1);
-        QVERIFY2(m_classroom->lessonDock()->isVisible(), qPrintable(where));
+        QVERIFY2(m_classroom->dock()->isVisible(), qPrintable(where));
         QVERIFY(text->toPlainText().contains(Lesson::text(i)));
         verifyTextReadable(text, where);
         verifyButtonsShown(panel, m_window.get(), where);

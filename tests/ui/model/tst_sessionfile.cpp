@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Classroom.h"
+#include "ui/window/SessionController.h"
 #include "ui/model/Lab.h"
 #include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
@@ -20,7 +20,7 @@
 #include <cstring>
 #include <memory>
 
-using embedlab::ui::Classroom;
+using embedlab::ui::SessionController;
 using embedlab::ui::Lab;
 using embedlab::ui::MainWindow;
 using embedlab::ui::Recovery;
@@ -85,7 +85,7 @@ private Q_SLOTS:
 private:
     SessionFile::Session sample() const;
     std::unique_ptr<MainWindow> m_window;
-    Classroom *m_classroom = nullptr;
+    SessionController *m_classroom = nullptr;
     QTemporaryDir m_dir;
 };
 
@@ -99,7 +99,7 @@ void TestSessionFile::initTestCase()
 void TestSessionFile::init()
 {
     m_window = std::make_unique<MainWindow>();
-    m_classroom = Classroom::of(m_window.get());
+    m_classroom = m_window->sessions();
     QVERIFY(m_classroom);
 }
 
@@ -325,7 +325,7 @@ void TestSessionFile::everyEditedParameterRoundTrips()
 
     // A fresh window that never saw these values.
     m_window = std::make_unique<MainWindow>();
-    m_classroom = Classroom::of(m_window.get());
+    m_classroom = m_window->sessions();
     Lab *fresh = m_window->lab();
     QCOMPARE(m_classroom->openSession(file), QString());
     QTRY_VERIFY(!fresh->isBusy());

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Classroom.h"
+#include "ui/window/Translations.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/window/MainWindow.h"
@@ -25,7 +25,7 @@
 
 #include <memory>
 
-using embedlab::ui::Classroom;
+using embedlab::ui::Translations;
 using embedlab::ui::MainWindow;
 using embedlab::ui::ProjectorMode;
 
@@ -60,9 +60,7 @@ void TestProjectorMode::init()
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    Classroom *classroom = Classroom::of(m_window.get());
-    QVERIFY(classroom);
-    m_projector = classroom->projector();
+    m_projector = m_window->projector();
     m_projector->setUsesFullScreen(false);
 }
 
@@ -238,12 +236,12 @@ void TestProjectorMode::statsTableShowsWholeNumbers()
     QFETCH(QString, language);
     QFETCH(bool, projector);
     m_window.reset();
-    QVERIFY(Classroom::installLanguage(language));
+    QVERIFY(Translations::install(language));
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1024, 768);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_projector = Classroom::of(m_window.get())->projector();
+    m_projector = m_window->projector();
     m_projector->setUsesFullScreen(false);
     m_projector->setEnabled(projector);
     auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
@@ -270,7 +268,7 @@ void TestProjectorMode::statsTableShowsWholeNumbers()
                      table->verticalHeader()->fontMetrics().horizontalAdvance(header),
                  qPrintable(header));
     }
-    Classroom::installLanguage(QStringLiteral("en"));
+    Translations::install(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestProjectorMode)

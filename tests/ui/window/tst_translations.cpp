@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Classroom.h"
+#include "ui/window/Translations.h"
 #include "ui/model/Lesson.h"
 
 #include <QCoreApplication>
@@ -8,7 +8,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
-using embedlab::ui::Classroom;
+using embedlab::ui::Translations;
 using embedlab::ui::Lesson;
 
 class TestTranslations : public QObject {
@@ -19,6 +19,7 @@ private Q_SLOTS:
     void knownStrings();
     void lessonInEveryLanguage();
     void pytorchNamesStayUntranslated();
+    void englishPluralsReadAsEnglish();
     void everyMessageIsTranslated_data();
     void everyMessageIsTranslated();
     void unknownLanguageIsRefused();
@@ -26,7 +27,7 @@ private Q_SLOTS:
 
 void TestTranslations::cleanup()
 {
-    Classroom::installLanguage(QStringLiteral("en"));
+    Translations::install(QStringLiteral("en"));
 }
 
 void TestTranslations::knownStrings_data()
@@ -44,11 +45,11 @@ void TestTranslations::knownStrings_data()
                              << "&File"
                              << "\u6587\u4ef6(&F)";
     QTest::newRow("vi projector") << "vi"
-                                  << "embedlab::ui::Classroom"
+                                  << "embedlab::ui::WindowActions"
                                   << "&Projector Mode"
                                   << "Ch\u1ebf \u0111\u1ed9 &m\u00e1y chi\u1ebfu";
     QTest::newRow("zh projector") << "zh"
-                                  << "embedlab::ui::Classroom"
+                                  << "embedlab::ui::WindowActions"
                                   << "&Projector Mode"
                                   << "\u6295\u5f71\u6a21\u5f0f(&P)";
     // The heatmap's strings were once extracted under "HeatmapView", a context tr() never asks for
@@ -75,10 +76,10 @@ void TestTranslations::knownStrings()
     QFETCH(QString, context);
     QFETCH(QString, source);
     QFETCH(QString, expected);
-    QVERIFY(Classroom::installLanguage(language));
+    QVERIFY(Translations::install(language));
     QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()),
              expected);
-    QVERIFY(Classroom::installLanguage(QStringLiteral("en")));
+    QVERIFY(Translations::install(QStringLiteral("en")));
     QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()), source);
 }
 
@@ -89,7 +90,7 @@ void TestTranslations::lessonInEveryLanguage()
     for (int i = 0; i < lesson.count(); ++i)
         english.append(Lesson::text(i));
     for (const QString &code : {QStringLiteral("vi"), QStringLiteral("zh")}) {
-        QVERIFY(Classroom::installLanguage(code));
+        QVERIFY(Translations::install(code));
         for (int i = 0; i < lesson.count(); ++i) {
             QVERIFY2(Lesson::text(i) != english.at(i), qPrintable(code + QString::number(i)));
             QVERIFY(Lesson::title(i) != QString::fromLatin1(lesson.step(i).title));
@@ -99,11 +100,21 @@ void TestTranslations::lessonInEveryLanguage()
 
 void TestTranslations::pytorchNamesStayUntranslated()
 {
-    QVERIFY(Classroom::installLanguage(QStringLiteral("zh")));
+    QVERIFY(Translations::install(QStringLiteral("zh")));
     const int tying = 7;
     QVERIFY(Lesson::text(tying).contains(QStringLiteral("lm_head.weight = embedding.weight")));
-    QVERIFY(Classroom::installLanguage(QStringLiteral("vi")));
+    QVERIFY(Translations::install(QStringLiteral("vi")));
     QVERIFY(Lesson::text(0).contains(QStringLiteral("nn.Embedding(num_embeddings, embedding_dim)")));
+}
+
+void TestTranslations::englishPluralsReadAsEnglish()
+{
+    QVERIFY(Translations::install(QStringLiteral("en")));
+    const char *context = "embedlab::ui::ExportController";
+    QCOMPARE(QCoreApplication::translate(context, "Wrote %n frame(s) to %1", nullptr, 1),
+             QStringLiteral("Wrote 1 frame to %1"));
+    QCOMPARE(QCoreApplication::translate(context, "Wrote %n frame(s) to %1", nullptr, 3),
+             QStringLiteral("Wrote 3 frames to %1"));
 }
 
 void TestTranslations::everyMessageIsTranslated_data()
@@ -149,8 +160,8 @@ void TestTranslations::everyMessageIsTranslated()
 
 void TestTranslations::unknownLanguageIsRefused()
 {
-    QVERIFY(!Classroom::installLanguage(QStringLiteral("fr")));
-    QVERIFY(Classroom::languageCodes().contains(Classroom::languageCode()));
+    QVERIFY(!Translations::install(QStringLiteral("fr")));
+    QVERIFY(Translations::codes().contains(Translations::preferredCode()));
 }
 
 QTEST_MAIN(TestTranslations)

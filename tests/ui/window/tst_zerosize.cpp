@@ -7,7 +7,7 @@
 #include "core/io/NpyReader.h"
 #include "core/nn/Optimizer.h"
 #include "core/format/TensorFormat.h"
-#include "ui/window/Classroom.h"
+#include "ui/window/SessionController.h"
 #include "ui/views/CodePanel.h"
 #include "ui/window/Exporter.h"
 #include "ui/window/HeadlessExport.h"
@@ -39,7 +39,6 @@
 
 #include <memory>
 
-using embedlab::ui::Classroom;
 using embedlab::ui::Exporter;
 using embedlab::ui::Lab;
 using embedlab::ui::MainWindow;
@@ -473,8 +472,7 @@ void TestZeroSize::sessionRoundTrip()
     QTRY_VERIFY_WITH_TIMEOUT(lab()->isTied(), kTimeout);
     m_window->untie(core::TiedModel::UntieMode::Clone);
     QTRY_VERIFY_WITH_TIMEOUT(!lab()->isTied() && m_window->isIdle(), kTimeout);
-    Classroom *classroom = Classroom::of(m_window.get());
-    QVERIFY(classroom);
+    embedlab::ui::SessionController *classroom = m_window->sessions();
     QCOMPARE(classroom->weightsToStore().size(), 2);
     const QString file = m_dir.filePath(QStringLiteral("zero-%1x%2.embedlab").arg(v).arg(d));
     QCOMPARE(classroom->saveSession(file), QString());
@@ -483,7 +481,7 @@ void TestZeroSize::sessionRoundTrip()
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QTRY_VERIFY_WITH_TIMEOUT(m_window->isIdle(), kTimeout);
-    QCOMPARE(Classroom::of(m_window.get())->openSession(file), QString());
+    QCOMPARE(m_window->sessions()->openSession(file), QString());
     QTRY_VERIFY_WITH_TIMEOUT(m_window->isIdle(), kTimeout);
     QCOMPARE(lab()->modelConfig().numEmbeddings, v);
     QCOMPARE(lab()->modelConfig().embeddingDim, d);
@@ -495,13 +493,12 @@ void TestZeroSize::headlessExport()
     QFETCH(qint64, v);
     QFETCH(qint64, d);
     m_window.reset();
-    auto *app = qobject_cast<QApplication *>(QCoreApplication::instance());
-    QVERIFY(app);
+    QVERIFY(qobject_cast<QApplication *>(QCoreApplication::instance()));
     for (const char *view : {"heatmap", "onehot", "histogram", "unembedding", "window"}) {
         const QString out =
             m_dir.filePath(QStringLiteral("headless-%1-%2x%3.png").arg(QLatin1String(view)).arg(v).arg(d));
         const int code = embedlab::ui::runHeadlessExport(
-            *app, {QStringLiteral("embedlab"), QStringLiteral("--export"), QLatin1String(view),
+            {QStringLiteral("embedlab"), QStringLiteral("--export"), QLatin1String(view),
                    QStringLiteral("--out"), out, QStringLiteral("--num-embeddings"), QString::number(v),
                    QStringLiteral("--embedding-dim"), QString::number(d)});
         QCOMPARE(code, 0);

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/model/LabUndo.h"
+
+#include "ui/model/UndoCommands.h"
+
+#include <QFileInfo>
+#include <QLocale>
+#include <QUndoStack>
+
+namespace embedlab::ui {
+
+LabUndo::LabUndo(Lab *lab, QObject *parent)
+    : QObject(parent)
+    , m_lab(lab)
+    , m_stack(new QUndoStack(this))
+{
+    connect(m_stack, &QUndoStack::indexChanged, this, &LabUndo::changed);
+    connect(m_stack, &QUndoStack::undoTextChanged, this, &LabUndo::changed);
+    connect(m_stack, &QUndoStack::redoTextChanged, this, &LabUndo::changed);
+    connect(m_lab, &Lab::busyChanged, this, &LabUndo::onLabBusyChanged);
+    connect(m_lab, &Lab::initFailed, this, &LabUndo::onInitFailed);
+}
+
+LabUndo::~LabUndo()
+{
+    // The stack's clear() in ~QObject would emit into slots of a half-destroyed object.
+    m_stack->disconnect(this);
+}
+
+bool LabUndo::canUndo() const
+{
+    return m_stack->canUndo() && !isBlocked() && !m_lab->isBusy();
+}
+
+bool LabUndo::canRedo() const
+{
+    return m_stack->canRedo() && !m_lab->isBusy();
+}
+
+bool LabUndo::isBlocked() const
+{
+    return undoIsBlocked(m_stack);
+}
+
+QString LabUndo::undoText() const
+{
+    return m_stack->undoText();
+}
+
+QString LabUndo::redoText() const
+{
+    return m_stack->redoText();
+}
+
+void LabUndo::undo()
+{
+    if (!canUndo())
+        return;
+    m_openInit = nullptr;
+    m_stack->undo();
+}
+
+void LabUndo::redo()
+{
+    if (!canRedo())
+        return;
+    m_openInit = nullptr;
+    m_stack->redo();
+}
+
+void LabUndo::clear()
+{
+    m_openInit = nullptr;
+    m_stack->clear();
+}
+
+void LabUndo::push(LabCommand *command)
+{
+    m_stack->push(command);
+    if (enforceUndoBudget(m_stack, m_budget) > 0)
+        Q_EMIT notice(tr("Older undo steps were dropped to keep undo memory under %1.")
+                          .arg(QLocale().formattedDataSize(qint64(m_budget))));
+    Q_EMIT changed();
+}
+
+void LabUndo::applySnapshot(const QString &description, const Lab::Snapshot &after)
+{
+    // The model object is kept so that undo gives back its exact weights (inits, steps, loads).
+    const Lab::Snapshot before = m_lab->snapshotWithModel();
+    if (before == after)
+        return;
+    m_openInit = nullptr;
+    push(new ModelCommand(m_lab, before, after, description));
+}
+
+void LabUndo::editIds(const QString &text)
+{
+    const Lab::Snapshot before = m_lab->snapshot();
+    if (!m_lab->setIdsText(text))
+        return;
+    const Lab::Snapshot after = m_lab->snapshot();
+    if (!(before == after))
+        m_stack->push(new ModelCommand(m_lab, before, after, tr("Edit ids"), true));
+}
+
+int LabUndo::partsFor(const QString &target) const
+{
+    if (target == QStringLiteral("lm_head.bias"))
+        return Lab::BiasPart;
+    if (target == QStringLiteral("lm_head.weight") && !m_lab->isTied())
+        return Lab::LmHeadPart;
+    return Lab::EmbeddingPart; // lm_head.weight too when tied: one storage
+}
+
+void LabUndo::applyInit(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed)
+{
+    if (m_lab->isBusy()) {
+        m_deferredInit = InitRequest{target, spec, seed};
+        return;
+    }
+    const QString text = tr("Init %1").arg(QString::fromStdString(spec.pythonCall(target.toStdString())));
+    const int index = m_stack->index();
+    if (m_openInit && index > 0 && index == m_stack->count() && m_stack->command(index - 1) == m_openInit &&
+        m_openInit->gesture() == target) {
+        // The same drag: run the newest values from where the drag started, so it stays one step
+        // and the generator is consumed once.
+        m_lab->applyInit(target, spec, seed, &m_openInit->before());
+        m_openInit->setText(text);
+        Q_EMIT changed();
+        return;
+    }
+    const int parts = partsFor(target);
+    auto *command = new WeightsCommand(m_lab, m_lab->captureWeights(parts), parts, text);
+    command->setGesture(target);
+    push(command);
+    m_openInit = command;
+    m_lab->applyInit(target, spec, seed);
+}
+
+void LabUndo::finishInitGesture()
+{
+    if (m_lab->isBusy() && m_deferredInit)
+        return; // the deferred request still belongs to this gesture
+    if (m_openInit)
+        m_openInit->setGesture(QString());
+    m_openInit = nullptr;
+}
+
+void LabUndo::onLabBusyChanged(bool busy)
+{
+    Q_EMIT changed();
+    if (!busy && m_deferredInit) {
+        const InitRequest request = *std::exchange(m_deferredInit, std::nullopt);
+        applyInit(request.target, request.spec, request.seed);
+    }
+}
+
+void LabUndo::onInitFailed()
+{
+    // A step that changed nothing is not kept.
+    if (m_openInit && m_stack->index() > 0 && m_stack->command(m_stack->index() - 1) == m_openInit &&
+        m_lab->history() == m_openInit->before().history) {
+        m_openInit->setObsolete(true);
+        m_openInit = nullptr;
+        m_stack->undo();
+    }
+}
+
+bool LabUndo::tie()
+{
+    if (m_lab->isBusy() || m_lab->isTied())
+        return false;
+    const Lab::WeightState before = m_lab->captureWeights(Lab::LmHeadPart);
+    if (!m_lab->tie())
+        return false;
+    m_openInit = nullptr;
+    push(new WeightsCommand(m_lab, before, Lab::LmHeadPart | Lab::BiasPart,
+                            tr("Tie lm_head.weight = embedding.weight")));
+    return true;
+}
+
+bool LabUndo::untie(core::TiedModel::UntieMode mode)
+{
+    if (m_lab->isBusy() || !m_lab->isTied())
+        return false;
+    const int parts = Lab::LmHeadPart | Lab::BiasPart;
+    const Lab::WeightState before = m_lab->captureWeights(parts);
+    m_lab->untie(mode);
+    m_openInit = nullptr;
+    push(new WeightsCommand(m_lab, before, parts,
+                            mode == core::TiedModel::UntieMode::Clone ? tr("Untie lm_head (keep the values)")
+                                                                      : tr("Untie lm_head (re-initialise)")));
+    return true;
+}
+
+void LabUndo::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
+                         Lab::LoadRole role, bool tied)
+{
+    const Lab::Snapshot before = m_lab->snapshotWithModel();
+    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);
+    m_openInit = nullptr;
+    push(new ModelCommand(m_lab, before, m_lab->snapshot(),
+                          tr("Load %1 from %2").arg(tensor, QFileInfo(file).fileName()), false, true));
+}
+
+void LabUndo::recordWeightsStep(Lab::WeightState before, int parts, const QString &description,
+                                std::function<void()> afterSwap)
+{
+    auto *command = new WeightsCommand(m_lab, std::move(before), parts, description);
+    command->setAfterSwap(std::move(afterSwap));
+    m_openInit = nullptr;
+    push(command);
+}
+
+} // namespace embedlab::ui

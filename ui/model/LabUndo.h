@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/init/InitSpec.h"
+#include "core/nn/TiedModel.h"
+#include "ui/model/Lab.h"
+
+#include <QObject>
+#include <QString>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <utility>
+
+class QUndoStack;
+
+namespace embedlab::ui {
+
+class WeightsCommand;
+
+/// Every change of the Lab that the user can undo goes through here: sizes, presets, ids (typing
+/// merges into one step), initialisers (a slider drag is one step), tie and untie, training steps
+/// and loaded files. Snapshots are kept under a memory budget; undo waits while the Lab computes
+/// and stops at steps whose snapshots were dropped.
+class LabUndo : public QObject {
+    Q_OBJECT
+public:
+    /// Undo snapshots of weights are kept under this many bytes (older steps are dropped).
+    static constexpr std::uint64_t kDefaultBudget = std::uint64_t(1) << 30;
+
+    explicit LabUndo(Lab *lab, QObject *parent = nullptr);
+    ~LabUndo() override;
+
+    QUndoStack *stack() const { return m_stack; }
+    void setBudget(std::uint64_t bytes) { m_budget = bytes; }
+    std::uint64_t budget() const { return m_budget; }
+
+    bool canUndo() const;
+    bool canRedo() const;
+    /// Older steps were dropped: the next undo is refused.
+    bool isBlocked() const;
+    QString undoText() const;
+    QString redoText() const;
+    void undo();
+    void redo();
+    void clear();
+
+    /// Applies `after` (configuration and ids) as one undoable step.
+    void applySnapshot(const QString &description, const Lab::Snapshot &after);
+    /// The ids field's text as typed: consecutive edits merge into one step.
+    void editIds(const QString &text);
+    /// Runs an initialiser as one step; the requests of one gesture (a slider drag, until
+    /// finishInitGesture()) replace each other. While the Lab is busy the newest request waits.
+    void applyInit(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed);
+    void finishInitGesture();
+    /// Ties or unties as one step; false when nothing changed (busy, already so, or refused).
+    bool tie();
+    bool untie(core::TiedModel::UntieMode mode);
+    /// Makes `matrix` a weight of a new model (Lab::loadMatrix) as one step.
+    void loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
+                    Lab::LoadRole role, bool tied);
+    /// Records a change of the weights already made (a training step) as one step: undo puts back
+    /// `before` (Lab::captureWeights(parts) taken just before it); `afterSwap` runs after each undo
+    /// and redo of it.
+    void recordWeightsStep(Lab::WeightState before, int parts, const QString &description,
+                           std::function<void()> afterSwap = {});
+
+Q_SIGNALS:
+    /// canUndo(), canRedo(), isBlocked() or the texts may have changed.
+    void changed();
+    /// Something the status bar should say ("Older undo steps were dropped ...").
+    void notice(const QString &message);
+
+private:
+    void push(class LabCommand *command);
+    int partsFor(const QString &target) const;
+    void onLabBusyChanged(bool busy);
+    void onInitFailed();
+
+    Lab *m_lab;
+    QUndoStack *m_stack;
+    std::uint64_t m_budget = kDefaultBudget;
+    // The init step a slider drag keeps replacing until finishInitGesture().
+    WeightsCommand *m_openInit = nullptr;
+    // A request that arrived while the Lab was busy: the newest wins.
+    struct InitRequest {
+        QString target;
+        core::InitSpec spec;
+        std::optional<std::uint64_t> seed;
+    };
+    std::optional<InitRequest> m_deferredInit;
+};
+
+} // namespace embedlab::ui

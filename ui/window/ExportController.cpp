@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/ExportController.h"
+
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/histogram/InitHistogram.h"
+#include "ui/model/Lab.h"
+#include "ui/model/OneHotAnimation.h"
+#include "ui/model/Settings.h"
+#include "ui/model/WorkerPool.h"
+#include "ui/views/OneHotView.h"
+#include "ui/views/UnembeddingView.h"
+#include "ui/window/Exporter.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QStatusBar>
+
+namespace embedlab::ui {
+
+ExportController::ExportController(MainWindow *window, const WindowActions &actions)
+    : QObject(window)
+    , m_window(window)
+    , m_exportScale(appSettings().value(QStringLiteral("export/scale"), 2).toInt())
+{
+    createMenus();
+    connect(actions.exportScreenshot, &QAction::triggered, this, &ExportController::exportScreenshot);
+}
+
+QWidget *ExportController::viewWidget(View view) const
+{
+    switch (view) {
+    case View::Heatmap:
+        return m_window->embeddingHeatmap();
+    case View::LmHeadHeatmap:
+        return m_window->lmHeadHeatmap();
+    case View::OneHot:
+        return m_window->oneHotView();
+    case View::Histogram:
+        return m_window->histogram();
+    case View::Unembedding:
+        return m_window->unembeddingView();
+    case View::Window:
+        return m_window;
+    }
+    return nullptr;
+}
+
+void ExportController::createMenus()
+{
+    m_exportMenu = new QMenu(tr("E&xport"), m_window);
+    m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    m_copyMenu = new QMenu(tr("&Copy as Image"), m_window);
+    m_copyMenu->setObjectName(QStringLiteral("copyImageMenu"));
+    const QList<QPair<View, QString>> views = {
+        {View::Heatmap, tr("embedding.weight Heatmap")}, {View::LmHeadHeatmap, tr("lm_head.weight Heatmap")},
+        {View::OneHot, tr("One-Hot Animation Frame")},   {View::Histogram, tr("Initialisation Histogram")},
+        {View::Unembedding, tr("Unembedding Charts")},   {View::Window, tr("Whole Window")}};
+    for (const auto &[view, name] : views) {
+        const View v = view;
+        QAction *exportAction = m_exportMenu->addAction(tr("%1 (PNG, SVG, PDF)...").arg(name));
+        exportAction->setObjectName(QStringLiteral("export_%1").arg(static_cast<int>(v)));
+        connect(exportAction, &QAction::triggered, this, [this, v] { exportViewInteractively(v); });
+        QAction *copyAction = m_copyMenu->addAction(name);
+        copyAction->setObjectName(QStringLiteral("copy_%1").arg(static_cast<int>(v)));
+        connect(copyAction, &QAction::triggered, this, [this, v] { copyViewToClipboard(v); });
+    }
+    m_exportMenu->addSeparator();
+    QAction *frames = m_exportMenu->addAction(tr("Animation as PNG &Frames..."));
+    frames->setObjectName(QStringLiteral("exportFrames"));
+    connect(frames, &QAction::triggered, this, &ExportController::exportFramesInteractively);
+    QAction *npy = m_exportMenu->addAction(tr("&Weights as .npy..."));
+    npy->setObjectName(QStringLiteral("exportNpy"));
+    connect(npy, &QAction::triggered, this, &ExportController::exportWeightsInteractively);
+}
+
+void ExportController::showMessage(const QString &text)
+{
+    m_window->statusBar()->showMessage(text, 15000);
+}
+
+void ExportController::exportViewInteractively(View view)
+{
+    QWidget *widget = viewWidget(view);
+    QSettings settings = appSettings();
+    const QString lastDir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    QString selected;
+    const QString file = QFileDialog::getSaveFileName(
+        m_window, tr("Export View"), QDir(lastDir).filePath(QStringLiteral("embedlab.png")),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
+    if (file.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("export/directory"), QFileInfo(file).path());
+    int scale = 1;
+    if (Exporter::formatForFile(file) == Exporter::Format::Png) {
+        bool ok = false;
+        scale = QInputDialog::getInt(m_window, tr("Export View"), tr("Scale (1x to 4x, for slides):"), m_exportScale,
+                                     Exporter::kMinScale, Exporter::kMaxScale, 1, &ok);
+        if (!ok)
+            return;
+        m_exportScale = scale;
+        settings.setValue(QStringLiteral("export/scale"), scale);
+    }
+    const QString error = writeWithProgress(widget, file, scale);
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, tr("Export View"), error);
+    else
+        showMessage(tr("Exported %1").arg(QFileInfo(file).fileName()));
+}
+
+QString ExportController::writeWithProgress(QWidget *widget, const QString &file, int scale)
+{
+    // A whole window at 4x is 4800 x 3200 pixels: rendering and encoding it takes a few hundred
+    // milliseconds. Behind a progress dialog, with the PNG encoded on a worker while the dialog
+    // stays live (the rendering must stay here: widgets paint on the UI thread only).
+    QProgressDialog progress(tr("Exporting %1 ...").arg(QFileInfo(file).fileName()), QString(), 0, 0, m_window);
+    progress.setWindowTitle(tr("Export View"));
+    progress.setObjectName(QStringLiteral("exportViewProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.show();
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+    if (Exporter::formatForFile(file) != Exporter::Format::Png)
+        return Exporter::exportWidget(widget, file, scale);
+    const QImage image = Exporter::renderImage(widget, scale);
+    QString error;
+    QEventLoop loop;
+    runInBackground(&loop, [image, file] { return Exporter::writePngImage(image, file); },
+                    [&loop, &error](const QString &result) {
+                        error = result;
+                        loop.quit();
+                    });
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    return error;
+}
+
+void ExportController::copyViewToClipboard(View view)
+{
+    Exporter::copyToClipboard(viewWidget(view), m_exportScale);
+    showMessage(tr("Copied the image to the clipboard"));
+}
+
+void ExportController::exportFramesInteractively()
+{
+    const QString directory = QFileDialog::getExistingDirectory(m_window, tr("Export Animation Frames"));
+    if (directory.isEmpty())
+        return;
+    int written = 0;
+    // Each frame is rendered on the UI thread (widgets paint only there); a modal progress dialog
+    // runs the event loop between frames, so the window repaints and the export can be cancelled.
+    QProgressDialog progress(tr("Writing animation frames ..."), tr("Cancel"), 0, m_window->animation()->stepCount(),
+                             m_window);
+    progress.setWindowTitle(tr("Export Animation Frames"));
+    progress.setObjectName(QStringLiteral("exportFramesProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.setAutoReset(false);
+    progress.setAutoClose(false);
+    progress.setValue(0);
+    const QString error = Exporter::exportFrames(m_window->oneHotView(), m_window->animation(), directory,
+                                                 m_exportScale, &written, [&progress](int done, int total) {
+                                                     progress.setMaximum(total);
+                                                     progress.setValue(done); // runs the event loop
+                                                     return !progress.wasCanceled();
+                                                 });
+    const bool cancelled = progress.wasCanceled();
+    progress.close();
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, tr("Export Animation Frames"), error);
+    else if (cancelled)
+        showMessage(tr("Export cancelled after %n frame(s) in %1", nullptr, written).arg(directory));
+    else
+        showMessage(tr("Wrote %n frame(s) to %1", nullptr, written).arg(directory));
+}
+
+void ExportController::exportWeightsInteractively()
+{
+    Lab *lab = m_window->lab();
+    QStringList names = {QStringLiteral("embedding.weight")};
+    if (!lab->isTied())
+        names.append(QStringLiteral("lm_head.weight"));
+    bool ok = true;
+    const QString name = names.size() == 1 ? names.front()
+                                           : QInputDialog::getItem(m_window, tr("Export Weights"), tr("Tensor:"),
+                                                                   names, 0, false, &ok);
+    if (!ok)
+        return;
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export Weights"), name + QStringLiteral(".npy"),
+                                                      tr("NumPy arrays (*.npy)"));
+    if (file.isEmpty())
+        return;
+    const core::ParameterPtr parameter = lab->parameter(name);
+    const QString error = parameter ? Exporter::exportNpy(*parameter, file) : tr("There is no %1.").arg(name);
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, tr("Export Weights"), error);
+    else
+        showMessage(tr("Exported %1").arg(QFileInfo(file).fileName()));
+}
+
+void ExportController::exportScreenshot()
+{
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export Screenshot"),
+                                                      QStringLiteral("embedlab.png"), tr("PNG images (*.png)"));
+    if (!file.isEmpty() && !m_window->grab().save(file, "PNG"))
+        QMessageBox::warning(m_window, tr("Export Screenshot"), tr("Could not write '%1'.").arg(file));
+}
+
+} // namespace embedlab::ui

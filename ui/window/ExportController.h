@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QMenu;
+class QWidget;
+
+namespace embedlab::ui {
+
+class MainWindow;
+struct WindowActions;
+
+/// Figures for slides: File > Export (every view as PNG at 1-4x, SVG or PDF; the animation as PNG
+/// frames; weights as .npy), File > Copy as Image, and File > Export Screenshot.
+class ExportController : public QObject {
+    Q_OBJECT
+public:
+    /// The views that can be exported, by name on the command line.
+    enum class View { Heatmap, LmHeadHeatmap, OneHot, Histogram, Unembedding, Window };
+
+    ExportController(MainWindow *window, const WindowActions &actions);
+
+    /// File > Export and File > Copy as Image; MainWindow puts them in the File menu.
+    QMenu *exportMenu() const { return m_exportMenu; }
+    QMenu *copyMenu() const { return m_copyMenu; }
+    /// The window's widget for `view`.
+    QWidget *viewWidget(View view) const;
+
+private:
+    void createMenus();
+    void exportViewInteractively(View view);
+    QString writeWithProgress(QWidget *widget, const QString &file, int scale);
+    void copyViewToClipboard(View view);
+    void exportFramesInteractively();
+    void exportWeightsInteractively();
+    void exportScreenshot();
+    void showMessage(const QString &text);
+
+    MainWindow *m_window;
+    QMenu *m_exportMenu = nullptr;
+    QMenu *m_copyMenu = nullptr;
+    int m_exportScale = 2;
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/SessionController.h"
+
+#include "core/init/InitSpec.h"
+#include "ui/heatmap/ColorMap.h"
+#include "ui/model/Lab.h"
+#include "ui/model/LabUndo.h"
+#include "ui/model/Lesson.h"
+#include "ui/model/OneHotAnimation.h"
+#include "ui/model/Recovery.h"
+#include "ui/model/Settings.h"
+#include "ui/window/LessonController.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/ProjectorMode.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace embedlab::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const QString kRecentKey = QStringLiteral("sessions/recent");
+
+/// The Load operation that restores `parameter` from the .npy at `path`, as Python that does the same.
+Lab::Operation restoreOperation(const QString &parameter, const QString &path)
+{
+    QString quoted = path;
+    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    Lab::Operation op;
+    op.kind = Lab::Operation::Kind::Load;
+    op.target = parameter;
+    op.spec = path + QLatin1Char(':') + parameter;
+    const QStringList lines{
+        QStringLiteral("# %1 from %2, stored by the session").arg(parameter, QFileInfo(path).fileName()),
+        QStringLiteral("import numpy"),
+        QStringLiteral("w = torch.from_numpy(numpy.load(\"%1\")).float()").arg(quoted),
+        QStringLiteral("with torch.no_grad():"),
+        QStringLiteral("    %1.copy_(w)").arg(parameter),
+    };
+    op.python = lines.join(QLatin1Char('\n'));
+    return op;
+}
+
+} // namespace
+
+SessionController::SessionController(MainWindow *window, const WindowActions &actions, bool recovery)
+    : QObject(window)
+    , m_window(window)
+{
+    connect(actions.openSession, &QAction::triggered, this, [this] { openInteractively(); });
+    connect(actions.saveSession, &QAction::triggered, this, [this] { saveInteractively(false); });
+    connect(actions.saveSessionAs, &QAction::triggered, this, [this] { saveInteractively(true); });
+    createRecentMenu();
+
+    Lab *lab = window->lab();
+    connect(lab, &Lab::configChanged, this, &SessionController::markModified);
+    connect(lab, &Lab::idsChanged, this, &SessionController::markModified);
+    connect(lab, &Lab::historyChanged, this, &SessionController::markModified);
+    connect(lab, &Lab::tiedChanged, this, &SessionController::markModified);
+    connect(window->lessons(), &LessonController::aboutToApplyStep, this, [this] { ++m_applying; });
+    connect(window->lessons(), &LessonController::stepApplied, this, [this] { --m_applying; });
+    updateTitle();
+
+    if (recovery) {
+        m_recovery = new Recovery(QString(), this);
+        // Captured when the autosave is written, not when a change is signalled: applying a session
+        // signals the model's changes first and sets its colour map and view after them.
+        m_recovery->setCapture([this] { return captureSession(); });
+        restoreAfterCrash();
+        m_recovery->start();
+    }
+}
+
+SessionController::~SessionController()
+{
+    if (m_recovery)
+        m_recovery->finish();
+}
+
+bool SessionController::isSessionFile(const QString &fileName)
+{
+    return QFileInfo(fileName).suffix().compare(QLatin1String(SessionFile::kSuffix), Qt::CaseInsensitive) == 0;
+}
+
+bool SessionController::weightsEdited() const
+{
+    for (const Lab::Operation &op : m_window->lab()->history()) {
+        if (op.kind == Lab::Operation::Kind::Step || op.kind == Lab::Operation::Kind::Load ||
+            op.kind == Lab::Operation::Kind::Untie)
+            return true;
+    }
+    return false;
+}
+
+SessionFile::Session SessionController::captureSession() const
+{
+    const Lab *lab = m_window->lab();
+    const ProjectorMode *projector = m_window->projector();
+    SessionFile::Session s;
+    s.config = lab->config();
+    s.config.tied = lab->isTied();
+    s.idsText = lab->idsText();
+    for (const Lab::Operation &op : lab->history()) {
+        if (op.kind == Lab::Operation::Kind::Init)
+            s.inits.append({op.target, op.spec, op.seed});
+    }
+    s.colorMap = projector->isEnabled() ? projector->savedColorMap() : QString();
+    if (s.colorMap.isEmpty())
+        s.colorMap = m_window->colorMapName();
+    s.projector = projector->isEnabled();
+    s.animationStep = m_window->animation()->step();
+    s.lessonStep = m_window->lessons()->lesson()->current();
+    return s;
+}
+
+SessionFile::Weights SessionController::weightsToStore() const
+{
+    SessionFile::Weights weights;
+    if (!weightsEdited())
+        return weights;
+    // A step, load, tie or untie can change any parameter, and replaying the initialisers with the
+    // final tie state need not reproduce the others: every parameter with its own storage is kept.
+    const Lab *lab = m_window->lab();
+    weights.insert(QStringLiteral("embedding.weight"), lab->embeddingWeight().get());
+    if (!lab->isTied())
+        weights.insert(QStringLiteral("lm_head.weight"), lab->lmHeadWeight().get());
+    if (const core::ParameterPtr bias = lab->lmHeadBias())
+        weights.insert(QStringLiteral("lm_head.bias"), bias.get());
+    return weights;
+}
+
+void SessionController::applySession(const SessionFile::Session &s, const QMap<QString, core::ParameterPtr> &weights,
+                                     const QString &sessionFileName)
+{
+    ++m_applying;
+    Lab *lab = m_window->lab();
+    Lab::Config config = s.config;
+    // Equal configurations do not rebuild, but earlier initialisers must not survive: rebuild anyway.
+    if (config == lab->config() && !lab->history().isEmpty()) {
+        Lab::Config other = config;
+        other.seed = config.seed + 1;
+        lab->setConfig(other);
+    }
+    lab->setConfig(config);
+    if (lab->isTied() != config.tied)
+        lab->setTied(config.tied);
+    lab->setIdsText(s.idsText);
+    restoreWeightsWhenIdle(s, weights, sessionFileName);
+    ProjectorMode *projector = m_window->projector();
+    if (ColorMap::isKnownName(s.colorMap) && !projector->isEnabled())
+        m_window->setColorMapName(s.colorMap);
+    projector->setEnabled(s.projector);
+    m_window->animation()->pause();
+    m_window->animation()->setStep(s.animationStep);
+    m_window->lessons()->resumeAt(s.lessonStep);
+    --m_applying;
+}
+
+void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
+                                               const QMap<QString, core::ParameterPtr> &weights,
+                                               const QString &sessionFileName)
+{
+    // The caller's values may change after this returns: the deferred restore keeps its own copies.
+    QList<std::pair<Lab::Operation, std::shared_ptr<core::Parameter>>> restores;
+    const QDir dir = QFileInfo(sessionFileName).dir();
+    for (const QString &parameter : SessionFile::storableParameters()) {
+        if (const core::ParameterPtr values = weights.value(parameter))
+            restores.append({restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values->clone()});
+    }
+    Lab *lab = m_window->lab();
+    const QList<SessionFile::Init> inits = s.inits;
+    lab->whenIdle(this, [lab, inits, restores] {
+        for (const SessionFile::Init &init : inits) {
+            try {
+                lab->applyInit(init.parameter, core::InitSpec::parse(init.spec.toStdString()), init.seed);
+            } catch (const std::exception &e) {
+                Q_EMIT lab->initFailed(QString::fromStdString(e.what()));
+            }
+        }
+        if (restores.isEmpty())
+            return;
+        lab->whenIdle(lab, [lab, restores] {
+            for (const auto &[op, values] : restores) {
+                core::ParameterPtr target = lab->parameter(op.target);
+                if (!target || target->shape() != values->shape())
+                    continue;
+                target->value() = values->value();
+                lab->recordWeightsChange(op);
+            }
+        });
+    });
+}
+
+QString SessionController::saveSession(const QString &fileName)
+{
+    const QString error = SessionFile::write(fileName, captureSession(), weightsToStore());
+    if (!error.isEmpty())
+        return error;
+    m_fileName = QFileInfo(fileName).absoluteFilePath();
+    setModified(false);
+    addRecentFile(m_fileName);
+    return {};
+}
+
+QString SessionController::openSession(const QString &fileName)
+{
+    QString error;
+    const std::optional<SessionFile::Session> session = SessionFile::read(fileName, &error);
+    if (!session)
+        return error;
+    // Everything is read and checked before the first change, so a bad file changes nothing.
+    const std::optional<QMap<QString, core::ParameterPtr>> weights =
+        SessionFile::readAllWeights(fileName, *session, &error);
+    if (!weights)
+        return error;
+    for (const SessionFile::Init &init : session->inits) {
+        try {
+            (void)core::InitSpec::parse(init.spec.toStdString());
+        } catch (const std::exception &e) {
+            return tr("Could not open '%1': the initialiser '%2' is invalid: %3")
+                .arg(fileName, init.spec, QString::fromStdString(e.what()));
+        }
+    }
+    applySession(*session, *weights, fileName);
+    m_window->undo()->clear();
+    m_fileName = QFileInfo(fileName).absoluteFilePath();
+    setModified(false);
+    addRecentFile(m_fileName);
+    return {};
+}
+
+void SessionController::markModified()
+{
+    if (m_recovery)
+        m_recovery->scheduleSave();
+    if (m_applying == 0)
+        setModified(true);
+}
+
+void SessionController::setModified(bool modified)
+{
+    m_modified = modified;
+    updateTitle();
+}
+
+void SessionController::updateTitle()
+{
+    const QString name = m_fileName.isEmpty() ? tr("Untitled session") : QFileInfo(m_fileName).fileName();
+    m_window->setWindowFilePath(m_fileName);
+    m_window->setWindowTitle(tr("%1[*] \u2014 EmbedLab").arg(name));
+    m_window->setWindowModified(m_modified);
+}
+
+QStringList SessionController::recentFiles() const
+{
+    return appSettings().value(kRecentKey).toStringList();
+}
+
+void SessionController::addRecentFile(const QString &fileName)
+{
+    QStringList files = recentFiles();
+    files.removeAll(fileName);
+    files.prepend(fileName);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    appSettings().setValue(kRecentKey, files);
+    rebuildRecentMenu();
+}
+
+void SessionController::createRecentMenu()
+{
+    m_recentMenu = new QMenu(tr("Open &Recent"), m_window);
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    rebuildRecentMenu();
+}
+
+void SessionController::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString file = files.at(i);
+        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
+        action->setToolTip(file);
+        action->setStatusTip(file);
+        connect(action, &QAction::triggered, this, [this, file] { openInteractively(file); });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent sessions"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("&Clear List")), &QAction::triggered, this, [this] {
+        appSettings().remove(kRecentKey);
+        rebuildRecentMenu();
+    });
+}
+
+void SessionController::restoreAfterCrash()
+{
+    const std::optional<SessionFile::Session> session = m_recovery->crashedSession();
+    if (!session)
+        return;
+    applySession(*session);
+    setModified(true);
+    showMessage(tr("EmbedLab did not quit normally last time: the last state was restored."));
+}
+
+void SessionController::showMessage(const QString &text)
+{
+    m_window->statusBar()->showMessage(text, 15000);
+}
+
+void SessionController::openInteractively(const QString &fileName)
+{
+    if (!maybeSave())
+        return;
+    QString file = fileName;
+    if (file.isEmpty()) {
+        file = QFileDialog::getOpenFileName(m_window, tr("Open Session"), QFileInfo(m_fileName).path(),
+                                            tr("EmbedLab sessions (*.embedlab)"));
+        if (file.isEmpty())
+            return;
+    }
+    const QString error = openSession(file);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Open Session"), error);
+        return;
+    }
+    showMessage(tr("Opened %1").arg(QFileInfo(file).fileName()));
+}
+
+bool SessionController::saveInteractively(bool saveAs)
+{
+    QString file = m_fileName;
+    if (saveAs || file.isEmpty()) {
+        file = QFileDialog::getSaveFileName(m_window, tr("Save Session"),
+                                            file.isEmpty() ? QStringLiteral("lesson.embedlab") : file,
+                                            tr("EmbedLab sessions (*.embedlab)"));
+        if (file.isEmpty())
+            return false;
+        if (!isSessionFile(file))
+            file += QStringLiteral(".embedlab");
+    }
+    const QString error = saveSession(file);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Save Session"), error);
+        return false;
+    }
+    showMessage(tr("Saved %1").arg(QFileInfo(file).fileName()));
+    return true;
+}
+
+bool SessionController::maybeSave()
+{
+    if (!m_modified)
+        return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved Changes"), tr("The session has changes that are not saved. Save them?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return saveInteractively(false);
+    return true;
+}
+
+bool SessionController::maybeClose()
+{
+    // Tests and scripted runs (no recovery, never saved) must not block on a question.
+    if ((m_recovery || !m_fileName.isEmpty()) && !maybeSave())
+        return false;
+    if (m_recovery)
+        m_recovery->finish();
+    return true;
+}
+
+bool SessionController::prepareRestart()
+{
+    if (!maybeSave())
+        return false;
+    if (m_recovery) {
+        m_recovery->scheduleSave(captureSession());
+        m_recovery->saveNow();
+    }
+    m_modified = false;
+    m_fileName.clear();
+    return true;
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Parameter.h"
+#include "ui/model/SessionFile.h"
+
+#include <QMap>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QMenu;
+
+namespace embedlab::ui {
+
+class MainWindow;
+class Recovery;
+struct WindowActions;
+
+/// Sessions (.embedlab) in the window: File > Open/Save/Save As, Open Recent, the title with its
+/// unsaved-changes mark, the question before changes are lost, and crash recovery (autosave and
+/// restore after a crash, for the interactive app only).
+class SessionController : public QObject {
+    Q_OBJECT
+public:
+    /// `recovery`: autosave, and restore what a crashed run left (the real app, not tests).
+    SessionController(MainWindow *window, const WindowActions &actions, bool recovery);
+    ~SessionController() override;
+
+    /// File > Open Recent; MainWindow puts it in the File menu.
+    QMenu *recentMenu() const { return m_recentMenu; }
+
+    /// The current state as a session.
+    SessionFile::Session captureSession() const;
+    /// True when the weights cannot be regenerated from the seed and initialisers (trained, loaded).
+    bool weightsEdited() const;
+    /// The parameters a save stores beside the session: all the model has on its own when
+    /// weightsEdited(), else none.
+    SessionFile::Weights weightsToStore() const;
+    /// Applies a session; `weights` are the values it stored (SessionFile::readAllWeights()), which
+    /// replace what the seed and initialisers regenerate. `sessionFileName` names them in the code.
+    void applySession(const SessionFile::Session &session, const QMap<QString, core::ParameterPtr> &weights = {},
+                      const QString &sessionFileName = {});
+    /// Both return an error message, or "" on success. A failed open changes nothing.
+    QString saveSession(const QString &fileName);
+    QString openSession(const QString &fileName);
+    QString sessionFileName() const { return m_fileName; }
+    bool isModified() const { return m_modified; }
+    QStringList recentFiles() const;
+
+    static bool isSessionFile(const QString &fileName);
+    /// Asks to save unsaved changes (the interactive app, or once a session has a file); false when
+    /// the user cancels. A true answer with recovery on is a clean exit.
+    bool maybeClose();
+    /// Opens `fileName` (a dropped file, the recent menu), asking about unsaved changes first.
+    void openInteractively(const QString &fileName = QString());
+    /// Saves what a restart must restore (unsaved changes are asked about); false when cancelled.
+    bool prepareRestart();
+
+private:
+    void createRecentMenu();
+    void markModified();
+    void setModified(bool modified);
+    void updateTitle();
+    void addRecentFile(const QString &fileName);
+    void rebuildRecentMenu();
+    void restoreAfterCrash();
+    void restoreWeightsWhenIdle(const SessionFile::Session &session,
+                                const QMap<QString, core::ParameterPtr> &weights, const QString &sessionFileName);
+    bool saveInteractively(bool saveAs);
+    bool maybeSave();
+    void showMessage(const QString &text);
+
+    MainWindow *m_window;
+    Recovery *m_recovery = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QString m_fileName;
+    bool m_modified = false;
+    int m_applying = 0; // > 0 while a session or lesson step is being applied
+};
+
+} // namespace embedlab::ui

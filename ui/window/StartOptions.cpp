@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/StartOptions.h"
+
+#include "ui/model/SessionFile.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/SessionController.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include <cstdio>
+#include <cstring>
+
+namespace embedlab::ui {
+
+namespace {
+
+struct Main {
+    Q_DECLARE_TR_FUNCTIONS(main)
+};
+
+void addOptions(QCommandLineParser &parser)
+{
+    parser.addHelpOption();
+    // Handled by runHeadlessExport(); listed here so that --help shows it.
+    parser.addOptions({
+        {QStringLiteral("export"),
+         Main::tr("Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a "
+                  "window (see README)."),
+         QStringLiteral("view")},
+        {QStringLiteral("screenshot"), Main::tr("Render the window to a PNG and exit."), QStringLiteral("file.png")},
+        {QStringLiteral("preset"), Main::tr("reference or gpt2."), QStringLiteral("name"), QStringLiteral("reference")},
+        {QStringLiteral("step"), Main::tr("Animation step to show."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("size"), Main::tr("Window size, e.g. 1400x860."), QStringLiteral("WxH"),
+         QStringLiteral("1400x860")},
+        {QStringLiteral("scenario"), Main::tr("Before the screenshot: tied, untied-reinit, compare or train."),
+         QStringLiteral("name")},
+        {QStringLiteral("dump-session"),
+         Main::tr("Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it "
+                  "shows what a crash recovery restored)."),
+         QStringLiteral("file.embedlab")},
+    });
+    parser.addPositionalArgument(QStringLiteral("session"), Main::tr("A session (.embedlab) to open."),
+                                 QStringLiteral("[session.embedlab]"));
+}
+
+void runScenario(MainWindow &window, const QString &name)
+{
+    if (name == QStringLiteral("tied")) {
+        window.requestTie(true);
+    } else if (name == QStringLiteral("untied-reinit")) {
+        window.requestTie(true);
+        window.untie(core::TiedModel::UntieMode::Reinitialize);
+    } else if (name == QStringLiteral("compare")) {
+        window.setHistogramCompare(true);
+    } else if (name == QStringLiteral("train")) {
+        window.actions().trainStep->trigger();
+    }
+}
+
+} // namespace
+
+void chooseHeadlessPlatform(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if ((std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--export") == 0) &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+}
+
+bool isHeadlessExport(const QStringList &arguments)
+{
+    return arguments.contains(QStringLiteral("--export"));
+}
+
+std::optional<StartOptions> StartOptions::parse(const QApplication &app)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+    StartOptions o;
+    o.preset = parser.value(QStringLiteral("preset"));
+    if (o.preset != QStringLiteral("reference") && o.preset != QStringLiteral("gpt2")) {
+        std::fprintf(stderr, "embedlab: unknown preset '%s' (use reference or gpt2)\n", qPrintable(o.preset));
+        return std::nullopt;
+    }
+    o.sessionFiles = parser.positionalArguments();
+    o.screenshot = parser.value(QStringLiteral("screenshot"));
+    o.scenario = parser.value(QStringLiteral("scenario"));
+    o.step = parser.value(QStringLiteral("step")).toInt();
+    const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
+    o.size = QSize(std::max(400, wh.value(0).toInt()), std::max(300, wh.value(1).toInt()));
+    o.dumpSession = parser.value(QStringLiteral("dump-session"));
+    o.recovery = o.screenshot.isEmpty() && qEnvironmentVariableIsEmpty("EMBEDLAB_NO_RECOVERY");
+    return o;
+}
+
+void StartOptions::applyTo(MainWindow &window) const
+{
+    if (preset == QStringLiteral("gpt2"))
+        window.lab()->applyPreset(Lab::Preset::Gpt2Small);
+    if (!sessionFiles.isEmpty()) {
+        const QString error = window.sessions()->openSession(sessionFiles.front());
+        if (!error.isEmpty())
+            std::fprintf(stderr, "embedlab: %s\n", qPrintable(error));
+        for (const QString &other : sessionFiles.mid(1))
+            std::fprintf(stderr, "embedlab: one session at a time: '%s' was not opened\n", qPrintable(other));
+    }
+    if (!dumpSession.isEmpty()) {
+        window.whenIdle([&window, file = dumpSession] {
+            const QString error = SessionFile::write(file, window.sessions()->captureSession());
+            if (!error.isEmpty())
+                std::fprintf(stderr, "embedlab: %s\n", qPrintable(error));
+            QApplication::exit(error.isEmpty() ? 0 : 1);
+        });
+    }
+    if (!screenshot.isEmpty()) {
+        window.resize(size);
+        QObject::connect(&window, &MainWindow::screenshotSaved, &window, [file = screenshot](bool ok) {
+            if (!ok)
+                std::fprintf(stderr, "embedlab: cannot write the screenshot to '%s'\n", qPrintable(file));
+            QApplication::exit(ok ? 0 : 1);
+        });
+        // The scenario runs on the finished model (GPT-2 is built on a worker thread first).
+        window.lab()->whenIdle(&window, [&window, name = scenario, file = screenshot, step = step] {
+            runScenario(window, name);
+            window.saveScreenshotWhenIdle(file, step);
+        });
+    }
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QApplication;
+
+namespace embedlab::ui {
+
+class MainWindow;
+
+/// What `embedlab` was asked to do when it starts with a window (see `embedlab --help`).
+struct StartOptions {
+    QString preset = QStringLiteral("reference");
+    /// Sessions to open (the desktop file passes the files a user opens: Exec=embedlab %F).
+    QStringList sessionFiles;
+    /// --screenshot FILE.png [--scenario NAME] [--step N] [--size WxH]
+    QString screenshot;
+    QString scenario;
+    int step = 1;
+    QSize size{1400, 860};
+    /// --dump-session FILE: write the state once idle and exit.
+    QString dumpSession;
+    /// Autosave and crash recovery: the interactive app (and --dump-session, which shows what it
+    /// restored), not screenshots, and not
+    /// when EMBEDLAB_NO_RECOVERY is set (tests).
+    bool recovery = true;
+
+    /// Parses the application's arguments; prints the problem and returns nullopt on a bad one
+    /// (--help and --version exit from here).
+    static std::optional<StartOptions> parse(const QApplication &app);
+    /// Applies the preset and the session, and starts the screenshot or the dump (which quit the
+    /// application when done).
+    void applyTo(MainWindow &window) const;
+};
+
+/// Before QApplication exists: `--screenshot` and `--export` need no display.
+void chooseHeadlessPlatform(int argc, char **argv);
+/// True when the arguments ask for `--export` (HeadlessExport takes over).
+bool isHeadlessExport(const QStringList &arguments);
+
+} // namespace embedlab::ui

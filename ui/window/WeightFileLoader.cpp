@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/WeightFileLoader.h"
+
+#include "core/tensor/Error.h"
+#include "ui/model/LabUndo.h"
+#include "ui/model/WorkerPool.h"
+#include "ui/views/TensorPicker.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QTimer>
+
+#include <atomic>
+
+namespace embedlab::ui {
+
+struct WeightFileLoader::Converted {
+    std::shared_ptr<const core::Tensor> tensor;
+    QString error;
+    bool cancelled = false;
+};
+
+namespace {
+
+struct Opened {
+    std::shared_ptr<const core::WeightFile> file;
+    QString error;
+};
+
+Opened openOnWorker(const QString &path)
+{
+    // Headers are parsed and the file mapped; pickles are refused, never executed.
+    try {
+        return {std::make_shared<const core::WeightFile>(core::WeightFile::open(path.toStdString())), {}};
+    } catch (const core::Error &e) {
+        return {nullptr, QString::fromStdString(e.pythonText())};
+    } catch (const std::exception &e) {
+        return {nullptr, QStringLiteral("RuntimeError: %1").arg(QString::fromUtf8(e.what()))};
+    }
+}
+
+} // namespace
+
+WeightFileLoader::WeightFileLoader(QWidget *window, LabUndo *undo, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_undo(undo)
+{
+}
+
+bool WeightFileLoader::isWeightFile(const QString &path)
+{
+    static const QStringList suffixes = {
+        QStringLiteral("npy"), QStringLiteral("safetensors"), QStringLiteral("gguf"), QStringLiteral("pt"),
+        QStringLiteral("pth"), QStringLiteral("bin"),         QStringLiteral("ckpt")};
+    return suffixes.contains(QFileInfo(path).suffix().toLower());
+}
+
+void WeightFileLoader::showError(const QString &title, const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, m_window);
+    box->setObjectName(QStringLiteral("weightsError"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void WeightFileLoader::openFile(const QString &path)
+{
+    Q_EMIT message(tr("Opening %1 ...").arg(QFileInfo(path).fileName()), 0);
+    runInBackground(this, [path] { return openOnWorker(path); }, [this, path](const Opened &opened) {
+        if (!opened.file) {
+            Q_EMIT message(opened.error, 12000);
+            showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), opened.error);
+            Q_EMIT openFailed(opened.error);
+            return;
+        }
+        Q_EMIT message(QString(), 0);
+        auto *picker = new TensorPicker(opened.file, m_window);
+        picker->setAttribute(Qt::WA_DeleteOnClose);
+        connect(picker, &TensorPicker::tensorChosen, this,
+                [this, file = opened.file](const QString &name, Lab::LoadRole role, bool tied) {
+                    loadTensor(file, name, role, tied);
+                });
+        picker->open();
+        Q_EMIT tensorPickerShown(picker);
+    });
+}
+
+void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
+                                  Lab::LoadRole role, bool tied)
+{
+    if (m_loading) {
+        Q_EMIT message(tr("A tensor is already being loaded."), 6000);
+        return;
+    }
+    m_loading = true;
+    Q_EMIT loadingChanged(true);
+    auto fraction = std::make_shared<std::atomic<int>>(0);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto *progress =
+        new QProgressDialog(tr("Converting %1 to float32 ...").arg(tensor), tr("Cancel"), 0, 100, m_window);
+    progress->setObjectName(QStringLiteral("loadProgress"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(400);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    auto *poll = new QTimer(progress);
+    connect(poll, &QTimer::timeout, progress, [progress, fraction] { progress->setValue(fraction->load()); });
+    poll->start(50);
+    connect(progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    const QString path = QString::fromStdString(file->path());
+    const auto convert = [file, name = tensor.toStdString(), fraction, cancel]() -> Converted {
+        try {
+            std::optional<core::Tensor> t = file->toFloat32(name, [&](double f) {
+                fraction->store(int(f * 100));
+                return !cancel->load();
+            });
+            if (!t)
+                return {nullptr, {}, true};
+            return {std::make_shared<const core::Tensor>(std::move(*t)), {}, false};
+        } catch (const core::Error &e) {
+            return {nullptr, QString::fromStdString(e.pythonText()), false};
+        } catch (const std::bad_alloc &) {
+            return {nullptr, QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory"), false};
+        }
+    };
+    runInBackground(this, convert,
+                    [this, path, tensor, role, tied, progress = QPointer<QProgressDialog>(progress)](
+                        const Converted &converted) {
+                        if (progress) {
+                            progress->reset();
+                            progress->close();
+                        }
+                        finishLoad(converted, path, tensor, role, tied);
+                    });
+}
+
+void WeightFileLoader::finishLoad(const Converted &c, const QString &path, const QString &tensor,
+                                  Lab::LoadRole role, bool tied)
+{
+    m_loading = false;
+    if (c.cancelled) {
+        Q_EMIT message(tr("Loading %1 was cancelled.").arg(tensor), 6000);
+    } else if (!c.tensor) {
+        showError(tr("Cannot load %1").arg(tensor), c.error);
+        Q_EMIT openFailed(c.error);
+    } else {
+        m_undo->loadMatrix(c.tensor, path, tensor, role, tied);
+        Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")
+                           .arg(tensor)
+                           .arg(c.tensor->shape[0])
+                           .arg(c.tensor->shape[1])
+                           .arg(QFileInfo(path).fileName(), role == Lab::LoadRole::Embedding
+                                                                ? QStringLiteral("embedding.weight")
+                                                                : QStringLiteral("lm_head.weight")),
+                       12000);
+        Q_EMIT loaded(path, tensor);
+    }
+    Q_EMIT loadingChanged(false);
+}
+
+} // namespace embedlab::ui

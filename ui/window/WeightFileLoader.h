@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/io/WeightFile.h"
+#include "ui/model/Lab.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QWidget;
+
+namespace embedlab::ui {
+
+class LabUndo;
+class TensorPicker;
+
+/// File > Open Weights and dropped weight files: opens a .npy, .safetensors or .gguf file off the UI
+/// thread, lets the user pick a tensor (TensorPicker), converts it to float32 with progress and
+/// cancel, and makes it a weight of the model as one undo step.
+class WeightFileLoader : public QObject {
+    Q_OBJECT
+public:
+    /// Dialogs and the progress are window-modal over `window`.
+    WeightFileLoader(QWidget *window, LabUndo *undo, QObject *parent = nullptr);
+
+    /// True for the suffixes File > Open Weights offers (pickles included: they are refused with a
+    /// message, never executed).
+    static bool isWeightFile(const QString &path);
+
+    /// Opens `path` and shows the tensor picker (tensorPickerShown()); failures go to openFailed()
+    /// and a message box.
+    void openFile(const QString &path);
+    /// Converts `tensor` of `file` to float32 off the UI thread with progress, then makes it the
+    /// embedding's or the Linear's weight as one undo step. Emits loaded() or openFailed().
+    void loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor, Lab::LoadRole role,
+                    bool tied);
+    bool isLoading() const { return m_loading; }
+
+Q_SIGNALS:
+    void tensorPickerShown(embedlab::ui::TensorPicker *picker);
+    void openFailed(const QString &message);
+    void loaded(const QString &file, const QString &tensor);
+    /// What the status bar should say; `timeoutMs` 0 keeps it until the next message.
+    void message(const QString &text, int timeoutMs);
+    /// isLoading() changed.
+    void loadingChanged(bool loading);
+
+private:
+    struct Converted;
+    void showError(const QString &title, const QString &message);
+    void finishLoad(const Converted &converted, const QString &path, const QString &tensor, Lab::LoadRole role,
+                    bool tied);
+
+    QWidget *m_window;
+    LabUndo *m_undo;
+    bool m_loading = false;
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+
+class QAction;
+class QActionGroup;
+class QWidget;
+
+namespace embedlab::ui {
+
+/// Every action of the main window, made in one place with its text, shortcuts, tips and icon.
+/// MainWindow puts them in menus and tool bars; each part of the window is handed the actions it
+/// serves and connects them itself (the parts never look actions up by name: object names are for
+/// tests and saved window state).
+struct WindowActions {
+    Q_DECLARE_TR_FUNCTIONS(embedlab::ui::WindowActions)
+
+public:
+    // File
+    QAction *openWeights = nullptr;
+    QAction *openSession = nullptr;
+    QAction *saveSession = nullptr;
+    QAction *saveSessionAs = nullptr;
+    QAction *exportScreenshot = nullptr;
+    QAction *quit = nullptr;
+    // Edit
+    QAction *undo = nullptr;
+    QAction *redo = nullptr;
+    QAction *copyCode = nullptr;
+    QAction *preferences = nullptr;
+    QAction *presetReference = nullptr;
+    QAction *presetGpt2 = nullptr;
+    // Model
+    QAction *tie = nullptr;
+    QAction *untieClone = nullptr;
+    QAction *untieReinit = nullptr;
+    QAction *trainStep = nullptr;
+    // View
+    QAction *zoomIn = nullptr;
+    QAction *zoomOut = nullptr;
+    QAction *zoomReset = nullptr;
+    QAction *fullScreen = nullptr;
+    QAction *projector = nullptr;
+    QAction *lesson = nullptr;
+    QActionGroup *colorMaps = nullptr;
+    QActionGroup *languages = nullptr;
+    // Animation
+    QAction *play = nullptr;
+    QAction *stepForward = nullptr;
+    QAction *stepBack = nullptr;
+    QAction *restart = nullptr;
+    QAction *lastStep = nullptr;
+    QAction *faster = nullptr;
+    QAction *slower = nullptr;
+    QAction *batchCounters = nullptr;
+    // Help
+    QAction *about = nullptr;
+    QAction *aboutQt = nullptr;
+
+    /// Creates every action as a child of `owner` (added to it, so shortcuts work window-wide).
+    static WindowActions create(QWidget *owner);
+    /// The actions that write the weights: disabled while a background job reads them.
+    QList<QAction *> weightWriters() const { return {tie, untieClone, untieReinit, trainStep}; }
+
+private:
+    static void createFileActions(WindowActions &a, QWidget *owner);
+    static void createEditActions(WindowActions &a, QWidget *owner);
+    static void createModelActions(WindowActions &a, QWidget *owner);
+    static void createViewActions(WindowActions &a, QWidget *owner);
+    static void createAnimationActions(WindowActions &a, QWidget *owner);
+    static void createHelpActions(WindowActions &a, QWidget *owner);
+};
+
+} // namespace embedlab::ui
