@@ -413,7 +413,7 @@ void Lab::restore(const Snapshot &snapshot)
     }
     Config sameButTie = snapshot.config;
     sameButTie.tied = m_config.tied;
-    if (sameButTie == m_config && snapshot.config.tied != m_config.tied && m_model && !m_busy) {
+    if (!snapshot.fresh && sameButTie == m_config && snapshot.config.tied != m_config.tied && m_model && !m_busy) {
         setTied(snapshot.config.tied);
         if (acceptIds(snapshot.idsText))
             schedule(false);
@@ -425,7 +425,7 @@ void Lab::restore(const Snapshot &snapshot)
         Q_EMIT configChanged();
     // The ids are validated against the new size before anything is computed.
     const bool idsDiffer = acceptIds(snapshot.idsText);
-    if (configDiffers) {
+    if (configDiffers || snapshot.fresh) {
         revalidateIds();
         schedule(true);
     } else if (idsDiffer && m_model) {

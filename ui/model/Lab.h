@@ -99,6 +99,9 @@ public:
         Config config;
         QString idsText;
         std::shared_ptr<const ModelState> model = nullptr;
+        /// Build a new model from `config` even when it equals the one in effect (a preset puts
+        /// back the default weights after initialisers, steps or loads).
+        bool fresh = false;
         /// Compares what the user sees (configuration and ids), not the model objects.
         bool operator==(const Snapshot &other) const
         {

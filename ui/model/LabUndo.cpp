@@ -94,6 +94,21 @@ void LabUndo::applySnapshot(const QString &description, const Lab::Snapshot &aft
     push(new ModelCommand(m_lab, before, after, description));
 }
 
+void LabUndo::applyPreset(Lab::Preset preset)
+{
+    Lab::Snapshot after{Lab::presetConfig(preset), Lab::presetIds(preset)};
+    if (preset == Lab::Preset::Gpt2Small)
+        after.config.seed = m_lab->config().seed;
+    after.fresh = true;
+    const Lab::Snapshot before = m_lab->snapshotWithModel();
+    if (before == after && m_lab->history().isEmpty() && !m_lab->isBusy())
+        return;
+    m_openInit = nullptr;
+    push(new ModelCommand(m_lab, before, after,
+                          preset == Lab::Preset::Gpt2Small ? tr("GPT-2 small preset")
+                                                           : tr("Reference example preset")));
+}
+
 void LabUndo::editIds(const QString &text)
 {
     const Lab::Snapshot before = m_lab->snapshot();
@@ -194,8 +209,8 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
     return true;
 }
 
-void LabUndo::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
-                         Lab::LoadRole role, bool tied)
+void LabUndo::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file,
+                         const QString &tensor, Lab::LoadRole role, bool tied)
 {
     const Lab::Snapshot before = m_lab->snapshotWithModel();
     m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);

@@ -49,6 +49,9 @@ public:
 
     /// Applies `after` (configuration and ids) as one undoable step.
     void applySnapshot(const QString &description, const Lab::Snapshot &after);
+    /// Puts back a preset's configuration, ids and default weights as one step (nothing when the
+    /// Lab already holds exactly that: same configuration and ids, no operation since the build).
+    void applyPreset(Lab::Preset preset);
     /// The ids field's text as typed: consecutive edits merge into one step.
     void editIds(const QString &text);
     /// Runs an initialiser as one step; the requests of one gesture (a slider drag, until

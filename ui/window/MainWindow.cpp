@@ -626,13 +626,7 @@ void MainWindow::connectViews()
     connect(m_layerPanel, &LayerPanel::configEdited, this,
             [this](const Lab::Config &config) { m_undo->applySnapshot(tr("Change layers"), {config, m_lab->idsText()}); });
     connect(m_layerPanel, &LayerPanel::tieRequested, this, &MainWindow::requestTie);
-    connect(m_layerPanel, &LayerPanel::presetRequested, this, [this](Lab::Preset preset) {
-        Lab::Config config = Lab::presetConfig(preset);
-        if (preset == Lab::Preset::Gpt2Small)
-            config.seed = m_lab->config().seed;
-        m_undo->applySnapshot(preset == Lab::Preset::Gpt2Small ? tr("GPT-2 small preset") : tr("Reference example preset"),
-                              {config, Lab::presetIds(preset)});
-    });
+    connect(m_layerPanel, &LayerPanel::presetRequested, m_undo, &LabUndo::applyPreset);
     connect(m_initPanel, &InitPanel::initRequested, this, [this](const QString &target, const core::InitSpec &spec) {
         m_undo->applyInit(target, spec, m_initPanel->seed());
     });

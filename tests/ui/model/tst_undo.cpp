@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/init/InitSpec.h"
+#include "ui/model/Lab.h"
+#include "ui/model/UndoCommands.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/InitPanel.h"
-#include "ui/model/Lab.h"
-#include "ui/window/MainWindow.h"
 #include "ui/views/TrainingPanel.h"
-#include "ui/model/UndoCommands.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QLocale>
@@ -62,6 +62,7 @@ private Q_SLOTS:
     void parameterCounts();
     void budgetDropsOldSnapshots();
     void codeShowsInitsInOrder();
+    void referencePresetRestoresDefaultWeights();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -323,6 +324,32 @@ void TestUndo::codeShowsInitsInOrder()
     const qsizetype tie = code.indexOf(QStringLiteral("lm_head.weight = embedding.weight"));
     QVERIFY2(init > 0 && tie > init, qPrintable(code));
     QVERIFY(code.contains(QStringLiteral("with torch.no_grad():")));
+}
+
+void TestUndo::referencePresetRestoresDefaultWeights()
+{
+    // Issue "Classroom-grade interaction", item 2: after initialisers the Reference Example puts
+    // back seed 123's default weights and an empty init chain, as one undoable step.
+    const core::Matrix fresh = lab()->embeddingWeight()->value();
+    auto *reference = m_window->findChild<QAction *>(QStringLiteral("presetReference"));
+    QVERIFY(reference);
+    reference->trigger();
+    QCOMPARE(stack()->count(), 0); // already the reference state: nothing to do
+
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("trunc_normal"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    const core::Matrix initialised = lab()->embeddingWeight()->value();
+    QVERIFY(!sameValues(initialised, fresh));
+
+    reference->trigger();
+    QCOMPARE(stack()->count(), 2);
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), fresh));
+    QVERIFY(lab()->initHistory().isEmpty());
+    QCOMPARE(lab()->idsText(), QStringLiteral("2, 3, 1"));
+
+    stack()->undo();
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), initialised));
+    QCOMPARE(lab()->initHistory().size(), 1);
 }
 
 QTEST_MAIN(TestUndo)
