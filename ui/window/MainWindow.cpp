@@ -114,8 +114,7 @@ QDockWidget *scrollingDock(QMainWindow *window, const QString &title, const QStr
 
 MainWindow::MainWindow(QWidget *parent)
     : MainWindow(Options{}, parent)
-{
-}
+{}
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
@@ -203,8 +202,9 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_idsEdit->setObjectName(QStringLiteral("ids"));
     m_idsEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_idsEdit->setPlaceholderText(tr("token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
-    m_idsEdit->setToolTip(tr("Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one "
-                             "row of embedding.weight."));
+    m_idsEdit->setToolTip(
+        tr("Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one "
+           "row of embedding.weight."));
     m_idsEdit->setMaximumWidth(360);
     idsLabel->setBuddy(m_idsEdit);
     auto *idsClose = new QLabel(QStringLiteral(")"), row);
@@ -243,7 +243,8 @@ QWidget *MainWindow::createLookupArea(QWidget *parent)
     m_counters->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_batchCounters = new QCheckBox(tr("batch 32 \u00d7 512"), area);
     m_batchCounters->setObjectName(QStringLiteral("batchCounters"));
-    m_batchCounters->setToolTip(tr("Count a training batch of 32 sequences of 512 tokens instead of the ids"));
+    m_batchCounters->setToolTip(
+        tr("Count a training batch of 32 sequences of 512 tokens instead of the ids"));
     badgeRow->addWidget(m_badge);
     badgeRow->addSpacing(8);
     badgeRow->addWidget(m_counters, 1);
@@ -314,12 +315,13 @@ void MainWindow::createSidePanels()
 {
     m_initPanel = new InitPanel;
     m_initPanel->setObjectName(QStringLiteral("initPanel"));
-    m_initDock = scrollingDock(this, tr("Initialisers"), QStringLiteral("initDock"), m_initPanel, new QScrollArea);
+    m_initDock =
+        scrollingDock(this, tr("Initialisers"), QStringLiteral("initDock"), m_initPanel, new QScrollArea);
     addDockWidget(Qt::RightDockWidgetArea, m_initDock);
     auto *histogramArea = new VerticalScrollArea;
     histogramArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_histogramDock =
-        scrollingDock(this, tr("Histogram"), QStringLiteral("histogramDock"), createHistogramBox(), histogramArea);
+    m_histogramDock = scrollingDock(this, tr("Histogram"), QStringLiteral("histogramDock"),
+                                    createHistogramBox(), histogramArea);
     m_unembeddingView = new UnembeddingView;
     m_unembeddingView->setObjectName(QStringLiteral("unembeddingView"));
     m_unembeddingDock = scrollingDock(this, tr("Unembedding"), QStringLiteral("unembeddingDock"),
@@ -377,6 +379,14 @@ void MainWindow::createParts(const Options &options)
     m_projector = new ProjectorMode(this, {m_actions.zoomIn, m_actions.zoomOut, m_actions.zoomReset});
     connect(m_actions.projector, &QAction::toggled, m_projector, &ProjectorMode::setEnabled);
     connect(m_projector, &ProjectorMode::enabledChanged, m_actions.projector, &QAction::setChecked);
+    connect(m_projector, &ProjectorMode::enabledChanged, this, [this](bool on) {
+        // With projector fonts the two toolbars do not fit one line at 1024 x 768: the animation's
+        // controls get a line of their own instead of an overflow menu.
+        if (on && !toolBarBreak(m_animationBar))
+            insertToolBarBreak(m_animationBar);
+        else if (!on && toolBarBreak(m_animationBar))
+            removeToolBarBreak(m_animationBar);
+    });
     m_weightFiles = new WeightFileLoader(this, m_undo, this);
     connect(m_weightFiles, &WeightFileLoader::tensorPickerShown, this, &MainWindow::tensorPickerShown);
     connect(m_weightFiles, &WeightFileLoader::openFailed, this, &MainWindow::weightsOpenFailed);
@@ -421,7 +431,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : docks())
         view->addAction(d->toggleViewAction());
-    for (QToolBar *bar : findChildren<QToolBar *>(Qt::FindDirectChildrenOnly))
+    for (QToolBar *bar : std::as_const(m_toolBars))
         view->addAction(bar->toggleViewAction());
     view->addSeparator();
     view->addActions({a.zoomIn, a.zoomOut, a.zoomReset});
@@ -453,8 +463,10 @@ void MainWindow::createToolBars()
     mainBar->addActions({m_actions.undo, m_actions.redo});
     mainBar->addSeparator();
     mainBar->addAction(m_actions.tie);
-    addToolBar(mainBar);
-    addToolBar(createAnimationToolBar());
+    m_animationBar = createAnimationToolBar();
+    m_toolBars = {mainBar, m_animationBar};
+    for (QToolBar *bar : std::as_const(m_toolBars))
+        addToolBar(bar);
 }
 
 QToolBar *MainWindow::createAnimationToolBar()
@@ -489,9 +501,10 @@ void MainWindow::connectActions()
 {
     const WindowActions &a = m_actions;
     connect(a.openWeights, &QAction::triggered, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(
-            this, tr("Open Weights"), QString(),
-            tr("Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)"));
+        const QString file =
+            QFileDialog::getOpenFileName(this, tr("Open Weights"), QString(),
+                                         tr("Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles "
+                                            "(*.pt *.pth *.bin);;All files (*)"));
         if (!file.isEmpty())
             openWeightsFile(file);
     });
@@ -499,7 +512,8 @@ void MainWindow::connectActions()
     connect(a.undo, &QAction::triggered, m_undo, &LabUndo::undo);
     connect(a.redo, &QAction::triggered, m_undo, &LabUndo::redo);
     connect(m_undo, &LabUndo::changed, this, &MainWindow::updateUndoActions);
-    connect(m_undo, &LabUndo::notice, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    connect(m_undo, &LabUndo::notice, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     connect(a.copyCode, &QAction::triggered, this,
             [this] { QApplication::clipboard()->setText(m_codePanel->codeText()); });
     connect(a.preferences, &QAction::triggered, this, &MainWindow::showPreferences);
@@ -513,7 +527,8 @@ void MainWindow::connectActions()
         requestTie(on);
     });
     connect(a.untieClone, &QAction::triggered, this, [this] { untie(core::TiedModel::UntieMode::Clone); });
-    connect(a.untieReinit, &QAction::triggered, this, [this] { untie(core::TiedModel::UntieMode::Reinitialize); });
+    connect(a.untieReinit, &QAction::triggered, this,
+            [this] { untie(core::TiedModel::UntieMode::Reinitialize); });
     connect(a.trainStep, &QAction::triggered, this, [this] {
         m_trainingDock->show();
         m_trainingDock->raise();
@@ -561,12 +576,21 @@ void MainWindow::updateUndoActions()
 {
     m_actions.undo->setEnabled(m_undo->canUndo());
     m_actions.redo->setEnabled(m_undo->canRedo());
+    QString undoText = tr("&Undo");
     if (m_undo->isBlocked())
-        m_actions.undo->setText(tr("&Undo (older steps were dropped to stay under %1)")
-                                    .arg(QLocale().formattedDataSize(qint64(m_undo->budget()))));
-    else
-        m_actions.undo->setText(undoStack()->canUndo() ? tr("&Undo %1").arg(m_undo->undoText()) : tr("&Undo"));
-    m_actions.redo->setText(undoStack()->canRedo() ? tr("&Redo %1").arg(m_undo->redoText()) : tr("&Redo"));
+        undoText = tr("&Undo (older steps were dropped to stay under %1)")
+                       .arg(QLocale().formattedDataSize(qint64(m_undo->budget())));
+    else if (undoStack()->canUndo())
+        undoText = tr("&Undo %1").arg(m_undo->undoText());
+    const QString redoText = undoStack()->canRedo() ? tr("&Redo %1").arg(m_undo->redoText()) : tr("&Redo");
+    // The Edit menu says what would be undone; the toolbar's buttons keep short, fixed labels so
+    // that nothing moves under the mouse, and say it in their tooltips.
+    m_actions.undo->setText(undoText);
+    m_actions.redo->setText(redoText);
+    m_actions.undo->setIconText(tr("Undo"));
+    m_actions.redo->setIconText(tr("Redo"));
+    m_actions.undo->setToolTip(QString(undoText).remove(QLatin1Char('&')));
+    m_actions.redo->setToolTip(QString(redoText).remove(QLatin1Char('&')));
 }
 
 void MainWindow::setUndoBudget(std::uint64_t bytes)
@@ -591,7 +615,8 @@ void MainWindow::connectLab()
         updateHistogramSources();
         updateHeatmapTitles();
     });
-    connect(m_lab, &Lab::notice, this, [this](const QString &message) { statusBar()->showMessage(message, 12000); });
+    connect(m_lab, &Lab::notice, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 12000); });
     connect(m_lab, &Lab::tieFailed, this, [this](const QString &message) {
         statusBar()->showMessage(message, 12000);
         showModalWarning(tr("lm_head cannot be tied"), message);
@@ -605,11 +630,13 @@ void MainWindow::connectLab()
         statusBar()->showMessage(message, 10000);
         showModalWarning(tr("The model could not be built"), message);
     });
-    connect(m_lab, &Lab::initFailed, this, [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    connect(m_lab, &Lab::initFailed, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 8000); });
     connect(m_lab, &Lab::rowSelected, this, [this](int row) {
         m_embeddingHeatmap->setSelectedRow(row);
         if (row >= 0)
-            statusBar()->showMessage(tr("Row %1 of embedding.weight is the embedding of token id %1").arg(row), 6000);
+            statusBar()->showMessage(
+                tr("Row %1 of embedding.weight is the embedding of token id %1").arg(row), 6000);
     });
     connect(m_animation, &OneHotAnimation::changed, this, &MainWindow::onAnimationChanged);
     onModelRebuilt();
@@ -623,18 +650,21 @@ void MainWindow::connectViews()
     connect(m_batchCounters, &QCheckBox::toggled, this, &MainWindow::updateCounters);
     connect(m_embeddingHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
     connect(m_lmHeadHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
-    connect(m_layerPanel, &LayerPanel::configEdited, this,
-            [this](const Lab::Config &config) { m_undo->applySnapshot(tr("Change layers"), {config, m_lab->idsText()}); });
+    connect(m_layerPanel, &LayerPanel::configEdited, this, [this](const Lab::Config &config) {
+        m_undo->applySnapshot(tr("Change layers"), {config, m_lab->idsText()});
+    });
     connect(m_layerPanel, &LayerPanel::tieRequested, this, &MainWindow::requestTie);
     connect(m_layerPanel, &LayerPanel::presetRequested, m_undo, &LabUndo::applyPreset);
-    connect(m_initPanel, &InitPanel::initRequested, this, [this](const QString &target, const core::InitSpec &spec) {
-        m_undo->applyInit(target, spec, m_initPanel->seed());
-    });
+    connect(m_initPanel, &InitPanel::initRequested, this,
+            [this](const QString &target, const core::InitSpec &spec) {
+                m_undo->applyInit(target, spec, m_initPanel->seed());
+            });
     connect(m_initPanel, &InitPanel::editFinished, m_undo, &LabUndo::finishInitGesture);
     connect(m_histogram, &InitHistogram::compareModeToggled, this, &MainWindow::setHistogramCompare);
     connect(m_histogramTarget, &QComboBox::currentIndexChanged, this, &MainWindow::updateHistogramSources);
-    connect(m_trainingPanel, &TrainingPanel::aboutToStep, this,
-            [this] { m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts)); });
+    connect(m_trainingPanel, &TrainingPanel::aboutToStep, this, [this] {
+        m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts));
+    });
     connect(m_trainingPanel, &TrainingPanel::stepped, this, [this](float loss) {
         Lab::Operation op;
         op.kind = Lab::Operation::Kind::Step;
@@ -759,11 +789,13 @@ void MainWindow::onPathsChanged()
     }
     // Computed from the results, never assumed.
     const bool equal = m_lab->paths().allEqual();
-    m_badge->setText(equal ? tr("<span style=\"background:#009e73;color:white;\">&nbsp;\u2713 equal&nbsp;</span>")
-                           : tr("<span style=\"background:#c0392b;color:white;\">&nbsp;\u2717 differ&nbsp;</span>"));
-    m_badge->setToolTip(equal ? tr("embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and "
-                                   "the Linear on one_hot(ids) gave bitwise identical results")
-                              : tr("The four paths did not give bitwise identical results (a NaN never equals itself)"));
+    m_badge->setText(
+        equal ? tr("<span style=\"background:#009e73;color:white;\">&nbsp;\u2713 equal&nbsp;</span>")
+              : tr("<span style=\"background:#c0392b;color:white;\">&nbsp;\u2717 differ&nbsp;</span>"));
+    m_badge->setToolTip(
+        equal ? tr("embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and "
+                   "the Linear on one_hot(ids) gave bitwise identical results")
+              : tr("The four paths did not give bitwise identical results (a NaN never equals itself)"));
 }
 
 void MainWindow::onAnimationChanged()
@@ -796,13 +828,16 @@ void MainWindow::updateCounters()
     const core::Index numIds = batch ? 32 * 512 : (m_lab->idsValid() ? m_lab->ids().numel() : 0);
     const core::PathCost oneHot = core::oneHotMatmulCost(numIds, c.numEmbeddings, c.embeddingDim);
     const core::PathCost lookup = core::lookupCost(numIds, c.numEmbeddings, c.embeddingDim);
-    const double zeroShare =
-        oneHot.multiplyAdds > 0 ? 100.0 * double(oneHot.multiplyAddsByZero) / double(oneHot.multiplyAdds) : 0.0;
+    const double zeroShare = oneHot.multiplyAdds > 0
+                                 ? 100.0 * double(oneHot.multiplyAddsByZero) / double(oneHot.multiplyAdds)
+                                 : 0.0;
     m_counters->setText(
         tr("<b>%1 ids</b>: one-hot path <b>%2</b> multiply-adds (%3 by zero, %4 %) &nbsp;\u00b7&nbsp; "
            "lookup copies <b>%5</b> values (%6 bytes read), 0 multiply-adds")
-            .arg(batch ? tr("32 \u00d7 512 = %1").arg(locale.toString(qint64(numIds))) : locale.toString(qint64(numIds)),
-                 locale.toString(qint64(oneHot.multiplyAdds)), locale.toString(qint64(oneHot.multiplyAddsByZero)),
+            .arg(batch ? tr("32 \u00d7 512 = %1").arg(locale.toString(qint64(numIds)))
+                       : locale.toString(qint64(numIds)),
+                 locale.toString(qint64(oneHot.multiplyAdds)),
+                 locale.toString(qint64(oneHot.multiplyAddsByZero)),
                  locale.toString(zeroShare, 'f', zeroShare > 99.9 && zeroShare < 100.0 ? 4 : 1),
                  locale.toString(qint64(numIds * c.embeddingDim)))
             .arg(locale.toString(qint64(lookup.bytesRead))));
@@ -820,7 +855,8 @@ void MainWindow::updateSpeedLabel()
 
 void MainWindow::setColorMapName(const QString &name)
 {
-    const QString known = ColorMap::isKnownName(name) ? ColorMap::fromName(name).name() : QStringLiteral("RdBu");
+    const QString known =
+        ColorMap::isKnownName(name) ? ColorMap::fromName(name).name() : QStringLiteral("RdBu");
     m_colorMapName = known;
     m_embeddingHeatmap->setColorMapName(known);
     m_lmHeadHeatmap->setColorMapName(known);
@@ -855,7 +891,8 @@ void MainWindow::updateHistogramSources()
         return s;
     };
     if (m_histogramCompare)
-        m_histogram->setSources({source(QStringLiteral("embedding.weight")), source(QStringLiteral("lm_head.weight"))});
+        m_histogram->setSources(
+            {source(QStringLiteral("embedding.weight")), source(QStringLiteral("lm_head.weight"))});
     else
         m_histogram->setSource(source(m_histogramTarget->currentText()));
 }
@@ -865,10 +902,10 @@ void MainWindow::updateHistogramSources()
 void MainWindow::setUntiePolicy(UntiePolicy policy)
 {
     m_untiePolicy = policy;
-    appSettings().setValue(QStringLiteral("model/untie"), policy == UntiePolicy::Clone ? QStringLiteral("clone")
-                                                          : policy == UntiePolicy::Reinitialize
-                                                              ? QStringLiteral("reinitialize")
-                                                              : QStringLiteral("ask"));
+    appSettings().setValue(QStringLiteral("model/untie"),
+                           policy == UntiePolicy::Clone          ? QStringLiteral("clone")
+                           : policy == UntiePolicy::Reinitialize ? QStringLiteral("reinitialize")
+                                                                 : QStringLiteral("ask"));
 }
 
 void MainWindow::requestTie(bool tied)
@@ -890,9 +927,10 @@ void MainWindow::askHowToUntie()
     if (m_untieDialog)
         return;
     // Window-modal and asynchronous: the event loop (and a soak test) keeps running.
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Untie lm_head"),
-                                tr("lm_head.weight gets its own storage again. Which values should it start from?"),
-                                QMessageBox::Cancel, this);
+    auto *box =
+        new QMessageBox(QMessageBox::Question, tr("Untie lm_head"),
+                        tr("lm_head.weight gets its own storage again. Which values should it start from?"),
+                        QMessageBox::Cancel, this);
     box->setObjectName(QStringLiteral("untieDialog"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPushButton *clone = box->addButton(tr("&Keep the current values (clone)"), QMessageBox::AcceptRole);
@@ -926,8 +964,8 @@ void MainWindow::openWeightsFile(const QString &path)
     m_weightFiles->openFile(path);
 }
 
-void MainWindow::loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor, Lab::LoadRole role,
-                            bool tied)
+void MainWindow::loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
+                            Lab::LoadRole role, bool tied)
 {
     m_weightFiles->loadTensor(std::move(file), tensor, role, tied);
 }
@@ -1036,7 +1074,8 @@ void MainWindow::chooseLanguage(const QString &code)
     Translations::install(code);
     // The lesson and the dialogs follow at once; the menus and panels are built once, at start.
     const auto answer = QMessageBox::question(
-        this, tr("Language"), tr("The whole window shows the new language after a restart. Restart EmbedLab now?"),
+        this, tr("Language"),
+        tr("The whole window shows the new language after a restart. Restart EmbedLab now?"),
         QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
     if (answer != QMessageBox::Yes || !m_sessions->prepareRestart())
         return;

@@ -194,6 +194,8 @@ private:
     QLabel *m_badge = nullptr;
     QLabel *m_counters = nullptr;
     QCheckBox *m_batchCounters = nullptr;
+    QList<QToolBar *> m_toolBars;
+    QToolBar *m_animationBar = nullptr;
     QSlider *m_speedSlider = nullptr;
     QLabel *m_speedLabel = nullptr;
     QProgressBar *m_busyBar = nullptr;

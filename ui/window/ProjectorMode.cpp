@@ -4,8 +4,8 @@
 
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
-#include "ui/window/MainWindow.h"
 #include "ui/views/OneHotView.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -103,7 +103,11 @@ QString ProjectorMode::styleSheet()
                " QDockWidget { border: %1px solid black; }"
                " QPushButton, QToolButton { border: %1px solid black; padding: 3px 8px;"
                " background: #e6e6e6; color: black; }"
-               " QPushButton:checked, QToolButton:checked { background: #003399; color: white; }")
+               " QPushButton:checked, QToolButton:checked { background: #003399; color: white; }"
+               // A disabled button must look disabled on a projector too (Redo with nothing to redo).
+               " QPushButton:disabled, QToolButton:disabled { background: white; color: #8c8c8c;"
+               " border-style: dashed; }"
+               " QToolButton#qt_toolbar_ext_button { background: #e6e6e6; min-width: 16px; }")
         .arg(kLineWidth);
 }
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Translations.h"
+#include "core/init/InitSpec.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/views/InitPanel.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
+#include "ui/window/Translations.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -22,12 +24,14 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QTextEdit>
+#include <QToolBar>
+#include <QUndoStack>
 
 #include <memory>
 
-using embedlab::ui::Translations;
 using embedlab::ui::MainWindow;
 using embedlab::ui::ProjectorMode;
+using embedlab::ui::Translations;
 
 class TestProjectorMode : public QObject {
     Q_OBJECT
@@ -43,6 +47,7 @@ private Q_SLOTS:
     void enlargesEveryDocksText();
     void statsTableShowsWholeNumbers_data();
     void statsTableShowsWholeNumbers();
+    void toolBarButtonsStayPutAndOnScreen();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -269,6 +274,39 @@ void TestProjectorMode::statsTableShowsWholeNumbers()
                  qPrintable(header));
     }
     Translations::install(QStringLiteral("en"));
+}
+
+void TestProjectorMode::toolBarButtonsStayPutAndOnScreen()
+{
+    // Issue "Classroom-grade interaction", item 11: a long undo text moved Tied under the mouse,
+    // and in projector mode at 1024 x 768 the animation's controls went into an overflow menu.
+    m_window->resize(1024, 768);
+    m_projector->setEnabled(true);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QTest::qWait(50);
+    const auto buttonOf = [this](const char *name) -> QWidget * {
+        auto *action = m_window->findChild<QAction *>(QString::fromLatin1(name));
+        for (QToolBar *bar : m_window->findChildren<QToolBar *>())
+            if (QWidget *button = action ? bar->widgetForAction(action) : nullptr)
+                return button;
+        return nullptr;
+    };
+    for (const char *name : {"restart", "stepBack", "play", "stepForward", "tieAction", "undo", "redo"}) {
+        QWidget *button = buttonOf(name);
+        QVERIFY2(button && button->isVisible(), name);
+        const QRect inWindow(button->mapTo(m_window.get(), QPoint(0, 0)), button->size());
+        QVERIFY2(m_window->rect().contains(inWindow), name);
+    }
+    QWidget *tie = buttonOf("tieAction");
+    const QPoint before = tie->mapTo(m_window.get(), QPoint(0, 0));
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"),
+                                                embedlab::core::InitSpec::parse("trunc_normal"));
+    QCOMPARE(m_window->undoStack()->count(), 1);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCOMPARE(tie->mapTo(m_window.get(), QPoint(0, 0)), before);
+    auto *undo = m_window->findChild<QAction *>(QStringLiteral("undo"));
+    QVERIFY(undo->text().contains(QStringLiteral("trunc_normal_")));
+    QVERIFY(undo->toolTip().contains(QStringLiteral("trunc_normal_")));
 }
 
 QTEST_MAIN(TestProjectorMode)
