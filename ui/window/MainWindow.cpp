@@ -21,6 +21,7 @@
 #include "ui/window/SessionController.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WeightFileLoader.h"
+#include "ui/window/WheelNeedsFocus.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -126,6 +127,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("EmbedLab \u2014 nn.Embedding and nn.Linear, one weight matrix"));
     setAcceptDrops(true);
+    QCoreApplication::instance()->installEventFilter(new WheelNeedsFocus(this));
     createCentralArea();
     createDocks();
     createSidePanels();
