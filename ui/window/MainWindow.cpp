@@ -207,7 +207,11 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_idsEdit->setToolTip(
         tr("Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one "
            "row of embedding.weight."));
-    m_idsEdit->setMaximumWidth(360);
+    // A fixed width: the field must not shrink under the mouse when it is empty or in error.
+    m_idsEdit->setFixedWidth(360);
+    m_idsPause = new QTimer(this);
+    m_idsPause->setSingleShot(true);
+    m_idsPause->setInterval(kIdsTypingPause);
     idsLabel->setBuddy(m_idsEdit);
     auto *idsClose = new QLabel(QStringLiteral(")"), row);
     idsClose->setFont(idsLabel->font());
@@ -215,8 +219,9 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_idsError->setObjectName(QStringLiteral("idsError"));
     m_idsError->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
     m_idsError->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_idsError->setWordWrap(true);
     layout->addWidget(idsLabel);
-    layout->addWidget(m_idsEdit, 1);
+    layout->addWidget(m_idsEdit);
     layout->addWidget(idsClose);
     layout->addSpacing(12);
     layout->addWidget(m_idsError, 1);
@@ -648,7 +653,13 @@ void MainWindow::connectLab()
 
 void MainWindow::connectViews()
 {
-    connect(m_idsEdit, &QLineEdit::textEdited, this, &MainWindow::onIdsEdited);
+    connect(m_idsEdit, &QLineEdit::textEdited, this, &MainWindow::onIdsTyped);
+    connect(m_idsEdit, &QLineEdit::returnPressed, this, &MainWindow::commitIdsText);
+    connect(m_idsEdit, &QLineEdit::editingFinished, this, [this] {
+        if (m_idsPause->isActive())
+            commitIdsText();
+    });
+    connect(m_idsPause, &QTimer::timeout, this, &MainWindow::commitIdsText);
     connect(m_batchCounters, &QCheckBox::toggled, this, &MainWindow::updateCounters);
     connect(m_embeddingHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
     connect(m_lmHeadHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
@@ -752,11 +763,30 @@ void MainWindow::onModelRebuilt()
     updateCounters();
 }
 
-void MainWindow::onIdsEdited(const QString &text)
+void MainWindow::onIdsTyped(const QString &text)
 {
+    // A paste (or any edit that adds several characters at once) is a whole entry: apply it now.
+    // Key by key, wait for a pause: the prefix "2" of "2, 9" is not what the user means.
+    const bool wholeEntry = text.size() > m_idsTypedLength + 1;
+    m_idsTypedLength = int(text.size());
+    if (wholeEntry)
+        commitIdsText();
+    else
+        m_idsPause->start();
+}
+
+void MainWindow::commitIdsText()
+{
+    m_idsPause->stop();
     m_typingIds = true;
-    m_undo->editIds(text);
+    m_undo->editIds(m_idsEdit->text());
     m_typingIds = false;
+    if (m_lab->idsErrorMessage().isEmpty()) {
+        // Valid again, though perhaps the same ids as before: no idsChanged() to clear the notes.
+        m_idsError->clear();
+        onPathsChanged();
+    }
+    scheduleIdleCheck();
 }
 
 void MainWindow::showIdsText(const QString &text)
@@ -766,8 +796,11 @@ void MainWindow::showIdsText(const QString &text)
 
 void MainWindow::onIdsChanged()
 {
-    if (!m_typingIds && m_idsEdit->text() != m_lab->idsText())
+    if (!m_typingIds && m_idsEdit->text() != m_lab->idsText()) {
+        m_idsPause->stop();
         m_idsEdit->setText(m_lab->idsText());
+    }
+    m_idsTypedLength = int(m_idsEdit->text().size());
     m_idsError->clear();
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
     onAnimationChanged();
@@ -784,6 +817,14 @@ void MainWindow::onIdsError(const QString &message)
 
 void MainWindow::onPathsChanged()
 {
+    if (m_lab->idsValid() && !m_lab->idsErrorMessage().isEmpty()) {
+        // The entry is not valid: the views still show the last valid ids, and say so.
+        m_badge->setText(
+            tr("<span style=\"background:#e69f00;color:black;\">&nbsp;\u26a0 out of date&nbsp;</span>"));
+        m_badge->setToolTip(
+            tr("The views still show ids = %1: correct the entry to update them.").arg(m_lab->idsText()));
+        return;
+    }
     if (!m_lab->idsValid() || !m_lab->hasPaths()) {
         m_badge->setText(QString());
         m_badge->setToolTip(QString());
@@ -1116,9 +1157,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
 bool MainWindow::isIdle() const
 {
     const bool computingPaths = m_lab->idsValid() && !m_lab->hasPaths();
-    return !m_lab->isBusy() && !computingPaths && !m_embeddingHeatmap->isRebuilding() &&
-           !m_lmHeadHeatmap->isRebuilding() && !m_histogram->isBusy() && !m_weightFiles->isLoading() &&
-           !m_codePanel->isFormatting();
+    return !m_lab->isBusy() && !computingPaths && !m_idsPause->isActive() &&
+           !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
+           !m_histogram->isBusy() && !m_weightFiles->isLoading() && !m_codePanel->isFormatting();
 }
 
 void MainWindow::connectIdleSignals()

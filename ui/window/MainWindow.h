@@ -24,6 +24,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QSlider;
+class QTimer;
 class QToolBar;
 class QUndoStack;
 
@@ -164,7 +165,8 @@ private:
     void onTiedChanged();
     void onBusyChanged(bool busy);
     void onModelRebuilt();
-    void onIdsEdited(const QString &text);
+    void onIdsTyped(const QString &text);
+    void commitIdsText();
     void onIdsChanged();
     void onIdsError(const QString &message);
     void onPathsChanged();
@@ -219,6 +221,10 @@ private:
 
     QString m_colorMapName = QStringLiteral("RdBu");
     bool m_typingIds = false;
+    // Typing key by key waits for this pause before the ids apply (Enter applies at once).
+    static constexpr int kIdsTypingPause = 400;
+    QTimer *m_idsPause = nullptr;
+    int m_idsTypedLength = 0;
     bool m_histogramCompare = false;
     bool m_idleCheckPending = false;
     UntiePolicy m_untiePolicy = UntiePolicy::Ask;
