@@ -99,14 +99,18 @@ void LabUndo::applyPreset(Lab::Preset preset)
     Lab::Snapshot after{Lab::presetConfig(preset), Lab::presetIds(preset)};
     if (preset == Lab::Preset::Gpt2Small)
         after.config.seed = m_lab->config().seed;
+    applyFresh(preset == Lab::Preset::Gpt2Small ? tr("GPT-2 small preset") : tr("Reference example preset"),
+               after);
+}
+
+void LabUndo::applyFresh(const QString &description, Lab::Snapshot after)
+{
     after.fresh = true;
     const Lab::Snapshot before = m_lab->snapshotWithModel();
     if (before == after && m_lab->history().isEmpty() && !m_lab->isBusy())
         return;
     m_openInit = nullptr;
-    push(new ModelCommand(m_lab, before, after,
-                          preset == Lab::Preset::Gpt2Small ? tr("GPT-2 small preset")
-                                                           : tr("Reference example preset")));
+    push(new ModelCommand(m_lab, before, after, description));
 }
 
 void LabUndo::editIds(const QString &text)

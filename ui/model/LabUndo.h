@@ -52,6 +52,9 @@ public:
     /// Puts back a preset's configuration, ids and default weights as one step (nothing when the
     /// Lab already holds exactly that: same configuration and ids, no operation since the build).
     void applyPreset(Lab::Preset preset);
+    /// Applies `after` with a freshly built model (default weights, no operations) as one step,
+    /// unless the Lab already holds exactly that. A lesson step is one.
+    void applyFresh(const QString &description, Lab::Snapshot after);
     /// The ids field's text as typed: consecutive edits merge into one step.
     void editIds(const QString &text);
     /// Runs an initialiser as one step; the requests of one gesture (a slider drag, until

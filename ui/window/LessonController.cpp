@@ -2,10 +2,14 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/LessonController.h"
 
+#include "core/init/InitSpec.h"
 #include "ui/model/Lab.h"
+#include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/InitPanel.h"
 #include "ui/views/LessonPanel.h"
+#include "ui/views/TrainingPanel.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/WindowActions.h"
@@ -66,7 +70,8 @@ void LessonController::fitDock()
         m_window->resizeDocks({m_dock}, {wantedWidth}, Qt::Horizontal);
         width = wantedWidth - sides;
     }
-    const int text = m_panel->hasHeightForWidth() ? m_panel->heightForWidth(width) : m_panel->sizeHint().height();
+    const int text =
+        m_panel->hasHeightForWidth() ? m_panel->heightForWidth(width) : m_panel->sizeHint().height();
     const int chrome = m_dock->height() - m_panel->height();
     const int wanted = std::min(text + chrome, m_window->height() / 2);
     if (m_dock->height() < wanted)
@@ -124,16 +129,17 @@ void LessonController::applyStep(int index)
         return;
     const Lesson::Step &step = m_lesson->step(index);
     Q_EMIT aboutToApplyStep();
-    Lab *lab = m_window->lab();
+    // One undoable step with a freshly built model: what earlier steps or the user did (an
+    // initialiser, a tie, a training step) does not linger into this one.
     Lab::Config config = Lab::presetConfig(step.preset);
     config.tied = step.tied;
-    lab->setConfig(config);
-    if (lab->isTied() != step.tied)
-        lab->setTied(step.tied);
-    // The ids field shows what the step typed, even when it is refused (the pitfalls step's id 4).
     const QString ids = QString::fromLatin1(step.ids);
+    m_window->undo()->applyFresh(tr("Lesson step %1: %2").arg(index + 1).arg(Lesson::title(index)),
+                                 {config, ids});
+    // The ids field shows what the step typed, even when it is refused (the pitfalls step's id 4).
     m_window->showIdsText(ids);
-    lab->setIdsText(ids);
+    m_window->initPanel()->setSpec(core::InitSpec::parse("normal"));
+    m_window->trainingPanel()->resetOptimizer();
     OneHotAnimation *animation = m_window->animation();
     animation->pause();
     switch (step.animation) {

@@ -3,7 +3,9 @@
 #include "ui/window/LessonController.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/Translations.h"
+#include "core/init/InitSpec.h"
 #include "ui/model/Lab.h"
+#include "ui/views/InitPanel.h"
 #include "ui/model/Lesson.h"
 #include "ui/views/LessonPanel.h"
 #include "ui/window/MainWindow.h"
@@ -21,6 +23,7 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QTextEdit>
+#include <QUndoStack>
 
 #include <memory>
 
@@ -43,6 +46,7 @@ private Q_SLOTS:
     void panelWrapsScrollsAndKeepsItsButtons();
     void everyStepReadableInTheDock_data();
     void everyStepReadableInTheDock();
+    void stepsGoThroughUndoAndResetThePanels();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -312,6 +316,40 @@ void TestLesson::everyStepReadableInTheDock()
         verifyTextReadable(text, where);
         verifyButtonsShown(panel, m_window.get(), where);
     }
+}
+
+void TestLesson::stepsGoThroughUndoAndResetThePanels()
+{
+    // Issue "Classroom-grade interaction", item 3: tie, start the lesson: step 1 unties through
+    // the undo stack (the toolbar must not offer "Undo Tie"), and an initialiser's error or chain
+    // does not linger into later steps.
+    embedlab::ui::Lab *lab = m_window->lab();
+    m_window->findChild<QAction *>(QStringLiteral("tieAction"))->trigger();
+    QVERIFY(lab->isTied());
+    QUndoStack *stack = m_window->undoStack();
+    const int before = stack->count();
+    m_window->initPanel()->editKeyword(QStringLiteral("std"), QStringLiteral("abc"));
+    QVERIFY(!m_window->initPanel()->errorText().isEmpty());
+
+    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    QCOMPARE(m_classroom->lesson()->current(), 0);
+    QVERIFY(!lab->isTied());
+    QCOMPARE(stack->count(), before + 1);
+    QVERIFY2(stack->undoText().startsWith(QStringLiteral("Lesson step 1")), qPrintable(stack->undoText()));
+    QVERIFY(m_window->initPanel()->errorText().isEmpty());
+
+    // Walking the steps: the tying step ties, the next unties; the code holds no tie/untie pairs.
+    for (int i = 1; i < m_classroom->lesson()->count(); ++i) {
+        m_classroom->lesson()->setCurrent(i);
+        QCOMPARE(lab->isTied(), m_classroom->lesson()->step(i).tied);
+        // A tied step's model is built tied: its code has that one tie and nothing else.
+        const qsizetype expected = m_classroom->lesson()->step(i).tied ? 1 : 0;
+        QVERIFY2(lab->history().size() <= expected, qPrintable(QString::number(i)));
+    }
+    // Undo goes back through the steps to the user's own tie.
+    while (stack->count() > before && stack->canUndo() && stack->index() > before)
+        stack->undo();
+    QVERIFY(lab->isTied());
 }
 
 QTEST_MAIN(TestLesson)
