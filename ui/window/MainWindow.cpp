@@ -16,6 +16,7 @@
 #include "ui/views/TrainingPanel.h"
 #include "ui/views/UnembeddingView.h"
 #include "ui/window/ExportController.h"
+#include "ui/window/FocusMode.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
@@ -131,6 +132,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createCentralArea();
     createDocks();
     createSidePanels();
+    for (QDockWidget *d : docks())
+        m_focusViews.append(d->widget());
+    m_focus->setViews(m_focusViews);
     createToolBars();
     connectActions();
     connectLab();
@@ -188,7 +192,8 @@ void MainWindow::createCentralArea()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
-    setCentralWidget(central);
+    m_focus = new FocusMode(this, central);
+    m_focusViews = {m_embeddingHeatmap, m_lmHeadHeatmap, lookup};
     createStatusBar();
 }
 
@@ -444,7 +449,7 @@ void MainWindow::createMenus()
     view->addActions({a.zoomIn, a.zoomOut, a.zoomReset});
     view->addMenu(tr("&Colour Map"))->addActions(a.colorMaps->actions());
     view->addSeparator();
-    view->addActions({a.fullScreen, a.projector, a.lesson});
+    view->addActions({a.fullScreen, a.projector, a.lesson, a.focusView, a.leaveFocus});
     QMenu *language = view->addMenu(tr("&Language"));
     language->setObjectName(QStringLiteral("languageMenu"));
     language->addActions(a.languages->actions());
@@ -540,6 +545,12 @@ void MainWindow::connectActions()
         m_trainingDock->show();
         m_trainingDock->raise();
         m_trainingPanel->step();
+    });
+    connect(a.focusView, &QAction::triggered, m_focus, [this] { m_focus->enter(); });
+    connect(a.leaveFocus, &QAction::triggered, m_focus, &FocusMode::leave);
+    connect(m_focus, &FocusMode::activeChanged, this, [this](bool active) {
+        m_actions.focusView->setEnabled(!active);
+        m_actions.leaveFocus->setEnabled(active);
     });
     connect(a.zoomIn, &QAction::triggered, m_embeddingHeatmap, &HeatmapView::zoomIn);
     connect(a.zoomIn, &QAction::triggered, m_lmHeadHeatmap, &HeatmapView::zoomIn);

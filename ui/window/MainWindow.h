@@ -36,6 +36,7 @@ class HeatmapView;
 class InitHistogram;
 class InitPanel;
 class LayerPanel;
+class FocusMode;
 class LessonController;
 class OneHotAnimation;
 class OneHotView;
@@ -76,6 +77,7 @@ public:
     InitHistogram *histogram() const { return m_histogram; }
     UnembeddingView *unembeddingView() const { return m_unembeddingView; }
     TrainingPanel *trainingPanel() const { return m_trainingPanel; }
+    FocusMode *focusMode() const { return m_focus; }
     ProjectorMode *projector() const { return m_projector; }
     SessionController *sessions() const { return m_sessions; }
     ExportController *exports() const { return m_exports; }
@@ -198,6 +200,8 @@ private:
     QCheckBox *m_batchCounters = nullptr;
     QList<QToolBar *> m_toolBars;
     QToolBar *m_animationBar = nullptr;
+    FocusMode *m_focus = nullptr;
+    QList<QWidget *> m_focusViews;
     QSlider *m_speedSlider = nullptr;
     QLabel *m_speedLabel = nullptr;
     QProgressBar *m_busyBar = nullptr;

@@ -44,11 +44,11 @@ void WindowActions::createFileActions(WindowActions &a, QWidget *owner)
 {
     a.openWeights = make(owner, tr("&Open Weights..."), QStringLiteral("openWeightsAction"),
                          tr("View a matrix of a .npy, .safetensors or .gguf file as the embedding or the "
-                               "Linear weight (you can also drop the file on the window)"),
+                            "Linear weight (you can also drop the file on the window)"),
                          QStringLiteral("document-open"));
     a.openWeights->setShortcuts(keys(QKeySequence::Open, QStringLiteral("Ctrl+O")));
-    a.openSession = make(owner, tr("&Open Session..."), QStringLiteral("openSession"),
-                         tr("Open an .embedlab session"));
+    a.openSession =
+        make(owner, tr("&Open Session..."), QStringLiteral("openSession"), tr("Open an .embedlab session"));
     a.openSession->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
     a.saveSession =
         make(owner, tr("&Save Session"), QStringLiteral("saveSession"),
@@ -92,15 +92,17 @@ void WindowActions::createEditActions(WindowActions &a, QWidget *owner)
 
 void WindowActions::createModelActions(WindowActions &a, QWidget *owner)
 {
-    a.tie = make(owner, tr("&Tie lm_head.weight = embedding.weight"), QStringLiteral("tieAction"),
-                 tr("Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)"));
+    a.tie =
+        make(owner, tr("&Tie lm_head.weight = embedding.weight"), QStringLiteral("tieAction"),
+             tr("Weight tying: one storage behind both layers, as in GPT-2 (the embedding's values win)"));
     a.tie->setCheckable(true);
     a.tie->setIconText(tr("Tied"));
     a.tie->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
     a.untieClone = make(owner, tr("Untie, &Keep the Values"), QStringLiteral("untieCloneAction"),
                         tr("lm_head.weight gets its own storage, a copy of the shared values"));
-    a.untieReinit = make(owner, tr("Untie, &Re-initialise lm_head"), QStringLiteral("untieReinitAction"),
-                         tr("lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()"));
+    a.untieReinit =
+        make(owner, tr("Untie, &Re-initialise lm_head"), QStringLiteral("untieReinitAction"),
+             tr("lm_head.weight gets its own storage, drawn again by lm_head.reset_parameters()"));
     a.trainStep = make(owner, tr("Training &Step"), QStringLiteral("trainStepAction"),
                        tr("One optimizer step on the training panel's ids and targets"));
     a.trainStep->setShortcut(QKeySequence(QStringLiteral("Ctrl+Return")));
@@ -111,11 +113,11 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
     a.zoomIn = make(owner, tr("Zoom &In"), QStringLiteral("zoomIn"), tr("Zoom into the weight heatmaps"),
                     QStringLiteral("zoom-in"));
     a.zoomIn->setShortcuts(keys(QKeySequence::ZoomIn, QStringLiteral("Ctrl++")));
-    a.zoomOut = make(owner, tr("Zoom &Out"), QStringLiteral("zoomOut"),
-                     tr("Zoom out of the weight heatmaps"), QStringLiteral("zoom-out"));
+    a.zoomOut = make(owner, tr("Zoom &Out"), QStringLiteral("zoomOut"), tr("Zoom out of the weight heatmaps"),
+                     QStringLiteral("zoom-out"));
     a.zoomOut->setShortcuts(keys(QKeySequence::ZoomOut, QStringLiteral("Ctrl+-")));
-    a.zoomReset = make(owner, tr("&Whole Matrix"), QStringLiteral("zoomReset"),
-                       tr("Show the whole weight matrices"));
+    a.zoomReset =
+        make(owner, tr("&Whole Matrix"), QStringLiteral("zoomReset"), tr("Show the whole weight matrices"));
     a.zoomReset->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
     a.fullScreen = make(owner, tr("&Full Screen"), QStringLiteral("fullScreen"),
                         tr("Fill the screen (projectors)"), QStringLiteral("view-fullscreen"));
@@ -129,6 +131,13 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
                     tr("Ten steps from the argument order to the common pitfalls; PageDown moves on"));
     a.lesson->setCheckable(true);
     a.lesson->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
+    a.focusView = make(owner, tr("&Focus on View"), QStringLiteral("focusView"),
+                       tr("Show the view under the mouse alone, in the whole window (F; Esc returns)"));
+    a.focusView->setShortcut(QKeySequence(Qt::Key_F));
+    a.leaveFocus =
+        make(owner, tr("&All Panels"), QStringLiteral("leaveFocus"), tr("Back to all panels (Esc)"));
+    a.leaveFocus->setShortcut(QKeySequence(Qt::Key_Escape));
+    a.leaveFocus->setEnabled(false);
 
     a.colorMaps = new QActionGroup(owner);
     a.colorMaps->setExclusive(true);
@@ -151,8 +160,8 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
 
 void WindowActions::createAnimationActions(WindowActions &a, QWidget *owner)
 {
-    a.play = make(owner, tr("&Play"), QStringLiteral("play"), tr("Play or pause the one-hot animation (Space)"),
-                  QStringLiteral("media-playback-start"));
+    a.play = make(owner, tr("&Play"), QStringLiteral("play"),
+                  tr("Play or pause the one-hot animation (Space)"), QStringLiteral("media-playback-start"));
     a.play->setShortcut(QKeySequence(Qt::Key_Space));
     a.stepForward = make(owner, tr("Step &Forward"), QStringLiteral("stepForward"),
                          tr("Next step (Right or PageDown, as presenter clickers send)"),
@@ -181,7 +190,8 @@ void WindowActions::createHelpActions(WindowActions &a, QWidget *owner)
 {
     a.about = make(owner, tr("&About EmbedLab"), QStringLiteral("about"), tr("Version and licence"));
     a.about->setMenuRole(QAction::AboutRole);
-    a.aboutQt = make(owner, tr("About &Qt"), QStringLiteral("aboutQt"), tr("The Qt version EmbedLab runs on"));
+    a.aboutQt =
+        make(owner, tr("About &Qt"), QStringLiteral("aboutQt"), tr("The Qt version EmbedLab runs on"));
     a.aboutQt->setMenuRole(QAction::AboutQtRole);
 }
 

@@ -45,6 +45,8 @@ public:
     QAction *fullScreen = nullptr;
     QAction *projector = nullptr;
     QAction *lesson = nullptr;
+    QAction *focusView = nullptr;
+    QAction *leaveFocus = nullptr;
     QActionGroup *colorMaps = nullptr;
     QActionGroup *languages = nullptr;
     // Animation
