@@ -2,14 +2,15 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/TrainingPanel.h"
 
-#include "ui/heatmap/HeatmapView.h"
-#include "core/nn/Embedding.h"
-#include "core/tensor/Error.h"
+#include "core/format/PythonNumber.h"
+#include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
+#include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/Loss.h"
 #include "core/nn/OneHot.h"
-#include "core/format/TensorFormat.h"
+#include "core/tensor/Error.h"
+#include "ui/heatmap/HeatmapView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -66,29 +67,6 @@ public:
         return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
     }
 };
-
-// Python's repr of a float: "0.1", "2.0", "1e-08".
-QString pythonFloat(double value)
-{
-    QString s = QString::number(value, 'g', QLocale::FloatingPointShortest);
-    if (s.contains(QLatin1Char('e'))) {
-        // Python writes two exponent digits at least: 1e-08, 1e+20.
-        const qsizetype e = s.indexOf(QLatin1Char('e'));
-        QString mantissa = s.left(e);
-        QString exponent = s.mid(e + 1);
-        QChar sign = QLatin1Char('+');
-        if (exponent.startsWith(QLatin1Char('-')) || exponent.startsWith(QLatin1Char('+'))) {
-            sign = exponent.at(0);
-            exponent = exponent.mid(1);
-        }
-        if (exponent.size() < 2)
-            exponent.prepend(QLatin1Char('0'));
-        return mantissa + QLatin1Char('e') + sign + exponent;
-    }
-    if (!s.contains(QLatin1Char('.')))
-        s += QStringLiteral(".0");
-    return s;
-}
 
 QString listText(const QList<int> &values)
 {
@@ -732,7 +710,7 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
         items.append(
             tr("max_norm=%1: the forward pass renormalised looked-up rows in place; that counts as a "
                "change too.")
-                .arg(pythonFloat(*embeddingOptions.maxNorm)));
+                .arg(QString::fromStdString(core::pythonFloat(*embeddingOptions.maxNorm))));
 
     if (!tied) {
         if (!otherChanged.isEmpty()) {
@@ -752,7 +730,7 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
                 reasons.append(prefixed(
                     memoryRows, sgd ? tr("momentum = %1, and the momentum buffer still holds their gradients "
                                          "from earlier steps")
-                                          .arg(pythonFloat(sgdOpts.momentum))
+                                          .arg(QString::fromStdString(core::pythonFloat(sgdOpts.momentum)))
                                     : tr("Adam's running average exp_avg still holds their gradients from "
                                          "earlier steps")));
             if (!decayRows.isEmpty())
@@ -760,7 +738,7 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
                     decayRows, weightDecay != 0.0
                                    ? tr("weight_decay = %1 adds %1 * W to the gradient of every row, "
                                         "looked up or not")
-                                         .arg(pythonFloat(weightDecay))
+                                         .arg(QString::fromStdString(core::pythonFloat(weightDecay)))
                                    : tr("the optimiser's state")));
             items.append((otherChanged.size() == 1
                               ? tr("<b>Row %1 was not looked up and still changed</b> (%2).")
@@ -926,25 +904,31 @@ void TrainingPanel::updateCode()
     if (optimizerKind() == OptimizerKind::Sgd) {
         name = QStringLiteral("SGD");
         const core::SGDOptions o = sgdOptions();
-        args.append(QStringLiteral("lr=%1").arg(pythonFloat(o.lr)));
+        args.append(QStringLiteral("lr=%1").arg(QString::fromStdString(core::pythonFloat(o.lr))));
         if (o.momentum != 0.0)
-            args.append(QStringLiteral("momentum=%1").arg(pythonFloat(o.momentum)));
+            args.append(
+                QStringLiteral("momentum=%1").arg(QString::fromStdString(core::pythonFloat(o.momentum))));
         if (o.dampening != 0.0)
-            args.append(QStringLiteral("dampening=%1").arg(pythonFloat(o.dampening)));
+            args.append(
+                QStringLiteral("dampening=%1").arg(QString::fromStdString(core::pythonFloat(o.dampening))));
         if (o.weightDecay != 0.0)
-            args.append(QStringLiteral("weight_decay=%1").arg(pythonFloat(o.weightDecay)));
+            args.append(QStringLiteral("weight_decay=%1")
+                            .arg(QString::fromStdString(core::pythonFloat(o.weightDecay))));
         if (o.nesterov)
             args.append(QStringLiteral("nesterov=True"));
     } else {
         name = QStringLiteral("Adam");
         const core::AdamOptions o = adamOptions();
-        args.append(QStringLiteral("lr=%1").arg(pythonFloat(o.lr)));
+        args.append(QStringLiteral("lr=%1").arg(QString::fromStdString(core::pythonFloat(o.lr))));
         if (o.beta1 != 0.9 || o.beta2 != 0.999)
-            args.append(QStringLiteral("betas=(%1, %2)").arg(pythonFloat(o.beta1), pythonFloat(o.beta2)));
+            args.append(QStringLiteral("betas=(%1, %2)")
+                            .arg(QString::fromStdString(core::pythonFloat(o.beta1)),
+                                 QString::fromStdString(core::pythonFloat(o.beta2))));
         if (o.eps != 1e-8)
-            args.append(QStringLiteral("eps=%1").arg(pythonFloat(o.eps)));
+            args.append(QStringLiteral("eps=%1").arg(QString::fromStdString(core::pythonFloat(o.eps))));
         if (o.weightDecay != 0.0)
-            args.append(QStringLiteral("weight_decay=%1").arg(pythonFloat(o.weightDecay)));
+            args.append(QStringLiteral("weight_decay=%1")
+                            .arg(QString::fromStdString(core::pythonFloat(o.weightDecay))));
         if (o.amsgrad)
             args.append(QStringLiteral("amsgrad=True"));
     }

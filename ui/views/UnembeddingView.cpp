@@ -2,11 +2,12 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/UnembeddingView.h"
 
-#include "core/tensor/Error.h"
+#include "core/format/PythonNumber.h"
+#include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
 #include "core/nn/Loss.h"
-#include "core/format/TensorFormat.h"
+#include "core/tensor/Error.h"
 
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -72,16 +73,6 @@ QStringList printedElements(const core::Tensor &t)
             out.append(QString::number(double(v), 'g', 5));
     }
     return out;
-}
-
-// Python's repr of a float: "2.0", "0.5", "0.1".
-QString pythonFloat(double value)
-{
-    QString s = QString::number(value, 'g', QLocale::FloatingPointShortest);
-    if (!s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e')) && !s.contains(QLatin1String("inf")) &&
-        !s.contains(QLatin1String("nan")))
-        s += QStringLiteral(".0");
-    return s;
 }
 
 // Ticks at 1, 2 or 5 times a power of ten, about `count` of them across [lo, hi].
@@ -619,14 +610,15 @@ void UnembeddingView::setHiddenRandom(std::uint64_t seed)
 bool UnembeddingView::setTemperature(double temperature)
 {
     if (!std::isfinite(temperature) || temperature <= 0.0) {
-        const QString keep = tr("Still showing T = %1.").arg(pythonFloat(m_temperature));
+        const QString keep =
+            tr("Still showing T = %1.").arg(QString::fromStdString(core::pythonFloat(m_temperature)));
         if (temperature == 0.0)
             setError(tr("Temperature 0 is refused: softmax(logits / T) would divide by zero. Use a small T "
                         "such as 0.01 to approach the argmax (T -> 0 puts all probability on it). %1")
                          .arg(keep));
         else
             setError(tr("Temperature must be a finite number greater than 0, got %1. %2")
-                         .arg(pythonFloat(temperature), keep));
+                         .arg(QString::fromStdString(core::pythonFloat(temperature)), keep));
         return false;
     }
     setError({});
@@ -888,9 +880,10 @@ void UnembeddingView::updateCharts()
     m_logitsChart->setContent(tr("logits = lm_head(h)   [%1]").arg(v), note,
                               v > 0 ? barsFor(m_logits) : QList<TokenBar>{}, m_argmax, m_sourceToken,
                               emptyText);
-    m_probabilitiesChart->setContent(
-        tr("probs = softmax(logits / T), T = %1").arg(pythonFloat(m_temperature)), note,
-        v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax, m_sourceToken, emptyText);
+    m_probabilitiesChart->setContent(tr("probs = softmax(logits / T), T = %1")
+                                         .arg(QString::fromStdString(core::pythonFloat(m_temperature))),
+                                     note, v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax,
+                                     m_sourceToken, emptyText);
 
     QString argmax = argmaxText().toHtmlEscaped();
     if (m_sourceToken >= 0 && m_argmax >= 0 && tied) {
@@ -906,9 +899,10 @@ void UnembeddingView::updateCharts()
     if (computed) {
         core::Tensor h({core::Index(m_hidden.size())});
         h.data.assign(m_hidden.begin(), m_hidden.end());
-        const QString softmaxArg = m_temperature == 1.0
-                                       ? QStringLiteral("logits")
-                                       : QStringLiteral("logits / %1").arg(pythonFloat(m_temperature));
+        const QString softmaxArg =
+            m_temperature == 1.0
+                ? QStringLiteral("logits")
+                : QStringLiteral("logits / %1").arg(QString::fromStdString(core::pythonFloat(m_temperature)));
         printed =
             QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
                            ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"
