@@ -182,7 +182,7 @@ bool Trainer::isStaleFor(const TiedModel &model) const
     return m_optimizer && m_optimizer->params() != model.parameters();
 }
 
-void Trainer::buildFor(const TiedModel &model)
+void Trainer::prepare(const TiedModel &model)
 {
     if (m_optimizer && !isStaleFor(model))
         return;
@@ -193,7 +193,7 @@ void Trainer::buildFor(const TiedModel &model)
 TrainingReport Trainer::step(TiedModel &model, const LongTensor &ids, const LongTensor &targets)
 {
     validateBatch(model, ids, targets);
-    buildFor(model);
+    prepare(model);
     const std::vector<ParameterPtr> params = model.parameters();
     std::vector<Matrix> before;
     before.reserve(params.size());

@@ -102,8 +102,11 @@ public:
     /// BatchShapeError when ids and targets differ in shape.
     static void checkSameShape(const LongTensor &ids, const LongTensor &targets);
 
+    /// Builds the optimiser for `model.parameters()` unless the current one fits (a fresh one
+    /// drops the state); ValueError with torch.optim's message for invalid settings.
+    void prepare(const TiedModel &model);
+
 private:
-    void buildFor(const TiedModel &model);
     OptimizerConfig m_config;
     std::unique_ptr<Optimizer> m_optimizer;
     int m_stepCount = 0;
