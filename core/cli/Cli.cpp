@@ -2,15 +2,17 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/cli/Cli.h"
 
+#include "core/cli/CliArgs.h"
 #include "core/cli/CliFiles.h"
-#include "core/nn/Embedding.h"
-#include "core/tensor/Error.h"
+#include "core/cli/CliTrain.h"
+#include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
 #include "core/init/InitSpec.h"
-#include "core/nn/Linear.h"
 #include "core/io/NpyWriter.h"
+#include "core/nn/Embedding.h"
+#include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
-#include "core/format/TensorFormat.h"
+#include "core/tensor/Error.h"
 
 #include <charconv>
 #include <functional>
@@ -40,50 +42,16 @@ constexpr const char *kUsage =
     "       embedlab-cli convert FILE[:TENSOR] --npy OUT\n"
     "inspect lists a .npy, .safetensors or GGUF file's tensors (NAME<TAB>DTYPE<TAB>SHAPE), then one line\n"
     "tied<TAB>NAME1<TAB>NAME2 per pair sharing storage or identical bytes; convert writes one tensor as\n"
-    "little-endian float32 .npy (a .npy file's tensor is named 'array').\n";
-
-/// A usage mistake (not a PyTorch error): reported with the usage hint and exit code 2.
-struct UsageError {
-    std::string message;
-};
-
-// int('...') as Python parses a size or an index.
-Index parseInt(const std::string &text)
-{
-    Index value = 0;
-    const char *first = text.data() + (!text.empty() && text[0] == '+' ? 1 : 0);
-    auto [ptr, ec] = std::from_chars(first, text.data() + text.size(), value);
-    if (text.empty() || ec == std::errc::result_out_of_range)
-        throw Error(Error::Kind::ValueError, "invalid literal for int() with base 10: '" + text + "'");
-    if (ec != std::errc() || ptr != text.data() + text.size())
-        throw Error(Error::Kind::ValueError, "invalid literal for int() with base 10: '" + text + "'");
-    return value;
-}
-
-std::uint64_t parseSeed(const std::string &text)
-{
-    // torch.manual_seed accepts any Python int in [-0x8000_0000_0000_0000, 0xffff_ffff_ffff_ffff].
-    if (!text.empty() && text[0] == '-') {
-        const Index v = parseInt(text);
-        return static_cast<std::uint64_t>(v);
-    }
-    std::uint64_t value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec == std::errc::result_out_of_range)
-        throw Error(Error::Kind::RuntimeError, "Overflow when unpacking long");
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-        throw Error(Error::Kind::ValueError, "invalid literal for int() with base 10: '" + text + "'");
-    return value;
-}
-
-double parseFloat(const std::string &text)
-{
-    double value = 0.0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-        throw Error(Error::Kind::ValueError, "could not convert string to float: '" + text + "'");
-    return value;
-}
+    "little-endian float32 .npy (a .npy file's tensor is named 'array').\n"
+    "\n"
+    "       embedlab-cli train NUM_EMBEDDINGS EMBEDDING_DIM --ids IDS --targets IDS [--seed S] [--tied]\n"
+    "                    [--bias] [--padding-idx P] [--steps N] [--npy FILE] [--lm-head-npy FILE]\n"
+    "                    [--optimizer sgd:lr=0.1,momentum=0,dampening=0,weight_decay=0,nesterov=0\n"
+    "                               | adam:lr=0.001,betas=0.9/0.999,eps=1e-08,weight_decay=0,amsgrad=0]\n"
+    "train builds Embedding(V, D, padding_idx=P) and Linear(D, V, bias=BIAS) after torch.manual_seed(S),\n"
+    "ties lm_head.weight = embedding.weight with --tied, and runs N (default 1) steps of zero_grad,\n"
+    "F.cross_entropy(lm_head(embedding(ids)), targets), backward, step; it prints 'K LOSS' per step (K\n"
+    "from 1, LOSS as print(loss.item())). --npy/--lm-head-npy write both weights after the last step.\n";
 
 struct Options {
     std::vector<std::string> positional;
@@ -126,13 +94,15 @@ Options parseOptions(const std::vector<std::string> &args, bool isEmbedding)
             o.onehotForward = next();
         else if (!isEmbedding && a == "--bias-npy")
             o.biasNpy = next();
-        else if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1]))))
+        else if (a.size() > 1 && a[0] == '-' &&
+                 !(a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1]))))
             throw UsageError{"unknown option " + a + " for '" + args[0] + "'"};
         else
             o.positional.push_back(a);
     }
     if (o.positional.size() != 2)
-        throw UsageError{"'" + args[0] + "' needs exactly two sizes, got " + std::to_string(o.positional.size())};
+        throw UsageError{"'" + args[0] + "' needs exactly two sizes, got " +
+                         std::to_string(o.positional.size())};
     return o;
 }
 
@@ -191,7 +161,8 @@ int runLinear(const std::vector<std::string> &args, std::ostream &out)
         writeNpy(*o.npy, linear.weight()->value().data(), linear.weight()->shape());
     if (o.biasNpy) {
         if (!linear.hasBias())
-            throw Error(Error::Kind::RuntimeError, "--bias-npy: this Linear has no bias (--no-bias was given)");
+            throw Error(Error::Kind::RuntimeError,
+                        "--bias-npy: this Linear has no bias (--no-bias was given)");
         writeNpy(*o.biasNpy, linear.bias()->value().data(), linear.bias()->shape());
     }
     return 0;
@@ -209,12 +180,11 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
         out << kUsage;
         return 0;
     }
-    const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>> commands = {
-        {"embedding", runEmbedding},
-        {"linear", runLinear},
-        {"inspect", runInspect},
-        {"convert", runConvert},
-    };
+    const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>>
+        commands = {
+            {"embedding", runEmbedding}, {"linear", runLinear}, {"inspect", runInspect},
+            {"convert", runConvert},     {"train", runTrain},
+        };
     const auto command = commands.find(args[0]);
     try {
         if (command == commands.end())

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/cli/CliFiles.h"
 
-#include "core/tensor/Error.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <sys/stat.h>
 

@@ -19,7 +19,8 @@ namespace {
 
 // Python's float.__format__ for 'f' and 'e': correctly rounded like glibc's printf, but NaN never
 // carries a sign.
-std::string pyFormat(double value, int precision, char conversion) {
+std::string pyFormat(double value, int precision, char conversion)
+{
     if (std::isnan(value))
         return "nan";
     if (std::isinf(value))
@@ -31,11 +32,13 @@ std::string pyFormat(double value, int precision, char conversion) {
     return s;
 }
 
-int textWidth(const std::string &s) {
+int textWidth(const std::string &s)
+{
     return static_cast<int>(s.size());
 }
 
-std::string padLeft(const std::string &s, int width) {
+std::string padLeft(const std::string &s, int width)
+{
     const int pad = width - textWidth(s);
     return pad > 0 ? std::string(static_cast<std::size_t>(pad), ' ') + s : s;
 }
@@ -45,7 +48,8 @@ std::string padLeft(const std::string &s, int width) {
 class Formatter {
 public:
     Formatter(const std::vector<float> &values, int precision)
-        : m_precision(precision) {
+        : m_precision(precision)
+    {
         std::vector<float> nonzeroFinite;
         for (float v : values) {
             if (std::isfinite(v) && v != 0.0f)
@@ -82,14 +86,16 @@ public:
         }
     }
 
-    explicit Formatter(const std::vector<std::int64_t> &values) {
+    explicit Formatter(const std::vector<std::int64_t> &values)
+    {
         for (std::int64_t v : values)
             m_maxWidth = std::max(m_maxWidth, textWidth(std::to_string(v)));
     }
 
     int width() const { return m_maxWidth; }
 
-    std::string format(float value) const {
+    std::string format(float value) const
+    {
         const double d = value;
         std::string s;
         if (m_sciMode) {
@@ -120,13 +126,15 @@ public:
         : m_data(data)
         , m_shape(shape)
         , m_options(options)
-        , m_strides(shape.size(), 1) {
+        , m_strides(shape.size(), 1)
+    {
         for (std::size_t d = shape.size(); d-- > 1;)
             m_strides[d - 1] = m_strides[d] * shape[d];
         m_summarize = static_cast<Index>(data.size()) > options.threshold;
     }
 
-    std::string tensorStr(int indent) const {
+    std::string tensorStr(int indent) const
+    {
         std::vector<T> shown;
         collect(0, 0, shown);
         if constexpr (std::is_same_v<T, float>) {
@@ -141,7 +149,8 @@ public:
 private:
     // The indices of dimension `dim` that are printed: edgeitems from each end when summarising.
     // `self[-0:]` is the whole vector in Python, hence the edgeitems == 0 quirk.
-    std::vector<Index> shownIndices(std::size_t dim, bool isVector) const {
+    std::vector<Index> shownIndices(std::size_t dim, bool isVector) const
+    {
         const Index size = m_shape[dim];
         const Index edge = m_options.edgeitems;
         std::vector<Index> idx;
@@ -160,7 +169,8 @@ private:
     }
 
     // get_summarized_data(), flattened: only the printed elements, so a 50257x768 tensor costs 36.
-    void collect(std::size_t dim, Index offset, std::vector<T> &out) const {
+    void collect(std::size_t dim, Index offset, std::vector<T> &out) const
+    {
         if (dim == m_shape.size()) {
             out.push_back(m_data[static_cast<std::size_t>(offset)]);
             return;
@@ -175,7 +185,8 @@ private:
     }
 
     // _tensor_str_with_formatter() and _vector_str()
-    std::string withFormatter(std::size_t dim, Index offset, int indent, const Formatter &formatter) const {
+    std::string withFormatter(std::size_t dim, Index offset, int indent, const Formatter &formatter) const
+    {
         const std::size_t rank = m_shape.size();
         if (dim == rank)
             return formatter.format(m_data[static_cast<std::size_t>(offset)]);
@@ -226,7 +237,8 @@ private:
 // _add_suffixes(). last_line_len is two more than the real length of the last line (the rfind
 // arithmetic in 1.13), which decides when a suffix wraps.
 std::string addSuffixes(const std::string &tensorStr, const std::vector<std::string> &suffixes, int indent,
-                        int linewidth) {
+                        int linewidth)
+{
     std::string out = tensorStr;
     const std::size_t newline = tensorStr.rfind('\n');
     const long long rfind = newline == std::string::npos ? -1 : static_cast<long long>(newline);
@@ -245,7 +257,8 @@ std::string addSuffixes(const std::string &tensorStr, const std::vector<std::str
 }
 
 // str(tuple(shape)): "(0, 5)", "(0,)"
-std::string tupleString(const Shape &shape) {
+std::string tupleString(const Shape &shape)
+{
     std::string s = "(";
     for (std::size_t i = 0; i < shape.size(); ++i) {
         if (i > 0)
@@ -259,8 +272,9 @@ std::string tupleString(const Shape &shape) {
 
 // _str_intern() for a plain strided CPU tensor.
 template <typename T, typename Alloc>
-std::string formatAny(const std::vector<T, Alloc> &data, const Shape &shape, const TensorDecoration &decoration,
-                      const PrintOptions &options) {
+std::string formatAny(const std::vector<T, Alloc> &data, const Shape &shape,
+                      const TensorDecoration &decoration, const PrintOptions &options)
+{
     for (Index d : shape) {
         if (d < 0)
             throw Error(Error::Kind::RuntimeError,
@@ -312,9 +326,11 @@ struct Node {
 class Parser {
 public:
     explicit Parser(const std::string &text)
-        : m_text(text) {}
+        : m_text(text)
+    {}
 
-    bool parse(ParsedTensor &out) {
+    bool parse(ParsedTensor &out)
+    {
         static const std::string parameterPrefix = "Parameter containing:\n";
         if (m_text.compare(0, parameterPrefix.size(), parameterPrefix) == 0)
             m_pos = parameterPrefix.size();
@@ -370,19 +386,22 @@ public:
 private:
     char peek() const { return m_pos < m_text.size() ? m_text[m_pos] : '\0'; }
 
-    void skipSpace() {
+    void skipSpace()
+    {
         while (m_pos < m_text.size() && (m_text[m_pos] == ' ' || m_text[m_pos] == '\n'))
             ++m_pos;
     }
 
-    bool literal(const std::string &s) {
+    bool literal(const std::string &s)
+    {
         if (m_text.compare(m_pos, s.size(), s) != 0)
             return false;
         m_pos += s.size();
         return true;
     }
 
-    bool parseScalar(Node &node) {
+    bool parseScalar(Node &node)
+    {
         const std::size_t start = m_pos;
         while (m_pos < m_text.size()) {
             const char c = m_text[m_pos];
@@ -400,7 +419,8 @@ private:
         return ec == std::errc() && ptr == last;
     }
 
-    bool parseList(Node &node, int depth) {
+    bool parseList(Node &node, int depth)
+    {
         // Deep enough for any real tensor, shallow enough that hostile input cannot exhaust the stack.
         if (depth > 64 || !literal("["))
             return false;
@@ -427,7 +447,8 @@ private:
         }
     }
 
-    bool parseTuple(Shape &shape) {
+    bool parseTuple(Shape &shape)
+    {
         if (!literal("("))
             return false;
         while (!literal(")")) {
@@ -448,7 +469,8 @@ private:
     }
 
     // Elided dimensions (a "..." among the items) have an unknown size, reported as -1.
-    static bool shapeOf(const Node &node, Shape &shape, bool &summarised) {
+    static bool shapeOf(const Node &node, Shape &shape, bool &summarised)
+    {
         shape.clear();
         if (!node.isList)
             return true;
@@ -484,7 +506,8 @@ private:
         return true;
     }
 
-    static void flatten(const Node &node, std::vector<double> &values) {
+    static void flatten(const Node &node, std::vector<double> &values)
+    {
         if (!node.isList) {
             values.push_back(node.value);
             return;
@@ -499,16 +522,32 @@ private:
 
 } // namespace
 
-std::string formatTensor(const Tensor &t, const TensorDecoration &decoration, const PrintOptions &options) {
+std::string formatTensor(const Tensor &t, const TensorDecoration &decoration, const PrintOptions &options)
+{
     return formatAny(t.data, t.shape, decoration, options);
 }
 
-std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration,
-                         const PrintOptions &options) {
+std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &options)
+{
+    const std::vector<float> values(t.data.begin(), t.data.end());
+    const Formatter formatter(values, options.precision);
+    std::vector<std::string> out;
+    out.reserve(values.size());
+    for (float v : values) {
+        std::string s = formatter.format(v);
+        s.erase(0, s.find_first_not_of(' '));
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration, const PrintOptions &options)
+{
     return formatAny(t.data, t.shape, decoration, options);
 }
 
-bool parseFormattedTensor(const std::string &text, ParsedTensor &out) {
+bool parseFormattedTensor(const std::string &text, ParsedTensor &out)
+{
     return Parser(text).parse(out);
 }
 

@@ -35,6 +35,11 @@ std::string formatTensor(const Tensor &t, const TensorDecoration &decoration = {
 std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration = {},
                          const PrintOptions &options = {});
 
+/// Each element of a float32 tensor as print(t) writes it, without the padding: PyTorch picks one
+/// format for all elements (fixed, integer-valued or scientific, by the whole tensor), so a value's
+/// text depends on its neighbours. For tensors printed in full (numel <= options.threshold).
+std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &options = {});
+
 /// Parses the text formatTensor() prints back into shape and values (for tests and the soak test's
 /// "printed tensors parse" invariant). Summarised tensors ("...") parse to their shape only, and a
 /// dimension whose items were elided has an unknown size there, reported as -1 (rank is exact).

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/Embedding.h"
 
-#include "core/tensor/Error.h"
+#include "core/format/PythonNumber.h"
 #include "core/init/Init.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -56,60 +56,6 @@ void copyRows(float *out, const float *w, const std::int64_t *ids, Index dim, In
 #endif
     for (Index i = begin; i < end; ++i)
         std::memcpy(out + i * dim, w + ids[i] * dim, rowBytes);
-}
-
-// Python's repr(float): shortest round-trip digits, fixed notation for exponents in [-4, 16),
-// scientific ("1e+20", "1e-05") otherwise.
-std::string pythonFloatRepr(double v)
-{
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-    std::string sci(buf, res.ptr);
-    const auto ePos = sci.find('e');
-    std::string mantissa = sci.substr(0, ePos);
-    const int exponent = std::atoi(sci.c_str() + ePos + 1);
-    std::string sign;
-    if (!mantissa.empty() && mantissa[0] == '-') {
-        sign = "-";
-        mantissa.erase(0, 1);
-    }
-    std::string digits;
-    for (char c : mantissa)
-        if (c != '.')
-            digits += c;
-    if (exponent >= -4 && exponent < 16) {
-        std::string out;
-        if (exponent < 0) {
-            out = "0.";
-            out.append(static_cast<std::size_t>(-exponent - 1), '0');
-            out.append(digits);
-        } else {
-            const auto intDigits = static_cast<std::size_t>(exponent + 1);
-            if (digits.size() <= intDigits)
-                out = digits + std::string(intDigits - digits.size(), '0') + ".0";
-            else {
-                out.assign(digits, 0, intDigits);
-                out.push_back('.');
-                out.append(digits, intDigits, std::string::npos);
-            }
-        }
-        return sign + out;
-    }
-    std::string out = digits.substr(0, 1);
-    if (digits.size() > 1) {
-        out.push_back('.');
-        out.append(digits, 1, std::string::npos);
-    }
-    const int absExp = std::abs(exponent);
-    out += exponent < 0 ? "e-" : "e+";
-    if (absExp < 10)
-        out += "0";
-    out += std::to_string(absExp);
-    return sign + out;
 }
 
 // Row norms as ATen's CPU norm kernel computes them for a contiguous float row, so that
@@ -355,9 +301,9 @@ std::string Embedding::repr() const
     if (m_options.paddingIdx)
         s += ", padding_idx=" + std::to_string(*m_options.paddingIdx);
     if (m_options.maxNorm)
-        s += ", max_norm=" + pythonFloatRepr(*m_options.maxNorm);
+        s += ", max_norm=" + pythonFloat(*m_options.maxNorm);
     if (m_options.normType != 2.0)
-        s += ", norm_type=" + pythonFloatRepr(m_options.normType);
+        s += ", norm_type=" + pythonFloat(m_options.normType);
     if (m_options.scaleGradByFreq)
         s += ", scale_grad_by_freq=True";
     if (m_options.sparse)

@@ -14,8 +14,6 @@ namespace embedlab::core {
 
 namespace {
 
-constexpr std::int64_t kIgnoreIndex = -100;
-
 // Sum of a row in ATen's reduce_all order for 8 float lanes: lane sums, then a pairwise tree.
 float laneSum(const float *x, Index n)
 {
@@ -106,6 +104,22 @@ Tensor logSoftmax(const Tensor &logits)
     return out;
 }
 
+void checkBatchSizes(Index inputs, Index targets)
+{
+    if (inputs != targets)
+        throw Error(Error::Kind::ValueError, "Expected input batch_size (" + std::to_string(inputs) +
+                                                 ") to match target batch_size (" + std::to_string(targets) +
+                                                 ").");
+}
+
+void checkTargets(const LongTensor &targets, Index classes)
+{
+    // Checked in order, so the error names the same target PyTorch's does.
+    for (std::int64_t t : targets.data)
+        if (t != kIgnoreIndex && (t < 0 || t >= classes))
+            throw Error(Error::Kind::IndexError, "Target " + std::to_string(t) + " is out of bounds.");
+}
+
 CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
 {
     if (logits.dim() != 2 || targets.dim() != 1)
@@ -114,18 +128,10 @@ CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
                                                  shapeString(targets.shape));
     const Index batch = logits.shape[0];
     const Index classes = logits.shape[1];
-    if (targets.shape[0] != batch)
-        throw Error(Error::Kind::ValueError, "Expected input batch_size (" + std::to_string(batch) +
-                                                 ") to match target batch_size (" +
-                                                 std::to_string(targets.shape[0]) + ").");
-    // Targets are checked first, in order, so the error names the same target PyTorch's does.
-    Index ignored = 0;
-    for (std::int64_t t : targets.data) {
-        if (t == kIgnoreIndex)
-            ++ignored;
-        else if (t < 0 || t >= classes)
-            throw Error(Error::Kind::IndexError, "Target " + std::to_string(t) + " is out of bounds.");
-    }
+    checkBatchSizes(batch, targets.shape[0]);
+    checkTargets(targets, classes);
+    const auto ignored =
+        static_cast<Index>(std::count(targets.data.begin(), targets.data.end(), kIgnoreIndex));
     const auto totalWeight = static_cast<float>(batch - ignored);
     // nll_loss_backward puts -1/total_weight at each target; log_softmax_backward then gives
     // grad - exp(logp) * sum(grad) per row.

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/Optimizer.h"
 
+#include "core/format/PythonNumber.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
 
@@ -57,12 +58,12 @@ SGD::SGD(std::vector<ParameterPtr> params, SGDOptions options)
     , m_options(options)
 {
     if (m_options.lr < 0.0)
-        throw Error(Error::Kind::ValueError, "Invalid learning rate: " + std::to_string(m_options.lr));
+        throw Error(Error::Kind::ValueError, "Invalid learning rate: " + pythonFloat(m_options.lr));
     if (m_options.momentum < 0.0)
-        throw Error(Error::Kind::ValueError, "Invalid momentum value: " + std::to_string(m_options.momentum));
+        throw Error(Error::Kind::ValueError, "Invalid momentum value: " + pythonFloat(m_options.momentum));
     if (m_options.weightDecay < 0.0)
         throw Error(Error::Kind::ValueError,
-                    "Invalid weight_decay value: " + std::to_string(m_options.weightDecay));
+                    "Invalid weight_decay value: " + pythonFloat(m_options.weightDecay));
     if (m_options.nesterov && (m_options.momentum <= 0.0 || m_options.dampening != 0.0))
         throw Error(Error::Kind::ValueError, "Nesterov momentum requires a momentum and zero dampening");
 }
@@ -108,18 +109,18 @@ Adam::Adam(std::vector<ParameterPtr> params, AdamOptions options)
     , m_options(options)
 {
     if (m_options.lr < 0.0)
-        throw Error(Error::Kind::ValueError, "Invalid learning rate: " + std::to_string(m_options.lr));
+        throw Error(Error::Kind::ValueError, "Invalid learning rate: " + pythonFloat(m_options.lr));
     if (m_options.eps < 0.0)
-        throw Error(Error::Kind::ValueError, "Invalid epsilon value: " + std::to_string(m_options.eps));
+        throw Error(Error::Kind::ValueError, "Invalid epsilon value: " + pythonFloat(m_options.eps));
     if (m_options.beta1 < 0.0 || m_options.beta1 >= 1.0)
         throw Error(Error::Kind::ValueError,
-                    "Invalid beta parameter at index 0: " + std::to_string(m_options.beta1));
+                    "Invalid beta parameter at index 0: " + pythonFloat(m_options.beta1));
     if (m_options.beta2 < 0.0 || m_options.beta2 >= 1.0)
         throw Error(Error::Kind::ValueError,
-                    "Invalid beta parameter at index 1: " + std::to_string(m_options.beta2));
+                    "Invalid beta parameter at index 1: " + pythonFloat(m_options.beta2));
     if (m_options.weightDecay < 0.0)
         throw Error(Error::Kind::ValueError,
-                    "Invalid weight_decay value: " + std::to_string(m_options.weightDecay));
+                    "Invalid weight_decay value: " + pythonFloat(m_options.weightDecay));
 }
 
 void Adam::step()

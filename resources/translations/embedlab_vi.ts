@@ -653,6 +653,14 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
+    </message>
+    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>%1 giá trị riêng của lm_head đã bị bỏ; giờ nó hiển thị embedding.weight (một vùng lưu trữ)</translation>
     </message>
@@ -1500,10 +1508,6 @@
     <message>
         <source>targets: %1</source>
         <translation>targets: %1</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
     </message>
     <message>
         <source>none</source>

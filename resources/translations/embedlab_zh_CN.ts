@@ -653,6 +653,14 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>训练会等待当前计算完成后再进行。</translation>
+    </message>
+    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>lm_head 自己的 %1 个值已被丢弃；它现在显示 embedding.weight（同一存储）</translation>
     </message>
@@ -1500,10 +1508,6 @@
     <message>
         <source>targets: %1</source>
         <translation>targets：%1</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
     </message>
     <message>
         <source>none</source>

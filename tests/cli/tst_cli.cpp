@@ -9,7 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <cstring>
+#include <utility>
 
 using namespace embedlab;
 
@@ -79,6 +81,8 @@ private Q_SLOTS:
     void usageErrors_data();
     void usageErrors();
     void unwritableNpyFails();
+    void trainMatchesPyTorch_data();
+    void trainMatchesPyTorch();
 };
 
 void TestCli::matchesPyTorch_data()
@@ -213,6 +217,69 @@ void TestCli::unwritableNpyFails()
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err, QStringLiteral(
                         "RuntimeError: cannot write '/nonexistent-dir/w.npy': No such file or directory\n"));
+}
+
+// Issue #13, "Training in core, with a CLI contract": embedlab-cli train against PyTorch 1.13
+// (tests/golden/gen_train.py). exp/log come from libm here and SLEEF there, so losses are compared
+// within 1e-6 relative and weights within 1e-5; errors must match PyTorch's last traceback line.
+void TestCli::trainMatchesPyTorch_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QJsonObject>("expected");
+    const QJsonArray cases =
+        testing::loadGolden(QStringLiteral("train/cases.json")).value(QLatin1String("cases")).toArray();
+    QVERIFY(cases.size() >= 25);
+    for (const QJsonValue &c : cases) {
+        QStringList args;
+        for (const QJsonValue &a : c.toObject().value(QLatin1String("args")).toArray())
+            args << a.toString();
+        QTest::newRow(qPrintable(args.join(QLatin1Char(' ')))) << args << c.toObject();
+    }
+}
+
+void TestCli::trainMatchesPyTorch()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QJsonObject, expected);
+    QTemporaryDir dir;
+    const QString weightPath = dir.filePath(QStringLiteral("w.npy"));
+    const QString headPath = dir.filePath(QStringLiteral("h.npy"));
+    const Run r = runCli(
+        args + QStringList{QStringLiteral("--npy"), weightPath, QStringLiteral("--lm-head-npy"), headPath});
+    QCOMPARE(r.status, QProcess::NormalExit);
+    const QString expectedErr = expected.value(QLatin1String("stderr")).toString();
+    if (!expectedErr.isEmpty()) {
+        QCOMPARE(r.err, expectedErr);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.exitCode, 1);
+        return;
+    }
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QJsonArray losses = expected.value(QLatin1String("losses")).toArray();
+    QCOMPARE(lines.size(), losses.size());
+    for (int k = 0; k < lines.size(); ++k) {
+        const QStringList parts = lines[k].split(QLatin1Char(' '));
+        QCOMPARE(parts.size(), 2);
+        QCOMPARE(parts[0], QString::number(k + 1));
+        const double want = losses[k].toDouble();
+        const double got = parts[1].toDouble();
+        QVERIFY2(
+            std::abs(got - want) <= 1e-6 * std::abs(want),
+            qPrintable(QStringLiteral("step %1: %2 vs PyTorch's %3").arg(k + 1).arg(parts[1]).arg(want)));
+    }
+    for (const auto &[path, key] : {std::pair{weightPath, "weight"}, std::pair{headPath, "lm_head"}}) {
+        core::Shape shape;
+        std::vector<float> data;
+        QVERIFY(readNpy(path, shape, data));
+        const core::Tensor want = testing::tensorFromJson(expected.value(QLatin1String(key)));
+        QCOMPARE(shape, want.shape);
+        core::Tensor got;
+        got.shape = shape;
+        got.data.assign(data.begin(), data.end());
+        QVERIFY2(testing::maxAbsDiff(got, want) <= 1e-5, key);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

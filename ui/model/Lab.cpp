@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/model/Lab.h"
 
+#include "core/init/Generator.h"
 #include "core/nn/Embedding.h"
 #include "core/tensor/Error.h"
-#include "core/init/Generator.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QFileInfo>
@@ -163,6 +163,9 @@ Lab::Lab(QObject *parent)
 {
     acceptIds(presetIds(Preset::Reference));
     startJob({m_config, nullptr, m_ids, m_idsValid, nullptr}, true);
+    // A new model, a tie or an untie changes model.parameters(): torch.optim would need a new optimiser.
+    connect(this, &Lab::modelRebuilt, this, &Lab::dropStaleOptimizer);
+    connect(this, &Lab::tiedChanged, this, &Lab::dropStaleOptimizer);
 }
 
 Lab::~Lab()
@@ -592,12 +595,13 @@ void Lab::startInit(const InitJob &job)
     setBusy(true);
     Q_EMIT busyMessage(
         tr("Running torch.nn.init.%1_ on %2 ...").arg(QString::fromStdString(job.spec.name()), job.target));
-    m_initFuture = runInBackground(this, [job] { return runInit(job); },
-                                   [this](const std::shared_ptr<InitResult> &result) {
-                                       setBusy(false);
-                                       commitInit(result);
-                                       runPending();
-                                   });
+    m_initFuture = runInBackground(
+        this, [job] { return runInit(job); },
+        [this](const std::shared_ptr<InitResult> &result) {
+            setBusy(false);
+            commitInit(result);
+            runPending();
+        });
 }
 
 std::shared_ptr<Lab::InitResult> Lab::runInit(const InitJob &job)
@@ -654,6 +658,72 @@ void Lab::commitInit(const std::shared_ptr<InitResult> &result)
     m_history.append(op);
     Q_EMIT historyChanged();
     weightsEdited();
+}
+
+void Lab::setOptimizer(const core::OptimizerConfig &config)
+{
+    if (m_trainer.setOptimizer(config))
+        Q_EMIT optimizerReset(OptimizerResetReason::SettingsChanged);
+}
+
+void Lab::resetOptimizer()
+{
+    if (m_trainer.reset())
+        Q_EMIT optimizerReset(OptimizerResetReason::ByHand);
+}
+
+void Lab::dropStaleOptimizer()
+{
+    if (!m_model)
+        return;
+    const bool newModel = m_trainedModel && m_trainedModel != m_model.get();
+    if ((newModel || m_trainer.isStaleFor(*m_model)) && m_trainer.reset()) {
+        OptimizerResetReason reason = OptimizerResetReason::ParametersChanged;
+        if (newModel)
+            reason = OptimizerResetReason::NewModel;
+        else if (m_model->isTied())
+            reason = OptimizerResetReason::Tied;
+        Q_EMIT optimizerReset(reason);
+    }
+    m_trainedModel = m_model.get();
+}
+
+bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets)
+{
+    if (m_busy || !m_model) {
+        // A worker may be reading the weights this step would write.
+        Q_EMIT trainingFailed(tr("Training waits until the current computation has finished."));
+        return false;
+    }
+    dropStaleOptimizer();
+    core::TrainingReport report;
+    try {
+        core::Trainer::validateBatch(*m_model, ids, targets);
+        core::Trainer::checkSameShape(ids, targets);
+        // Builds the optimiser first: invalid settings raise before any weight changes.
+        m_trainer.prepare(*m_model);
+        Q_EMIT aboutToTrain();
+        report = m_trainer.step(*m_model, ids, targets);
+    } catch (const core::BatchShapeError &e) {
+        Q_EMIT trainingFailed(
+            tr("targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that "
+               "should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened "
+               "order.)")
+                .arg(QString::fromStdString(core::shapeString(e.ids)),
+                     QString::fromStdString(core::shapeString(e.targets))));
+        return false;
+    } catch (const core::Error &e) {
+        Q_EMIT trainingFailed(QString::fromStdString(e.pythonText()));
+        return false;
+    }
+    Operation op;
+    op.kind = Operation::Kind::Step;
+    op.python = QStringLiteral("# optimizer step %1 (loss %2): the Training panel shows its code")
+                    .arg(report.step)
+                    .arg(double(report.loss), 0, 'g', 6);
+    recordWeightsChange(op);
+    Q_EMIT trained(report);
+    return true;
 }
 
 void Lab::recordWeightsChange(const Operation &op)
@@ -818,8 +888,9 @@ void Lab::startJob(const Job &job, bool synchronous)
                                     locale.toString(qint64(job.config.embeddingDim))));
     else
         Q_EMIT busyMessage(tr("Computing embedding(ids) and one_hot(ids) @ weight ..."));
-    m_future = runInBackground(this, [job] { return run(job); },
-                               [this](const std::shared_ptr<Built> &built) { onJobFinished(built); });
+    m_future = runInBackground(
+        this, [job] { return run(job); },
+        [this](const std::shared_ptr<Built> &built) { onJobFinished(built); });
 }
 
 void Lab::onJobFinished(const std::shared_ptr<Built> &built)

@@ -5,9 +5,10 @@
 #include "core/init/Generator.h"
 #include "core/init/InitSpec.h"
 #include "core/nn/OneHot.h"
+#include "core/nn/TiedModel.h"
+#include "core/nn/Trainer.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
-#include "core/nn/TiedModel.h"
 
 #include <QFuture>
 
@@ -219,8 +220,22 @@ public:
     std::optional<core::InitSpec> lastInit(const QString &target) const;
     /// "FILE:TENSOR" when the current weights came from a file, else empty.
     QString loadedFrom() const;
-    /// The model for the training panel, which changes its weights in step().
-    core::TiedModel *trainableModel() const { return m_model.get(); }
+    /// Why the optimiser state was dropped (views word it).
+    enum class OptimizerResetReason { ByHand, SettingsChanged, NewModel, Tied, ParametersChanged };
+    /// The optimiser the next trainStep() uses; other settings than the current ones drop its state.
+    void setOptimizer(const core::OptimizerConfig &config);
+    const core::OptimizerConfig &optimizer() const { return m_trainer.optimizer(); }
+    /// Drops the momentum buffers / Adam state: the next step starts a fresh optimiser.
+    void resetOptimizer();
+    /// Steps taken with the current optimiser state (0 after a reset).
+    int trainingSteps() const { return m_trainer.stepCount(); }
+    /// One training step (zero_grad, forward, cross_entropy, backward, optimizer.step()), the only
+    /// way the weights are trained. Refused while a job runs, for ids and targets of different
+    /// shapes, or with PyTorch's message for a bad batch or invalid optimiser settings: then
+    /// trainingFailed() says why, nothing changes, and false is returned. Otherwise emits
+    /// aboutToTrain() right before the weights change, records the step in history() and emits
+    /// trained() with what changed.
+    bool trainStep(const core::LongTensor &ids, const core::LongTensor &targets);
     core::ParameterPtr parameter(const QString &name) const;
     const core::Generator &generator() const { return m_generator; }
 
@@ -244,6 +259,12 @@ Q_SIGNALS:
     void historyChanged();
     /// Something the user should know about what just happened (status bar / info bar).
     void notice(const QString &message);
+    /// A training step is valid and the weights are about to change: take an undo snapshot now.
+    void aboutToTrain();
+    void trained(const core::TrainingReport &report);
+    void trainingFailed(const QString &message);
+    /// The optimiser state (momentum buffers, Adam's averages) was dropped.
+    void optimizerReset(embedlab::ui::Lab::OptimizerResetReason reason);
 
 private:
     struct Job;
@@ -268,6 +289,8 @@ private:
     static QString validateIds(const core::LongTensor &ids, core::Index numEmbeddings,
                                core::Index embeddingDim);
     void revalidateIds();
+    /// Drops the optimiser state when the model's parameters are no longer the ones it was built for.
+    void dropStaleOptimizer();
     /// Parses, validates and takes the ids; returns whether the ids in effect changed.
     bool acceptIds(const QString &text);
 
@@ -288,6 +311,8 @@ private:
     bool m_pathsPending = false;
     QFuture<std::shared_ptr<Built>> m_future;
     core::Generator m_generator;
+    core::Trainer m_trainer;
+    const core::TiedModel *m_trainedModel = nullptr; // the model m_trainer's state belongs to
     QList<Operation> m_history;
     struct LoadRequest;
     std::shared_ptr<LoadRequest> m_loadRequest; // taken by the next rebuild job

@@ -11,7 +11,7 @@ namespace {
 
 std::uint64_t modelBytes(const Lab::Snapshot &snapshot, const Lab *lab)
 {
-    if (!snapshot.model || !snapshot.model->model || snapshot.model->model.get() == lab->trainableModel())
+    if (!snapshot.model || !snapshot.model->model || snapshot.model->model.get() == &lab->model())
         return 0; // the live model costs undo nothing
     return snapshot.model->model->parameterBytes();
 }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/CodePanel.h"
 
+#include "core/format/PythonNumber.h"
 #include "core/format/TensorFormat.h"
 #include "ui/model/WorkerPool.h"
 
@@ -16,8 +17,6 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-
-#include <charconv>
 
 namespace embedlab::ui {
 
@@ -171,17 +170,6 @@ QString CodePanel::outputText() const
     return m_output->toPlainText();
 }
 
-QString CodePanel::pythonFloat(double value)
-{
-    char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    QString text = QString::fromLatin1(buffer, result.ptr - buffer);
-    if (!text.contains(QLatin1Char('.')) && !text.contains(QLatin1Char('e')) &&
-        !text.contains(QLatin1Char('n')))
-        text += QStringLiteral(".0");
-    return text;
-}
-
 QString CodePanel::pythonCode(const Lab &lab)
 {
     const Lab::Config &c = lab.modelConfig();
@@ -189,7 +177,8 @@ QString CodePanel::pythonCode(const Lab &lab)
     if (c.paddingIdx)
         embeddingArgs += QStringLiteral(", padding_idx=%1").arg(*c.paddingIdx);
     if (c.maxNorm)
-        embeddingArgs += QStringLiteral(", max_norm=%1").arg(pythonFloat(*c.maxNorm));
+        embeddingArgs +=
+            QStringLiteral(", max_norm=%1").arg(QString::fromStdString(core::pythonFloat(*c.maxNorm)));
     QStringList lines;
     lines << QStringLiteral("import torch") << QStringLiteral("import torch.nn.functional as F")
           << QStringLiteral("torch.manual_seed(%1)").arg(c.seed)

@@ -34,8 +34,6 @@ public:
 
     /// The Python script for `lab`'s current model and ids.
     static QString pythonCode(const Lab &lab);
-    /// Python's repr of a float as written in code ("1.0", "0.5").
-    static QString pythonFloat(double value);
 
 Q_SIGNALS:
     /// The output text is up to date with the Lab (after an off-thread format).

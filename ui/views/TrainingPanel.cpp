@@ -2,14 +2,15 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/TrainingPanel.h"
 
-#include "ui/heatmap/HeatmapView.h"
-#include "core/nn/Embedding.h"
-#include "core/tensor/Error.h"
+#include "core/format/PythonNumber.h"
+#include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
+#include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/Loss.h"
 #include "core/nn/OneHot.h"
-#include "core/format/TensorFormat.h"
+#include "core/tensor/Error.h"
+#include "ui/heatmap/HeatmapView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -67,29 +68,6 @@ public:
     }
 };
 
-// Python's repr of a float: "0.1", "2.0", "1e-08".
-QString pythonFloat(double value)
-{
-    QString s = QString::number(value, 'g', QLocale::FloatingPointShortest);
-    if (s.contains(QLatin1Char('e'))) {
-        // Python writes two exponent digits at least: 1e-08, 1e+20.
-        const qsizetype e = s.indexOf(QLatin1Char('e'));
-        QString mantissa = s.left(e);
-        QString exponent = s.mid(e + 1);
-        QChar sign = QLatin1Char('+');
-        if (exponent.startsWith(QLatin1Char('-')) || exponent.startsWith(QLatin1Char('+'))) {
-            sign = exponent.at(0);
-            exponent = exponent.mid(1);
-        }
-        if (exponent.size() < 2)
-            exponent.prepend(QLatin1Char('0'));
-        return mantissa + QLatin1Char('e') + sign + exponent;
-    }
-    if (!s.contains(QLatin1Char('.')))
-        s += QStringLiteral(".0");
-    return s;
-}
-
 QString listText(const QList<int> &values)
 {
     QStringList parts;
@@ -98,24 +76,9 @@ QString listText(const QList<int> &values)
     return parts.join(QStringLiteral(", "));
 }
 
-bool sameValue(float a, float b)
+QList<int> toList(const std::vector<int> &rows)
 {
-    return a == b || (std::isnan(a) && std::isnan(b));
-}
-
-// Distinct ids in order of first appearance: the rows the embedding looked up.
-QList<int> lookedUpRows(const core::LongTensor &ids)
-{
-    QList<int> rows;
-    for (std::int64_t id : ids.data)
-        if (!rows.contains(int(id)))
-            rows.append(int(id));
-    return rows;
-}
-
-QString errorText(const core::Error &e)
-{
-    return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
+    return QList<int>(rows.begin(), rows.end());
 }
 
 } // namespace
@@ -223,10 +186,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
         Q_EMIT stepRequested();
         step();
     });
-    connect(m_resetButton, &QPushButton::clicked, this, [this] {
-        m_resetReason = tr("reset by hand");
-        resetOptimizer();
-    });
+    connect(m_resetButton, &QPushButton::clicked, this, &TrainingPanel::resetOptimizer);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
@@ -289,10 +249,26 @@ TrainingPanel::TrainingPanel(QWidget *parent)
 
 TrainingPanel::~TrainingPanel() = default;
 
-void TrainingPanel::setModel(core::TiedModel *model)
+void TrainingPanel::setLab(Lab *lab)
 {
-    m_model = model;
-    m_changes.clear();
+    if (m_lab)
+        disconnect(m_lab, nullptr, this, nullptr);
+    m_lab = lab;
+    if (m_lab) {
+        connect(m_lab, &Lab::aboutToTrain, this, &TrainingPanel::aboutToStep);
+        connect(m_lab, &Lab::trained, this, &TrainingPanel::showReport);
+        connect(m_lab, &Lab::trainingFailed, this, &TrainingPanel::fail);
+        connect(m_lab, &Lab::optimizerReset, this, &TrainingPanel::onOptimizerReset);
+        connect(m_lab, &Lab::modelRebuilt, this, &TrainingPanel::clearResults);
+        connect(m_lab, &Lab::tiedChanged, this, &TrainingPanel::refresh);
+        m_lab->setOptimizer(optimizerConfig());
+    }
+    clearResults();
+}
+
+void TrainingPanel::clearResults()
+{
+    m_report.reset();
     m_printedLoss.clear();
     m_explanation.clear();
     m_error.clear();
@@ -300,16 +276,12 @@ void TrainingPanel::setModel(core::TiedModel *model)
     m_loss->clear();
     m_explanationLabel->clear();
     rebuildHeatmaps();
-    m_resetReason = tr("new model");
-    resetOptimizer();
+    updateCode();
+    updateStatus();
 }
 
 void TrainingPanel::refresh()
 {
-    if (m_optimizer && m_model && m_optimizer->params() != m_model->parameters()) {
-        m_resetReason = m_model->isTied() ? tr("weights tied") : tr("model parameters changed");
-        resetOptimizer();
-    }
     updateCode();
     updateStatus();
 }
@@ -396,39 +368,63 @@ core::AdamOptions TrainingPanel::adamOptions() const
     return options;
 }
 
+core::OptimizerConfig TrainingPanel::optimizerConfig() const
+{
+    core::OptimizerConfig config;
+    config.kind = optimizerKind() == OptimizerKind::Sgd ? core::OptimizerConfig::Kind::Sgd
+                                                        : core::OptimizerConfig::Kind::Adam;
+    config.sgd = sgdOptions();
+    config.adam = adamOptions();
+    return config;
+}
+
 void TrainingPanel::onSettingsEdited()
 {
-    if (m_optimizer)
-        m_resetReason = tr("optimiser settings changed");
-    resetOptimizer();
+    if (m_lab)
+        m_lab->setOptimizer(optimizerConfig());
+    updateCode();
+    updateStatus();
 }
 
 void TrainingPanel::resetOptimizer()
 {
-    const bool hadState = m_optimizer != nullptr || m_stepCount > 0;
-    m_optimizer.reset();
-    m_stepCount = 0;
-    m_rowsWithHistory.clear();
-    updateCode();
-    updateStatus();
-    if (hadState)
-        Q_EMIT optimizerReset();
+    if (m_lab)
+        m_lab->resetOptimizer();
 }
 
-void TrainingPanel::buildOptimizerIfNeeded()
+const std::vector<core::ParameterReport> &TrainingPanel::lastChanges() const
 {
-    if (m_optimizer && m_optimizer->params() == m_model->parameters())
-        return;
-    if (m_optimizer)
+    static const std::vector<core::ParameterReport> none;
+    return m_report ? m_report->parameters : none;
+}
+
+int TrainingPanel::stepCount() const
+{
+    return m_lab ? m_lab->trainingSteps() : 0;
+}
+
+void TrainingPanel::onOptimizerReset(Lab::OptimizerResetReason reason)
+{
+    switch (reason) {
+    case Lab::OptimizerResetReason::ByHand:
+        m_resetReason = tr("reset by hand");
+        break;
+    case Lab::OptimizerResetReason::SettingsChanged:
+        m_resetReason = tr("optimiser settings changed");
+        break;
+    case Lab::OptimizerResetReason::NewModel:
+        m_resetReason = tr("new model");
+        break;
+    case Lab::OptimizerResetReason::Tied:
+        m_resetReason = tr("weights tied");
+        break;
+    case Lab::OptimizerResetReason::ParametersChanged:
         m_resetReason = tr("model parameters changed");
-    m_optimizer.reset();
-    m_stepCount = 0;
-    m_rowsWithHistory.clear();
-    // Throws core::Error with torch.optim's message for invalid settings (nesterov without momentum).
-    if (optimizerKind() == OptimizerKind::Sgd)
-        m_optimizer = std::make_unique<core::SGD>(m_model->parameters(), sgdOptions());
-    else
-        m_optimizer = std::make_unique<core::Adam>(m_model->parameters(), adamOptions());
+        break;
+    }
+    updateCode();
+    updateStatus();
+    Q_EMIT optimizerReset();
 }
 
 void TrainingPanel::fail(const QString &message)
@@ -441,7 +437,7 @@ void TrainingPanel::fail(const QString &message)
 
 bool TrainingPanel::step()
 {
-    if (!m_model) {
+    if (!m_lab) {
         fail(tr("No model to train."));
         return false;
     }
@@ -450,197 +446,44 @@ bool TrainingPanel::step()
     try {
         ids = core::parseIds(m_ids->text().toStdString());
     } catch (const core::Error &e) {
-        fail(tr("ids: %1").arg(errorText(e)));
+        fail(tr("ids: %1").arg(QString::fromStdString(e.pythonText())));
         return false;
     }
     try {
         targets = core::parseIds(m_targets->text().toStdString());
     } catch (const core::Error &e) {
-        fail(tr("targets: %1").arg(errorText(e)));
+        fail(tr("targets: %1").arg(QString::fromStdString(e.pythonText())));
         return false;
     }
-    // Validated up front so that a refused step leaves weights, gradients and optimiser state alone.
-    if (ids.numel() != targets.numel()) {
-        // What F.cross_entropy(logits.view(-1, V), targets.view(-1)) raises.
-        fail(QStringLiteral("ValueError: Expected input batch_size (%1) to match target batch_size (%2).")
-                 .arg(ids.numel())
-                 .arg(targets.numel()));
-        return false;
-    }
-    if (ids.shape != targets.shape) {
-        fail(tr("targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that "
-                "should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened "
-                "order.)")
-                 .arg(QString::fromStdString(core::shapeString(ids.shape)),
-                      QString::fromStdString(core::shapeString(targets.shape))));
-        return false;
-    }
-    const core::Index v = m_model->embedding().numEmbeddings();
-    try {
-        // embedding(ids) raises first, in the words of the kernel PyTorch picks for the weight's shape.
-        core::Embedding::checkIds(ids, v, m_model->embedding().embeddingDim());
-    } catch (const core::Error &e) {
-        fail(errorText(e));
-        return false;
-    }
-    for (std::int64_t t : targets.data) {
-        if (t != kIgnoreIndex && (t < 0 || t >= v)) {
-            fail(QStringLiteral("IndexError: Target %1 is out of bounds.").arg(t));
-            return false;
-        }
-    }
-    try {
-        buildOptimizerIfNeeded();
-    } catch (const core::Error &e) {
-        fail(errorText(e));
-        return false;
-    }
+    m_lab->setOptimizer(optimizerConfig());
+    // The Lab trains, or says why not through trainingFailed(); showReport() paints the result.
+    return m_lab->trainStep(ids, targets);
+}
 
-    Q_EMIT aboutToStep();
-    const std::vector<core::ParameterPtr> params = m_model->parameters();
-    std::vector<core::Matrix> before;
-    before.reserve(params.size());
-    for (const core::ParameterPtr &p : params)
-        before.push_back(p->value());
-
-    core::TiedModel::StepResult result;
-    try {
-        result = m_model->trainStep(ids, targets, *m_optimizer);
-    } catch (const core::Error &e) {
-        fail(errorText(e));
-        return false;
-    }
-    ++m_stepCount;
+void TrainingPanel::showReport(const core::TrainingReport &report)
+{
+    m_report = std::make_shared<core::TrainingReport>(report);
     m_resetReason.clear();
     m_error.clear();
     m_errorLabel->hide();
-    m_lastLoss = result.loss;
     core::TensorDecoration decoration;
     decoration.gradFn = "NllLossBackward0";
-    m_printedLoss = QString::fromStdString(core::formatTensor(core::Tensor({}, result.loss), decoration));
-
-    m_changes.clear();
-    for (std::size_t k = 0; k < params.size(); ++k) {
-        const core::ParameterPtr &p = params[k];
-        ParameterChange change;
-        change.name = parameterName(p);
-        change.gradient = std::make_shared<core::Parameter>(p->shape());
-        if (p->hasGrad())
-            change.gradient->value() = p->grad();
-        else
-            change.gradient->value().setZero();
-        change.change = std::make_shared<core::Parameter>(p->shape());
-        core::Matrix &delta = change.change->value();
-        const core::Matrix &after = p->value();
-        for (core::Index i = 0; i < after.size(); ++i)
-            delta.data()[i] = after.data()[i] - before[k].data()[i];
-
-        // A 1-D parameter (the bias) is one row of entries: report entries instead.
-        const bool flat = p->dim() == 1;
-        const core::Index rows = flat ? after.size() : after.rows();
-        const core::Index cols = flat ? 1 : after.cols();
-        change.rowCount = int(rows);
-        const core::Matrix &grad = change.gradient->value();
-        for (core::Index r = 0; r < rows; ++r) {
-            bool changed = false;
-            bool nonZero = false;
-            for (core::Index c = 0; c < cols; ++c) {
-                const core::Index i = r * cols + c;
-                changed = changed || !sameValue(after.data()[i], before[k].data()[i]);
-                nonZero = nonZero || grad.data()[i] != 0.0f;
-            }
-            if (changed)
-                change.changedRows.append(int(r));
-            if (nonZero)
-                change.gradientRows.append(int(r));
-        }
-        if (k == 0 && m_model->isTied() && p->numel() <= kSplitElements)
-            splitTiedGradient(change, before, ids, targets);
-        m_changes.append(change);
-    }
-    showResults(ids);
-    for (int row : m_changes.first().gradientRows)
-        if (!m_rowsWithHistory.contains(row))
-            m_rowsWithHistory.append(row);
+    m_printedLoss = QString::fromStdString(core::formatTensor(core::Tensor({}, report.loss), decoration));
+    showResults();
     updateCode();
     updateStatus();
-    Q_EMIT stepped(result.loss);
-    return true;
+    Q_EMIT stepped(report.loss);
 }
 
-void TrainingPanel::splitTiedGradient(ParameterChange &change, const std::vector<core::Matrix> &before,
-                                      const core::LongTensor &ids, const core::LongTensor &targets) const
+const core::ParameterReport *TrainingPanel::findChange(const QString &parameterName) const
 {
-    // The same forward and backward as TiedModel::trainStep, on copies of the weights before the step,
-    // with the two uses of the weight given separate storage so their gradients stay apart.
-    const core::Index v = m_model->embedding().numEmbeddings();
-    const core::Index d = m_model->embedding().embeddingDim();
-    const bool bias = m_model->lmHead().hasBias();
-    try {
-        core::Generator scratch; // the copies' own initial values are replaced at once
-        core::Embedding embedding(v, d, m_model->embedding().options(), scratch);
-        auto lookupWeight = std::make_shared<core::Parameter>(core::Shape{v, d});
-        lookupWeight->value() = before[0];
-        embedding.setWeight(lookupWeight);
-        const core::Tensor hidden = embedding.forward(ids); // max_norm renormalises, as the real forward did
-
-        core::Linear head(d, v, bias, scratch);
-        auto headWeight = std::make_shared<core::Parameter>(core::Shape{v, d});
-        headWeight->value() = lookupWeight->value();
-        head.setWeight(headWeight);
-        if (bias)
-            head.bias()->value() = before.back();
-        const core::Tensor logits = head.forward(hidden);
-        core::Tensor flat = logits;
-        flat.shape = {v == 0 ? 0 : flat.numel() / v, v};
-        core::LongTensor flatTargets = targets;
-        flatTargets.shape = {targets.numel()};
-        core::Tensor gradLogits = core::crossEntropy(flat, flatTargets).gradLogits;
-        gradLogits.shape = logits.shape;
-        const core::Tensor gradHidden = head.backward(hidden, gradLogits);
-        embedding.backward(ids, gradHidden);
-
-        const auto gradientOf = [v, d](const core::ParameterPtr &p) {
-            auto out = std::make_shared<core::Parameter>(core::Shape{v, d});
-            if (p->hasGrad())
-                out->value() = p->grad();
-            else
-                out->value().setZero();
-            return out;
-        };
-        change.lookupGradient = gradientOf(lookupWeight);
-        change.headGradient = gradientOf(headWeight);
-    } catch (const core::Error &) {
-        // The real step ran the same computation and succeeded; without a split the view shows the sum only.
-        change.lookupGradient.reset();
-        change.headGradient.reset();
-    }
-}
-
-QString TrainingPanel::parameterName(const core::ParameterPtr &parameter) const
-{
-    if (parameter == m_model->embedding().weight())
-        return QStringLiteral("embedding.weight");
-    if (parameter == m_model->lmHead().weight())
-        return QStringLiteral("lm_head.weight");
-    return QStringLiteral("lm_head.bias");
-}
-
-const TrainingPanel::ParameterChange *TrainingPanel::findChange(const QString &parameterName) const
-{
-    for (const ParameterChange &change : m_changes)
-        if (change.name == parameterName)
-            return &change;
-    // Tied: lm_head.weight is embedding.weight.
-    if (parameterName == QLatin1String("lm_head.weight") && m_model && m_model->isTied())
-        return findChange(QStringLiteral("embedding.weight"));
-    return nullptr;
+    return m_report ? m_report->find(parameterName.toStdString()) : nullptr;
 }
 
 QList<int> TrainingPanel::changedRows(const QString &parameterName) const
 {
-    const ParameterChange *change = findChange(parameterName);
-    return change ? change->changedRows : QList<int>{};
+    const core::ParameterReport *change = findChange(parameterName);
+    return change ? toList(change->changedRows) : QList<int>{};
 }
 
 QString TrainingPanel::rowsText(const QList<int> &rows, int total)
@@ -657,11 +500,11 @@ QString TrainingPanel::rowsText(const QList<int> &rows, int total)
 
 QString TrainingPanel::changedRowsText(const QString &parameterName) const
 {
-    const ParameterChange *change = findChange(parameterName);
+    const core::ParameterReport *change = findChange(parameterName);
     if (!change)
         return {};
     const bool flat = change->gradient->dim() == 1;
-    return rowsBadge(flat ? tr("entries changed") : tr("rows changed"), change->changedRows,
+    return rowsBadge(flat ? tr("entries changed") : tr("rows changed"), toList(change->changedRows),
                      change->rowCount);
 }
 
@@ -672,22 +515,24 @@ QString TrainingPanel::rowsBadge(const QString &what, const QList<int> &rows, in
     return tr("%1: %2 (of %3)").arg(what, rowsText(rows, total)).arg(total);
 }
 
-void TrainingPanel::showResults(const core::LongTensor &ids)
+void TrainingPanel::showResults()
 {
     m_loss->setText(
         QStringLiteral("<span style=\"font-family:monospace\">&gt;&gt;&gt; loss<br><b>%1</b></span>"
                        "<br><small>%2</small>")
             .arg(m_printedLoss.toHtmlEscaped(), tr("computed with the weights before the step")));
 
-    const bool tied = m_model->isTied();
-    const core::EmbeddingOptions &embeddingOptions = m_model->embedding().options();
-    const QList<int> lookedUp = lookedUpRows(ids);
-    const ParameterChange *embedding = findChange(QStringLiteral("embedding.weight"));
-    const bool sgd = optimizerKind() == OptimizerKind::Sgd;
-    const core::SGDOptions sgdOpts = sgdOptions();
-    const core::AdamOptions adamOpts = adamOptions();
-    const double weightDecay = sgd ? sgdOpts.weightDecay : adamOpts.weightDecay;
-    const bool remembers = (sgd && sgdOpts.momentum != 0.0) || !sgd;
+    const core::TrainingReport &report = *m_report;
+    const core::LongTensor &ids = report.ids;
+    const bool tied = report.tied;
+    const core::EmbeddingOptions &embeddingOptions = report.embeddingOptions;
+    const QList<int> lookedUp = toList(report.lookedUpRows);
+    const QList<int> rowsWithHistory = toList(report.rowsWithHistory);
+    const core::ParameterReport *embedding = findChange(QStringLiteral("embedding.weight"));
+    const bool sgd = report.optimizer.kind == core::OptimizerConfig::Kind::Sgd;
+    const core::SGDOptions &sgdOpts = report.optimizer.sgd;
+    const double weightDecay = report.optimizer.weightDecay();
+    const bool remembers = report.optimizer.remembers();
     const bool plainSgd = sgd && sgdOpts.momentum == 0.0 && sgdOpts.weightDecay == 0.0;
 
     QList<int> otherChanged;
@@ -704,11 +549,11 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
                "depends on every row). The sum is dense, so every row can change, even with plain SGD.")
                 .arg(listText(lookedUp)));
     } else {
-        const ParameterChange *head = findChange(QStringLiteral("lm_head.weight"));
+        const core::ParameterReport *head = findChange(QStringLiteral("lm_head.weight"));
         items.append(tr("embedding.weight.grad is non-zero only on rows <b>%1</b> (the lookup is a copy, its "
                         "backward a scatter-add); lm_head.weight.grad is dense (non-zero rows: %2).")
-                         .arg(rowsText(embedding->gradientRows, embedding->rowCount),
-                              rowsText(head->gradientRows, head->rowCount)));
+                         .arg(rowsText(toList(embedding->gradientRows), embedding->rowCount),
+                              rowsText(toList(head->gradientRows), head->rowCount)));
     }
     if (embeddingOptions.paddingIdx && lookedUp.contains(int(*embeddingOptions.paddingIdx)))
         items.append(tr("Row %1 is padding_idx: it was looked up, but the lookup never sends it a gradient.")
@@ -732,7 +577,7 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
         items.append(
             tr("max_norm=%1: the forward pass renormalised looked-up rows in place; that counts as a "
                "change too.")
-                .arg(pythonFloat(*embeddingOptions.maxNorm)));
+                .arg(QString::fromStdString(core::pythonFloat(*embeddingOptions.maxNorm))));
 
     if (!tied) {
         if (!otherChanged.isEmpty()) {
@@ -741,7 +586,7 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
             QList<int> memoryRows;
             QList<int> decayRows;
             for (int row : otherChanged)
-                (remembers && m_rowsWithHistory.contains(row) ? memoryRows : decayRows).append(row);
+                (remembers && rowsWithHistory.contains(row) ? memoryRows : decayRows).append(row);
             // Name the rows per reason only when there are two reasons.
             const bool both = !memoryRows.isEmpty() && !decayRows.isEmpty();
             const auto prefixed = [both](const QList<int> &rows, const QString &reason) {
@@ -752,7 +597,7 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
                 reasons.append(prefixed(
                     memoryRows, sgd ? tr("momentum = %1, and the momentum buffer still holds their gradients "
                                          "from earlier steps")
-                                          .arg(pythonFloat(sgdOpts.momentum))
+                                          .arg(QString::fromStdString(core::pythonFloat(sgdOpts.momentum)))
                                     : tr("Adam's running average exp_avg still holds their gradients from "
                                          "earlier steps")));
             if (!decayRows.isEmpty())
@@ -760,14 +605,14 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
                     decayRows, weightDecay != 0.0
                                    ? tr("weight_decay = %1 adds %1 * W to the gradient of every row, "
                                         "looked up or not")
-                                         .arg(pythonFloat(weightDecay))
+                                         .arg(QString::fromStdString(core::pythonFloat(weightDecay)))
                                    : tr("the optimiser's state")));
             items.append((otherChanged.size() == 1
                               ? tr("<b>Row %1 was not looked up and still changed</b> (%2).")
                               : tr("<b>Rows %1 were not looked up and still changed</b> (%2)."))
                              .arg(listText(otherChanged), reasons.join(QStringLiteral("; "))));
         } else if (!plainSgd) {
-            if (remembers && m_stepCount == 1)
+            if (remembers && report.step == 1)
                 items.append(
                     sgd ? tr("Only looked-up rows changed: on step 1 the momentum buffer is just this "
                              "step's gradient. From step 2 it carries earlier gradients, so rows "
@@ -804,12 +649,14 @@ void TrainingPanel::showResults(const core::LongTensor &ids)
 
 void TrainingPanel::rebuildHeatmaps()
 {
-    const bool tied = m_model && m_model->isTied();
+    const bool tied = m_report && m_report->tied;
+    const std::vector<core::ParameterReport> changes =
+        m_report ? m_report->parameters : std::vector<core::ParameterReport>{};
     // Views are created once and then only shown or hidden: a HeatmapView must not be destroyed while
     // its overview is being rebuilt on a worker thread, and reusing them keeps zoom and pan per cell.
     int columns = 0;
-    for (int k = 0; k < m_changes.size(); ++k) {
-        const int cells = m_changes[k].lookupGradient ? 4 : 2;
+    for (int k = 0; k < int(changes.size()); ++k) {
+        const int cells = changes[std::size_t(k)].lookupGradient ? 4 : 2;
         columns = std::max(columns, cells);
         if (m_heatmapRows.size() <= k) {
             HeatmapRow row;
@@ -846,7 +693,7 @@ void TrainingPanel::rebuildHeatmaps()
                                                               : QStringLiteral("RdBu"));
         }
     }
-    for (int k = int(m_changes.size()); k < m_heatmapRows.size(); ++k) {
+    for (int k = int(changes.size()); k < m_heatmapRows.size(); ++k) {
         m_heatmapRows[k].title->hide();
         for (const HeatmapCell &cell : std::as_const(m_heatmapRows[k].cells)) {
             cell.view->hide();
@@ -865,16 +712,17 @@ void TrainingPanel::rebuildHeatmaps()
                 rows.append(int(r));
         return rowsBadge(tr("non-zero rows"), rows, int(m.rows()));
     };
-    for (int k = 0; k < m_changes.size(); ++k) {
-        const ParameterChange &change = m_changes[k];
+    for (int k = 0; k < int(changes.size()); ++k) {
+        const core::ParameterReport &change = changes[std::size_t(k)];
         HeatmapRow &row = m_heatmapRows[k];
         const QString shape = QString::fromStdString(core::shapeString(change.gradient->shape()));
-        const bool isEmbedding = change.name == QLatin1String("embedding.weight");
+        const QString name = QString::fromStdString(change.name);
+        const bool isEmbedding = change.name == "embedding.weight";
         const bool flat = change.gradient->dim() == 1;
         row.title->setText(
             isEmbedding && tied
                 ? tr("<b>embedding.weight = lm_head.weight</b> (tied: one tensor) %1").arg(shape)
-                : QStringLiteral("<b>%1</b> %2").arg(change.name, shape));
+                : QStringLiteral("<b>%1</b> %2").arg(name, shape));
         int c = 0;
         if (change.lookupGradient) {
             row.cells[c].view->setTitle(tr("grad via lookup"));
@@ -887,36 +735,36 @@ void TrainingPanel::rebuildHeatmaps()
             ++c;
         }
         row.cells[c].view->setTitle(change.lookupGradient ? tr("= .grad (sum)")
-                                                          : QStringLiteral("%1.grad").arg(change.name));
+                                                          : QStringLiteral("%1.grad").arg(name));
         row.cells[c].view->setMatrix(change.gradient);
         row.cells[c].badge->setText(rowsBadge(flat ? tr("non-zero entries") : tr("non-zero rows"),
-                                              change.gradientRows, change.rowCount));
+                                              toList(change.gradientRows), change.rowCount));
         ++c;
         row.cells[c].view->setTitle(change.lookupGradient ? tr("after − before")
                                                           : tr("change = after − before"));
         row.cells[c].view->setMatrix(change.change);
-        row.cells[c].badge->setText(changedRowsText(change.name));
+        row.cells[c].badge->setText(changedRowsText(name));
         row.cells[c].badge->setProperty("surprise", false);
         m_heatmapGrid->setRowStretch(3 * k + 1, flat ? 2 : 5);
     }
-    m_placeholder->setVisible(m_changes.isEmpty());
-    m_heatmapArea->setVisible(!m_changes.isEmpty());
+    m_placeholder->setVisible(changes.empty());
+    m_heatmapArea->setVisible(!changes.empty());
 }
 
 void TrainingPanel::updateStatus()
 {
     QString text;
-    if (!m_model)
+    if (!m_lab)
         text = tr("No model.");
-    else if (m_stepCount == 0)
+    else if (stepCount() == 0)
         text = tr("Fresh optimiser: the next step creates it%1.")
                    .arg(m_resetReason.isEmpty() ? QString() : tr(" (%1)").arg(m_resetReason));
     else
         text = tr("Step %1 with this optimiser. Its state (momentum buffers, Adam's averages) is kept until "
                   "the model, the settings or the tie state change.")
-                   .arg(m_stepCount);
+                   .arg(stepCount());
     m_status->setText(text);
-    m_stepButton->setEnabled(m_model != nullptr);
+    m_stepButton->setEnabled(m_lab != nullptr);
 }
 
 void TrainingPanel::updateCode()
@@ -926,25 +774,31 @@ void TrainingPanel::updateCode()
     if (optimizerKind() == OptimizerKind::Sgd) {
         name = QStringLiteral("SGD");
         const core::SGDOptions o = sgdOptions();
-        args.append(QStringLiteral("lr=%1").arg(pythonFloat(o.lr)));
+        args.append(QStringLiteral("lr=%1").arg(QString::fromStdString(core::pythonFloat(o.lr))));
         if (o.momentum != 0.0)
-            args.append(QStringLiteral("momentum=%1").arg(pythonFloat(o.momentum)));
+            args.append(
+                QStringLiteral("momentum=%1").arg(QString::fromStdString(core::pythonFloat(o.momentum))));
         if (o.dampening != 0.0)
-            args.append(QStringLiteral("dampening=%1").arg(pythonFloat(o.dampening)));
+            args.append(
+                QStringLiteral("dampening=%1").arg(QString::fromStdString(core::pythonFloat(o.dampening))));
         if (o.weightDecay != 0.0)
-            args.append(QStringLiteral("weight_decay=%1").arg(pythonFloat(o.weightDecay)));
+            args.append(QStringLiteral("weight_decay=%1")
+                            .arg(QString::fromStdString(core::pythonFloat(o.weightDecay))));
         if (o.nesterov)
             args.append(QStringLiteral("nesterov=True"));
     } else {
         name = QStringLiteral("Adam");
         const core::AdamOptions o = adamOptions();
-        args.append(QStringLiteral("lr=%1").arg(pythonFloat(o.lr)));
+        args.append(QStringLiteral("lr=%1").arg(QString::fromStdString(core::pythonFloat(o.lr))));
         if (o.beta1 != 0.9 || o.beta2 != 0.999)
-            args.append(QStringLiteral("betas=(%1, %2)").arg(pythonFloat(o.beta1), pythonFloat(o.beta2)));
+            args.append(QStringLiteral("betas=(%1, %2)")
+                            .arg(QString::fromStdString(core::pythonFloat(o.beta1)),
+                                 QString::fromStdString(core::pythonFloat(o.beta2))));
         if (o.eps != 1e-8)
-            args.append(QStringLiteral("eps=%1").arg(pythonFloat(o.eps)));
+            args.append(QStringLiteral("eps=%1").arg(QString::fromStdString(core::pythonFloat(o.eps))));
         if (o.weightDecay != 0.0)
-            args.append(QStringLiteral("weight_decay=%1").arg(pythonFloat(o.weightDecay)));
+            args.append(QStringLiteral("weight_decay=%1")
+                            .arg(QString::fromStdString(core::pythonFloat(o.weightDecay))));
         if (o.amsgrad)
             args.append(QStringLiteral("amsgrad=True"));
     }
@@ -964,9 +818,9 @@ void TrainingPanel::updateCode()
         code += piece;
         column += int(piece.size());
     }
-    const QString v = m_model ? QString::number(m_model->embedding().numEmbeddings()) : QStringLiteral("V");
+    const QString v = m_lab ? QString::number(m_lab->modelConfig().numEmbeddings) : QStringLiteral("V");
     code += QLatin1Char('\n');
-    if (m_model && m_model->isTied())
+    if (m_lab && m_lab->isTied())
         code += QStringLiteral("# lm_head.weight = embedding.weight (tied)\n");
     code += QStringLiteral("optimizer.zero_grad()\n"
                            "logits = lm_head(embedding(ids))\n"

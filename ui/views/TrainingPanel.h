@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
-#include "core/nn/Optimizer.h"
-#include "core/tensor/Parameter.h"
-#include "core/nn/TiedModel.h"
+#include "core/nn/Trainer.h"
+#include "ui/model/Lab.h"
 
 #include <QList>
 #include <QString>
@@ -31,46 +30,21 @@ class HeatmapView;
 /// gradient and of its change (after - before), which rows changed (compared value by value), and
 /// why rows that were not looked up changed (weight decay, momentum, Adam, tying).
 ///
-/// The optimiser and its state (momentum buffers, Adam's averages) live here and survive between
-/// steps until the model, the optimiser settings or the tie state change, or resetOptimizer().
-/// The panel changes the model's weights in step(); the owner learns about it from stepped().
+/// Passive: the Lab owns the optimiser and its state (momentum buffers, Adam's averages, kept until
+/// the model, the settings or the tie state change) and is the only writer of the weights; this
+/// panel forwards Step and the settings and paints the core::TrainingReport it gets back.
 class TrainingPanel : public QWidget {
     Q_OBJECT
 public:
     enum class OptimizerKind { Sgd, Adam };
 
-    /// What the last step did to one parameter.
-    struct ParameterChange {
-        /// "embedding.weight", "lm_head.weight" or "lm_head.bias", as named in model.parameters().
-        QString name;
-        /// A copy of .grad after loss.backward() (before optimizer.step() used it).
-        core::ParameterPtr gradient;
-        /// after - before.
-        core::ParameterPtr change;
-        /// Rows (entries for a 1-D parameter) whose gradient has a non-zero value.
-        QList<int> gradientRows;
-        /// Rows (entries for a 1-D parameter) with any value different after the step.
-        QList<int> changedRows;
-        /// Number of rows (entries for a 1-D parameter).
-        int rowCount = 0;
-        /// Tied weights only (and models up to kSplitElements): the two parts that autograd adds
-        /// into the shared .grad, recomputed separately from the weights before the step.
-        /// lookupGradient + headGradient == gradient.
-        core::ParameterPtr lookupGradient;
-        core::ParameterPtr headGradient;
-    };
-    /// Up to this many weight elements the tied gradient is split into its two uses.
-    static constexpr core::Index kSplitElements = 1 << 20;
-
     explicit TrainingPanel(QWidget *parent = nullptr);
     ~TrainingPanel() override;
 
-    /// Trains `model` (not owned; it must stay alive until setModel() is called again). Resets the
-    /// optimiser and clears the last step's results. nullptr disables stepping.
-    void setModel(core::TiedModel *model);
-    core::TiedModel *model() const { return m_model; }
-    /// The model's tie state or parameters may have changed: resets the optimiser when
-    /// model.parameters() is no longer the set it was built for, and updates the wording.
+    /// Shows `lab`'s training and forwards Step, Reset and the optimiser settings to it (the Lab
+    /// trains; this panel only paints). Clears the last step's results. nullptr disables stepping.
+    void setLab(Lab *lab);
+    /// The model's tie state or size may have changed: updates the code and the status.
     void refresh();
 
     /// The ids and targets fields ("2, 3, 1", "[[2, 3], [1, 0]]"); parsed when stepping.
@@ -86,24 +60,27 @@ public:
     core::SGDOptions sgdOptions() const;
     void setAdamOptions(const core::AdamOptions &options);
     core::AdamOptions adamOptions() const;
+    /// The optimiser the settings describe.
+    core::OptimizerConfig optimizerConfig() const;
 
-    /// One training step. Emits aboutToStep() once the input is valid, right before the weights
-    /// change, and stepped(loss) after. On bad input (unparsable ids, ids/targets of different
-    /// shapes, an id or target out of range, invalid optimiser settings) shows PyTorch's message,
-    /// emits stepFailed(), changes nothing and returns false.
+    /// Parses the ids and targets and asks the Lab for one training step (Lab::trainStep). Emits
+    /// aboutToStep() once the input is valid, right before the weights change, and stepped(loss)
+    /// after. On bad input (unparsable ids, ids/targets of different shapes, an id or target out of
+    /// range, invalid optimiser settings) shows the message, emits stepFailed(), changes nothing and
+    /// returns false.
     bool step();
-    /// Drops the momentum buffers / Adam state: the next step starts a fresh optimiser.
+    /// Asks the Lab to drop the momentum buffers / Adam state.
     void resetOptimizer();
 
     /// Steps taken with the current optimiser state (0 after a reset).
-    int stepCount() const { return m_stepCount; }
-    /// True once a step succeeded since the last setModel().
-    bool hasResult() const { return !m_changes.isEmpty(); }
-    float lastLoss() const { return m_lastLoss; }
+    int stepCount() const;
+    /// True once a step succeeded since the model was last replaced.
+    bool hasResult() const { return m_report != nullptr; }
+    float lastLoss() const { return m_report ? m_report->loss : 0.0f; }
     /// "tensor(1.2345, grad_fn=<NllLossBackward0>)".
     QString printedLoss() const { return m_printedLoss; }
-    /// One entry per distinct parameter, in model.parameters() order.
-    const QList<ParameterChange> &lastChanges() const { return m_changes; }
+    /// What the last step did, one entry per distinct parameter in model.parameters() order.
+    const std::vector<core::ParameterReport> &lastChanges() const;
     /// The rows of `parameterName` that changed in the last step; empty if unknown. With tying,
     /// "lm_head.weight" answers for the shared embedding.weight.
     QList<int> changedRows(const QString &parameterName) const;
@@ -131,28 +108,21 @@ Q_SIGNALS:
     void optimizerReset();
 
 private:
-    const ParameterChange *findChange(const QString &parameterName) const;
-    void buildOptimizerIfNeeded();
+    const core::ParameterReport *findChange(const QString &parameterName) const;
     void onSettingsEdited();
+    void onOptimizerReset(Lab::OptimizerResetReason reason);
     void fail(const QString &message);
-    void splitTiedGradient(ParameterChange &change, const std::vector<core::Matrix> &before,
-                           const core::LongTensor &ids, const core::LongTensor &targets) const;
-    void showResults(const core::LongTensor &ids);
+    void showReport(const core::TrainingReport &report);
+    void clearResults();
+    void showResults();
     void rebuildHeatmaps();
     void updateStatus();
     void updateCode();
-    QString parameterName(const core::ParameterPtr &parameter) const;
 
-    core::TiedModel *m_model = nullptr;
-    std::unique_ptr<core::Optimizer> m_optimizer;
-    int m_stepCount = 0;
-    // Embedding rows that had a gradient in an earlier step of this optimiser state: momentum and
-    // Adam keep moving exactly these.
-    QList<int> m_rowsWithHistory;
+    Lab *m_lab = nullptr;
+    std::shared_ptr<const core::TrainingReport> m_report;
     QString m_resetReason;
-    float m_lastLoss = 0.0f;
     QString m_printedLoss;
-    QList<ParameterChange> m_changes;
     QString m_explanation;
     QString m_error;
 

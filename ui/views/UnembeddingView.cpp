@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/UnembeddingView.h"
 
-#include "core/tensor/Error.h"
+#include "core/format/PythonNumber.h"
+#include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
 #include "core/nn/Loss.h"
-#include "core/format/TensorFormat.h"
+#include "core/nn/TopK.h"
+#include "core/tensor/Error.h"
 
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -50,40 +52,6 @@ const QColor kProbability(0x56, 0xb4, 0xe9);
 const QColor kArgmax(0x00, 0x9e, 0x73);
 const QColor kSource(0xf0, 0xe4, 0x42);
 
-// The elements of print(t) for a 1-D tensor, each exactly as PyTorch writes it (PyTorch picks one
-// format for the whole tensor, so a value's text depends on its neighbours).
-QStringList printedElements(const core::Tensor &t)
-{
-    QString text = QString::fromStdString(core::formatTensor(t));
-    text.remove(QStringLiteral("tensor("));
-    text.remove(QLatin1Char('['));
-    text.remove(QLatin1Char(']'));
-    text.remove(QLatin1Char(')'));
-    QStringList out;
-    const QStringList parts = text.split(QLatin1Char(','));
-    for (const QString &part : parts) {
-        const QString trimmed = part.trimmed();
-        if (!trimmed.isEmpty())
-            out.append(trimmed);
-    }
-    if (out.size() != t.numel() || out.contains(QStringLiteral("..."))) {
-        out.clear();
-        for (float v : t.data)
-            out.append(QString::number(double(v), 'g', 5));
-    }
-    return out;
-}
-
-// Python's repr of a float: "2.0", "0.5", "0.1".
-QString pythonFloat(double value)
-{
-    QString s = QString::number(value, 'g', QLocale::FloatingPointShortest);
-    if (!s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e')) && !s.contains(QLatin1String("inf")) &&
-        !s.contains(QLatin1String("nan")))
-        s += QStringLiteral(".0");
-    return s;
-}
-
 // Ticks at 1, 2 or 5 times a power of ten, about `count` of them across [lo, hi].
 QList<double> niceTicks(double lo, double hi, int count)
 {
@@ -112,19 +80,6 @@ double niceCeil(double value)
         if (m * magnitude >= value)
             return m * magnitude;
     return 10.0 * magnitude;
-}
-
-// torch.argmax: the first maximum, and a NaN beats every number.
-int torchArgmax(const core::FloatStorage &values)
-{
-    int best = -1;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (std::isnan(values[i]))
-            return int(i);
-        if (best < 0 || values[i] > values[std::size_t(best)])
-            best = int(i);
-    }
-    return best;
 }
 
 } // namespace
@@ -619,14 +574,15 @@ void UnembeddingView::setHiddenRandom(std::uint64_t seed)
 bool UnembeddingView::setTemperature(double temperature)
 {
     if (!std::isfinite(temperature) || temperature <= 0.0) {
-        const QString keep = tr("Still showing T = %1.").arg(pythonFloat(m_temperature));
+        const QString keep =
+            tr("Still showing T = %1.").arg(QString::fromStdString(core::pythonFloat(m_temperature)));
         if (temperature == 0.0)
             setError(tr("Temperature 0 is refused: softmax(logits / T) would divide by zero. Use a small T "
                         "such as 0.01 to approach the argmax (T -> 0 puts all probability on it). %1")
                          .arg(keep));
         else
             setError(tr("Temperature must be a finite number greater than 0, got %1. %2")
-                         .arg(pythonFloat(temperature), keep));
+                         .arg(QString::fromStdString(core::pythonFloat(temperature)), keep));
         return false;
     }
     setError({});
@@ -800,28 +756,19 @@ void UnembeddingView::recompute()
             m_printedLogits = QString::fromStdString(core::formatTensor(m_logits, decoration));
         } catch (const core::Error &e) {
             m_logits = {};
-            setError(
-                QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what())));
+            setError(QString::fromStdString(e.pythonText()));
         }
-        m_argmax = torchArgmax(m_logits.data);
+        m_argmax = int(core::argmax(m_logits));
+        // All V tokens in order, or torch.topk's largest first (NaN counted as largest).
+        m_shownTokens.clear();
         const int v = int(m_logits.numel());
-        QList<int> order(v);
-        std::iota(order.begin(), order.end(), 0);
         if (v > kTopK) {
-            // torch.topk order: largest first, NaN counted as largest.
-            const auto &x = m_logits.data;
-            std::partial_sort(order.begin(), order.begin() + kTopK, order.end(), [&x](int a, int b) {
-                const float va = x[std::size_t(a)];
-                const float vb = x[std::size_t(b)];
-                if (std::isnan(va) != std::isnan(vb))
-                    return std::isnan(va);
-                if (va != vb && !std::isnan(va))
-                    return va > vb;
-                return a < b;
-            });
-            order.resize(kTopK);
+            for (core::Index token : core::topK(m_logits, kTopK))
+                m_shownTokens.append(int(token));
+        } else {
+            for (int token = 0; token < v; ++token)
+                m_shownTokens.append(token);
         }
-        m_shownTokens = order;
     }
     recomputeProbabilities();
 }
@@ -876,10 +823,11 @@ void UnembeddingView::updateCharts()
         core::Tensor shown({core::Index(m_shownTokens.size())});
         for (int k = 0; k < m_shownTokens.size(); ++k)
             shown.data[std::size_t(k)] = t.data[std::size_t(m_shownTokens[k])];
-        const QStringList labels = printedElements(shown);
+        const std::vector<std::string> labels = core::formatElements(shown);
         QList<TokenBar> bars;
         for (int k = 0; k < m_shownTokens.size(); ++k)
-            bars.append({m_shownTokens[k], shown.data[std::size_t(k)], labels.value(k)});
+            bars.append({m_shownTokens[k], shown.data[std::size_t(k)],
+                         QString::fromStdString(labels[std::size_t(k)])});
         return bars;
     };
     const bool computed = !m_printedLogits.isEmpty();
@@ -888,9 +836,10 @@ void UnembeddingView::updateCharts()
     m_logitsChart->setContent(tr("logits = lm_head(h)   [%1]").arg(v), note,
                               v > 0 ? barsFor(m_logits) : QList<TokenBar>{}, m_argmax, m_sourceToken,
                               emptyText);
-    m_probabilitiesChart->setContent(
-        tr("probs = softmax(logits / T), T = %1").arg(pythonFloat(m_temperature)), note,
-        v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax, m_sourceToken, emptyText);
+    m_probabilitiesChart->setContent(tr("probs = softmax(logits / T), T = %1")
+                                         .arg(QString::fromStdString(core::pythonFloat(m_temperature))),
+                                     note, v > 0 ? barsFor(m_probabilities) : QList<TokenBar>{}, m_argmax,
+                                     m_sourceToken, emptyText);
 
     QString argmax = argmaxText().toHtmlEscaped();
     if (m_sourceToken >= 0 && m_argmax >= 0 && tied) {
@@ -906,9 +855,10 @@ void UnembeddingView::updateCharts()
     if (computed) {
         core::Tensor h({core::Index(m_hidden.size())});
         h.data.assign(m_hidden.begin(), m_hidden.end());
-        const QString softmaxArg = m_temperature == 1.0
-                                       ? QStringLiteral("logits")
-                                       : QStringLiteral("logits / %1").arg(pythonFloat(m_temperature));
+        const QString softmaxArg =
+            m_temperature == 1.0
+                ? QStringLiteral("logits")
+                : QStringLiteral("logits / %1").arg(QString::fromStdString(core::pythonFloat(m_temperature)));
         printed =
             QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
                            ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"

@@ -340,6 +340,7 @@ void MainWindow::createSidePanels()
                                       m_unembeddingView, new QScrollArea);
     m_trainingPanel = new TrainingPanel;
     m_trainingPanel->setObjectName(QStringLiteral("trainingPanel"));
+    m_trainingPanel->setLab(m_lab);
     m_trainingDock =
         scrollingDock(this, tr("Training"), QStringLiteral("trainingDock"), m_trainingPanel, new QScrollArea);
     // The code and the histogram side by side below the lesson (both follow every init live),
@@ -686,23 +687,16 @@ void MainWindow::connectViews()
     connect(m_initPanel, &InitPanel::editFinished, m_undo, &LabUndo::finishInitGesture);
     connect(m_histogram, &InitHistogram::compareModeToggled, this, &MainWindow::setHistogramCompare);
     connect(m_histogramTarget, &QComboBox::currentIndexChanged, this, &MainWindow::updateHistogramSources);
-    connect(m_trainingPanel, &TrainingPanel::aboutToStep, this, [this] {
-        m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts));
-    });
-    connect(m_trainingPanel, &TrainingPanel::stepped, this, [this](float loss) {
-        Lab::Operation op;
-        op.kind = Lab::Operation::Kind::Step;
-        op.python = QStringLiteral("# optimizer step %1 (loss %2): the Training panel shows its code")
-                        .arg(m_trainingPanel->stepCount())
-                        .arg(double(loss), 0, 'g', 6);
+    connect(m_lab, &Lab::aboutToTrain, this,
+            [this] { m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts)); });
+    connect(m_lab, &Lab::trained, this, [this](const core::TrainingReport &report) {
         const std::shared_ptr<Lab::WeightState> before = std::exchange(m_stepBefore, nullptr);
-        m_lab->recordWeightsChange(op);
         if (!before)
             return;
         // The optimiser's momentum and Adam averages belong to the steps being undone.
         m_undo->recordWeightsStep(std::move(*before), Lab::AllParts,
-                                  tr("Training step (loss %1)").arg(QLocale().toString(loss, 'f', 4)),
-                                  [this] { m_trainingPanel->resetOptimizer(); });
+                                  tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)),
+                                  [this] { m_lab->resetOptimizer(); });
     });
     connect(m_trainingPanel, &TrainingPanel::stepFailed, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
@@ -765,8 +759,6 @@ void MainWindow::onModelRebuilt()
 {
     m_embeddingHeatmap->setMatrix(m_lab->embeddingWeight());
     m_lmHeadHeatmap->setMatrix(m_lab->lmHeadWeight());
-    if (m_trainingPanel->model() != m_lab->trainableModel())
-        m_trainingPanel->setModel(m_lab->trainableModel());
     m_unembeddingView->setModel(&m_lab->model());
     onTiedChanged();
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/format/TensorFormat.h"
+#include "core/tensor/Error.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -34,7 +34,8 @@ struct GoldenCase {
 
 // Like testing::tensorFromJson, plus "-0.0": QJsonDocument stores the number -0.0 as the integer 0,
 // and signed zeros are part of what these fixtures check.
-double numberFromJson(const QJsonValue &v) {
+double numberFromJson(const QJsonValue &v)
+{
     if (v.isString()) {
         const QString s = v.toString();
         if (s == QLatin1String("nan"))
@@ -47,7 +48,8 @@ double numberFromJson(const QJsonValue &v) {
     return v.toDouble();
 }
 
-Tensor floatTensorFromJson(const QJsonValue &value) {
+Tensor floatTensorFromJson(const QJsonValue &value)
+{
     const QJsonObject o = value.toObject();
     Tensor t;
     t.shape = testing::shapeFromJson(o.value(QLatin1String("shape")));
@@ -57,7 +59,8 @@ Tensor floatTensorFromJson(const QJsonValue &value) {
 }
 
 // The formula of gen_print.py: k = (i * a + c) % m - offset, value = float32(double(k) * scale).
-void fillFromFormula(GoldenCase &c, const QJsonObject &f) {
+void fillFromFormula(GoldenCase &c, const QJsonObject &f)
+{
     const Shape shape = testing::shapeFromJson(f.value(QLatin1String("shape")));
     const qint64 a = f.value(QLatin1String("a")).toInteger();
     const qint64 add = f.value(QLatin1String("c")).toInteger();
@@ -87,7 +90,8 @@ void fillFromFormula(GoldenCase &c, const QJsonObject &f) {
     }
 }
 
-GoldenCase loadCase(const QString &name) {
+GoldenCase loadCase(const QString &name)
+{
     const QJsonObject o = testing::loadGolden(QStringLiteral("print/%1.json").arg(name));
     GoldenCase c;
     c.isLong = o.value(QLatin1String("dtype")).toString() == QLatin1String("int64");
@@ -111,13 +115,15 @@ GoldenCase loadCase(const QString &name) {
     return c;
 }
 
-std::string format(const GoldenCase &c) {
+std::string format(const GoldenCase &c)
+{
     return c.isLong ? formatTensor(c.longs, c.decoration, c.options)
                     : formatTensor(c.floats, c.decoration, c.options);
 }
 
 // Shows both strings on a mismatch; QCOMPARE on a multi-line QString truncates.
-bool sameText(const std::string &ours, const std::string &torch) {
+bool sameText(const std::string &ours, const std::string &torch)
+{
     if (ours == torch)
         return true;
     qWarning("ours:\n%s\ntorch:\n%s", ours.c_str(), torch.c_str());
@@ -126,10 +132,14 @@ bool sameText(const std::string &ours, const std::string &torch) {
 
 } // namespace
 
+Q_DECLARE_METATYPE(std::vector<float>)
+
 class TestTensorFormat : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void elements_data();
+    void elements();
     void reference();
     void golden_data();
     void golden();
@@ -143,7 +153,8 @@ private Q_SLOTS:
     void badShapeThrows();
 };
 
-void TestTensorFormat::reference() {
+void TestTensorFormat::reference()
+{
     // torch.manual_seed(123); torch.nn.Embedding(4, 5).weight
     Tensor w({4, 5});
     w.data = {0.3374f,  -0.1778f, -0.3035f, -0.5880f, 1.5810f,  1.3010f,  1.2753f,
@@ -161,7 +172,8 @@ void TestTensorFormat::reference() {
     QVERIFY(sameText(formatTensor(w, parameter), expected));
 }
 
-void TestTensorFormat::golden_data() {
+void TestTensorFormat::golden_data()
+{
     QTest::addColumn<QString>("name");
     const QJsonObject index = testing::loadGolden(QStringLiteral("print/index.json"));
     const QJsonArray names = index.value(QLatin1String("cases")).toArray();
@@ -170,13 +182,15 @@ void TestTensorFormat::golden_data() {
         QTest::newRow(qPrintable(n.toString())) << n.toString();
 }
 
-void TestTensorFormat::golden() {
+void TestTensorFormat::golden()
+{
     QFETCH(QString, name);
     const GoldenCase c = loadCase(name);
     QVERIFY(sameText(format(c), c.repr));
 }
 
-void TestTensorFormat::parseRoundTrip() {
+void TestTensorFormat::parseRoundTrip()
+{
     QFETCH(QString, name);
     const GoldenCase c = loadCase(name);
     ParsedTensor parsed;
@@ -209,7 +223,8 @@ void TestTensorFormat::parseRoundTrip() {
     }
 }
 
-void TestTensorFormat::summarisedIsFast() {
+void TestTensorFormat::summarisedIsFast()
+{
     // GPT-2's wte: 50257 x 768. PyTorch formats only get_summarized_data(), so must we.
     Tensor wte({50257, 768});
     for (std::size_t i = 0; i < wte.data.size(); ++i)
@@ -225,7 +240,8 @@ void TestTensorFormat::summarisedIsFast() {
     QVERIFY2(ms < 50, "formatting a summarised tensor must only visit the printed elements");
 }
 
-void TestTensorFormat::parseRejects_data() {
+void TestTensorFormat::parseRejects_data()
+{
     QTest::addColumn<QString>("text");
     QTest::newRow("empty") << QString();
     QTest::newRow("no prefix") << QStringLiteral("[1., 2.]");
@@ -240,13 +256,15 @@ void TestTensorFormat::parseRejects_data() {
     QTest::newRow("missing comma") << QStringLiteral("tensor([1. 2.])");
 }
 
-void TestTensorFormat::parseRejects() {
+void TestTensorFormat::parseRejects()
+{
     QFETCH(QString, text);
     ParsedTensor parsed;
     QVERIFY(!core::parseFormattedTensor(text.toStdString(), parsed));
 }
 
-void TestTensorFormat::parseShapes_data() {
+void TestTensorFormat::parseShapes_data()
+{
     QTest::addColumn<QString>("text");
     QTest::addColumn<QList<qint64>>("shape");
     QTest::addColumn<bool>("summarised");
@@ -262,7 +280,8 @@ void TestTensorFormat::parseShapes_data() {
                              << QList<qint64>{1, 2} << false;
 }
 
-void TestTensorFormat::parseShapes() {
+void TestTensorFormat::parseShapes()
+{
     QFETCH(QString, text);
     QFETCH(QList<qint64>, shape);
     QFETCH(bool, summarised);
@@ -272,7 +291,8 @@ void TestTensorFormat::parseShapes() {
     QCOMPARE(parsed.summarised, summarised);
 }
 
-void TestTensorFormat::badShapeThrows() {
+void TestTensorFormat::badShapeThrows()
+{
     Tensor t;
     t.shape = {2, 3};
     t.data = {1.0f, 2.0f};
@@ -289,6 +309,37 @@ void TestTensorFormat::badShapeThrows() {
     PrintOptions negative;
     negative.precision = -1;
     QVERIFY_THROWS_EXCEPTION(core::Error, formatTensor(Tensor({3}), {}, negative));
+}
+
+// Printed by PyTorch 1.13: print(torch.tensor(values)). Issue #13: the unembedding chart took its
+// labels by parsing printed text back; core now gives the elements directly.
+void TestTensorFormat::elements_data()
+{
+    QTest::addColumn<std::vector<float>>("values");
+    QTest::addColumn<QStringList>("expected");
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    QTest::newRow("fixed") << std::vector<float>{1.0f, 2.5f} << QStringList{u"1.0000"_qs, u"2.5000"_qs};
+    QTest::newRow("integer-valued") << std::vector<float>{1.0f, 2.0f} << QStringList{u"1."_qs, u"2."_qs};
+    QTest::newRow("scientific") << std::vector<float>{1e-5f, 1.0f}
+                                << QStringList{u"1.0000e-05"_qs, u"1.0000e+00"_qs};
+    QTest::newRow("nan") << std::vector<float>{nan, 1.0f} << QStringList{u"nan"_qs, u"1."_qs};
+    QTest::newRow("inf, unpadded") << std::vector<float>{-0.5f, inf, 3.25f}
+                                   << QStringList{u"-0.5000"_qs, u"inf"_qs, u"3.2500"_qs};
+    QTest::newRow("zeros") << std::vector<float>{0.0f, 0.0f} << QStringList{u"0."_qs, u"0."_qs};
+    QTest::newRow("empty") << std::vector<float>{} << QStringList{};
+}
+
+void TestTensorFormat::elements()
+{
+    QFETCH(std::vector<float>, values);
+    QFETCH(QStringList, expected);
+    Tensor t({core::Index(values.size())});
+    t.data.assign(values.begin(), values.end());
+    QStringList got;
+    for (const std::string &s : core::formatElements(t))
+        got << QString::fromStdString(s);
+    QCOMPARE(got, expected);
 }
 
 QTEST_GUILESS_MAIN(TestTensorFormat)

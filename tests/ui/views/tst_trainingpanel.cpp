@@ -3,6 +3,7 @@
 #include "ui/views/TrainingPanel.h"
 
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Lab.h"
 
 #include "core/init/Generator.h"
 #include "core/nn/OneHot.h"
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <memory>
 
+using embedlab::ui::Lab;
 using embedlab::ui::TrainingPanel;
 namespace core = embedlab::core;
 
@@ -32,13 +34,27 @@ struct Setup {
     bool adam = false;
 };
 
-std::unique_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {})
+std::shared_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {})
 {
     core::Generator gen(kSeed);
-    auto model = std::make_unique<core::TiedModel>(4, 5, options, false, gen);
+    auto model = std::make_shared<core::TiedModel>(4, 5, options, false, gen);
     if (tied)
         model->tie();
     return model;
+}
+
+// The Lab is the only writer of the weights: it adopts the model the panel then trains.
+std::shared_ptr<core::TiedModel> adopt(Lab &lab, bool tied, const core::EmbeddingOptions &options = {})
+{
+    auto state = std::make_shared<Lab::ModelState>();
+    state->model = makeModel(tied, options);
+    state->config = lab.config();
+    state->config.tied = tied;
+    state->config.paddingIdx = options.paddingIdx;
+    state->config.maxNorm = options.maxNorm;
+    state->generator = lab.generator().state();
+    lab.restore({state->config, QStringLiteral("2, 3, 1"), state});
+    return state->model;
 }
 
 void configure(TrainingPanel &panel, const Setup &setup)
@@ -109,12 +125,15 @@ private Q_SLOTS:
     void renders();
 
 private:
+    std::unique_ptr<Lab> m_lab;
     std::unique_ptr<TrainingPanel> m_panel;
 };
 
 void TestTrainingPanel::init()
 {
+    m_lab = std::make_unique<Lab>();
     m_panel = std::make_unique<TrainingPanel>();
+    m_panel->setLab(m_lab.get());
 }
 
 void TestTrainingPanel::cleanup()
@@ -126,13 +145,13 @@ void TestTrainingPanel::cleanup()
         while (view->isRebuilding())
             QCoreApplication::processEvents();
     m_panel.reset();
+    m_lab.reset();
 }
 
 void TestTrainingPanel::plainSgdChangesOnlyLookedUpRows()
 {
-    const auto model = makeModel(false);
+    const auto model = adopt(*m_lab, false);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     panel.setIdsText(QStringLiteral("2, 3, 1"));
     panel.setTargetsText(QStringLiteral("3, 1, 0"));
     configure(panel, {});
@@ -160,14 +179,14 @@ void TestTrainingPanel::plainSgdChangesOnlyLookedUpRows()
              differingRows(headBefore, model->lmHead().weight()->value()));
 
     // The shown gradients are the real .grad, the shown changes the real after - before.
-    QCOMPARE(panel.lastChanges().size(), 2);
+    QCOMPARE(panel.lastChanges().size(), std::size_t(2));
     const auto &embedding = panel.lastChanges().at(0);
-    QCOMPARE(embedding.name, QStringLiteral("embedding.weight"));
+    QCOMPARE(embedding.name, std::string("embedding.weight"));
     QVERIFY(embedding.gradient->value() == model->embedding().weight()->grad());
     QVERIFY(embedding.change->value() == core::Matrix(model->embedding().weight()->value() - before));
-    QCOMPARE(embedding.gradientRows, (QList<int>{1, 2, 3}));
+    QCOMPARE(embedding.gradientRows, (std::vector<int>{1, 2, 3}));
     QVERIFY(model->embedding().weight()->grad().row(0).isZero());
-    QCOMPARE(panel.lastChanges().at(1).gradientRows, (QList<int>{0, 1, 2, 3})); // the Linear's is dense
+    QCOMPARE(panel.lastChanges().at(1).gradientRows, (std::vector<int>{0, 1, 2, 3})); // the Linear's is dense
     QVERIFY2(panel.explanation().contains(QStringLiteral("plain SGD")), qPrintable(panel.explanation()));
 }
 
@@ -196,9 +215,8 @@ void TestTrainingPanel::rowZero()
     QFETCH(int, steps);
     QFETCH(bool, rowZeroChanges);
     QFETCH(QString, explanationWords);
-    const auto model = makeModel(setup.tied);
+    const auto model = adopt(*m_lab, setup.tied);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, setup);
     for (int s = 0; s < steps; ++s) {
         const core::Matrix before = model->embedding().weight()->value();
@@ -226,9 +244,8 @@ void TestTrainingPanel::momentumKeepsMovingEarlierRows()
 {
     QFETCH(Setup, setup);
     QFETCH(QList<int>, secondStepChanged);
-    const auto model = makeModel(false);
+    const auto model = adopt(*m_lab, false);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, setup);
     QVERIFY(panel.step());
 
@@ -248,13 +265,12 @@ void TestTrainingPanel::momentumKeepsMovingEarlierRows()
 
 void TestTrainingPanel::tiedGradientIsDense()
 {
-    const auto model = makeModel(true);
+    const auto model = adopt(*m_lab, true);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, {});
     const core::Matrix before = model->embedding().weight()->value();
     QVERIFY(panel.step());
-    QCOMPARE(panel.lastChanges().size(), 1); // one shared tensor
+    QCOMPARE(panel.lastChanges().size(), std::size_t(1)); // one shared tensor
     const QList<int> changed = differingRows(before, model->embedding().weight()->value());
     QCOMPARE(changed, (QList<int>{0, 1, 2, 3}));
     QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
@@ -288,10 +304,9 @@ void TestTrainingPanel::matchesCoreOptimizerAcrossSteps_data()
 void TestTrainingPanel::matchesCoreOptimizerAcrossSteps()
 {
     QFETCH(Setup, setup);
-    const auto model = makeModel(setup.tied);
+    const auto model = adopt(*m_lab, setup.tied);
     const auto reference = makeModel(setup.tied);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, setup);
 
     std::unique_ptr<core::Optimizer> optimizer;
@@ -330,9 +345,8 @@ void TestTrainingPanel::optimizerStateResets_data()
 void TestTrainingPanel::optimizerStateResets()
 {
     QFETCH(QString, how);
-    auto model = makeModel(false);
+    auto model = adopt(*m_lab, false);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, {false, 0.1, 0.9});
     QVERIFY(panel.step());
     QVERIFY(panel.step());
@@ -348,11 +362,9 @@ void TestTrainingPanel::optimizerStateResets()
     } else if (how == QLatin1String("kind")) {
         panel.setOptimizerKind(TrainingPanel::OptimizerKind::Adam);
     } else if (how == QLatin1String("tie")) {
-        model->tie();
-        panel.refresh();
+        m_lab->setTied(true);
     } else {
-        model = makeModel(false);
-        panel.setModel(model.get());
+        model = adopt(*m_lab, false);
         QVERIFY(!panel.hasResult());
     }
     QCOMPARE(reset.size(), 1);
@@ -407,9 +419,8 @@ void TestTrainingPanel::badInputChangesNothing()
     QFETCH(QString, targets);
     QFETCH(bool, nesterovWithoutMomentum);
     QFETCH(QString, message);
-    const auto model = makeModel(false);
+    const auto model = adopt(*m_lab, false);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, {});
     QVERIFY(panel.step()); // a good step first: gradients and results exist
     const std::vector<core::Matrix> before = values(*model);
@@ -448,13 +459,12 @@ void TestTrainingPanel::paddingRowGetsNoGradient()
 {
     core::EmbeddingOptions options;
     options.paddingIdx = 1;
-    const auto model = makeModel(false, options);
+    const auto model = adopt(*m_lab, false, options);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     configure(panel, {});
     const core::Matrix before = model->embedding().weight()->value();
     QVERIFY(panel.step());
-    QCOMPARE(panel.lastChanges().at(0).gradientRows, (QList<int>{2, 3}));
+    QCOMPARE(panel.lastChanges().at(0).gradientRows, (std::vector<int>{2, 3}));
     const QList<int> changed = differingRows(before, model->embedding().weight()->value());
     QCOMPARE(changed, (QList<int>{2, 3}));
     QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
@@ -465,9 +475,8 @@ void TestTrainingPanel::scaleGradByFreqIsExplained()
 {
     core::EmbeddingOptions options;
     options.scaleGradByFreq = true;
-    const auto model = makeModel(false, options);
+    const auto model = adopt(*m_lab, false, options);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     panel.setIdsText(QStringLiteral("2, 2, 1"));
     panel.setTargetsText(QStringLiteral("3, 1, 0"));
     configure(panel, {});
@@ -478,9 +487,8 @@ void TestTrainingPanel::scaleGradByFreqIsExplained()
 
 void TestTrainingPanel::stepButton()
 {
-    const auto model = makeModel(false);
+    const auto model = adopt(*m_lab, false);
     TrainingPanel &panel = *m_panel;
-    panel.setModel(model.get());
     QSignalSpy requested(&panel, &TrainingPanel::stepRequested);
     QSignalSpy stepped(&panel, &TrainingPanel::stepped);
     auto *button = panel.findChild<QPushButton *>(QStringLiteral("step"));
@@ -541,10 +549,9 @@ void TestTrainingPanel::renders_data()
 void TestTrainingPanel::renders()
 {
     QFETCH(bool, tied);
-    const auto model = makeModel(tied);
+    const auto model = adopt(*m_lab, tied);
     TrainingPanel &panel = *m_panel;
     panel.resize(1300, 900);
-    panel.setModel(model.get());
     configure(panel, {false, 0.1, 0.9, 0.01});
     QVERIFY(panel.step());
     QVERIFY(panel.step());

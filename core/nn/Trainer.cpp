@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/nn/Trainer.h"
+
+#include "core/init/Generator.h"
+#include "core/nn/Loss.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace embedlab::core {
+
+namespace {
+
+bool sameValue(float a, float b)
+{
+    return a == b || (std::isnan(a) && std::isnan(b));
+}
+
+void appendUnique(std::vector<int> &rows, int row)
+{
+    if (std::find(rows.begin(), rows.end(), row) == rows.end())
+        rows.push_back(row);
+}
+
+std::string parameterName(const TiedModel &model, const ParameterPtr &p)
+{
+    if (p == model.embedding().weight())
+        return "embedding.weight";
+    if (p == model.lmHead().weight())
+        return "lm_head.weight";
+    return "lm_head.bias";
+}
+
+ParameterPtr gradientCopy(const Parameter &p)
+{
+    auto out = std::make_shared<Parameter>(p.shape());
+    if (p.hasGrad())
+        out->value() = p.grad();
+    else
+        out->value().setZero();
+    return out;
+}
+
+// The gradient, the change and which rows (entries of a 1-D parameter) have either.
+ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, const Matrix &before)
+{
+    ParameterReport r;
+    r.name = parameterName(model, p);
+    r.gradient = gradientCopy(*p);
+    r.change = std::make_shared<Parameter>(p->shape());
+    const Matrix &after = p->value();
+    Matrix &delta = r.change->value();
+    for (Index i = 0; i < after.size(); ++i)
+        delta.data()[i] = after.data()[i] - before.data()[i];
+    const bool flat = p->dim() == 1;
+    const Index rows = flat ? after.size() : after.rows();
+    const Index cols = flat ? 1 : after.cols();
+    r.rowCount = static_cast<int>(rows);
+    const Matrix &grad = r.gradient->value();
+    for (Index row = 0; row < rows; ++row) {
+        bool changed = false;
+        bool nonZero = false;
+        for (Index c = 0; c < cols; ++c) {
+            const Index i = row * cols + c;
+            changed = changed || !sameValue(after.data()[i], before.data()[i]);
+            nonZero = nonZero || grad.data()[i] != 0.0f;
+        }
+        if (changed)
+            r.changedRows.push_back(static_cast<int>(row));
+        if (nonZero)
+            r.gradientRows.push_back(static_cast<int>(row));
+    }
+    return r;
+}
+
+// The same forward and backward as TiedModel::trainStep, on copies of the weights before the step,
+// with the two uses of the tied weight given separate storage so their gradients stay apart.
+void splitTiedGradient(const TiedModel &model, const std::vector<Matrix> &before, const LongTensor &ids,
+                       const LongTensor &targets, ParameterReport &shared)
+{
+    const Index v = model.embedding().numEmbeddings();
+    const Index d = model.embedding().embeddingDim();
+    const bool bias = model.lmHead().hasBias();
+    Generator scratch; // the copies' own initial values are replaced at once
+    Embedding embedding(v, d, model.embedding().options(), scratch);
+    auto lookupWeight = std::make_shared<Parameter>(Shape{v, d});
+    lookupWeight->value() = before.front();
+    embedding.setWeight(lookupWeight);
+    const Tensor hidden = embedding.forward(ids); // max_norm renormalises, as the real forward did
+
+    Linear head(d, v, bias, scratch);
+    auto headWeight = std::make_shared<Parameter>(Shape{v, d});
+    headWeight->value() = lookupWeight->value();
+    head.setWeight(headWeight);
+    if (bias)
+        head.bias()->value() = before.back();
+    const Tensor logits = head.forward(hidden);
+    Tensor flat = logits;
+    flat.shape = {v == 0 ? 0 : flat.numel() / v, v};
+    LongTensor flatTargets = targets;
+    flatTargets.shape = {targets.numel()};
+    Tensor gradLogits = crossEntropy(flat, flatTargets).gradLogits;
+    gradLogits.shape = logits.shape;
+    embedding.backward(ids, head.backward(hidden, gradLogits));
+    shared.lookupGradient = gradientCopy(*lookupWeight);
+    shared.headGradient = gradientCopy(*headWeight);
+}
+
+} // namespace
+
+bool OptimizerConfig::operator==(const OptimizerConfig &o) const
+{
+    if (kind != o.kind)
+        return false;
+    if (kind == Kind::Sgd)
+        return sgd.lr == o.sgd.lr && sgd.momentum == o.sgd.momentum && sgd.dampening == o.sgd.dampening &&
+               sgd.weightDecay == o.sgd.weightDecay && sgd.nesterov == o.sgd.nesterov;
+    return adam.lr == o.adam.lr && adam.beta1 == o.adam.beta1 && adam.beta2 == o.adam.beta2 &&
+           adam.eps == o.adam.eps && adam.weightDecay == o.adam.weightDecay && adam.amsgrad == o.adam.amsgrad;
+}
+
+std::unique_ptr<Optimizer> OptimizerConfig::create(std::vector<ParameterPtr> params) const
+{
+    if (kind == Kind::Sgd)
+        return std::make_unique<SGD>(std::move(params), sgd);
+    return std::make_unique<Adam>(std::move(params), adam);
+}
+
+BatchShapeError::BatchShapeError(Shape idsShape, Shape targetsShape)
+    : Error(Kind::ValueError, "targets must have the same shape as ids (ids " + shapeString(idsShape) +
+                                  ", targets " + shapeString(targetsShape) + ")")
+    , ids(std::move(idsShape))
+    , targets(std::move(targetsShape))
+{}
+
+const ParameterReport *TrainingReport::find(const std::string &name) const
+{
+    for (const ParameterReport &p : parameters)
+        if (p.name == name)
+            return &p;
+    if (name == "lm_head.weight" && tied)
+        return find("embedding.weight");
+    return nullptr;
+}
+
+void Trainer::validateBatch(const TiedModel &model, const LongTensor &ids, const LongTensor &targets)
+{
+    // embedding(ids) raises first, in the words of the kernel PyTorch picks for the weight's shape;
+    // then cross_entropy(logits.view(-1, V), targets.view(-1)).
+    const Index v = model.embedding().numEmbeddings();
+    Embedding::checkIds(ids, v, model.embedding().embeddingDim());
+    checkBatchSizes(ids.numel(), targets.numel());
+    checkTargets(targets, v);
+}
+
+void Trainer::checkSameShape(const LongTensor &ids, const LongTensor &targets)
+{
+    if (ids.shape != targets.shape)
+        throw BatchShapeError(ids.shape, targets.shape);
+}
+
+bool Trainer::setOptimizer(const OptimizerConfig &config)
+{
+    if (config == m_config)
+        return false;
+    m_config = config;
+    return reset();
+}
+
+bool Trainer::reset()
+{
+    const bool hadState = m_optimizer != nullptr || m_stepCount > 0;
+    m_optimizer.reset();
+    m_stepCount = 0;
+    m_rowsWithHistory.clear();
+    return hadState;
+}
+
+bool Trainer::isStaleFor(const TiedModel &model) const
+{
+    return m_optimizer && m_optimizer->params() != model.parameters();
+}
+
+void Trainer::prepare(const TiedModel &model)
+{
+    if (m_optimizer && !isStaleFor(model))
+        return;
+    reset();
+    m_optimizer = m_config.create(model.parameters());
+}
+
+TrainingReport Trainer::step(TiedModel &model, const LongTensor &ids, const LongTensor &targets)
+{
+    validateBatch(model, ids, targets);
+    prepare(model);
+    const std::vector<ParameterPtr> params = model.parameters();
+    std::vector<Matrix> before;
+    before.reserve(params.size());
+    for (const ParameterPtr &p : params)
+        before.push_back(p->value());
+
+    TrainingReport r;
+    r.loss = model.trainStep(ids, targets, *m_optimizer).loss;
+    r.step = ++m_stepCount;
+    r.tied = model.isTied();
+    r.ids = ids;
+    r.embeddingOptions = model.embedding().options();
+    r.optimizer = m_config;
+    for (std::int64_t id : ids.data)
+        appendUnique(r.lookedUpRows, static_cast<int>(id));
+    r.rowsWithHistory = m_rowsWithHistory;
+    for (std::size_t k = 0; k < params.size(); ++k)
+        r.parameters.push_back(reportFor(model, params[k], before[k]));
+    if (r.tied && params.front()->numel() <= kSplitElements)
+        splitTiedGradient(model, before, ids, targets, r.parameters.front());
+    for (int row : r.parameters.front().gradientRows)
+        appendUnique(m_rowsWithHistory, row);
+    return r;
+}
+
+} // namespace embedlab::core

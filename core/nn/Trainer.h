@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/nn/Optimizer.h"
+#include "core/nn/TiedModel.h"
+#include "core/tensor/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace embedlab::core {
+
+/// Which torch.optim class and its arguments.
+struct OptimizerConfig {
+    enum class Kind { Sgd, Adam };
+    Kind kind = Kind::Sgd;
+    SGDOptions sgd;
+    AdamOptions adam;
+    bool operator==(const OptimizerConfig &other) const;
+    /// torch.optim.SGD(params, ...) or Adam(params, ...); ValueError with torch.optim's message
+    /// for invalid settings (a negative lr, nesterov without momentum).
+    std::unique_ptr<Optimizer> create(std::vector<ParameterPtr> params) const;
+    double weightDecay() const { return kind == Kind::Sgd ? sgd.weightDecay : adam.weightDecay; }
+    /// True when rows with an earlier gradient keep moving: SGD with momentum, or Adam.
+    bool remembers() const { return kind == Kind::Adam || sgd.momentum != 0.0; }
+};
+
+/// ids and targets of different shapes (with the same number of elements): PyTorch would pair them
+/// in flattened order after .view(-1); the lesson refuses, since targets[k] should follow ids[k].
+class BatchShapeError : public Error {
+public:
+    BatchShapeError(Shape ids, Shape targets);
+    Shape ids;
+    Shape targets;
+};
+
+/// What one step did to one parameter.
+struct ParameterReport {
+    /// "embedding.weight", "lm_head.weight" or "lm_head.bias", as named in model.parameters().
+    std::string name;
+    /// A copy of .grad after loss.backward() (zeros when it has none).
+    ParameterPtr gradient;
+    /// after - before.
+    ParameterPtr change;
+    /// Rows (entries for a 1-D parameter) with a non-zero gradient / with any value changed.
+    std::vector<int> gradientRows;
+    std::vector<int> changedRows;
+    /// Number of rows (entries for a 1-D parameter).
+    int rowCount = 0;
+    /// Tied weights only (up to Trainer::kSplitElements): the two parts autograd adds into the
+    /// shared .grad, recomputed apart from the weights before the step. lookup + head == gradient.
+    ParameterPtr lookupGradient;
+    ParameterPtr headGradient;
+};
+
+/// Everything a view needs to show and explain one step.
+struct TrainingReport {
+    float loss = 0.0f;
+    /// Steps taken with this optimiser state, this one included.
+    int step = 0;
+    bool tied = false;
+    LongTensor ids;
+    EmbeddingOptions embeddingOptions;
+    OptimizerConfig optimizer;
+    /// The distinct ids in order of first appearance: the rows the embedding looked up.
+    std::vector<int> lookedUpRows;
+    /// Embedding rows that had a gradient in an earlier step of this optimiser state.
+    std::vector<int> rowsWithHistory;
+    /// One per distinct parameter, in model.parameters() order.
+    std::vector<ParameterReport> parameters;
+    /// The report for `name`; with tying "lm_head.weight" answers for embedding.weight.
+    const ParameterReport *find(const std::string &name) const;
+};
+
+/// Training steps on a TiedModel with an optimiser whose state (momentum buffers, Adam's averages)
+/// survives between steps until the settings, the model's parameters or reset() change it.
+class Trainer {
+public:
+    /// Up to this many weight elements the tied gradient is split into its two uses.
+    static constexpr Index kSplitElements = 1 << 20;
+
+    /// PyTorch's error for a batch that embedding(ids) or cross_entropy would refuse
+    /// (IndexError for ids or targets out of range, ValueError for batch sizes that differ).
+    static void validateBatch(const TiedModel &model, const LongTensor &ids, const LongTensor &targets);
+
+    const OptimizerConfig &optimizer() const { return m_config; }
+    /// Returns whether optimiser state was dropped (settings differ and steps were taken).
+    bool setOptimizer(const OptimizerConfig &config);
+    /// Drops the optimiser state; returns whether there was any.
+    bool reset();
+    /// True when `model.parameters()` is no longer the set the optimiser was built for.
+    bool isStaleFor(const TiedModel &model) const;
+    int stepCount() const { return m_stepCount; }
+
+    /// zero_grad, forward, cross_entropy(logits.view(-1, V), targets.view(-1)), backward, step.
+    /// Throws Error (and changes nothing but the optimiser state of stale parameters) for a bad
+    /// batch or invalid optimiser settings. ids and targets of other shapes are paired in flattened
+    /// order, as PyTorch does; a lesson that wants them alike calls checkSameShape() first.
+    TrainingReport step(TiedModel &model, const LongTensor &ids, const LongTensor &targets);
+    /// BatchShapeError when ids and targets differ in shape.
+    static void checkSameShape(const LongTensor &ids, const LongTensor &targets);
+
+    /// Builds the optimiser for `model.parameters()` unless the current one fits (a fresh one
+    /// drops the state); ValueError with torch.optim's message for invalid settings.
+    void prepare(const TiedModel &model);
+
+private:
+    OptimizerConfig m_config;
+    std::unique_ptr<Optimizer> m_optimizer;
+    int m_stepCount = 0;
+    std::vector<int> m_rowsWithHistory;
+};
+
+} // namespace embedlab::core

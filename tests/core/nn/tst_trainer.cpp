@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// core::Trainer: batch validation with PyTorch's messages, the optimiser state between steps and
+// the training report (issue #13: this math lived in TrainingPanel).
+#include "core/nn/Trainer.h"
+
+#include "core/init/Generator.h"
+#include "core/nn/OneHot.h"
+
+#include <QTest>
+
+#include <memory>
+
+using namespace embedlab;
+using core::OptimizerConfig;
+
+namespace {
+
+std::unique_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {},
+                                           bool bias = false)
+{
+    core::Generator gen(123);
+    auto model = std::make_unique<core::TiedModel>(4, 5, options, bias, gen);
+    if (tied)
+        model->tie();
+    return model;
+}
+
+OptimizerConfig sgd(double lr, double momentum = 0.0, double weightDecay = 0.0)
+{
+    OptimizerConfig c;
+    c.sgd.lr = lr;
+    c.sgd.momentum = momentum;
+    c.sgd.weightDecay = weightDecay;
+    return c;
+}
+
+OptimizerConfig adam(double lr, double weightDecay = 0.0)
+{
+    OptimizerConfig c;
+    c.kind = OptimizerConfig::Kind::Adam;
+    c.adam.lr = lr;
+    c.adam.weightDecay = weightDecay;
+    return c;
+}
+
+std::vector<core::Matrix> values(const core::TiedModel &model)
+{
+    std::vector<core::Matrix> out;
+    for (const core::ParameterPtr &p : model.parameters())
+        out.push_back(p->value());
+    return out;
+}
+
+const core::LongTensor kIds = core::parseIds("2, 3, 1");
+const core::LongTensor kTargets = core::parseIds("3, 1, 0");
+
+} // namespace
+
+Q_DECLARE_METATYPE(OptimizerConfig)
+
+class TestTrainer : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void badBatch_data();
+    void badBatch();
+    void sameShapeRule();
+    void matchesOptimizerAcrossSteps_data();
+    void matchesOptimizerAcrossSteps();
+    void reportPlainSgd();
+    void reportRemembersEarlierRows();
+    void reportTiedSplit();
+    void reportPaddingAndBias();
+    void stateResets();
+    void invalidSettingsChangeNothing();
+};
+
+void TestTrainer::badBatch_data()
+{
+    QTest::addColumn<QString>("ids");
+    QTest::addColumn<QString>("targets");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("fewer targets")
+        << "2, 3, 1"
+        << "3, 1"
+        << "ValueError: Expected input batch_size (3) to match target batch_size (2).";
+    QTest::newRow("more targets")
+        << "2, 3, 1"
+        << "3, 1, 0, 2"
+        << "ValueError: Expected input batch_size (3) to match target batch_size (4).";
+    QTest::newRow("target out of range") << "2, 3, 1"
+                                         << "3, 1, 9"
+                                         << "IndexError: Target 9 is out of bounds.";
+    QTest::newRow("negative target") << "2, 3, 1"
+                                     << "3, -1, 0"
+                                     << "IndexError: Target -1 is out of bounds.";
+    QTest::newRow("id out of range first") << "2, 3, 7"
+                                           << "3, 1"
+                                           << "IndexError: index out of range in self";
+}
+
+void TestTrainer::badBatch()
+{
+    QFETCH(QString, ids);
+    QFETCH(QString, targets);
+    QFETCH(QString, message);
+    const auto model = makeModel(false);
+    core::Trainer trainer;
+    trainer.setOptimizer(sgd(0.1));
+    const std::vector<core::Matrix> before = values(*model);
+    try {
+        trainer.step(*model, core::parseIds(ids.toStdString()), core::parseIds(targets.toStdString()));
+        QFAIL("no error");
+    } catch (const core::Error &e) {
+        QCOMPARE(QString::fromStdString(e.pythonText()), message);
+    }
+    QVERIFY(values(*model) == before);
+    QCOMPARE(trainer.stepCount(), 0);
+    QVERIFY(!model->embedding().weight()->hasGrad());
+}
+
+void TestTrainer::sameShapeRule()
+{
+    // PyTorch pairs [2, 2] ids with [4] targets after .view(-1); the lesson's rule refuses.
+    const core::LongTensor ids = core::parseIds("[[2, 3], [1, 0]]");
+    const core::LongTensor targets = core::parseIds("3, 1, 0, 2");
+    try {
+        core::Trainer::checkSameShape(ids, targets);
+        QFAIL("no error");
+    } catch (const core::BatchShapeError &e) {
+        QCOMPARE(e.ids, (core::Shape{2, 2}));
+        QCOMPARE(e.targets, (core::Shape{4}));
+    }
+    core::Trainer::checkSameShape(ids, core::parseIds("[[3, 1], [0, 2]]"));
+    const auto model = makeModel(false);
+    core::Trainer trainer;
+    QVERIFY(std::isfinite(trainer.step(*model, ids, targets).loss));
+}
+
+void TestTrainer::matchesOptimizerAcrossSteps_data()
+{
+    QTest::addColumn<OptimizerConfig>("config");
+    QTest::addColumn<bool>("tied");
+    QTest::newRow("SGD momentum, untied") << sgd(0.1, 0.9) << false;
+    QTest::newRow("SGD momentum + weight_decay, tied") << sgd(0.1, 0.9, 0.01) << true;
+    QTest::newRow("Adam, untied") << adam(0.01) << false;
+    QTest::newRow("Adam weight_decay, tied") << adam(0.01, 0.1) << true;
+}
+
+void TestTrainer::matchesOptimizerAcrossSteps()
+{
+    QFETCH(OptimizerConfig, config);
+    QFETCH(bool, tied);
+    const auto model = makeModel(tied);
+    const auto reference = makeModel(tied);
+    core::Trainer trainer;
+    trainer.setOptimizer(config);
+    const std::unique_ptr<core::Optimizer> optimizer = config.create(reference->parameters());
+    for (int s = 1; s <= 3; ++s) {
+        const core::TrainingReport report = trainer.step(*model, kIds, kTargets);
+        QCOMPARE(report.step, s);
+        QCOMPARE(report.loss, reference->trainStep(kIds, kTargets, *optimizer).loss);
+        QVERIFY(values(*model) == values(*reference)); // the state was kept between steps: same bits
+    }
+}
+
+void TestTrainer::reportPlainSgd()
+{
+    const auto model = makeModel(false);
+    const core::Matrix before = model->embedding().weight()->value();
+    core::Trainer trainer;
+    trainer.setOptimizer(sgd(0.1));
+    const core::TrainingReport r = trainer.step(*model, kIds, kTargets);
+    QCOMPARE(r.lookedUpRows, (std::vector<int>{2, 3, 1}));
+    QVERIFY(!r.tied);
+    QCOMPARE(r.parameters.size(), std::size_t(2));
+    const core::ParameterReport &e = r.parameters[0];
+    QCOMPARE(e.name, std::string("embedding.weight"));
+    QCOMPARE(e.rowCount, 4);
+    QCOMPARE(e.changedRows, (std::vector<int>{1, 2, 3}));
+    QCOMPARE(e.gradientRows, (std::vector<int>{1, 2, 3}));
+    QVERIFY(e.gradient->value() == model->embedding().weight()->grad());
+    QVERIFY(e.change->value() == core::Matrix(model->embedding().weight()->value() - before));
+    QVERIFY(!e.lookupGradient && !e.headGradient);
+    QCOMPARE(r.parameters[1].name, std::string("lm_head.weight"));
+    QCOMPARE(r.parameters[1].gradientRows, (std::vector<int>{0, 1, 2, 3})); // the Linear's is dense
+    QCOMPARE(r.find("lm_head.weight"), &r.parameters[1]);
+    QCOMPARE(r.find("lm_head.bias"), nullptr);
+}
+
+void TestTrainer::reportRemembersEarlierRows()
+{
+    const auto model = makeModel(false);
+    core::Trainer trainer;
+    trainer.setOptimizer(sgd(0.1, 0.9));
+    QVERIFY(trainer.step(*model, kIds, kTargets).rowsWithHistory.empty());
+    const core::TrainingReport second = trainer.step(*model, core::parseIds("0"), core::parseIds("2"));
+    QCOMPARE(second.rowsWithHistory, (std::vector<int>{1, 2, 3}));
+    // Momentum moves rows 1, 2, 3 although only row 0 was looked up.
+    QCOMPARE(second.parameters[0].changedRows, (std::vector<int>{0, 1, 2, 3}));
+    QCOMPARE(second.parameters[0].gradientRows, (std::vector<int>{0}));
+}
+
+void TestTrainer::reportTiedSplit()
+{
+    const auto model = makeModel(true);
+    core::Trainer trainer;
+    const core::TrainingReport r = trainer.step(*model, kIds, kTargets);
+    QVERIFY(r.tied);
+    QCOMPARE(r.parameters.size(), std::size_t(1)); // one shared tensor
+    QCOMPARE(r.find("lm_head.weight"), &r.parameters[0]);
+    const core::ParameterReport &shared = r.parameters[0];
+    QCOMPARE(shared.changedRows, (std::vector<int>{0, 1, 2, 3}));
+    QVERIFY(shared.lookupGradient && shared.headGradient);
+    const core::Matrix &lookup = shared.lookupGradient->value();
+    QVERIFY(lookup.row(0).isZero(0.0));
+    for (int row : {1, 2, 3})
+        QVERIFY(!lookup.row(row).isZero(0.0));
+    for (int row = 0; row < 4; ++row)
+        QVERIFY(!shared.headGradient->value().row(row).isZero(0.0));
+    // Autograd's sum (lm_head's part first) is the real .grad, bit for bit.
+    QVERIFY(core::Matrix(shared.headGradient->value() + lookup) == model->embedding().weight()->grad());
+}
+
+void TestTrainer::reportPaddingAndBias()
+{
+    core::EmbeddingOptions options;
+    options.paddingIdx = 1;
+    const auto model = makeModel(false, options, true);
+    core::Trainer trainer;
+    const core::TrainingReport r = trainer.step(*model, kIds, kTargets);
+    QCOMPARE(r.parameters.size(), std::size_t(3));
+    QCOMPARE(r.parameters[0].gradientRows, (std::vector<int>{2, 3}));
+    QCOMPARE(r.parameters[0].changedRows, (std::vector<int>{2, 3}));
+    QCOMPARE(r.embeddingOptions.paddingIdx, std::optional<core::Index>(1));
+    const core::ParameterReport &bias = r.parameters[2];
+    QCOMPARE(bias.name, std::string("lm_head.bias"));
+    QCOMPARE(bias.rowCount, 4); // entries of a 1-D parameter
+    QCOMPARE(bias.changedRows, (std::vector<int>{0, 1, 2, 3}));
+}
+
+void TestTrainer::stateResets()
+{
+    const auto model = makeModel(false);
+    core::Trainer trainer;
+    QVERIFY(!trainer.setOptimizer(sgd(0.1, 0.9))); // nothing to drop yet
+    trainer.step(*model, kIds, kTargets);
+    QVERIFY(!trainer.setOptimizer(sgd(0.1, 0.9))); // the same settings keep the state
+    QCOMPARE(trainer.stepCount(), 1);
+    QVERIFY(trainer.setOptimizer(sgd(0.1, 0.5)));
+    QCOMPARE(trainer.stepCount(), 0);
+    trainer.step(*model, kIds, kTargets);
+    QVERIFY(!trainer.isStaleFor(*model));
+    model->tie();
+    QVERIFY(trainer.isStaleFor(*model));
+    QCOMPARE(trainer.step(*model, kIds, kTargets).step, 1); // a fresh optimiser for the new parameters
+    QVERIFY(trainer.reset());
+    QVERIFY(!trainer.reset());
+}
+
+void TestTrainer::invalidSettingsChangeNothing()
+{
+    const auto model = makeModel(false);
+    OptimizerConfig config = sgd(0.1);
+    config.sgd.nesterov = true;
+    core::Trainer trainer;
+    trainer.setOptimizer(config);
+    const std::vector<core::Matrix> before = values(*model);
+    try {
+        trainer.step(*model, kIds, kTargets);
+        QFAIL("no error");
+    } catch (const core::Error &e) {
+        QCOMPARE(QString::fromStdString(e.pythonText()),
+                 QStringLiteral("ValueError: Nesterov momentum requires a momentum and zero dampening"));
+    }
+    QVERIFY(values(*model) == before);
+    QCOMPARE(trainer.stepCount(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestTrainer)
+#include "tst_trainer.moc"
