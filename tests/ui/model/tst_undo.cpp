@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
+#include "ui/model/Lab.h"
+#include "ui/model/UndoCommands.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/InitPanel.h"
-#include "ui/model/Lab.h"
-#include "ui/window/MainWindow.h"
 #include "ui/views/TrainingPanel.h"
-#include "ui/model/UndoCommands.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QLocale>
@@ -76,7 +77,7 @@ void TestUndo::initTestCase()
 
 void TestUndo::init()
 {
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     m_window = std::make_unique<MainWindow>();
     m_window->setUntiePolicy(MainWindow::UntiePolicy::Clone);
 }

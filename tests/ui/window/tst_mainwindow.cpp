@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/views/CodePanel.h"
+#include "common/TestSettings.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
-#include "ui/views/LayerPanel.h"
-#include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/CodePanel.h"
+#include "ui/views/LayerPanel.h"
 #include "ui/views/OneHotView.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -58,8 +59,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestMainWindow::init()
@@ -267,7 +267,7 @@ void TestMainWindow::windowStateRoundTrip()
     QVERIFY(!restored.findChild<QDockWidget *>(QStringLiteral("layerDock"))->isHidden());
 
     // Back to the default layout for the other tests.
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestMainWindow::gpt2Preset()

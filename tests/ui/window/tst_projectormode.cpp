@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Translations.h"
+#include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
+#include "ui/window/Translations.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -25,9 +26,9 @@
 
 #include <memory>
 
-using embedlab::ui::Translations;
 using embedlab::ui::MainWindow;
 using embedlab::ui::ProjectorMode;
+using embedlab::ui::Translations;
 
 class TestProjectorMode : public QObject {
     Q_OBJECT
@@ -51,8 +52,7 @@ private:
 
 void TestProjectorMode::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestProjectorMode::init()
