@@ -268,12 +268,9 @@ std::string readValue(Cursor &c, std::uint32_t type, int depth)
     return text + "] (" + std::to_string(count) + " " + kTypeNames[itemType] + ")";
 }
 
-} // namespace
-
-WeightIndex readGguf(std::span<const std::uint8_t> file)
+// The magic and the version (2 or 3, little-endian).
+std::uint32_t readVersion(Cursor &c, std::span<const std::uint8_t> file)
 {
-    static_assert(std::endian::native == std::endian::little, "the GGUF reader assumes a little-endian host");
-    Cursor c(file);
     c.need(4, "the magic 'GGUF'");
     if (std::memcmp(file.data(), "GGUF", 4) != 0)
         fail("not a GGUF file: the magic at byte 0 is not 'GGUF'");
@@ -286,15 +283,12 @@ WeightIndex readGguf(std::span<const std::uint8_t> file)
     if (version != 2 && version != 3)
         fail("unknown GGUF version " + std::to_string(version) +
              " at byte 4 (EmbedLab reads versions 2 and 3)");
-    const auto tensorCount = c.read<std::uint64_t>("the tensor count");
-    const auto kvCount = c.read<std::uint64_t>("the metadata count");
-    // A key/value pair takes at least 12 bytes and a tensor info at least 24: bounds the counts
-    // before anything is allocated.
-    if (kvCount > c.remaining() / 12)
-        fail("truncated or corrupt: metadata count " + std::to_string(kvCount) +
-             " at byte 16 is more than the " + std::to_string(c.remaining()) + " bytes left can hold");
+    return version;
+}
 
-    WeightIndex index;
+// The key/value pairs, into index.metadata; returns general.alignment (32 when absent).
+std::uint64_t readMetadata(Cursor &c, std::uint64_t kvCount, WeightIndex &index)
+{
     std::set<std::string> keys;
     std::uint64_t alignment = 32;
     for (std::uint64_t i = 0; i < kvCount; ++i) {
@@ -318,70 +312,74 @@ WeightIndex readGguf(std::span<const std::uint8_t> file)
         std::string value = readValue(c, type, 0);
         index.metadata.emplace_back(std::move(key), std::move(value));
     }
+    return alignment;
+}
 
-    if (tensorCount > c.remaining() / 24)
-        fail("truncated or corrupt: tensor count " + std::to_string(tensorCount) +
-             " at byte 8 is more than the " + std::to_string(c.remaining()) + " bytes left (at byte " +
-             std::to_string(c.position()) + ") can hold");
-    std::set<std::string> names;
-    std::vector<std::uint64_t> relative;
-    for (std::uint64_t i = 0; i < tensorCount; ++i) {
-        const std::size_t at = c.position();
-        TensorInfo info;
-        info.name = c.readString("a tensor name");
-        const std::string where = "tensor '" + info.name + "' (info at byte " + std::to_string(at) + ")";
-        if (!names.insert(info.name).second)
-            fail("duplicate tensor name '" + info.name + "' at byte " + std::to_string(at));
-        const auto dims = c.read<std::uint32_t>("a tensor's dimension count");
-        if (dims > 4)
-            fail(where + " has " + std::to_string(dims) + " dimensions; ggml allows at most 4");
-        std::vector<std::uint64_t> ne(dims);
-        for (auto &d : ne) {
-            d = c.read<std::uint64_t>("a tensor dimension");
-            if (d > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
-                fail(where + ": dimension " + std::to_string(d) + " is too large");
-        }
-        const auto typeId = c.read<std::uint32_t>("a tensor type");
-        const GgmlType type = ggmlType(typeId);
-        if (type.name.empty())
-            fail(where + ": unknown ggml type " + std::to_string(typeId));
-        const auto offset = c.read<std::uint64_t>("a tensor offset");
-        info.dtype = std::string(type.name);
-        info.element = type.element;
-        if (type.element == ElementType::Unsupported)
-            info.unsupported = "GGUF type " + info.dtype +
-                               " is not supported (EmbedLab reads F32, F16, BF16 and Q8_0; re-quantise with "
-                               "llama.cpp's llama-quantize to Q8_0 or convert to F16)";
-        for (auto d = ne.rbegin(); d != ne.rend(); ++d)
-            info.shape.push_back(static_cast<Index>(*d));
-        const std::uint64_t innermost = ne.empty() ? 1 : ne[0];
-        if (innermost % type.blockSize != 0)
-            fail(where + ": innermost dimension " + std::to_string(innermost) + " is not a multiple of " +
-                 info.dtype + "'s block of " + std::to_string(type.blockSize));
-        const auto elements = checkedByteSize(info.shape, 1);
-        std::uint64_t bytes = 0;
-        if (!elements || __builtin_mul_overflow(*elements / type.blockSize, type.typeSize, &bytes))
-            fail(where + ": shape " + shapeString(info.shape) + " overflows");
-        if (offset % alignment != 0)
-            fail(where + ": offset " + std::to_string(offset) + " is not a multiple of the alignment " +
-                 std::to_string(alignment));
-        info.size = bytes;
-        relative.push_back(offset);
-        index.tensors.push_back(std::move(info));
+// One tensor info; its data offset, relative to the data section, goes to `offsetOut`.
+TensorInfo readTensorInfo(Cursor &c, std::uint64_t alignment, std::set<std::string> &names,
+                          std::uint64_t &offsetOut)
+{
+    const std::size_t at = c.position();
+    TensorInfo info;
+    info.name = c.readString("a tensor name");
+    const std::string where = "tensor '" + info.name + "' (info at byte " + std::to_string(at) + ")";
+    if (!names.insert(info.name).second)
+        fail("duplicate tensor name '" + info.name + "' at byte " + std::to_string(at));
+    const auto dims = c.read<std::uint32_t>("a tensor's dimension count");
+    if (dims > 4)
+        fail(where + " has " + std::to_string(dims) + " dimensions; ggml allows at most 4");
+    std::vector<std::uint64_t> ne(dims);
+    for (auto &d : ne) {
+        d = c.read<std::uint64_t>("a tensor dimension");
+        if (d > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
+            fail(where + ": dimension " + std::to_string(d) + " is too large");
     }
-    const std::uint64_t dataStart = (c.position() + alignment - 1) / alignment * alignment;
-    if (tensorCount > 0 && dataStart > file.size())
-        fail("truncated: the data section would start at byte " + std::to_string(dataStart) +
-             ", past the end (" + std::to_string(file.size()) + " bytes)");
+    const auto typeId = c.read<std::uint32_t>("a tensor type");
+    const GgmlType type = ggmlType(typeId);
+    if (type.name.empty())
+        fail(where + ": unknown ggml type " + std::to_string(typeId));
+    const auto offset = c.read<std::uint64_t>("a tensor offset");
+    info.dtype = std::string(type.name);
+    info.element = type.element;
+    if (type.element == ElementType::Unsupported)
+        info.unsupported = "GGUF type " + info.dtype +
+                           " is not supported (EmbedLab reads F32, F16, BF16 and Q8_0; re-quantise with "
+                           "llama.cpp's llama-quantize to Q8_0 or convert to F16)";
+    for (auto d = ne.rbegin(); d != ne.rend(); ++d)
+        info.shape.push_back(static_cast<Index>(*d));
+    const std::uint64_t innermost = ne.empty() ? 1 : ne[0];
+    if (innermost % type.blockSize != 0)
+        fail(where + ": innermost dimension " + std::to_string(innermost) + " is not a multiple of " +
+             info.dtype + "'s block of " + std::to_string(type.blockSize));
+    const auto elements = checkedByteSize(info.shape, 1);
+    std::uint64_t bytes = 0;
+    if (!elements || __builtin_mul_overflow(*elements / type.blockSize, type.typeSize, &bytes))
+        fail(where + ": shape " + shapeString(info.shape) + " overflows");
+    if (offset % alignment != 0)
+        fail(where + ": offset " + std::to_string(offset) + " is not a multiple of the alignment " +
+             std::to_string(alignment));
+    info.size = bytes;
+    offsetOut = offset;
+    return info;
+}
+
+// Places the tensors in the data section, which each must fit in.
+void placeTensors(WeightIndex &index, const std::vector<std::uint64_t> &relative, std::uint64_t dataStart,
+                  std::size_t fileSize)
+{
     for (std::size_t i = 0; i < index.tensors.size(); ++i) {
         TensorInfo &t = index.tensors[i];
-        const std::uint64_t available = file.size() - dataStart;
+        const std::uint64_t available = fileSize - dataStart;
         if (relative[i] > available || t.size > available - relative[i])
             fail("tensor '" + t.name + "': data at offset " + std::to_string(relative[i]) + " (" +
                  std::to_string(t.size) + " bytes) runs past the end of the file (the data section has " +
                  std::to_string(available) + " bytes)");
         t.offset = dataStart + relative[i];
     }
+}
+
+void checkOverlaps(const WeightIndex &index, std::uint64_t dataStart)
+{
     // Ranges may repeat exactly (two names for one storage) but never partly overlap.
     std::vector<const TensorInfo *> sorted;
     for (const TensorInfo &t : index.tensors) {
@@ -398,6 +396,42 @@ WeightIndex readGguf(std::span<const std::uint8_t> file)
             fail("tensor '" + b.name + "' (data bytes " + std::to_string(b.offset - dataStart) + ".." +
                  std::to_string(b.offset - dataStart + b.size) + ") overlaps tensor '" + a.name + "'");
     }
+}
+
+} // namespace
+
+WeightIndex readGguf(std::span<const std::uint8_t> file)
+{
+    static_assert(std::endian::native == std::endian::little, "the GGUF reader assumes a little-endian host");
+    Cursor c(file);
+    const std::uint32_t version = readVersion(c, file);
+    const auto tensorCount = c.read<std::uint64_t>("the tensor count");
+    const auto kvCount = c.read<std::uint64_t>("the metadata count");
+    // A key/value pair takes at least 12 bytes and a tensor info at least 24: bounds the counts
+    // before anything is allocated.
+    if (kvCount > c.remaining() / 12)
+        fail("truncated or corrupt: metadata count " + std::to_string(kvCount) +
+             " at byte 16 is more than the " + std::to_string(c.remaining()) + " bytes left can hold");
+
+    WeightIndex index;
+    const std::uint64_t alignment = readMetadata(c, kvCount, index);
+    if (tensorCount > c.remaining() / 24)
+        fail("truncated or corrupt: tensor count " + std::to_string(tensorCount) +
+             " at byte 8 is more than the " + std::to_string(c.remaining()) + " bytes left (at byte " +
+             std::to_string(c.position()) + ") can hold");
+    std::set<std::string> names;
+    std::vector<std::uint64_t> relative;
+    for (std::uint64_t i = 0; i < tensorCount; ++i) {
+        std::uint64_t offset = 0;
+        index.tensors.push_back(readTensorInfo(c, alignment, names, offset));
+        relative.push_back(offset);
+    }
+    const std::uint64_t dataStart = (c.position() + alignment - 1) / alignment * alignment;
+    if (tensorCount > 0 && dataStart > file.size())
+        fail("truncated: the data section would start at byte " + std::to_string(dataStart) +
+             ", past the end (" + std::to_string(file.size()) + " bytes)");
+    placeTensors(index, relative, dataStart, file.size());
+    checkOverlaps(index, dataStart);
     index.metadata.insert(index.metadata.begin(), {"format", "gguf " + std::to_string(version)});
     return index;
 }

@@ -377,13 +377,12 @@ std::uint64_t unsignedOf(const Json &v, const std::string &what)
     return value;
 }
 
-} // namespace
-
-WeightIndex readSafetensors(std::span<const std::uint8_t> file)
+// The 8-byte length, then the JSON header, which must be a UTF-8 object.
+Json parseHeader(std::span<const std::uint8_t> file, std::uint64_t &headerLength)
 {
     if (file.size() < 8)
         fail("truncated: the header length needs 8 bytes, the file has " + std::to_string(file.size()));
-    std::uint64_t headerLength = 0;
+    headerLength = 0;
     for (int i = 0; i < 8; ++i)
         headerLength |= static_cast<std::uint64_t>(file[static_cast<std::size_t>(i)]) << (8 * i);
     if (headerLength > file.size() - 8)
@@ -398,107 +397,103 @@ WeightIndex readSafetensors(std::span<const std::uint8_t> file)
         fail("the JSON header does not start with '{' at byte 8");
     if (const std::size_t bad = invalidUtf8At(header); bad != std::string_view::npos)
         fail("the JSON header is not valid UTF-8 at byte " + std::to_string(8 + bad));
-    const Json root = JsonParser(header, 8).parseDocument();
+    Json root = JsonParser(header, 8).parseDocument();
     if (root.type != Json::Type::Object)
         fail("the JSON header is not an object");
+    return root;
+}
 
-    const std::uint64_t dataStart = 8 + headerLength;
-    const std::uint64_t dataSize = file.size() - dataStart;
-    WeightIndex index;
-    std::map<std::string, int> seen;
-    bool seenMetadata = false;
-    for (std::size_t member = 0; member < root.keys.size(); ++member) {
-        const std::string &name = root.keys[member];
-        const Json &entry = root.values[member];
-        if (name == "__metadata__") {
-            if (seenMetadata)
-                fail("duplicate '__metadata__' at byte " + std::to_string(entry.position));
-            seenMetadata = true;
-            if (entry.type != Json::Type::Object)
-                fail("'__metadata__' is " + std::string(typeName(entry.type)) + ", not an object of strings");
-            for (std::size_t i = 0; i < entry.keys.size(); ++i) {
-                const std::string &key = entry.keys[i];
-                const Json &value = entry.values[i];
-                if (value.type != Json::Type::String)
-                    fail("'__metadata__' value for '" + key + "' is " + typeName(value.type) +
-                         ", not a string");
-                index.metadata.emplace_back(key, value.text);
-            }
-            continue;
-        }
-        const std::string where = "tensor '" + name + "'";
-        if (!seen.emplace(name, 0).second)
-            fail("duplicate tensor name '" + name + "' at byte " + std::to_string(entry.position));
-        if (entry.type != Json::Type::Object)
-            fail(where + " is " + typeName(entry.type) + ", not an object");
-        const Json *dtype = nullptr, *shape = nullptr, *offsets = nullptr;
-        for (std::size_t i = 0; i < entry.keys.size(); ++i) {
-            const std::string &key = entry.keys[i];
-            const Json &value = entry.values[i];
-            const Json **slot = key == "dtype"          ? &dtype
-                                : key == "shape"        ? &shape
-                                : key == "data_offsets" ? &offsets
-                                                        : nullptr;
-            if (!slot)
-                fail(where + ": unexpected key '" + key + "' (expected dtype, shape, data_offsets)");
-            if (*slot)
-                fail(where + ": duplicate key '" + key + "'");
-            *slot = &value;
-        }
-        if (!dtype || !shape || !offsets)
-            fail(where + ": missing '" +
-                 std::string(!dtype   ? "dtype"
-                             : !shape ? "shape"
-                                      : "data_offsets") +
-                 "'");
-        if (dtype->type != Json::Type::String)
-            fail(where + ": dtype is " + typeName(dtype->type) + ", not a string");
-        const DtypeSpec *spec = nullptr;
-        for (const DtypeSpec &d : kDtypes) {
-            if (d.name == dtype->text)
-                spec = &d;
-        }
-        if (!spec)
-            fail(where + ": unknown dtype '" + dtype->text + "'");
-        if (shape->type != Json::Type::Array)
-            fail(where + ": shape is " + typeName(shape->type) + ", not an array");
-        TensorInfo info;
-        info.name = name;
-        info.dtype = dtype->text;
-        info.element = spec->element;
-        if (spec->element == ElementType::Unsupported)
-            info.unsupported = "safetensors dtype " + dtype->text + " is not supported";
-        for (const Json &d : shape->items) {
-            const std::uint64_t dim = unsignedOf(d, where + ": shape dimension");
-            if (dim > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
-                fail(where + ": shape dimension " + d.text + " is too large");
-            info.shape.push_back(static_cast<Index>(dim));
-        }
-        const auto bytes = checkedByteSize(info.shape, spec->size);
-        if (!bytes)
-            fail(where + ": shape " + shapeString(info.shape) + " overflows: its element count times " +
-                 std::to_string(spec->size) + " bytes does not fit in 63 bits");
-        if (offsets->type != Json::Type::Array || offsets->items.size() != 2)
-            fail(where + ": data_offsets is not an array of two integers");
-        const std::uint64_t begin = unsignedOf(offsets->items[0], where + ": data_offsets begin");
-        const std::uint64_t end = unsignedOf(offsets->items[1], where + ": data_offsets end");
-        // Appended piecewise: GCC 12 warns falsely (-Wrestrict, bug 105329) on "[" + std::string.
-        std::string range(1, '[');
-        range.append(std::to_string(begin)).append(", ").append(std::to_string(end)).append("]");
-        if (end < begin)
-            fail(where + ": data_offsets " + range + " end before they begin");
-        if (end - begin != *bytes)
-            fail(where + ": data_offsets " + range + " hold " + std::to_string(end - begin) +
-                 " bytes but shape " + shapeString(info.shape) + " of " + info.dtype + " needs " +
-                 std::to_string(*bytes));
-        if (end > dataSize)
-            fail(where + ": data_offsets " + range + " end past the data section (" +
-                 std::to_string(dataSize) + " bytes from byte " + std::to_string(dataStart) + ")");
-        info.offset = dataStart + begin;
-        info.size = end - begin;
-        index.tensors.push_back(std::move(info));
+// '__metadata__': an object of strings, at most once.
+void readMetadata(const Json &entry, bool &seenMetadata, WeightIndex &index)
+{
+    if (seenMetadata)
+        fail("duplicate '__metadata__' at byte " + std::to_string(entry.position));
+    seenMetadata = true;
+    if (entry.type != Json::Type::Object)
+        fail("'__metadata__' is " + std::string(typeName(entry.type)) + ", not an object of strings");
+    for (std::size_t i = 0; i < entry.keys.size(); ++i) {
+        const std::string &key = entry.keys[i];
+        const Json &value = entry.values[i];
+        if (value.type != Json::Type::String)
+            fail("'__metadata__' value for '" + key + "' is " + typeName(value.type) + ", not a string");
+        index.metadata.emplace_back(key, value.text);
     }
+}
 
+// One tensor's entry: exactly dtype, shape and data_offsets, consistent with each other and the file.
+TensorInfo tensorInfo(const std::string &name, const Json &entry, std::uint64_t dataStart,
+                      std::uint64_t dataSize)
+{
+    const std::string where = "tensor '" + name + "'";
+    if (entry.type != Json::Type::Object)
+        fail(where + " is " + typeName(entry.type) + ", not an object");
+    const Json *dtype = nullptr, *shape = nullptr, *offsets = nullptr;
+    for (std::size_t i = 0; i < entry.keys.size(); ++i) {
+        const std::string &key = entry.keys[i];
+        const Json &value = entry.values[i];
+        const Json **slot = key == "dtype"          ? &dtype
+                            : key == "shape"        ? &shape
+                            : key == "data_offsets" ? &offsets
+                                                    : nullptr;
+        if (!slot)
+            fail(where + ": unexpected key '" + key + "' (expected dtype, shape, data_offsets)");
+        if (*slot)
+            fail(where + ": duplicate key '" + key + "'");
+        *slot = &value;
+    }
+    if (!dtype || !shape || !offsets)
+        fail(where + ": missing '" + std::string(!dtype ? "dtype" : !shape ? "shape" : "data_offsets") + "'");
+    if (dtype->type != Json::Type::String)
+        fail(where + ": dtype is " + typeName(dtype->type) + ", not a string");
+    const DtypeSpec *spec = nullptr;
+    for (const DtypeSpec &d : kDtypes) {
+        if (d.name == dtype->text)
+            spec = &d;
+    }
+    if (!spec)
+        fail(where + ": unknown dtype '" + dtype->text + "'");
+    if (shape->type != Json::Type::Array)
+        fail(where + ": shape is " + typeName(shape->type) + ", not an array");
+    TensorInfo info;
+    info.name = name;
+    info.dtype = dtype->text;
+    info.element = spec->element;
+    if (spec->element == ElementType::Unsupported)
+        info.unsupported = "safetensors dtype " + dtype->text + " is not supported";
+    for (const Json &d : shape->items) {
+        const std::uint64_t dim = unsignedOf(d, where + ": shape dimension");
+        if (dim > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
+            fail(where + ": shape dimension " + d.text + " is too large");
+        info.shape.push_back(static_cast<Index>(dim));
+    }
+    const auto bytes = checkedByteSize(info.shape, spec->size);
+    if (!bytes)
+        fail(where + ": shape " + shapeString(info.shape) + " overflows: its element count times " +
+             std::to_string(spec->size) + " bytes does not fit in 63 bits");
+    if (offsets->type != Json::Type::Array || offsets->items.size() != 2)
+        fail(where + ": data_offsets is not an array of two integers");
+    const std::uint64_t begin = unsignedOf(offsets->items[0], where + ": data_offsets begin");
+    const std::uint64_t end = unsignedOf(offsets->items[1], where + ": data_offsets end");
+    // Appended piecewise: GCC 12 warns falsely (-Wrestrict, bug 105329) on "[" + std::string.
+    std::string range(1, '[');
+    range.append(std::to_string(begin)).append(", ").append(std::to_string(end)).append("]");
+    if (end < begin)
+        fail(where + ": data_offsets " + range + " end before they begin");
+    if (end - begin != *bytes)
+        fail(where + ": data_offsets " + range + " hold " + std::to_string(end - begin) +
+             " bytes but shape " + shapeString(info.shape) + " of " + info.dtype + " needs " +
+             std::to_string(*bytes));
+    if (end > dataSize)
+        fail(where + ": data_offsets " + range + " end past the data section (" + std::to_string(dataSize) +
+             " bytes from byte " + std::to_string(dataStart) + ")");
+    info.offset = dataStart + begin;
+    info.size = end - begin;
+    return info;
+}
+
+// Sorts the tensors into data order and checks that they tile the data section exactly.
+void checkTiling(WeightIndex &index, std::uint64_t dataStart, std::size_t fileSize)
+{
     std::stable_sort(index.tensors.begin(), index.tensors.end(),
                      [](const TensorInfo &a, const TensorInfo &b) {
                          return a.offset != b.offset ? a.offset < b.offset : a.size < b.size;
@@ -522,9 +517,34 @@ WeightIndex readSafetensors(std::span<const std::uint8_t> file)
         }
         previous = &t;
     }
-    if (expected != file.size())
-        fail("the data section has " + std::to_string(file.size() - expected) +
+    if (expected != fileSize)
+        fail("the data section has " + std::to_string(fileSize - expected) +
              " bytes after the last tensor (at byte " + std::to_string(expected) + ")");
+}
+
+} // namespace
+
+WeightIndex readSafetensors(std::span<const std::uint8_t> file)
+{
+    std::uint64_t headerLength = 0;
+    const Json root = parseHeader(file, headerLength);
+    const std::uint64_t dataStart = 8 + headerLength;
+    const std::uint64_t dataSize = file.size() - dataStart;
+    WeightIndex index;
+    std::map<std::string, int> seen;
+    bool seenMetadata = false;
+    for (std::size_t member = 0; member < root.keys.size(); ++member) {
+        const std::string &name = root.keys[member];
+        const Json &entry = root.values[member];
+        if (name == "__metadata__") {
+            readMetadata(entry, seenMetadata, index);
+            continue;
+        }
+        if (!seen.emplace(name, 0).second)
+            fail("duplicate tensor name '" + name + "' at byte " + std::to_string(entry.position));
+        index.tensors.push_back(tensorInfo(name, entry, dataStart, dataSize));
+    }
+    checkTiling(index, dataStart, file.size());
     return index;
 }
 

@@ -46,13 +46,6 @@ Tensor::Tensor(Shape s, Uninitialized)
     , data(static_cast<std::size_t>(core::numel(shape)))
 {}
 
-Tensor Tensor::fromMatrix(const Matrix &m)
-{
-    Tensor t({m.rows(), m.cols()}, uninitialized);
-    Eigen::Map<Matrix>(t.data.data(), m.rows(), m.cols()) = m;
-    return t;
-}
-
 static std::pair<Index, Index> matrixExtent(const Shape &shape, Index count)
 {
     assert(!shape.empty() && "asMatrix() needs a tensor of rank 1 or more; reshape 0-d tensors first");

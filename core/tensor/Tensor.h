@@ -77,7 +77,6 @@ struct Tensor {
     explicit Tensor(Shape s, float fill = 0.0f);
     /// Storage for a result of which every element is written before it is read.
     Tensor(Shape s, Uninitialized);
-    static Tensor fromMatrix(const Matrix &m);
 
     Index numel() const { return static_cast<Index>(data.size()); }
     Index dim() const { return static_cast<Index>(shape.size()); }

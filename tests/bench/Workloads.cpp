@@ -3,13 +3,13 @@
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
 
-#include "core/nn/Embedding.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
+#include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
-#include "core/tensor/Stats.h"
 #include "core/nn/TiedModel.h"
+#include "core/tensor/Stats.h"
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapRenderer.h"
@@ -62,13 +62,10 @@ core::LongTensor spreadIds(Index rows, Index cols, Index vocab, std::uint64_t sa
 
 } // namespace
 
-static void addWorkloads(BenchRunner &runner, const Sizes &s)
+// init_normal and init_kaiming_uniform; leaves `weight` at manual_seed(0); normal_(W, 0, 1).
+static void addInitWorkloads(BenchRunner &runner, const Sizes &s, const std::shared_ptr<core::Generator> &gen,
+                             const core::ParameterPtr &weight)
 {
-    // Shared state lives as long as the runner's workloads (captured by shared_ptr).
-    auto gen = std::make_shared<core::Generator>();
-    auto embedding = std::make_shared<core::Embedding>(s.vocab, s.dim, core::EmbeddingOptions{}, *gen);
-    const core::ParameterPtr weight = embedding->weight();
-
     // init_normal: manual_seed(0); normal_(0, 1) on the whole matrix.
     runner.add({"init_normal", "manual_seed(0); normal_(W, 0, 1)",
                 [=] {
@@ -119,7 +116,10 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
     // Restore the N(0, 1) matrix for the rest.
     gen->manualSeed(0);
     core::init::normal_(weight->span(), 0.0, 1.0, *gen);
+}
 
+static void addStatsWorkloads(BenchRunner &runner, const core::ParameterPtr &weight)
+{
     auto counts = std::make_shared<std::vector<float>>();
     runner.add({"histc", "torch.histc(W, bins=100) between min and max",
                 [=] { *counts = core::histc(weight->value().data(), weight->numel(), 100, 0.0, 0.0); },
@@ -153,7 +153,13 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
                         return "mean/std differ from the long double reference beyond 1e-9";
                     return {};
                 }});
+}
 
+static void addLayerWorkloads(BenchRunner &runner, const Sizes &s,
+                              const std::shared_ptr<core::Generator> &gen,
+                              const std::shared_ptr<core::Embedding> &embedding)
+{
+    const core::ParameterPtr weight = embedding->weight();
     const core::LongTensor batchIds = spreadIds(s.batch, s.seq, s.vocab, 1);
     auto rows = std::make_shared<core::Tensor>();
     runner.add({"lookup_32x512", "embedding(ids) for a 32 x 512 batch",
@@ -227,7 +233,10 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
                         return "the model is no longer tied";
                     return std::isfinite(*loss) ? std::string() : "loss is not finite";
                 }});
+}
 
+static void addHeatmapWorkloads(BenchRunner &runner, const Sizes &s, const core::ParameterPtr &weight)
+{
     // heatmap_cold: the whole matrix into a 1920 x 1080 image, nothing cached.
     auto image = std::make_shared<QImage>();
     const ui::ColorMap colorMap = ui::ColorMap::fromName(QStringLiteral("RdBu"));
@@ -266,6 +275,18 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
                 [=]() -> std::string {
                     return frame->size() == s.image ? std::string() : std::string("frame has the wrong size");
                 }});
+}
+
+static void addWorkloads(BenchRunner &runner, const Sizes &s)
+{
+    // Shared state lives as long as the runner's workloads (captured by shared_ptr).
+    auto gen = std::make_shared<core::Generator>();
+    auto embedding = std::make_shared<core::Embedding>(s.vocab, s.dim, core::EmbeddingOptions{}, *gen);
+    const core::ParameterPtr weight = embedding->weight();
+    addInitWorkloads(runner, s, gen, weight);
+    addStatsWorkloads(runner, weight);
+    addLayerWorkloads(runner, s, gen, embedding);
+    addHeatmapWorkloads(runner, s, weight);
 }
 
 int runBench(int argc, char **argv)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The embedlab-cli contract end to end: the real executable against what real PyTorch printed.
 #include "common/Golden.h"
+#include "common/Process.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -17,25 +18,11 @@ using namespace embedlab;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QString out;
-    QString err;
-};
+using Run = testing::ProcessResult;
 
 Run runCli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(EMBEDLAB_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args);
 }
 
 // Reads back a little-endian float32 .npy as numpy.save writes it.

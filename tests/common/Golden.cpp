@@ -6,18 +6,37 @@
 #include <QJsonDocument>
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 namespace embedlab::testing {
 
-QJsonObject loadGolden(const QString &relativePath)
+QString goldenPath(const QString &relativePath)
 {
     QString dir = qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR");
     if (dir.isEmpty())
         dir = QStringLiteral(EMBEDLAB_GOLDEN_DIR);
-    const QString path = dir + QLatin1Char('/') + relativePath;
+    return dir + QLatin1Char('/') + relativePath;
+}
+
+QString formatFile(const QString &name)
+{
+    return goldenPath(QStringLiteral("formats/") + name);
+}
+
+double scaledTolerance(const core::Tensor &expected)
+{
+    double m = 1.0;
+    for (float v : expected.data)
+        m = std::max(m, static_cast<double>(std::abs(v)));
+    return 1e-6 * m;
+}
+
+QJsonObject loadGolden(const QString &relativePath)
+{
+    const QString path = goldenPath(relativePath);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         qFatal("golden fixture %s is missing: run tests/golden/generate.py", qPrintable(path));
@@ -50,7 +69,6 @@ static double numberFromJson(const QJsonValue &v)
             return -std::numeric_limits<double>::infinity();
         if (s == QLatin1String("-0.0"))
             return -0.0; // QJsonDocument reads the number -0.0 as the integer 0
-
     }
     return v.toDouble();
 }

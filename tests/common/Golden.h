@@ -14,6 +14,12 @@
 /// "nan", "inf", "-inf" and "-0.0" as strings (Qt's JSON reader loses the sign of -0.0).
 namespace embedlab::testing {
 
+/// The path of tests/golden/<relativePath>; the environment variable EMBEDLAB_GOLDEN_DIR, when set,
+/// names another folder.
+QString goldenPath(const QString &relativePath);
+/// The path of the weight file `name` in tests/golden/formats.
+QString formatFile(const QString &name);
+
 /// Reads tests/golden/<relativePath> (a JSON object); fails the current test (QFAIL-like, via
 /// qFatal with the path) if it is missing or damaged, because a silently skipped fixture hides bugs.
 QJsonObject loadGolden(const QString &relativePath);
@@ -24,6 +30,9 @@ core::Shape shapeFromJson(const QJsonValue &value);
 
 /// Largest |a - b| over all elements (inf when shapes differ; NaN == NaN counts as equal).
 double maxAbsDiff(const core::Tensor &a, const core::Tensor &b);
+/// The contract for values summed in another order than PyTorch's (BLAS, SLEEF's exp/log):
+/// |a - b| <= 1e-6 * max(1, max |expected|).
+double scaledTolerance(const core::Tensor &expected);
 /// Number of elements whose float32 bits differ (-1 when shapes differ; all NaNs are one value).
 long long bitMismatches(const core::Tensor &a, const core::Tensor &b);
 

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Run by CTest (fuzz_short): builds the libFuzzer targets with clang in their own build directory and
-# runs each for a few seconds on the committed seed corpus. New inputs go to a scratch directory so
-# the committed corpus stays as it is; a crash, leak or sanitizer report fails the test.
+# runs each for a few seconds, seeded with the golden files of tests/golden/formats (every format
+# seeds every reader: a file of another format is a hostile input too). New inputs go to a scratch
+# directory so the golden files stay as they are; a crash, leak or sanitizer report fails the test.
 set(build "${BINARY_DIR}/fuzz-build")
 execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${build}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
                         -DCMAKE_CXX_COMPILER=${CLANGXX} -DEMBEDLAB_FUZZ=ON -DEMBEDLAB_BUILD_GUI=OFF
@@ -20,7 +21,7 @@ foreach(reader npy safetensors gguf)
     file(MAKE_DIRECTORY "${build}/new-${reader}")
     execute_process(COMMAND "${build}/tests/fuzz/fuzz_${reader}" -max_total_time=${SECONDS} -rss_limit_mb=2048
                             -artifact_prefix=${build}/crash-${reader}- "${build}/new-${reader}"
-                            "${SOURCE_DIR}/tests/fuzz/corpus/${reader}"
+                            "${SOURCE_DIR}/tests/golden/formats"
                     RESULT_VARIABLE rc ERROR_VARIABLE log)
     if(NOT rc EQUAL 0)
         message(FATAL_ERROR "fuzz_${reader} found a problem:\n${log}")

@@ -9,28 +9,33 @@ namespace embedlab::ui {
 
 namespace {
 
-double fitWidth(const HeatmapMapping &m) {
+double fitWidth(const HeatmapMapping &m)
+{
     return m.viewport.width() / static_cast<double>(m.columns);
 }
-double fitHeight(const HeatmapMapping &m) {
+double fitHeight(const HeatmapMapping &m)
+{
     return m.viewport.height() / static_cast<double>(m.rows);
 }
 
 // Centres an axis that is smaller than the viewport; otherwise keeps the viewport covered.
-double clampFirst(double first, double cellSize, Index cells, double viewport) {
+double clampFirst(double first, double cellSize, Index cells, double viewport)
+{
     const double extent = static_cast<double>(cells) * cellSize;
     if (extent <= viewport)
         return -(viewport - extent) / 2.0 / cellSize;
     return std::clamp(first, 0.0, static_cast<double>(cells) - viewport / cellSize);
 }
 
-bool fuzzyEqual(double a, double b) {
+bool fuzzyEqual(double a, double b)
+{
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
 }
 
 } // namespace
 
-HeatmapMapping HeatmapMapping::fit(Index rows, Index columns, QSizeF viewport) {
+HeatmapMapping HeatmapMapping::fit(Index rows, Index columns, QSizeF viewport)
+{
     HeatmapMapping m;
     m.rows = rows;
     m.columns = columns;
@@ -42,7 +47,8 @@ HeatmapMapping HeatmapMapping::fit(Index rows, Index columns, QSizeF viewport) {
     return m.clamped();
 }
 
-bool HeatmapMapping::squareCells() const {
+bool HeatmapMapping::squareCells() const
+{
     if (isEmpty())
         return true;
     const double w = fitWidth(*this);
@@ -50,34 +56,41 @@ bool HeatmapMapping::squareCells() const {
     return std::max(w, h) <= SquareCellsMaxStretch * std::min(w, h);
 }
 
-double HeatmapMapping::minCellWidth() const {
+double HeatmapMapping::minCellWidth() const
+{
     if (isEmpty())
         return 1.0;
     return squareCells() ? std::min(fitWidth(*this), fitHeight(*this)) : fitWidth(*this);
 }
 
-double HeatmapMapping::minCellHeight() const {
+double HeatmapMapping::minCellHeight() const
+{
     if (isEmpty())
         return 1.0;
     return squareCells() ? std::min(fitWidth(*this), fitHeight(*this)) : fitHeight(*this);
 }
 
-double HeatmapMapping::maxCellWidth() const {
+double HeatmapMapping::maxCellWidth() const
+{
     return std::max(MaxCellSize, minCellWidth());
 }
-double HeatmapMapping::maxCellHeight() const {
+double HeatmapMapping::maxCellHeight() const
+{
     return std::max(MaxCellSize, minCellHeight());
 }
 
-QPointF HeatmapMapping::cellToPixel(double row, double column) const {
+QPointF HeatmapMapping::cellToPixel(double row, double column) const
+{
     return {(column - firstColumn) * cellWidth, (row - firstRow) * cellHeight};
 }
 
-QPointF HeatmapMapping::pixelToCell(QPointF pixel) const {
+QPointF HeatmapMapping::pixelToCell(QPointF pixel) const
+{
     return {firstColumn + pixel.x() / cellWidth, firstRow + pixel.y() / cellHeight};
 }
 
-CellIndex HeatmapMapping::cellAt(QPointF pixel) const {
+CellIndex HeatmapMapping::cellAt(QPointF pixel) const
+{
     if (isEmpty() || pixel.x() < 0 || pixel.y() < 0 || pixel.x() >= viewport.width() ||
         pixel.y() >= viewport.height())
         return {};
@@ -89,40 +102,48 @@ CellIndex HeatmapMapping::cellAt(QPointF pixel) const {
     return {static_cast<Index>(row), static_cast<Index>(column)};
 }
 
-QRectF HeatmapMapping::cellRect(Index row, Index column) const {
+QRectF HeatmapMapping::cellRect(Index row, Index column) const
+{
     return {cellToPixel(static_cast<double>(row), static_cast<double>(column)),
             QSizeF(cellWidth, cellHeight)};
 }
 
-QRectF HeatmapMapping::rowRect(Index row) const {
+QRectF HeatmapMapping::rowRect(Index row) const
+{
     return {cellToPixel(static_cast<double>(row), 0.0),
             QSizeF(cellWidth * static_cast<double>(columns), cellHeight)};
 }
 
-QRectF HeatmapMapping::matrixRect() const {
+QRectF HeatmapMapping::matrixRect() const
+{
     return {cellToPixel(0.0, 0.0),
             QSizeF(cellWidth * static_cast<double>(columns), cellHeight * static_cast<double>(rows))};
 }
 
-Index HeatmapMapping::firstVisibleRow() const {
+Index HeatmapMapping::firstVisibleRow() const
+{
     return std::max<Index>(0, static_cast<Index>(std::floor(firstRow)));
 }
 
-Index HeatmapMapping::lastVisibleRow() const {
+Index HeatmapMapping::lastVisibleRow() const
+{
     const double end = std::ceil(firstRow + viewport.height() / cellHeight) - 1.0;
     return std::min<Index>(rows - 1, static_cast<Index>(end));
 }
 
-Index HeatmapMapping::firstVisibleColumn() const {
+Index HeatmapMapping::firstVisibleColumn() const
+{
     return std::max<Index>(0, static_cast<Index>(std::floor(firstColumn)));
 }
 
-Index HeatmapMapping::lastVisibleColumn() const {
+Index HeatmapMapping::lastVisibleColumn() const
+{
     const double end = std::ceil(firstColumn + viewport.width() / cellWidth) - 1.0;
     return std::min<Index>(columns - 1, static_cast<Index>(end));
 }
 
-HeatmapMapping HeatmapMapping::zoomedAt(QPointF anchor, double factor) const {
+HeatmapMapping HeatmapMapping::zoomedAt(QPointF anchor, double factor) const
+{
     if (isEmpty())
         return *this;
     const QPointF cell = pixelToCell(anchor);
@@ -134,14 +155,16 @@ HeatmapMapping HeatmapMapping::zoomedAt(QPointF anchor, double factor) const {
     return m.clamped();
 }
 
-HeatmapMapping HeatmapMapping::pannedBy(QPointF delta) const {
+HeatmapMapping HeatmapMapping::pannedBy(QPointF delta) const
+{
     HeatmapMapping m = *this;
     m.firstColumn -= delta.x() / cellWidth;
     m.firstRow -= delta.y() / cellHeight;
     return m.clamped();
 }
 
-HeatmapMapping HeatmapMapping::resized(QSizeF newViewport) const {
+HeatmapMapping HeatmapMapping::resized(QSizeF newViewport) const
+{
     if (newViewport == viewport)
         return *this;
     if (isEmpty())
@@ -159,7 +182,8 @@ HeatmapMapping HeatmapMapping::resized(QSizeF newViewport) const {
     return m.clamped();
 }
 
-HeatmapMapping HeatmapMapping::clamped() const {
+HeatmapMapping HeatmapMapping::clamped() const
+{
     if (isEmpty())
         return *this;
     HeatmapMapping m = *this;
@@ -170,11 +194,13 @@ HeatmapMapping HeatmapMapping::clamped() const {
     return m;
 }
 
-bool HeatmapMapping::isFit() const {
+bool HeatmapMapping::isFit() const
+{
     return isEmpty() || (fuzzyEqual(cellWidth, minCellWidth()) && fuzzyEqual(cellHeight, minCellHeight()));
 }
 
-HeatmapMapping HeatmapMapping::scaled(double devicePixelRatio) const {
+HeatmapMapping HeatmapMapping::scaled(double devicePixelRatio) const
+{
     HeatmapMapping m = *this;
     m.viewport = viewport * devicePixelRatio;
     m.cellWidth = cellWidth * devicePixelRatio;
@@ -183,7 +209,8 @@ HeatmapMapping HeatmapMapping::scaled(double devicePixelRatio) const {
 }
 
 std::vector<CellSpan> HeatmapMapping::axisSpans(double firstCell, double cellSize, int pixels, Index cells,
-                                                Index factor) {
+                                                Index factor)
+{
     std::vector<CellSpan> spans(static_cast<std::size_t>(std::max(pixels, 0)));
     const double n = static_cast<double>(cells);
     for (int p = 0; p < pixels; ++p) {
@@ -205,7 +232,8 @@ std::vector<CellSpan> HeatmapMapping::axisSpans(double firstCell, double cellSiz
     return spans;
 }
 
-QDebug operator<<(QDebug debug, const HeatmapMapping &m) {
+QDebug operator<<(QDebug debug, const HeatmapMapping &m)
+{
     QDebugStateSaver saver(debug);
     debug.nospace() << "HeatmapMapping(" << m.rows << "x" << m.columns << " in " << m.viewport << ", cell "
                     << m.cellWidth << "x" << m.cellHeight << ", first row " << m.firstRow << ", first column "
@@ -213,28 +241,8 @@ QDebug operator<<(QDebug debug, const HeatmapMapping &m) {
     return debug;
 }
 
-std::vector<double> niceTicks(double min, double max, int maxTicks) {
-    if (!(max > min) || maxTicks < 2)
-        return {min};
-    const double rough = (max - min) / (maxTicks - 1);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    double step = 10.0 * magnitude;
-    for (const double m : {1.0, 2.0, 2.5, 5.0}) {
-        if (m * magnitude >= rough * (1.0 - 1e-9)) {
-            step = m * magnitude;
-            break;
-        }
-    }
-    std::vector<double> ticks;
-    const double eps = step * 1e-9;
-    for (double k = std::ceil((min - eps) / step); k * step <= max + eps; k += 1.0) {
-        const double t = k * step;
-        ticks.push_back(std::abs(t) < eps ? 0.0 : t); // no "-0"
-    }
-    return ticks;
-}
-
-Index niceIndexStep(double minimum) {
+Index niceIndexStep(double minimum)
+{
     if (!(minimum > 1.0))
         return 1;
     Index power = 1;
@@ -247,7 +255,8 @@ Index niceIndexStep(double minimum) {
     }
 }
 
-QString formatWeight(float value) {
+QString formatWeight(float value)
+{
     if (std::isnan(value))
         return QStringLiteral("nan");
     if (std::isinf(value))
@@ -259,11 +268,13 @@ QString formatWeight(float value) {
     return QString::number(static_cast<double>(value), 'f', 4);
 }
 
-QString cellToolTip(Index row, Index column, float value) {
+QString cellToolTip(Index row, Index column, float value)
+{
     return QStringLiteral("W[%1, %2] = %3").arg(row).arg(column).arg(formatWeight(value));
 }
 
-QString aggregationDescription(double rowsPerPixel, double columnsPerPixel, const QString &aggregation) {
+QString aggregationDescription(double rowsPerPixel, double columnsPerPixel, const QString &aggregation)
+{
     // Tolerate rounding so "exactly one cell per pixel" counts as 1:1.
     if (rowsPerPixel <= 1.0 + 1e-9 && columnsPerPixel <= 1.0 + 1e-9)
         return {};

@@ -103,9 +103,6 @@ struct HeatmapMapping {
 
 QDebug operator<<(QDebug debug, const HeatmapMapping &mapping);
 
-/// About `maxTicks` evenly spaced "nice" values (1, 2, 2.5 or 5 times a power of ten) within
-/// [min, max], both included when they are nice; {min} when min >= max (a constant matrix).
-std::vector<double> niceTicks(double min, double max, int maxTicks);
 /// The smallest integer step of the form 1, 2 or 5 times a power of ten that is >= `minimum`
 /// (label every step-th row or column); 1 for minimum <= 1.
 Index niceIndexStep(double minimum);

@@ -15,13 +15,15 @@ namespace {
 
 constexpr std::uint32_t AbsMask = 0x7fffffffu;
 
-inline float pickMaxAbs(float a, float b) {
+inline float pickMaxAbs(float a, float b)
+{
     return (std::bit_cast<std::uint32_t>(b) & AbsMask) > (std::bit_cast<std::uint32_t>(a) & AbsMask) ? b : a;
 }
 
 } // namespace
 
-QImage colorizeFrame(const ReducedFrame &frame, const ColorLookup &lookup) {
+QImage colorizeFrame(const ReducedFrame &frame, const ColorLookup &lookup)
+{
     QImage image(frame.width, frame.height, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
         return image;
@@ -53,7 +55,8 @@ struct FrameSpans {
 };
 
 FrameSpans frameSpans(const HeatmapMapping &mapping, int width, int height, Index rows, Index columns,
-                      Index rowFactor, Index columnFactor) {
+                      Index rowFactor, Index columnFactor)
+{
     FrameSpans f;
     f.rows = HeatmapMapping::axisSpans(mapping.firstRow, mapping.cellHeight, height, mapping.rows, rowFactor);
     f.columns = HeatmapMapping::axisSpans(mapping.firstColumn, mapping.cellWidth, width, mapping.columns,
@@ -77,8 +80,8 @@ FrameSpans frameSpans(const HeatmapMapping &mapping, int width, int height, Inde
 // Reduces the rows of one pixel row into acc (over the frame's column range) and returns a pointer
 // to the reduced values: the matrix row itself when there is only one.
 const float *reduceRows(const float *data, Index columns, const FrameSpans &f, CellSpan rs,
-                        Aggregation aggregation, std::vector<float> &acc, bool alwaysAccumulate,
-                        float &limit) {
+                        Aggregation aggregation, std::vector<float> &acc, bool alwaysAccumulate, float &limit)
+{
     const Index span = f.lastColumn - f.firstColumn + 1;
     if (rs.first == rs.last && !alwaysAccumulate)
         return data + rs.first * columns + f.firstColumn;
@@ -94,7 +97,8 @@ const float *reduceRows(const float *data, Index columns, const FrameSpans &f, C
 
 // The value of one pixel from its row-reduced cells.
 inline float reduceColumns(const float *reduced, CellSpan cs, Index firstColumn, float rowCount,
-                           Aggregation aggregation) {
+                           Aggregation aggregation)
+{
     const float *a = reduced + (cs.first - firstColumn);
     const Index n = cs.last - cs.first + 1;
     float v = a[0];
@@ -111,7 +115,8 @@ inline float reduceColumns(const float *reduced, CellSpan cs, Index firstColumn,
 } // namespace
 
 ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
-                         const HeatmapMapping &mapping, Aggregation aggregation) {
+                         const HeatmapMapping &mapping, Aggregation aggregation)
+{
     ReducedFrame f;
     f.width = std::max(0, static_cast<int>(std::lround(mapping.viewport.width())));
     f.height = std::max(0, static_cast<int>(std::lround(mapping.viewport.height())));
@@ -158,7 +163,8 @@ ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index row
 }
 
 QImage renderFrameDirect(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
-                         const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup) {
+                         const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup)
+{
     const int width = std::max(0, static_cast<int>(std::lround(mapping.viewport.width())));
     const int height = std::max(0, static_cast<int>(std::lround(mapping.viewport.height())));
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
@@ -226,7 +232,8 @@ QImage renderFrameDirect(const float *data, Index rows, Index columns, Index row
 }
 
 QImage renderCold(const float *data, Index rows, Index columns, QSize target, const ColorMap &colorMap,
-                  Aggregation aggregation) {
+                  Aggregation aggregation)
+{
     const HeatmapMapping mapping = HeatmapMapping::fit(rows, columns, QSizeF(target));
     if (mapping.isEmpty()) {
         QImage empty(target, QImage::Format_ARGB32_Premultiplied);
@@ -237,13 +244,13 @@ QImage renderCold(const float *data, Index rows, Index columns, QSize target, co
     return colorizeFrame(frame, colorMap.lookup(frame.limit));
 }
 
-float HeatmapRenderer::limit() const {
-    if (m_limit >= 0.0f)
-        return m_limit;
+float HeatmapRenderer::limit() const
+{
     return m_pyramid ? m_pyramid->limit() : 0.0f;
 }
 
-QImage HeatmapRenderer::renderFrame(const HeatmapMapping &mapping) const {
+QImage HeatmapRenderer::renderFrame(const HeatmapMapping &mapping) const
+{
     Q_ASSERT_X(m_pyramid, "HeatmapRenderer::renderFrame", "call setPyramid() first");
     const int i = m_pyramid->chooseLevel(mapping.rowsPerPixel(), mapping.columnsPerPixel());
     const PyramidLevel &l = m_pyramid->level(i);

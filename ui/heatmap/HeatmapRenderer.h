@@ -51,8 +51,6 @@ public:
     const std::shared_ptr<const HeatmapPyramid> &pyramid() const { return m_pyramid; }
     void setColorMap(const ColorMap &colorMap) { m_colorMap = colorMap; }
     const ColorMap &colorMap() const { return m_colorMap; }
-    /// Overrides the pyramid's colour limit (e.g. while a rebuild for new values is running).
-    void setLimit(float limit) { m_limit = limit; }
     float limit() const;
 
     /// The plot pixels for `mapping` (its viewport size, in device pixels), transparent outside
@@ -62,7 +60,6 @@ public:
 private:
     std::shared_ptr<const HeatmapPyramid> m_pyramid;
     ColorMap m_colorMap;
-    float m_limit = -1.0f;
 };
 
 } // namespace embedlab::ui

@@ -6,6 +6,7 @@
 #include "ui/heatmap/HeatmapView.h"
 
 #include "ui/heatmap/HeatmapRenderer.h"
+#include "ui/model/NiceTicks.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QActionGroup>
@@ -39,13 +40,6 @@ constexpr int BusyDelayMs = 200;
 QString withMinusSign(QString text)
 {
     return text.replace(QLatin1Char('-'), QChar(0x2212));
-}
-
-QString tickText(double value, double step)
-{
-    const int decimals =
-        step >= 1.0 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 6);
-    return withMinusSign(QString::number(value, 'f', decimals));
 }
 
 } // namespace
@@ -465,15 +459,38 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
 {
     const Layout l = layoutFor(size);
     const QPalette pal = palette();
-    const QFontMetrics fm(font());
     painter.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Window));
     painter.setPen(pal.color(QPalette::WindowText));
+    const bool busy = m_busyVisible && !exporting;
+    paintHeading(painter, l, map, busy);
 
-    // Title on the left, the aggregation (or the busy text) on the right of the same line.
+    if (!m_weight || map.isEmpty()) {
+        // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
+        const bool emptyMatrix = m_weight && m_weight->numel() == 0;
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(
+            l.plot, Qt::AlignCenter,
+            emptyMatrix
+                ? tr("empty matrix: %1 x %2").arg(m_weight->value().rows()).arg(m_weight->value().cols())
+                : tr("No matrix"));
+        return;
+    }
+    paintCells(painter, l, map, dpr, exporting);
+    paintAxisLabels(painter, l, map);
+    paintColorBar(painter, l, size, dpr, exporting);
+    paintLegend(painter, l, size);
+    if (busy)
+        paintBusy(painter, l);
+}
+
+// Title on the left, the aggregation (or the busy text) on the right of the same line.
+void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const
+{
+    const QPalette pal = palette();
+    const QFontMetrics fm(font());
     QFont titleFont = font();
     titleFont.setBold(true);
     const QFontMetrics titleMetrics(titleFont);
-    const bool busy = m_busyVisible && !exporting;
     const bool emptyMatrix = m_weight && m_weight->numel() == 0;
     QString status = m_weight && !emptyMatrix
                          ? aggregationDescription(map.rowsPerPixel(), map.columnsPerPixel(),
@@ -496,19 +513,13 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
             Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(status, Qt::ElideRight, heading.status));
         painter.setPen(pal.color(QPalette::WindowText));
     }
+}
 
-    if (!m_weight || map.isEmpty()) {
-        // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
-        painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(
-            l.plot, Qt::AlignCenter,
-            emptyMatrix
-                ? tr("empty matrix: %1 x %2").arg(m_weight->value().rows()).arg(m_weight->value().cols())
-                : tr("No matrix"));
-        return;
-    }
-
-    // The cells.
+// The cells, their frame, the dimmed rows of the one-hot emphasis and the selected row.
+void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
+                             bool exporting) const
+{
+    const QPalette pal = palette();
     const HeatmapMapping device = map.scaled(dpr);
     QImage frame = frameImage(device, exporting);
     const QRectF matrixRect = map.matrixRect().translated(l.plot.topLeft()).intersected(QRectF(l.plot));
@@ -555,8 +566,13 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         painter.drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
     }
     painter.restore();
+}
 
-    // Row labels (token ids) at the left, column labels (dimensions) on top, every nice step.
+// Row labels (token ids) at the left, column labels (dimensions) on top, every nice step.
+void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const
+{
+    const QPalette pal = palette();
+    const QFontMetrics fm(font());
     painter.setPen(pal.color(QPalette::WindowText));
     const int line = fm.height();
     const Index rowStep = niceIndexStep((line + 2) / map.cellHeight);
@@ -578,8 +594,14 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         const QRectF box(x - columnLabelWidth, l.plot.top() - line - 2, 2.0 * columnLabelWidth, line);
         painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom, QString::number(c));
     }
+}
 
-    // Colour bar: symmetric (-m, m) for diverging maps, (0, m) for magnitudes; ticks at nice values.
+// Colour bar: symmetric (-m, m) for diverging maps, (0, m) for magnitudes; ticks at nice values.
+void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, qreal dpr,
+                                bool exporting) const
+{
+    const QPalette pal = palette();
+    const int line = QFontMetrics(font()).height();
     // m comes with the overview, built off the UI thread. A matrix too big to reduce while painting
     // (the plot shows the busy text until its overview arrives) is too big to scan for m here too
     // (GPT-2: 38.6 million values), so its scale is drawn when the overview brings m.
@@ -628,20 +650,25 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
     } else {
         // The ends are labelled with m itself; nice ticks fill in between where they do not collide.
         const int maxTicks = std::clamp(bar.height() / (line * 2), 2, 9);
-        const std::vector<double> ticks = niceTicks(lo, hi, maxTicks);
-        const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1.0;
+        const NiceTicks ticks = niceTicks(lo, hi, maxTicks);
         drawTick(hi, withMinusSign(formatWeight(hi)));
         if (lo != 0.0f || !m_colorMap.isDiverging())
             drawTick(lo, withMinusSign(lo == 0.0f ? QStringLiteral("0") : formatWeight(lo)));
-        for (const double t : ticks) {
+        for (const double t : ticks.values) {
             const double y = valueY(t);
             if (std::abs(y - valueY(hi)) < line || std::abs(y - valueY(lo)) < line)
                 continue;
-            drawTick(t, tickText(t, step));
+            drawTick(t, withMinusSign(ticks.label(t)));
         }
     }
+}
 
-    // Legend for the values the colour scale cannot show.
+// Legend for the values the colour scale cannot show.
+void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) const
+{
+    const QPalette pal = palette();
+    const int line = QFontMetrics(font()).height();
+    const int labelLeft = l.colorBar.right() + 5;
     struct Entry {
         QRgb color;
         QString text;
@@ -655,7 +682,7 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
     }
     int y = l.legend.top();
     for (const Entry &e : entries) {
-        const QRect swatch(l.legend.left(), y + 2, bar.width(), line - 4);
+        const QRect swatch(l.legend.left(), y + 2, l.colorBar.width(), line - 4);
         painter.fillRect(swatch, QColor::fromRgb(e.color));
         painter.setPen(pal.color(QPalette::Mid));
         painter.drawRect(QRectF(swatch).adjusted(-0.5, -0.5, 0.5, 0.5));
@@ -664,19 +691,23 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
                          Qt::AlignLeft | Qt::AlignVCenter, e.text);
         y += line + 2;
     }
+}
 
-    if (busy) {
-        const QString text = tr("Building overview\u2026");
-        QRect box = fm.boundingRect(text).adjusted(-line, -line / 2, line, line / 2);
-        box.moveCenter(l.plot.center());
-        QColor back = pal.color(QPalette::ToolTipBase);
-        back.setAlpha(220);
-        painter.setPen(pal.color(QPalette::Mid));
-        painter.setBrush(back);
-        painter.drawRoundedRect(box, line / 3.0, line / 3.0);
-        painter.setPen(pal.color(QPalette::ToolTipText));
-        painter.drawText(box, Qt::AlignCenter, text);
-    }
+void HeatmapView::paintBusy(QPainter &painter, const Layout &l) const
+{
+    const QPalette pal = palette();
+    const QFontMetrics fm(font());
+    const int line = fm.height();
+    const QString text = tr("Building overview\u2026");
+    QRect box = fm.boundingRect(text).adjusted(-line, -line / 2, line, line / 2);
+    box.moveCenter(l.plot.center());
+    QColor back = pal.color(QPalette::ToolTipBase);
+    back.setAlpha(220);
+    painter.setPen(pal.color(QPalette::Mid));
+    painter.setBrush(back);
+    painter.drawRoundedRect(box, line / 3.0, line / 3.0);
+    painter.setPen(pal.color(QPalette::ToolTipText));
+    painter.drawText(box, Qt::AlignCenter, text);
 }
 
 bool HeatmapView::event(QEvent *event)

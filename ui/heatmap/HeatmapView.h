@@ -113,6 +113,13 @@ private:
     Layout layoutFor(QSize size) const;
     HeatmapMapping mappingFor(QSize widgetSize) const;
     void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting) const;
+    void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
+    void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
+                    bool exporting) const;
+    void paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
+    void paintColorBar(QPainter &painter, const Layout &l, QSize size, qreal dpr, bool exporting) const;
+    void paintLegend(QPainter &painter, const Layout &l, QSize size) const;
+    void paintBusy(QPainter &painter, const Layout &l) const;
     QImage frameImage(const HeatmapMapping &device, bool exporting) const;
     bool pyramidIsCurrent() const;
     void startRebuild();

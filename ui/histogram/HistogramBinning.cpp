@@ -152,34 +152,6 @@ QList<QPointF> HistogramBinning::densityPoints(const core::init::Distribution &d
     return points;
 }
 
-HistogramBinning::Ticks HistogramBinning::niceTicks(double low, double high, int target)
-{
-    Ticks t;
-    if (!(high > low) || !std::isfinite(low) || !std::isfinite(high) || target < 1) {
-        t.anchor = std::isfinite(low) ? low : 0.0;
-        return t;
-    }
-    const double raw = (high - low) / double(target);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    // Of 1, 2, 5 and 10 times the magnitude, the step whose tick count is closest to the target
-    // (the fewer ticks on a tie, so labels do not crowd).
-    int bestMiss = std::numeric_limits<int>::max();
-    for (double factor : {1.0, 2.0, 5.0, 10.0}) {
-        const double step = factor * magnitude;
-        const int ticks = int(std::floor(high / step + 1e-9) - std::ceil(low / step - 1e-9)) + 1;
-        const int miss = std::abs(ticks - target);
-        if (miss <= bestMiss) {
-            bestMiss = miss;
-            t.interval = step;
-        }
-    }
-    t.anchor = std::ceil(low / t.interval - 1e-9) * t.interval;
-    if (std::abs(t.anchor) < t.interval * 1e-9)
-        t.anchor = 0.0; // not -0.0
-    t.decimals = std::max(0, -int(std::floor(std::log10(t.interval) + 1e-9)));
-    return t;
-}
-
 QList<HistogramBinning::StatsRow>
 HistogramBinning::statsRows(const core::Summary &summary,
                             const std::optional<core::init::Distribution> &expected)

@@ -77,17 +77,6 @@ public:
     static QList<QPointF> densityPoints(const core::init::Distribution &d, double elements, double binWidth,
                                         double xMin, double xMax, bool logCounts, int samples = 401);
 
-    /// Evenly spaced ticks at 1, 2 or 5 times a power of ten, about `target` of them inside
-    /// [low, high]: the first tick (a multiple of the interval), the interval and the decimals
-    /// that print it exactly.
-    struct Ticks {
-        double anchor = 0.0;
-        double interval = 1.0;
-        int decimals = 0;
-        bool operator==(const Ticks &) const = default;
-    };
-    static Ticks niceTicks(double low, double high, int target = 6);
-
     /// One row of the statistics table; `expected` is empty where the theory says nothing.
     enum class Statistic { Mean, Std, Min, Max, Count };
     struct StatsRow {

@@ -4,8 +4,9 @@
 
 #include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
-#include "ui/views/FlowLayout.h"
+#include "ui/model/NiceTicks.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/views/FlowLayout.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -57,31 +58,31 @@ SeriesColors seriesColors(int index)
 // Every setter relayouts the axis; between a range and an interval from different charts it can
 // ask for millions of ticks (a count axis to 1e5 with the old interval 2). So the interval moves
 // first when it grows and last when it shrinks.
-void setValueAxis(QValueAxis *axis, double min, double max, const HistogramBinning::Ticks &ticks)
+void setValueAxis(QValueAxis *axis, double min, double max, const NiceTicks &ticks)
 {
-    const bool growing = ticks.interval >= axis->tickInterval();
+    const bool growing = ticks.step >= axis->tickInterval();
     if (growing)
-        axis->setTickInterval(ticks.interval);
+        axis->setTickInterval(ticks.step);
     axis->setRange(min, max);
     axis->setTickAnchor(ticks.anchor);
     if (!growing)
-        axis->setTickInterval(ticks.interval);
+        axis->setTickInterval(ticks.step);
     axis->setLabelFormat(QStringLiteral("%.%1f").arg(ticks.decimals));
 }
 
 // QValueAxis accumulates its dynamic ticks (-0.3 + 3 * 0.1 prints as "-0.0"), so the weight axis
 // labels exact multiples of the interval itself.
-void setCategoryAxis(QCategoryAxis *axis, double min, double max, const HistogramBinning::Ticks &ticks)
+void setCategoryAxis(QCategoryAxis *axis, double min, double max, const NiceTicks &ticks)
 {
     for (const QString &label : axis->categoriesLabels())
         axis->remove(label);
     axis->setRange(min, max);
     axis->setStartValue(min);
-    const double first = std::ceil(min / ticks.interval - 1e-9);
-    for (double k = first; k * ticks.interval <= max * (1 + 1e-12) + 1e-300; k += 1.0) {
-        const double value = k == 0.0 ? 0.0 : k * ticks.interval;
+    const double first = std::ceil(min / ticks.step - 1e-9);
+    for (double k = first; k * ticks.step <= max * (1 + 1e-12) + 1e-300; k += 1.0) {
+        const double value = k == 0.0 ? 0.0 : k * ticks.step;
         if (value > min)
-            axis->append(QString::number(value, 'f', ticks.decimals), value);
+            axis->append(ticks.label(value), value);
     }
 }
 
@@ -140,11 +141,6 @@ private:
         return std::max(sizeHintForColumn(column), horizontalHeader()->sectionSizeHint(column));
     }
 };
-
-QString errorMessage(const core::Error &e)
-{
-    return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
-}
 
 } // namespace
 
@@ -494,7 +490,7 @@ InitHistogram::Outcome InitHistogram::compute(const Job &job)
                                                      job.options.bins, args));
         }
     } catch (const core::Error &e) {
-        out.error = errorMessage(e); // exceptions never cross the event loop
+        out.error = QString::fromStdString(e.pythonText()); // exceptions never cross the event loop
         out.results.clear();
     }
     return out;
@@ -593,7 +589,7 @@ void InitHistogram::updateAxes(double xMin, double xMax)
     }
     if (top <= 0.0)
         top = m_logCounts ? 1.0 : 10.0;
-    setCategoryAxis(m_axisX, xMin, xMax, HistogramBinning::niceTicks(xMin, xMax, m_projector ? 5 : 8));
+    setCategoryAxis(m_axisX, xMin, xMax, niceTicks(xMin, xMax, m_projector ? 5 : 8));
     m_countMax = top * 1.06;
     m_countTicks = 0;
     updateCountAxis();
@@ -612,7 +608,7 @@ void InitHistogram::updateCountAxis()
     if (target == m_countTicks)
         return;
     m_countTicks = target;
-    setValueAxis(m_axisY, 0.0, m_countMax, HistogramBinning::niceTicks(0.0, m_countMax, target));
+    setValueAxis(m_axisY, 0.0, m_countMax, niceTicks(0.0, m_countMax, target));
 }
 
 void InitHistogram::updateTable()

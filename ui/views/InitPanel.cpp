@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/InitPanel.h"
 
-#include "core/tensor/Error.h"
 #include "core/init/Generator.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Tensor.h"
 
 #include <QCheckBox>
@@ -27,11 +27,6 @@ namespace {
 
 constexpr int kSliderSteps = 1000;
 constexpr int kFirstEditorRow = 1; // right below the initialiser
-
-QString errorMessage(const core::Error &e)
-{
-    return QStringLiteral("%1: %2").arg(QLatin1String(e.kindName()), QString::fromStdString(e.what()));
-}
 
 QString unquote(const QString &s)
 {
@@ -487,7 +482,7 @@ void InitPanel::revalidate()
         }
         m_spec = std::move(spec);
     } catch (const core::Error &e) {
-        m_error = errorMessage(e);
+        m_error = QString::fromStdString(e.pythonText());
     }
     showState();
 }

@@ -346,6 +346,36 @@ QString OneHotView::captionText() const
     return {};
 }
 
+// What every part of a frame needs: the layout, the colours and where the animation is.
+struct OneHotView::Frame {
+    Frame(const Geometry &geometry, const QPalette &palette, const core::Matrix &weight)
+        : g(geometry)
+        , pal(palette)
+        , w(weight)
+    {}
+
+    Geometry g;
+    QLocale locale;
+    QPalette pal;
+    QColor text;
+    QColor dim;
+    QColor faint;
+    const core::Matrix &w;
+    qint64 v = 0;
+    qint64 d = 0;
+    QList<qint64> ids;
+    int n = 0;
+    int k = 0;
+    bool haveId = false;
+    qint64 id = -1;
+    Phase phase = Phase::Done;
+    double t = 0.0;
+    ColorLookup colorOf;
+    double swept = 0.0; // how many rows the sweep has passed for the current id
+    const float *idRow = nullptr;
+    bool computed = false; // the one-hot product of every id is known
+};
+
 void OneHotView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -354,41 +384,63 @@ void OneHotView::paintEvent(QPaintEvent *)
         return;
     startLimitScan(); // values may have changed without a signal (the version says so)
     p.setRenderHint(QPainter::Antialiasing);
-    const Geometry g = geometryFor(size());
-    const QLocale locale;
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::Text);
-    QColor dim = pal.color(QPalette::Base);
-    dim.setAlphaF(0.82);
-    QColor faint = text;
-    faint.setAlphaF(0.55);
-
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    const core::Matrix &w = weight->value();
-    const qint64 v = w.rows();
-    const qint64 d = w.cols();
-    const QList<qint64> ids = m_lab->flatIds();
-    const int n = ids.size();
-    const int k = std::min(m_animation->idIndex(), n);
-    const bool haveId = k < n;
-    const qint64 id = haveId ? ids[k] : -1;
-    const Phase phase = haveId ? m_animation->phase() : Phase::Done;
-    const double t = m_animation->progress();
-    const ColorLookup colorOf = m_colorMap.lookup(colorLimit());
+    Frame f(geometryFor(size()), palette(), weight->value());
+    f.text = f.pal.color(QPalette::Text);
+    f.dim = f.pal.color(QPalette::Base);
+    f.dim.setAlphaF(0.82);
+    f.faint = f.text;
+    f.faint.setAlphaF(0.55);
+    f.v = f.w.rows();
+    f.d = f.w.cols();
+    f.ids = m_lab->flatIds();
+    f.n = f.ids.size();
+    f.k = std::min(m_animation->idIndex(), f.n);
+    f.haveId = f.k < f.n;
+    f.id = f.haveId ? f.ids[f.k] : -1;
+    f.phase = f.haveId ? m_animation->phase() : Phase::Done;
+    f.t = m_animation->progress();
+    f.colorOf = m_colorMap.lookup(colorLimit());
 
-    // Caption: where we are, then what happens.
+    paintCaption(p, f);
+    if (!m_lab->idsValid())
+        return;
+    paintLabels(p, f);
+    paintOperators(p, f);
+    if (f.phase == Phase::Sweep)
+        f.swept = f.t * double(f.v);
+    else if (f.haveId && f.phase != Phase::ShowOneHot)
+        f.swept = double(f.v);
+    paintOneHot(p, f);
+    paintWeight(p, f);
+    f.idRow = f.haveId ? f.w.row(f.id).data() : nullptr;
+    paintSum(p, f);
+    f.computed = m_lab->hasPaths() && m_lab->paths().oneHotMm.numel() == qint64(f.n) * f.d;
+    paintOutput(p, f);
+    if (f.haveId && f.phase == Phase::Lookup)
+        paintLookup(p, f);
+    paintCounters(p, f);
+}
+
+// Caption: where we are, then what happens.
+void OneHotView::paintCaption(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
     QFont titleFont = font();
     titleFont.setPointSizeF(font().pointSizeF() * 1.25);
     titleFont.setBold(true);
     static const char *const phaseNames[] = {QT_TR_NOOP("one-hot vector"),  QT_TR_NOOP("multiply row by row"),
                                              QT_TR_NOOP("sum the rows"),    QT_TR_NOOP("land in the output"),
                                              QT_TR_NOOP("the lookup path"), QT_TR_NOOP("done")};
-    const QString title =
-        haveId
-            ? tr("Token %1 of %2 (id %3) \u00b7 %4").arg(k + 1).arg(n).arg(id).arg(tr(phaseNames[int(phase)]))
-            : tr("All %1 tokens \u00b7 %2").arg(n).arg(tr(phaseNames[int(Phase::Done)]));
+    const QString title = f.haveId
+                              ? tr("Token %1 of %2 (id %3) \u00b7 %4")
+                                    .arg(f.k + 1)
+                                    .arg(f.n)
+                                    .arg(f.id)
+                                    .arg(tr(phaseNames[int(f.phase)]))
+                              : tr("All %1 tokens \u00b7 %2").arg(f.n).arg(tr(phaseNames[int(Phase::Done)]));
     p.setFont(titleFont);
-    p.setPen(text);
+    p.setPen(f.text);
     const QFontMetricsF titleMetrics(titleFont);
     p.drawText(QRectF(g.caption.left(), g.caption.top(), g.caption.width(), titleMetrics.height()),
                Qt::AlignLeft | Qt::AlignVCenter, title);
@@ -396,10 +448,12 @@ void OneHotView::paintEvent(QPaintEvent *)
     p.drawText(QRectF(g.caption.left(), g.caption.top() + titleMetrics.height() * 1.1, g.caption.width(),
                       g.caption.height() - titleMetrics.height() * 1.1),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, captionText());
-    if (!m_lab->idsValid())
-        return;
+}
 
-    // Labels above the blocks.
+// Labels above the blocks: name, shape and, for a compressed block, how it is drawn.
+void OneHotView::paintLabels(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
     const QFontMetricsF metrics(font());
     auto label = [&](const QRectF &block, const QString &name, const QString &shape, const QString &note) {
         QRectF r(block.left() - g.gap / 2, g.diagram.top() - g.labelHeight, block.width() + g.gap,
@@ -407,10 +461,10 @@ void OneHotView::paintEvent(QPaintEvent *)
         if (block == g.oneHot)
             r.setLeft(0.0); // the first block may use the margin
         const double line = metrics.height();
-        p.setPen(text);
+        p.setPen(f.text);
         p.drawText(QRectF(r.left(), r.top(), r.width(), line), Qt::AlignHCenter | Qt::AlignTop,
                    metrics.elidedText(name, Qt::ElideRight, r.width()));
-        p.setPen(faint);
+        p.setPen(f.faint);
         p.drawText(QRectF(r.left(), r.top() + line, r.width(), line), Qt::AlignHCenter | Qt::AlignTop,
                    metrics.elidedText(shape, Qt::ElideRight, r.width()));
         if (!note.isEmpty())
@@ -418,29 +472,34 @@ void OneHotView::paintEvent(QPaintEvent *)
                        metrics.elidedText(note, Qt::ElideRight, r.width()));
     };
     // Shapes and ids as PyTorch writes them: no digit grouping.
-    const QString vText = QString::number(v);
-    const QString dText = QString::number(d);
+    const QString vText = QString::number(f.v);
+    const QString dText = QString::number(f.d);
     QString note;
     if (g.rowsCompressed || g.colsCompressed) {
         // Honest about what the picture is: sampled cells, not every weight.
         const qint64 rowStep =
-            g.rowsCompressed ? qint64(std::ceil(double(v) / std::max(1.0, g.weight.height()))) : 1;
+            g.rowsCompressed ? qint64(std::ceil(double(f.v) / std::max(1.0, g.weight.height()))) : 1;
         const qint64 colStep =
-            g.colsCompressed ? qint64(std::ceil(double(d) / std::max(1.0, g.weight.width()))) : 1;
+            g.colsCompressed ? qint64(std::ceil(double(f.d) / std::max(1.0, g.weight.width()))) : 1;
         note = tr("drawn: 1 in %1 rows, 1 in %2 cols").arg(rowStep).arg(colStep);
     }
-    label(g.oneHot, haveId ? QStringLiteral("one_hot(%1)").arg(id) : QStringLiteral("one_hot"),
-          QStringLiteral("[%1]").arg(vText), g.rowsCompressed ? tr("%1 zeros, one 1").arg(v - 1) : QString());
+    label(g.oneHot, f.haveId ? QStringLiteral("one_hot(%1)").arg(f.id) : QStringLiteral("one_hot"),
+          QStringLiteral("[%1]").arg(vText),
+          g.rowsCompressed ? tr("%1 zeros, one 1").arg(f.v - 1) : QString());
     label(g.weight, QStringLiteral("embedding.weight"), QStringLiteral("[%1, %2]").arg(vText, dText), note);
     label(g.sum, QStringLiteral("\u03a3 one_hot[i] \u00b7 W[i]"), QStringLiteral("[%1]").arg(dText),
           QString());
-    label(g.output, tr("output"), QStringLiteral("[%1, %2]").arg(n).arg(dText), QString());
+    label(g.output, tr("output"), QStringLiteral("[%1, %2]").arg(f.n).arg(dText), QString());
+}
 
-    // Operators between the blocks.
+// Operators between the blocks.
+void OneHotView::paintOperators(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
     QFont opFont = font();
     opFont.setPointSizeF(font().pointSizeF() * 1.6);
     p.setFont(opFont);
-    p.setPen(faint);
+    p.setPen(f.faint);
     auto op = [&](double leftEdge, const QString &s) {
         p.drawText(QRectF(leftEdge, g.sum.top() - 40, g.gap, g.sum.height() + 80), Qt::AlignCenter, s);
     };
@@ -448,35 +507,32 @@ void OneHotView::paintEvent(QPaintEvent *)
     op(g.weight.right(), QStringLiteral("="));
     op(g.sum.right(), QStringLiteral("\u2192"));
     p.setFont(font());
+}
 
-    // How many rows the sweep has passed for the current id.
-    double swept = 0.0;
-    if (phase == Phase::Sweep)
-        swept = t * double(v);
-    else if (haveId && phase != Phase::ShowOneHot)
-        swept = double(v);
-
-    // The one-hot column.
-    const double showAlpha = (phase == Phase::ShowOneHot) ? ease(std::min(1.0, t * 2.0)) : 1.0;
+// The one-hot column: every entry when it fits, else a marker at the 1.
+void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
+    const double showAlpha = (f.phase == Phase::ShowOneHot) ? ease(std::min(1.0, f.t * 2.0)) : 1.0;
     if (!g.rowsCompressed) {
         QFont small = font();
         small.setPointSizeF(std::clamp(g.rowHeight * 0.32, 6.0, font().pointSizeF()));
         p.setFont(small);
-        for (qint64 i = 0; i < v; ++i) {
+        for (qint64 i = 0; i < f.v; ++i) {
             const QRectF r(g.oneHot.left(), g.oneHot.top() + i * g.rowHeight, g.oneHot.width(), g.rowHeight);
-            const bool one = i == id;
-            QColor fill = one ? kOneColor : pal.color(QPalette::AlternateBase);
-            fill.setAlphaF(haveId ? showAlpha : 0.3);
+            const bool one = i == f.id;
+            QColor fill = one ? kOneColor : f.pal.color(QPalette::AlternateBase);
+            fill.setAlphaF(f.haveId ? showAlpha : 0.3);
             p.fillRect(r.adjusted(1, 1, -1, -1), fill);
-            p.setPen(faint);
-            if (haveId)
+            p.setPen(f.faint);
+            if (f.haveId)
                 p.drawText(r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"));
         }
         p.setFont(font());
     } else {
-        p.fillRect(g.oneHot, pal.color(QPalette::AlternateBase));
-        if (haveId) {
-            const QRectF r = g.weightRow(id);
+        p.fillRect(g.oneHot, f.pal.color(QPalette::AlternateBase));
+        if (f.haveId) {
+            const QRectF r = g.weightRow(f.id);
             QColor c = kOneColor;
             c.setAlphaF(showAlpha);
             p.fillRect(QRectF(g.oneHot.left() - 4, r.center().y() - 2, g.oneHot.width() + 8, 4), c);
@@ -488,25 +544,29 @@ void OneHotView::paintEvent(QPaintEvent *)
             p.fillPath(marker, c);
         }
     }
-    p.setPen(faint);
+    p.setPen(f.faint);
     p.setBrush(Qt::NoBrush);
     p.drawRect(g.oneHot);
+}
 
-    // W, with the rows already multiplied by 0 faded.
+// W, with the rows already multiplied by 0 faded, the row multiplied by 1 framed and the sweep line.
+void OneHotView::paintWeight(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
     if (!g.rowsCompressed && !g.colsCompressed) {
         QFont small = font();
         small.setPointSizeF(std::clamp(g.colWidth * 0.2, 6.0, font().pointSizeF()));
         p.setFont(small);
         const bool showValues = g.colWidth >= 40.0 && g.rowHeight >= 18.0;
-        for (qint64 i = 0; i < v; ++i) {
-            for (qint64 j = 0; j < d; ++j) {
+        for (qint64 i = 0; i < f.v; ++i) {
+            for (qint64 j = 0; j < f.d; ++j) {
                 const QRectF r(g.weight.left() + j * g.colWidth, g.weight.top() + i * g.rowHeight, g.colWidth,
                                g.rowHeight);
-                const QRgb c = colorOf(w(i, j));
+                const QRgb c = f.colorOf(f.w(i, j));
                 p.fillRect(r, QColor(c));
                 if (showValues) {
                     p.setPen(textColorOn(c));
-                    p.drawText(r, Qt::AlignCenter, QString::number(w(i, j), 'f', 2));
+                    p.drawText(r, Qt::AlignCenter, QString::number(f.w(i, j), 'f', 2));
                 }
             }
         }
@@ -514,190 +574,215 @@ void OneHotView::paintEvent(QPaintEvent *)
     } else {
         p.drawImage(g.weight, sampledWeight(g.weight.size().toSize()));
     }
-    if (haveId && swept > 0.0) {
-        if (g.rowsCompressed) {
-            const double sweepY = g.weight.top() + swept * g.rowHeight;
-            p.fillRect(QRectF(g.weight.left(), g.weight.top(), g.weight.width(), sweepY - g.weight.top()),
-                       dim);
-            p.fillRect(QRectF(g.oneHot.left(), g.oneHot.top(), g.oneHot.width(), sweepY - g.oneHot.top()),
-                       dim);
-        } else {
-            for (qint64 i = 0; i < v && i < swept; ++i) {
-                if (i == id)
-                    continue;
-                const double part = std::min(1.0, swept - double(i));
-                QRectF r = g.weightRow(i);
-                r.setWidth(r.width() * part);
-                p.fillRect(r, dim);
-            }
-        }
-    }
-    p.setPen(faint);
+    paintSweptRows(p, f);
+    p.setPen(f.faint);
     p.setBrush(Qt::NoBrush);
     p.drawRect(g.weight);
 
     // The row multiplied by 1, once the sweep has reached it.
-    if (haveId && swept > double(id)) {
-        const QRectF r = g.weightRow(id);
+    if (f.haveId && f.swept > double(f.id)) {
+        const QRectF r = g.weightRow(f.id);
         if (g.rowsCompressed) {
             // A compressed W may not show this row at all: draw the real row on top.
-            QImage strip(int(d), 1, QImage::Format_RGB32);
-            for (qint64 j = 0; j < d; ++j)
-                strip.setPixel(int(j), 0, colorOf(w(id, j)));
+            QImage strip(int(f.d), 1, QImage::Format_RGB32);
+            for (qint64 j = 0; j < f.d; ++j)
+                strip.setPixel(int(j), 0, f.colorOf(f.w(f.id, j)));
             p.drawImage(r.adjusted(0, -1, 0, 1), strip);
         }
         p.setPen(QPen(kOneColor, 3));
         p.drawRect(r.adjusted(-2, -2, 2, 2));
     }
-    if (phase == Phase::Sweep) {
-        const double sweepY = g.weight.top() + swept * g.rowHeight;
-        p.setPen(QPen(kSweepColor, 2));
-        p.drawLine(QPointF(g.oneHot.left() - 6, sweepY), QPointF(g.weight.right() + 6, sweepY));
-        const QString zeros =
-            tr("%1 rows \u00d7 0").arg(locale.toString(qint64(swept) - (swept > double(id) ? 1 : 0)));
-        if (g.rowsCompressed && swept > 1.0 &&
-            QFontMetricsF(font()).horizontalAdvance(zeros) < g.weight.width() - 8) {
-            p.setPen(text);
-            p.drawText(QRectF(g.weight.left() + 4, g.weight.top(), g.weight.width() - 8,
-                              sweepY - g.weight.top() - 2),
-                       Qt::AlignRight | Qt::AlignBottom, zeros);
-        }
+    if (f.phase == Phase::Sweep)
+        paintSweepLine(p, f);
+}
+
+// The rows of W (and of the one-hot column) the sweep has multiplied by 0, faded.
+void OneHotView::paintSweptRows(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
+    if (!f.haveId || f.swept <= 0.0)
+        return;
+    if (g.rowsCompressed) {
+        const double sweepY = g.weight.top() + f.swept * g.rowHeight;
+        p.fillRect(QRectF(g.weight.left(), g.weight.top(), g.weight.width(), sweepY - g.weight.top()), f.dim);
+        p.fillRect(QRectF(g.oneHot.left(), g.oneHot.top(), g.oneHot.width(), sweepY - g.oneHot.top()), f.dim);
+        return;
     }
+    for (qint64 i = 0; i < f.v && i < f.swept; ++i) {
+        if (i == f.id)
+            continue;
+        const double part = std::min(1.0, f.swept - double(i));
+        QRectF r = g.weightRow(i);
+        r.setWidth(r.width() * part);
+        p.fillRect(r, f.dim);
+    }
+}
 
-    // Draws one row of values into a rectangle (cells when they are wide enough).
-    auto drawRow = [&](const QRectF &r, const float *values, double alpha) {
-        p.save();
-        p.setOpacity(alpha);
-        if (!g.colsCompressed) {
-            const bool showValues = g.colWidth >= 40.0 && r.height() >= 18.0;
-            QFont small = font();
-            small.setPointSizeF(std::clamp(g.colWidth * 0.2, 6.0, font().pointSizeF()));
-            p.setFont(small);
-            for (qint64 j = 0; j < d; ++j) {
-                const QRectF cell(r.left() + j * g.colWidth, r.top(), g.colWidth, r.height());
-                const QRgb c = colorOf(values[j]);
-                p.fillRect(cell, QColor(c));
-                if (showValues) {
-                    p.setPen(textColorOn(c));
-                    p.drawText(cell, Qt::AlignCenter, QString::number(values[j], 'f', 2));
-                }
+void OneHotView::paintSweepLine(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
+    const double sweepY = g.weight.top() + f.swept * g.rowHeight;
+    p.setPen(QPen(kSweepColor, 2));
+    p.drawLine(QPointF(g.oneHot.left() - 6, sweepY), QPointF(g.weight.right() + 6, sweepY));
+    const QString zeros =
+        tr("%1 rows \u00d7 0").arg(f.locale.toString(qint64(f.swept) - (f.swept > double(f.id) ? 1 : 0)));
+    if (g.rowsCompressed && f.swept > 1.0 &&
+        QFontMetricsF(font()).horizontalAdvance(zeros) < g.weight.width() - 8) {
+        p.setPen(f.text);
+        p.drawText(
+            QRectF(g.weight.left() + 4, g.weight.top(), g.weight.width() - 8, sweepY - g.weight.top() - 2),
+            Qt::AlignRight | Qt::AlignBottom, zeros);
+    }
+}
+
+// Draws one row of values into a rectangle (cells when they are wide enough).
+void OneHotView::paintValueRow(QPainter &p, const Frame &f, const QRectF &r, const float *values,
+                               double alpha) const
+{
+    const Geometry &g = f.g;
+    p.save();
+    p.setOpacity(alpha);
+    if (!g.colsCompressed) {
+        const bool showValues = g.colWidth >= 40.0 && r.height() >= 18.0;
+        QFont small = font();
+        small.setPointSizeF(std::clamp(g.colWidth * 0.2, 6.0, font().pointSizeF()));
+        p.setFont(small);
+        for (qint64 j = 0; j < f.d; ++j) {
+            const QRectF cell(r.left() + j * g.colWidth, r.top(), g.colWidth, r.height());
+            const QRgb c = f.colorOf(values[j]);
+            p.fillRect(cell, QColor(c));
+            if (showValues) {
+                p.setPen(textColorOn(c));
+                p.drawText(cell, Qt::AlignCenter, QString::number(values[j], 'f', 2));
             }
-        } else {
-            QImage strip(int(d), 1, QImage::Format_RGB32);
-            for (qint64 j = 0; j < d; ++j)
-                strip.setPixel(int(j), 0, colorOf(values[j]));
-            p.drawImage(r, strip);
         }
-        p.restore();
-    };
-    const float *idRow = haveId ? w.row(id).data() : nullptr;
+    } else {
+        QImage strip(int(f.d), 1, QImage::Format_RGB32);
+        for (qint64 j = 0; j < f.d; ++j)
+            strip.setPixel(int(j), 0, f.colorOf(values[j]));
+        p.drawImage(r, strip);
+    }
+    p.restore();
+}
 
-    // The sum: the products travel from W and collapse onto the one row that was multiplied by 1.
-    p.setPen(faint);
+// The sum: the products travel from W and collapse onto the one row that was multiplied by 1.
+void OneHotView::paintSum(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
+    p.setPen(f.faint);
     p.drawRect(g.sum);
-    if (haveId && phase == Phase::Collapse) {
-        const double e = ease(t);
+    if (f.haveId && f.phase == Phase::Collapse) {
+        const double e = ease(f.t);
         if (!g.rowsCompressed) {
-            for (qint64 i = 0; i < v; ++i) {
-                if (i == id)
+            for (qint64 i = 0; i < f.v; ++i) {
+                if (i == f.id)
                     continue;
-                QColor zero = pal.color(QPalette::AlternateBase);
+                QColor zero = f.pal.color(QPalette::AlternateBase);
                 zero.setAlphaF(0.9 * (1.0 - e));
                 p.fillRect(lerp(g.weightRow(i), g.sum, e), zero);
             }
         } else {
-            QColor zero = pal.color(QPalette::AlternateBase);
+            QColor zero = f.pal.color(QPalette::AlternateBase);
             zero.setAlphaF(0.8 * (1.0 - e));
             p.fillRect(lerp(g.weight, g.sum, e), zero);
         }
-        drawRow(lerp(g.weightRow(id), g.sum, e), idRow, 1.0);
-    } else if (haveId && (phase == Phase::Land || phase == Phase::Lookup)) {
-        const QRectF target = g.outputRow(k);
-        const QRectF r = phase == Phase::Land ? lerp(g.sum, target, ease(t)) : g.sum;
-        drawRow(g.sum, idRow, phase == Phase::Land ? 0.35 : 1.0);
-        if (phase == Phase::Land)
-            drawRow(r, idRow, 1.0);
+        paintValueRow(p, f, lerp(g.weightRow(f.id), g.sum, e), f.idRow, 1.0);
+    } else if (f.haveId && (f.phase == Phase::Land || f.phase == Phase::Lookup)) {
+        const QRectF target = g.outputRow(f.k);
+        const QRectF r = f.phase == Phase::Land ? lerp(g.sum, target, ease(f.t)) : g.sum;
+        paintValueRow(p, f, g.sum, f.idRow, f.phase == Phase::Land ? 0.35 : 1.0);
+        if (f.phase == Phase::Land)
+            paintValueRow(p, f, r, f.idRow, 1.0);
     }
+}
 
-    // The output: rows of ids already done (from the computed one-hot product), the current one empty.
-    const bool computed = m_lab->hasPaths() && m_lab->paths().oneHotMm.numel() == qint64(n) * d;
-    for (int row = 0; row < n; ++row) {
+// The output: rows of ids already done (from the computed one-hot product), the current one empty.
+void OneHotView::paintOutput(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
+    for (int row = 0; row < f.n; ++row) {
         const QRectF r = g.outputRow(row);
-        const bool filled = row < k || (row == k && phase == Phase::Lookup);
-        if (filled && computed)
-            drawRow(r, m_lab->paths().oneHotMm.data.data() + row * d, 1.0);
+        const bool filled = row < f.k || (row == f.k && f.phase == Phase::Lookup);
+        if (filled && f.computed)
+            paintValueRow(p, f, r, m_lab->paths().oneHotMm.data.data() + row * f.d, 1.0);
         else if (filled)
-            drawRow(r, w.row(ids[row]).data(), 1.0);
+            paintValueRow(p, f, r, f.w.row(f.ids[row]).data(), 1.0);
     }
-    p.setPen(faint);
+    p.setPen(f.faint);
     p.setBrush(Qt::NoBrush);
     p.drawRect(g.output);
-    for (int row = 1; row < n && g.outRowHeight >= 6.0; ++row)
+    for (int row = 1; row < f.n && g.outRowHeight >= 6.0; ++row)
         p.drawLine(QPointF(g.output.left(), g.outputRow(row).top()),
                    QPointF(g.output.right(), g.outputRow(row).top()));
+}
 
-    // The lookup path: W[id] straight into output[k], in one step.
-    if (haveId && phase == Phase::Lookup) {
-        const QRectF from = g.weightRow(id);
-        const QRectF to = g.outputRow(k);
-        p.setPen(QPen(kLookupColor, 3));
-        p.drawRect(from.adjusted(-3, -3, 3, 3));
-        p.drawRect(to.adjusted(-2, -2, 2, 2));
-        const QPointF a(g.weight.center().x(), g.weight.bottom() + 4);
-        const QPointF b(g.output.center().x(), g.output.bottom() + 4);
-        const double laneY = g.counters.top() - 6;
-        QPainterPath path(from.center() + QPointF(from.width() / 2 - 8, 0));
-        path.cubicTo(QPointF(a.x() + g.weight.width() / 2 + g.gap, laneY),
-                     QPointF(b.x() - g.output.width(), laneY), to.center() - QPointF(to.width() / 2 - 8, 0));
-        QPainterPath partial;
-        const double shown = std::min(1.0, 0.15 + ease(t) * 1.2);
-        const int steps = 60;
-        partial.moveTo(path.pointAtPercent(0));
-        for (int s = 1; s <= steps * shown; ++s)
-            partial.lineTo(path.pointAtPercent(double(s) / steps));
-        p.setPen(QPen(kLookupColor, 3, Qt::SolidLine, Qt::RoundCap));
-        p.drawPath(partial);
-        if (shown >= 1.0) {
-            const QPointF tip = path.pointAtPercent(1.0);
-            const double angle = path.angleAtPercent(0.99) * M_PI / 180.0;
-            const QPointF dir(std::cos(angle), -std::sin(angle));
-            const QPointF normal(-dir.y(), dir.x());
-            QPainterPath head;
-            head.moveTo(tip);
-            head.lineTo(tip - dir * 12 + normal * 6);
-            head.lineTo(tip - dir * 12 - normal * 6);
-            head.closeSubpath();
-            p.fillPath(head, kLookupColor);
-        }
-        QFont bold = font();
-        bold.setBold(true);
-        p.setFont(bold);
-        p.setPen(kLookupColor);
-        p.drawText(QRectF(g.weight.left(), laneY - QFontMetricsF(bold).height() - 2,
-                          g.output.right() - g.weight.left(), QFontMetricsF(bold).height()),
-                   Qt::AlignCenter, tr("lookup: W[%1] \u2192 output[%2], one step").arg(id).arg(k));
-        p.setFont(font());
-        if (computed && m_lab->paths().call.numel() == qint64(n) * d) {
-            const bool equal = std::equal(m_lab->paths().call.data.begin() + k * d,
-                                          m_lab->paths().call.data.begin() + (k + 1) * d,
-                                          m_lab->paths().oneHotMm.data.begin() + k * d);
-            p.setPen(equal ? kLookupColor : QColor(Qt::red));
-            p.drawText(QRectF(g.output.right() + 6, to.top(), width() - g.output.right() - 6, to.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       equal ? QStringLiteral("= \u2713") : QStringLiteral("\u2260"));
-        }
+// The lookup path: W[id] straight into output[k], in one step.
+void OneHotView::paintLookup(QPainter &p, const Frame &f) const
+{
+    const Geometry &g = f.g;
+    const QRectF from = g.weightRow(f.id);
+    const QRectF to = g.outputRow(f.k);
+    p.setPen(QPen(kLookupColor, 3));
+    p.drawRect(from.adjusted(-3, -3, 3, 3));
+    p.drawRect(to.adjusted(-2, -2, 2, 2));
+    const QPointF a(g.weight.center().x(), g.weight.bottom() + 4);
+    const QPointF b(g.output.center().x(), g.output.bottom() + 4);
+    const double laneY = g.counters.top() - 6;
+    QPainterPath path(from.center() + QPointF(from.width() / 2 - 8, 0));
+    path.cubicTo(QPointF(a.x() + g.weight.width() / 2 + g.gap, laneY),
+                 QPointF(b.x() - g.output.width(), laneY), to.center() - QPointF(to.width() / 2 - 8, 0));
+    QPainterPath partial;
+    const double shown = std::min(1.0, 0.15 + ease(f.t) * 1.2);
+    const int steps = 60;
+    partial.moveTo(path.pointAtPercent(0));
+    for (int s = 1; s <= steps * shown; ++s)
+        partial.lineTo(path.pointAtPercent(double(s) / steps));
+    p.setPen(QPen(kLookupColor, 3, Qt::SolidLine, Qt::RoundCap));
+    p.drawPath(partial);
+    if (shown >= 1.0) {
+        const QPointF tip = path.pointAtPercent(1.0);
+        const double angle = path.angleAtPercent(0.99) * M_PI / 180.0;
+        const QPointF dir(std::cos(angle), -std::sin(angle));
+        const QPointF normal(-dir.y(), dir.x());
+        QPainterPath head;
+        head.moveTo(tip);
+        head.lineTo(tip - dir * 12 + normal * 6);
+        head.lineTo(tip - dir * 12 - normal * 6);
+        head.closeSubpath();
+        p.fillPath(head, kLookupColor);
     }
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(kLookupColor);
+    p.drawText(QRectF(g.weight.left(), laneY - QFontMetricsF(bold).height() - 2,
+                      g.output.right() - g.weight.left(), QFontMetricsF(bold).height()),
+               Qt::AlignCenter, tr("lookup: W[%1] \u2192 output[%2], one step").arg(f.id).arg(f.k));
+    p.setFont(font());
+    const core::Index d = f.d;
+    if (f.computed && m_lab->paths().call.numel() == qint64(f.n) * d) {
+        const bool equal = std::equal(m_lab->paths().call.data.begin() + f.k * d,
+                                      m_lab->paths().call.data.begin() + (f.k + 1) * d,
+                                      m_lab->paths().oneHotMm.data.begin() + f.k * d);
+        p.setPen(equal ? kLookupColor : QColor(Qt::red));
+        p.drawText(QRectF(g.output.right() + 6, to.top(), width() - g.output.right() - 6, to.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   equal ? QStringLiteral("= \u2713") : QStringLiteral("\u2260"));
+    }
+}
 
-    // Counters: what each path has cost so far.
+// Counters: what each path has cost so far.
+void OneHotView::paintCounters(QPainter &p, const Frame &f) const
+{
     const Progress c = progressCounts();
-    p.setPen(text);
-    p.drawText(g.counters, Qt::AlignLeft | Qt::AlignTop,
+    p.setPen(f.text);
+    p.drawText(f.g.counters, Qt::AlignLeft | Qt::AlignTop,
                tr("one-hot @ W so far: %1 multiply-adds (%2 by 0)")
-                   .arg(locale.toString(c.multiplyAdds), locale.toString(c.multiplyAddsByZero)));
+                   .arg(f.locale.toString(c.multiplyAdds), f.locale.toString(c.multiplyAddsByZero)));
     p.setPen(kLookupColor);
     p.drawText(
-        g.counters, Qt::AlignLeft | Qt::AlignBottom,
-        tr("lookup W[i] so far: %1 values copied (0 multiply-adds)").arg(locale.toString(c.valuesCopied)));
+        f.g.counters, Qt::AlignLeft | Qt::AlignBottom,
+        tr("lookup W[i] so far: %1 values copied (0 multiply-adds)").arg(f.locale.toString(c.valuesCopied)));
 }
 
 void OneHotView::keyPressEvent(QKeyEvent *event)

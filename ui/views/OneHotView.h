@@ -10,6 +10,8 @@
 
 #include <cstdint>
 
+class QPainter;
+
 namespace embedlab::ui {
 
 class Lab;
@@ -56,7 +58,20 @@ protected:
 
 private:
     struct Geometry;
+    struct Frame;
     Geometry geometryFor(QSize size) const;
+    void paintCaption(QPainter &p, const Frame &f) const;
+    void paintLabels(QPainter &p, const Frame &f) const;
+    void paintOperators(QPainter &p, const Frame &f) const;
+    void paintOneHot(QPainter &p, const Frame &f) const;
+    void paintWeight(QPainter &p, const Frame &f) const;
+    void paintSweptRows(QPainter &p, const Frame &f) const;
+    void paintSweepLine(QPainter &p, const Frame &f) const;
+    void paintValueRow(QPainter &p, const Frame &f, const QRectF &r, const float *values, double alpha) const;
+    void paintSum(QPainter &p, const Frame &f) const;
+    void paintOutput(QPainter &p, const Frame &f) const;
+    void paintLookup(QPainter &p, const Frame &f) const;
+    void paintCounters(QPainter &p, const Frame &f) const;
     /// The weight sampled to at most `size` cells, cached on the parameter's version.
     const QImage &sampledWeight(QSize size) const;
     /// max |finite w| of the current weight; a big weight's arrives from startLimitScan(), and the

@@ -166,11 +166,6 @@ bool TensorPicker::tieToEmbedding() const
     return m_tie->isChecked();
 }
 
-void TensorPicker::setTieToEmbedding(bool tied)
-{
-    m_tie->setChecked(tied);
-}
-
 void TensorPicker::onSelectionChanged()
 {
     const QString name = selectedTensor();

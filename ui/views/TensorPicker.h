@@ -38,7 +38,6 @@ public:
     QString notesText() const;
     /// Whether the lm_head is tied to a loaded embedding (defaults to the file's own tie).
     bool tieToEmbedding() const;
-    void setTieToEmbedding(bool tied);
 
     /// Emits tensorChosen() for the selected tensor as the buttons do, and accepts the dialog.
     bool choose(Lab::LoadRole role);

@@ -96,7 +96,6 @@ public:
     /// How unticking "Tie" unties: ask each time (default), or always one way (remembered).
     enum class UntiePolicy { Ask, Clone, Reinitialize };
     void setUntiePolicy(UntiePolicy policy);
-    UntiePolicy untiePolicy() const { return m_untiePolicy; }
     /// Ties (true) or unties (false) as the tie action does, as one undo step.
     void requestTie(bool tied);
     /// Unties without asking, as one undo step.

@@ -43,7 +43,6 @@ public:
     /// Whether switching on also fills the screen (not for headless export and tests).
     void setUsesFullScreen(bool on) { m_fullScreen = on; }
     void setEnabled(bool on);
-    void toggle() { setEnabled(!m_enabled); }
 
     /// The font factor in effect (kFontScale when switched on; Ctrl +/- change it).
     double fontScale() const { return m_fontScale; }

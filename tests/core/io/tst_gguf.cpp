@@ -3,8 +3,8 @@
 // The GGUF reader against a file of PyTorch/NumPy tensors, Q8_0 quantised as ggml does
 // (tests/golden/gen_formats.py), issue "Real weights".
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <QTest>
 
@@ -14,8 +14,7 @@ namespace {
 
 QString fixture()
 {
-    return qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR", QStringLiteral(EMBEDLAB_GOLDEN_DIR)) +
-           QStringLiteral("/formats/tiny.gguf");
+    return testing::formatFile(QStringLiteral("tiny.gguf"));
 }
 
 } // namespace

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // Hostile and damaged weight files: each is refused with a one-line message naming what is wrong
 // and where, never a crash (issue "Real weights").
-#include "core/tensor/Error.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -91,28 +91,9 @@ QByteArray kvString(const QByteArray &key, const QByteArray &value)
 
 const GgufTensor kW{"w", {3, 2}, 0, 0};
 
-} // namespace
-
-class TestMalformedFiles : public QObject {
-    Q_OBJECT
-private Q_SLOTS:
-    void refusedWithMessage_data();
-    void refusedWithMessage();
-    void truncatedAnywhereIsRefused_data();
-    void truncatedAnywhereIsRefused();
-    void headerOver100MegabytesIsRefused();
-
-private:
-    QTemporaryDir m_dir;
-};
-
-void TestMalformedFiles::refusedWithMessage_data()
+// Rows of refusedWithMessage(), one function a format.
+void addNpyRows()
 {
-    QTest::addColumn<QByteArray>("bytes");
-    QTest::addColumn<QString>("extension");
-    QTest::addColumn<QString>("message");
-
-    // .npy
     const QByteArray okDict = npyDict("<f4", "(3, 4)");
     QTest::newRow("npy magic too short")
         << QByteArray("\x93NUM", 4) << "npy"
@@ -178,8 +159,10 @@ void TestMalformedFiles::refusedWithMessage_data()
         << "header is not valid UTF-8 at byte 70";
     QTest::newRow("npy text after the dict") << npy(okDict + "x") << "npy"
                                              << "header: unexpected text after the header dict at byte 70";
+}
 
-    // .safetensors
+void addSafetensorsRows()
+{
     const QByteArray w = tensorJson("w", "F32", "[2,3]", "[0,24]");
     QTest::newRow("st header length past the end")
         << le64(9000000000ull) + "{" + QByteArray(1015, ' ') << "safetensors"
@@ -271,8 +254,10 @@ void TestMalformedFiles::refusedWithMessage_data()
     QTest::newRow("st file shorter than the length")
         << QByteArray("\x10\0\0", 3) << "safetensors"
         << "truncated: the header length needs 8 bytes, the file has 3";
+}
 
-    // GGUF
+void addGgufRows()
+{
     const QByteArray w24(24, '\0');
     QTest::newRow("gguf wrong magic") << QByteArray("GGML") + le32(3) + le64(0) + le64(0) << "gguf"
                                       << "not a GGUF file: the magic at byte 0 is not 'GGUF'";
@@ -343,8 +328,13 @@ void TestMalformedFiles::refusedWithMessage_data()
     QTest::newRow("gguf absurd dimension")
         << gguf({}, 0, {GgufTensor{"w", {~0ull}, 0, 0}}, w24) << "gguf"
         << "tensor 'w' (info at byte 24): dimension 18446744073709551615 is too large";
+}
 
-    // Not what the extension says
+// Not what the extension says.
+void addMismatchedExtensionRows()
+{
+    const QByteArray okDict = npyDict("<f4", "(3, 4)");
+    const QByteArray w24(24, '\0');
     QTest::newRow("gguf named .npy")
         << gguf({}, 0, {kW}, w24) << "npy"
         << "the extension says .npy but the content is a GGUF file (from its first "
@@ -355,6 +345,33 @@ void TestMalformedFiles::refusedWithMessage_data()
            "its first bytes); rename the file";
     QTest::newRow("empty file") << QByteArray() << "dat"
                                 << "not a .npy, .safetensors or GGUF file (first bytes (empty file))";
+}
+
+} // namespace
+
+class TestMalformedFiles : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void refusedWithMessage_data();
+    void refusedWithMessage();
+    void truncatedAnywhereIsRefused_data();
+    void truncatedAnywhereIsRefused();
+    void headerOver100MegabytesIsRefused();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestMalformedFiles::refusedWithMessage_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("extension");
+    QTest::addColumn<QString>("message");
+
+    addNpyRows();
+    addSafetensorsRows();
+    addGgufRows();
+    addMismatchedExtensionRows();
 }
 
 void TestMalformedFiles::refusedWithMessage()

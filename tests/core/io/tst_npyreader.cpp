@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The .npy reader against files numpy.save wrote (tests/golden/gen_formats.py), issue "Real weights".
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/io/NpyReader.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -12,15 +12,7 @@
 
 using namespace embedlab;
 
-namespace {
-
-QString fixture(const QString &name)
-{
-    return qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR", QStringLiteral(EMBEDLAB_GOLDEN_DIR)) +
-           QStringLiteral("/formats/") + name;
-}
-
-} // namespace
+namespace {} // namespace
 
 class TestNpyReader : public QObject {
     Q_OBJECT
@@ -51,7 +43,7 @@ void TestNpyReader::matchesNumpy()
 {
     QFETCH(QString, file);
     QFETCH(QJsonObject, expected);
-    const core::WeightFile w = core::WeightFile::open(fixture(file).toStdString());
+    const core::WeightFile w = core::WeightFile::open(testing::formatFile(file).toStdString());
     QCOMPARE(w.format(), core::WeightFile::Format::Npy);
     QCOMPARE(w.tensors().size(), std::size_t(1));
     const core::TensorInfo &t = w.tensors().front();
@@ -115,7 +107,7 @@ void TestNpyReader::littleEndianFloat32IsAView()
 {
     QFETCH(QString, file);
     QFETCH(bool, view);
-    const core::WeightFile w = core::WeightFile::open(fixture(file).toStdString());
+    const core::WeightFile w = core::WeightFile::open(testing::formatFile(file).toStdString());
     const auto v = w.view("array");
     QCOMPARE(v.has_value(), view);
     if (!v)
@@ -129,7 +121,7 @@ void TestNpyReader::littleEndianFloat32IsAView()
 
 void TestNpyReader::objectArraysAreRefused()
 {
-    const QString path = fixture(QStringLiteral("object.npy"));
+    const QString path = testing::formatFile(QStringLiteral("object.npy"));
     try {
         core::WeightFile::open(path.toStdString());
         QFAIL("a pickled object array was accepted");

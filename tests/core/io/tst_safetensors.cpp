@@ -3,9 +3,9 @@
 // The .safetensors reader against PyTorch tensors (tests/golden/gen_formats.py) and the writer,
 // issue "Real weights".
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/io/SafetensorsWriter.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,15 +14,7 @@
 
 using namespace embedlab;
 
-namespace {
-
-QString fixture(const QString &name)
-{
-    return qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR", QStringLiteral(EMBEDLAB_GOLDEN_DIR)) +
-           QStringLiteral("/formats/") + name;
-}
-
-} // namespace
+namespace {} // namespace
 
 class TestSafetensors : public QObject {
     Q_OBJECT
@@ -58,7 +50,7 @@ void TestSafetensors::matchesTorch()
     QFETCH(QString, file);
     QFETCH(QString, tensor);
     QFETCH(QJsonObject, expected);
-    const core::WeightFile w = core::WeightFile::open(fixture(file).toStdString());
+    const core::WeightFile w = core::WeightFile::open(testing::formatFile(file).toStdString());
     QCOMPARE(w.format(), core::WeightFile::Format::Safetensors);
     const core::TensorInfo &t = w.tensor(tensor.toStdString());
     QCOMPARE(QString::fromStdString(t.dtype), expected.value(QLatin1String("dtype")).toString());
@@ -74,7 +66,7 @@ void TestSafetensors::matchesTorch()
 void TestSafetensors::readsMetadata()
 {
     const core::WeightFile w =
-        core::WeightFile::open(fixture(QStringLiteral("tied_alias.safetensors")).toStdString());
+        core::WeightFile::open(testing::formatFile(QStringLiteral("tied_alias.safetensors")).toStdString());
     const std::vector<std::pair<std::string, std::string>> expected = {
         {"format", "pt"}, {"note", "lm_head.weight = wte.weight"}};
     QCOMPARE(w.metadata(), expected);

@@ -3,9 +3,10 @@
 // The common weight-file interface: format detection, tie detection, parameter counts, block-wise
 // conversion with progress, and `embedlab-cli inspect/convert` end to end (issue "Real weights").
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
+#include "common/Process.h"
 #include "core/io/MappedFile.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -22,31 +23,11 @@ Q_DECLARE_METATYPE(std::vector<core::TiedPair>)
 
 namespace {
 
-QString fixture(const QString &name)
-{
-    return qEnvironmentVariable("EMBEDLAB_GOLDEN_DIR", QStringLiteral(EMBEDLAB_GOLDEN_DIR)) +
-           QStringLiteral("/formats/") + name;
-}
-
-struct Run {
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QString out;
-    QString err;
-};
+using Run = testing::ProcessResult;
 
 Run runCli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QCoreApplication::applicationDirPath() + QStringLiteral("/../app/embedlab-cli"), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args);
 }
 
 void writeFile(const QString &path, const QByteArray &bytes)
@@ -107,7 +88,7 @@ void TestWeightFile::findsTies()
     QFETCH(std::vector<core::TiedPair>, pairs);
     QFETCH(QString, absent);
     QFETCH(qint64, parameters);
-    const core::WeightFile w = core::WeightFile::open(fixture(file).toStdString());
+    const core::WeightFile w = core::WeightFile::open(testing::formatFile(file).toStdString());
     QCOMPARE(w.tiedPairs(), pairs);
     const auto tie = w.absentTie();
     QCOMPARE(tie ? QString::fromStdString(tie->present + " -> " + tie->absent) : QString(), absent);
@@ -199,7 +180,7 @@ void TestWeightFile::mappedFileIsMoveOnly()
 {
     static_assert(!std::is_copy_constructible_v<core::MappedFile> &&
                   std::is_nothrow_move_constructible_v<core::MappedFile>);
-    core::MappedFile a(fixture(QStringLiteral("f4_le_c.npy")).toStdString());
+    core::MappedFile a(testing::formatFile(QStringLiteral("f4_le_c.npy")).toStdString());
     const std::size_t size = a.size();
     QVERIFY(size > 0);
     core::MappedFile b(std::move(a));
@@ -246,7 +227,7 @@ void TestWeightFile::cliInspect()
 {
     QFETCH(QString, file);
     QFETCH(QString, expected);
-    const Run r = runCli({QStringLiteral("inspect"), fixture(file)});
+    const Run r = runCli({QStringLiteral("inspect"), testing::formatFile(file)});
     QCOMPARE(r.status, QProcess::NormalExit);
     QCOMPARE(r.err, QString());
     QCOMPARE(r.exitCode, 0);
@@ -277,7 +258,8 @@ void TestWeightFile::cliConvert()
     QFETCH(QString, tensor);
     const QString out = m_dir.filePath(QStringLiteral("out.npy"));
     QFile::remove(out);
-    const QString source = tensor.isEmpty() ? fixture(file) : fixture(file) + QLatin1Char(':') + tensor;
+    const QString source =
+        tensor.isEmpty() ? testing::formatFile(file) : testing::formatFile(file) + QLatin1Char(':') + tensor;
     const Run r = runCli({QStringLiteral("convert"), source, QStringLiteral("--npy"), out});
     QCOMPARE(r.status, QProcess::NormalExit);
     QCOMPARE(r.err, QString());
@@ -313,7 +295,7 @@ void TestWeightFile::cliErrors_data()
                        m_dir.filePath(QStringLiteral("x.npy"))}
         << QStringLiteral("ValueError: ") + bad +
                QStringLiteral(": header length 9000000000 exceeds file size 1024");
-    const QString gguf = fixture(QStringLiteral("tiny.gguf"));
+    const QString gguf = testing::formatFile(QStringLiteral("tiny.gguf"));
     QTest::newRow("no tensor named") << QStringList{QStringLiteral("convert"), gguf, QStringLiteral("--npy"),
                                                     m_dir.filePath(QStringLiteral("x.npy"))}
                                      << QStringLiteral("ValueError: ") + gguf +

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/nn/Linear.h"
+#include "core/tensor/Error.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -15,25 +15,20 @@ using core::Linear;
 
 namespace {
 
-QJsonArray cases(const char *section) {
+QJsonArray cases(const char *section)
+{
     return loadGolden(QStringLiteral("layers/linear.json")).value(QLatin1String(section)).toArray();
 }
 
-core::Tensor gradTensor(const core::Parameter &p) {
+core::Tensor gradTensor(const core::Parameter &p)
+{
     core::Tensor t(p.shape());
     std::copy(p.grad().data(), p.grad().data() + p.grad().size(), t.data.begin());
     return t;
 }
 
-// BLAS and Eigen sum in different orders: |a - b| <= 1e-6 * max(1, max |b|) is the contract.
-double scaledTolerance(const core::Tensor &expected) {
-    double m = 1.0;
-    for (float v : expected.data)
-        m = std::max(m, static_cast<double>(std::abs(v)));
-    return 1e-6 * m;
-}
-
-QByteArray describe(const core::Tensor &a, const core::Tensor &b) {
+QByteArray describe(const core::Tensor &a, const core::Tensor &b)
+{
     return "max |diff| = " + QByteArray::number(maxAbsDiff(a, b), 'g', 3) + ", tolerance " +
            QByteArray::number(scaledTolerance(b), 'g', 3);
 }
@@ -46,7 +41,8 @@ class TestLinear : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void defaultInit_data() {
+    void defaultInit_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("init")) {
             const QJsonObject c = v.toObject();
@@ -70,7 +66,8 @@ private Q_SLOTS:
                 bitMismatches(l.bias()->toTensor(), tensorFromJson(c.value(QLatin1String("bias_value")))), 0);
     }
 
-    void referenceWeight() {
+    void referenceWeight()
+    {
         // Linear(4, 5, bias=False) after torch.manual_seed(123): the lesson's first row.
         core::Generator gen(123);
         Linear l(4, 5, false, gen);
@@ -79,12 +76,14 @@ private Q_SLOTS:
             QVERIFY(std::abs(l.weight()->value()(0, j) - expected[j]) < 5e-5f);
     }
 
-    void forwardBackward_data() {
+    void forwardBackward_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("forward"))
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("name")).toString())) << v.toObject();
     }
-    void forwardBackward() {
+    void forwardBackward()
+    {
         QFETCH(QJsonObject, c);
         const bool bias = c.value(QLatin1String("bias")).toBool();
         core::Generator gen(0);
@@ -117,7 +116,8 @@ private Q_SLOTS:
         }
     }
 
-    void errors_data() {
+    void errors_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         int i = 0;
         for (const QJsonValue &v : cases("errors"))
@@ -140,7 +140,8 @@ private Q_SLOTS:
         }
     }
 
-    void zeroFanInBiasIsZero() {
+    void zeroFanInBiasIsZero()
+    {
         // bound = 1/sqrt(fan_in) if fan_in > 0 else 0: Linear(0, 3) has a zero bias.
         core::Generator gen(5);
         Linear l(0, 3, true, gen);
@@ -153,7 +154,8 @@ private Q_SLOTS:
         QCOMPARE(l.forward(core::Tensor({2, 0})).data, std::vector<float>(6, 1.5f));
     }
 
-    void uninitialisedOutputIsFullyWritten_data() {
+    void uninitialisedOutputIsFullyWritten_data()
+    {
         QTest::addColumn<core::Index>("in");
         QTest::addColumn<bool>("bias");
         // [300, in] @ [in, 3000]: two threads above 4 Mi multiply-adds; depth 0 still gives zeros (+ b).
@@ -185,12 +187,14 @@ private Q_SLOTS:
                     dot += static_cast<double>(x.data[std::size_t(r * in + k)]) * w(c, k);
                 const float got = y.data[std::size_t(r * 3000 + c)];
                 if (!(std::abs(got - dot) <= 1e-5))
-                    QFAIL(qPrintable(QStringLiteral("y[%1, %2] is %3, want %4").arg(r).arg(c).arg(got).arg(dot)));
+                    QFAIL(qPrintable(
+                        QStringLiteral("y[%1, %2] is %3, want %4").arg(r).arg(c).arg(got).arg(dot)));
             }
         }
     }
 
-    void setWeightRejectsWrongShape() {
+    void setWeightRejectsWrongShape()
+    {
         core::Generator gen(5);
         Linear l(4, 5, false, gen);
         auto p = std::make_shared<core::Parameter>(core::Shape{4, 5});

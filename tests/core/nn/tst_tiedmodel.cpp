@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/nn/TiedModel.h"
+#include "core/tensor/Error.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -15,15 +15,9 @@ using core::TiedModel;
 
 namespace {
 
-QJsonObject fixture() {
+QJsonObject fixture()
+{
     return loadGolden(QStringLiteral("layers/tied.json"));
-}
-
-double scaledTolerance(const core::Tensor &expected) {
-    double m = 1.0;
-    for (float v : expected.data)
-        m = std::max(m, static_cast<double>(std::abs(v)));
-    return 1e-6 * m;
 }
 
 } // namespace
@@ -34,7 +28,8 @@ class TestTiedModel : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initAndForward_data() {
+    void initAndForward_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : fixture().value(QLatin1String("models")).toArray()) {
             const QJsonObject c = v.toObject();
@@ -45,7 +40,8 @@ private Q_SLOTS:
                 << c;
         }
     }
-    void initAndForward() {
+    void initAndForward()
+    {
         QFETCH(QJsonObject, c);
         core::Generator gen(static_cast<std::uint64_t>(c.value(QLatin1String("seed")).toInteger()));
         TiedModel m(c.value(QLatin1String("V")).toInteger(), c.value(QLatin1String("D")).toInteger(), {},
@@ -73,7 +69,8 @@ private Q_SLOTS:
         QVERIFY(maxAbsDiff(logits, expected) <= scaledTolerance(expected));
     }
 
-    void tieIsAliasing() {
+    void tieIsAliasing()
+    {
         core::Generator gen(123);
         TiedModel m(6, 4, {}, false, gen);
         QVERIFY(!m.isTied());
@@ -90,12 +87,14 @@ private Q_SLOTS:
         QCOMPARE(m.lmHead().weight()->value()(2, 3), 7.0f);
     }
 
-    void untie_data() {
+    void untie_data()
+    {
         QTest::addColumn<bool>("reinitialize");
         QTest::newRow("clone") << false;
         QTest::newRow("reinitialize") << true;
     }
-    void untie() {
+    void untie()
+    {
         QFETCH(bool, reinitialize);
         core::Generator gen(7);
         TiedModel m(5, 3, {}, true, gen);
@@ -120,7 +119,8 @@ private Q_SLOTS:
         QCOMPARE(m.embedding().weight()->value()(0, 0), before(0, 0));
     }
 
-    void tieRefusesMismatchedHead() {
+    void tieRefusesMismatchedHead()
+    {
         core::Generator gen(1);
         TiedModel m(6, 4, {}, false, gen);
         // Give the embedding a different vocabulary: Linear(4, 6) no longer fits [5, 4].
@@ -139,7 +139,8 @@ private Q_SLOTS:
         QVERIFY(!m.isTied());
     }
 
-    void gpt2ParameterCount() {
+    void gpt2ParameterCount()
+    {
         // GPT-2 small's wte with a tied lm_head, no bias: 50257 * 768 counted once.
         const QJsonObject f = fixture();
         core::Generator gen(0);
@@ -151,7 +152,8 @@ private Q_SLOTS:
         QCOMPARE(m.parameterBytes(), std::uint64_t{154'389'504}); // 154.4 MB
     }
 
-    void repr() {
+    void repr()
+    {
         core::Generator gen(0);
         TiedModel m(6, 4, {}, true, gen);
         QCOMPARE(

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/nn/Loss.h"
 #include "core/nn/Optimizer.h"
 #include "core/nn/TiedModel.h"
+#include "core/tensor/Error.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -17,38 +17,34 @@ using namespace embedlab::testing;
 
 namespace {
 
-QJsonObject fixture() {
+QJsonObject fixture()
+{
     return loadGolden(QStringLiteral("layers/training.json"));
 }
 
-// exp/log come from SLEEF in PyTorch and from libm here, and BLAS sums in its own order:
-// |a - b| <= 1e-6 * max(1, max |b|) is the contract for everything downstream of them.
-double scaledTolerance(const core::Tensor &expected) {
-    double m = 1.0;
-    for (float v : expected.data)
-        m = std::max(m, static_cast<double>(std::abs(v)));
-    return 1e-6 * m;
-}
-
-QByteArray describe(const char *what, const core::Tensor &a, const core::Tensor &b) {
+QByteArray describe(const char *what, const core::Tensor &a, const core::Tensor &b)
+{
     return QByteArray(what) + ": max |diff| = " + QByteArray::number(maxAbsDiff(a, b), 'g', 3) +
            ", tolerance " + QByteArray::number(scaledTolerance(b), 'g', 3);
 }
 
-core::Tensor gradTensor(const core::Parameter &p) {
+core::Tensor gradTensor(const core::Parameter &p)
+{
     core::Tensor t(p.shape());
     std::copy(p.grad().data(), p.grad().data() + p.grad().size(), t.data.begin());
     return t;
 }
 
-void setValue(core::Parameter &p, const QJsonValue &v) {
+void setValue(core::Parameter &p, const QJsonValue &v)
+{
     const core::Tensor t = tensorFromJson(v);
     QCOMPARE(t.shape, p.shape());
     std::copy(t.data.begin(), t.data.end(), p.value().data());
 }
 
 std::unique_ptr<core::Optimizer> optimizerFromJson(const QJsonObject &run,
-                                                   std::vector<core::ParameterPtr> params) {
+                                                   std::vector<core::ParameterPtr> params)
+{
     const QJsonObject o = run.value(QLatin1String("options")).toObject();
     if (run.value(QLatin1String("optimizer")).toString() == QLatin1String("sgd")) {
         core::SGDOptions s;
@@ -68,7 +64,8 @@ std::unique_ptr<core::Optimizer> optimizerFromJson(const QJsonObject &run,
     return std::make_unique<core::Adam>(std::move(params), a);
 }
 
-core::Matrix matrixOf(const QJsonValue &v, const core::Parameter &like) {
+core::Matrix matrixOf(const QJsonValue &v, const core::Parameter &like)
+{
     const core::Tensor t = tensorFromJson(v);
     return Eigen::Map<const core::Matrix>(t.data.data(), like.value().rows(), like.value().cols());
 }
@@ -81,13 +78,15 @@ class TestTraining : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void softmax_data() {
+    void softmax_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : fixture().value(QLatin1String("softmax")).toArray())
             QTest::addRow("T=%g", v.toObject().value(QLatin1String("temperature")).toDouble())
                 << v.toObject();
     }
-    void softmax() {
+    void softmax()
+    {
         QFETCH(QJsonObject, c);
         const core::Tensor out = core::softmax(tensorFromJson(c.value(QLatin1String("input"))),
                                                c.value(QLatin1String("temperature")).toDouble());
@@ -96,7 +95,8 @@ private Q_SLOTS:
         QVERIFY2(maxAbsDiff(out, expected) <= scaledTolerance(expected), describe("softmax", out, expected));
     }
 
-    void logSoftmax() {
+    void logSoftmax()
+    {
         const QJsonObject c = fixture().value(QLatin1String("log_softmax")).toObject();
         const core::Tensor out = core::logSoftmax(tensorFromJson(c.value(QLatin1String("input"))));
         const core::Tensor expected = tensorFromJson(c.value(QLatin1String("output")));
@@ -104,12 +104,14 @@ private Q_SLOTS:
                  describe("log_softmax", out, expected));
     }
 
-    void crossEntropy_data() {
+    void crossEntropy_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : fixture().value(QLatin1String("cross_entropy")).toArray())
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("name")).toString())) << v.toObject();
     }
-    void crossEntropy() {
+    void crossEntropy()
+    {
         QFETCH(QJsonObject, c);
         const core::CrossEntropy ce =
             core::crossEntropy(tensorFromJson(c.value(QLatin1String("logits"))),
@@ -122,7 +124,8 @@ private Q_SLOTS:
                  describe("grad", ce.gradLogits, expected));
     }
 
-    void crossEntropyErrors_data() {
+    void crossEntropyErrors_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : fixture().value(QLatin1String("cross_entropy_errors")).toArray())
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("message")).toString()))
@@ -144,12 +147,14 @@ private Q_SLOTS:
         }
     }
 
-    void trainSteps_data() {
+    void trainSteps_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : fixture().value(QLatin1String("runs")).toArray())
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("name")).toString())) << v.toObject();
     }
-    void trainSteps() {
+    void trainSteps()
+    {
         QFETCH(QJsonObject, c);
         core::EmbeddingOptions opts;
         if (!c.value(QLatin1String("padding_idx")).isNull())
@@ -261,7 +266,8 @@ private Q_SLOTS:
         }
     }
 
-    void momentumMovesRowsNotLookedUp() {
+    void momentumMovesRowsNotLookedUp()
+    {
         // Untied, no weight decay: step 1 looks up rows 1 and 3, step 2 rows 2 and 4. Rows 1 and 3 get
         // no gradient on step 2 but still move, carried by the momentum buffer; row 0 never moves.
         core::Generator gen(31);
@@ -280,7 +286,8 @@ private Q_SLOTS:
         QVERIFY(afterStep2.row(0) == afterStep1.row(0));
     }
 
-    void weightDecayMovesEveryRowOnStepOne() {
+    void weightDecayMovesEveryRowOnStepOne()
+    {
         // With weight decay every row's update is non-zero from step 1, looked up or not.
         core::Generator gen(31);
         core::TiedModel model(7, 4, {}, false, gen);
@@ -297,7 +304,8 @@ private Q_SLOTS:
             QVERIFY2(after.row(r) != start.row(r), qPrintable(QStringLiteral("row %1 did not move").arg(r)));
     }
 
-    void optimizerSkipsParametersWithoutGrad() {
+    void optimizerSkipsParametersWithoutGrad()
+    {
         auto p = std::make_shared<core::Parameter>(core::Shape{2, 2});
         p->value().setConstant(1.0f);
         core::SGDOptions s;

@@ -49,8 +49,6 @@ private Q_SLOTS:
     void resizeKeepsZoom();
     void axisSpans_data();
     void axisSpans();
-    void niceTicks_data();
-    void niceTicks();
     void niceIndexStep_data();
     void niceIndexStep();
     void formatWeight_data();
@@ -277,32 +275,6 @@ void TestHeatmapMapping::axisSpans()
     for (const CellSpan &s : spans)
         actual << s.first << s.last;
     QCOMPARE(actual, expected);
-}
-
-void TestHeatmapMapping::niceTicks_data()
-{
-    QTest::addColumn<double>("min");
-    QTest::addColumn<double>("max");
-    QTest::addColumn<int>("maxTicks");
-    QTest::addColumn<QList<double>>("expected");
-
-    QTest::newRow("reference m") << -2.84 << 2.84 << 7 << QList<double>{-2, -1, 0, 1, 2};
-    QTest::newRow("unit") << -1.0 << 1.0 << 5 << QList<double>{-1, -0.5, 0, 0.5, 1};
-    QTest::newRow("gpt2-ish") << -0.02 << 0.02 << 5 << QList<double>{-0.02, -0.01, 0, 0.01, 0.02};
-    QTest::newRow("magnitudes") << 0.0 << 2.84 << 4 << QList<double>{0, 1, 2};
-    QTest::newRow("constant") << 0.0 << 0.0 << 5 << QList<double>{0};
-}
-
-void TestHeatmapMapping::niceTicks()
-{
-    QFETCH(double, min);
-    QFETCH(double, max);
-    QFETCH(int, maxTicks);
-    QFETCH(QList<double>, expected);
-    const std::vector<double> ticks = embedlab::ui::niceTicks(min, max, maxTicks);
-    QCOMPARE(static_cast<qsizetype>(ticks.size()), expected.size());
-    for (qsizetype i = 0; i < expected.size(); ++i)
-        QCOMPARE(ticks[static_cast<std::size_t>(i)] + 1.0, expected[i] + 1.0);
 }
 
 void TestHeatmapMapping::niceIndexStep_data()

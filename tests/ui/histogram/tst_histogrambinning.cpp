@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "core/tensor/Error.h"
 #include "core/init/Generator.h"
 #include "core/init/InitSpec.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
 #include "core/tensor/Tensor.h"
 #include "ui/histogram/HistogramBinning.h"
@@ -375,35 +375,6 @@ private Q_SLOTS:
         QCOMPARE(p.size(), 5);
         QCOMPARE(p[2], QPointF(0.25, 20.0));
         QVERIFY(HistogramBinning::densityPoints(d, 20, 0.1, 0.5, 1.0, false).isEmpty()); // off chart
-    }
-
-    void niceTicks_data()
-    {
-        QTest::addColumn<double>("low");
-        QTest::addColumn<double>("high");
-        QTest::addColumn<int>("target");
-        QTest::addColumn<double>("anchor");
-        QTest::addColumn<double>("interval");
-        QTest::addColumn<int>("decimals");
-        QTest::newRow("normal(0, 1)") << -4.7 << 4.6 << 8 << -4.0 << 1.0 << 0;
-        QTest::newRow("linear(70, 5000)") << -0.1291 << 0.1291 << 8 << -0.1 << 0.05 << 2;
-        QTest::newRow("counts") << 0.0 << 13150.0 << 6 << 0.0 << 2000.0 << 0;
-        QTest::newRow("log counts") << 0.0 << 5.4 << 6 << 0.0 << 1.0 << 0;
-        QTest::newRow("tiny std") << -0.0061 << 0.0059 << 6 << -0.006 << 0.002 << 3;
-        QTest::newRow("empty range") << 1.0 << 1.0 << 6 << 1.0 << 1.0 << 0;
-    }
-    void niceTicks()
-    {
-        QFETCH(double, low);
-        QFETCH(double, high);
-        QFETCH(int, target);
-        QFETCH(double, anchor);
-        QFETCH(double, interval);
-        QFETCH(int, decimals);
-        const HistogramBinning::Ticks t = HistogramBinning::niceTicks(low, high, target);
-        QVERIFY2(std::abs(t.anchor - anchor) < 1e-12, qPrintable(QString::number(t.anchor)));
-        QVERIFY(qFuzzyCompare(t.interval, interval));
-        QCOMPARE(t.decimals, decimals);
     }
 
     void formatValue_data()

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/LessonController.h"
-#include "ui/window/ProjectorMode.h"
-#include "ui/window/Translations.h"
+#include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
 #include "ui/model/Lab.h"
-#include "ui/views/InitPanel.h"
 #include "ui/model/Lesson.h"
-#include "ui/views/LessonPanel.h"
-#include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/InitPanel.h"
+#include "ui/views/LessonPanel.h"
+#include "ui/window/LessonController.h"
+#include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
+#include "ui/window/Translations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -27,10 +27,10 @@
 
 #include <memory>
 
-using embedlab::ui::Translations;
 using embedlab::ui::Lesson;
 using embedlab::ui::LessonPanel;
 using embedlab::ui::MainWindow;
+using embedlab::ui::Translations;
 
 class TestLesson : public QObject {
     Q_OBJECT
@@ -60,7 +60,7 @@ void TestLesson::initTestCase()
 
 void TestLesson::init()
 {
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

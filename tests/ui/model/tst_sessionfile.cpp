@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/SessionController.h"
+#include "common/TestSettings.h"
 #include "ui/model/Lab.h"
-#include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Recovery.h"
 #include "ui/model/SessionFile.h"
 #include "ui/views/TrainingPanel.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/SessionController.h"
 
 #include "core/io/NpyWriter.h"
 
@@ -20,10 +21,10 @@
 #include <cstring>
 #include <memory>
 
-using embedlab::ui::SessionController;
 using embedlab::ui::Lab;
 using embedlab::ui::MainWindow;
 using embedlab::ui::Recovery;
+using embedlab::ui::SessionController;
 using embedlab::ui::SessionFile;
 using embedlab::ui::TrainingPanel;
 
@@ -91,8 +92,7 @@ private:
 
 void TestSessionFile::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     QVERIFY(m_dir.isValid());
 }
 

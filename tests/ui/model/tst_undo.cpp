@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
 #include "ui/model/Lab.h"
 #include "ui/model/UndoCommands.h"
@@ -77,7 +78,7 @@ void TestUndo::initTestCase()
 
 void TestUndo::init()
 {
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     m_window = std::make_unique<MainWindow>();
     m_window->setUntiePolicy(MainWindow::UntiePolicy::Clone);
 }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/SafetensorsWriter.h"
 #include "core/io/WeightFile.h"
-#include "ui/views/CodePanel.h"
 #include "ui/model/Lab.h"
-#include "ui/window/MainWindow.h"
+#include "ui/views/CodePanel.h"
 #include "ui/views/TensorPicker.h"
+#include "ui/window/MainWindow.h"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -43,7 +44,7 @@ void TestTensorPicker::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     qRegisterMetaType<TensorPicker *>();
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     QVERIFY(m_dir.isValid());
     m_values.resize(18);
     for (std::size_t i = 0; i < m_values.size(); ++i)

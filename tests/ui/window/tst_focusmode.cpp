@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/window/FocusMode.h"
 #include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QDockWidget>
-#include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTest>
 #include <QToolBar>
 
@@ -37,8 +36,7 @@ private:
 
 void TestFocusMode::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestFocusMode::init()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
@@ -59,8 +60,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestMainWindow::init()
@@ -300,7 +300,7 @@ void TestMainWindow::windowStateRoundTrip()
     QVERIFY(!restored.findChild<QDockWidget *>(QStringLiteral("layerDock"))->isHidden());
 
     // Back to the default layout for the other tests.
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestMainWindow::gpt2Preset()

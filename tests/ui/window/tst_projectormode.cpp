@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
@@ -56,8 +57,7 @@ private:
 
 void TestProjectorMode::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
 }
 
 void TestProjectorMode::init()

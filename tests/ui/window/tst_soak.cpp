@@ -9,15 +9,16 @@
 // EMBEDLAB_SEED=N replays a run, EMBEDLAB_SOAK_ACTIONS=N changes the number of actions,
 // EMBEDLAB_SOAK_BUDGET_MS the longest the UI thread may block, EMBEDLAB_SOAK_GPT2 how many times
 // the GPT-2 preset is built (3, 1 under ASan), EMBEDLAB_SOAK_VERBOSE=1 prints every action.
-#include "core/tensor/Error.h"
-#include "core/io/NpyWriter.h"
-#include "core/tensor/Parameter.h"
+#include "common/TestSettings.h"
 #include "core/format/TensorFormat.h"
-#include "ui/views/CodePanel.h"
+#include "core/io/NpyWriter.h"
+#include "core/tensor/Error.h"
+#include "core/tensor/Parameter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Lab.h"
-#include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/CodePanel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -333,8 +334,7 @@ private:
 
 void TestSoak::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     g_schedPath = QStringLiteral("/proc/self/task/%1/schedstat").arg(long(syscall(SYS_gettid)));
     if (!QFile::exists(g_schedPath))
         g_schedPath.clear();

@@ -4,22 +4,23 @@
 // nn.Embedding(0, 5) and nn.Embedding(4, 0) are valid modules. Every printed string and error is
 // compared with tests/golden/zero/zero.json, written by gen_zero.py with real PyTorch.
 #include "common/Golden.h"
+#include "common/TestSettings.h"
+#include "core/format/TensorFormat.h"
 #include "core/io/NpyReader.h"
 #include "core/nn/Optimizer.h"
-#include "core/format/TensorFormat.h"
-#include "ui/window/SessionController.h"
-#include "ui/views/CodePanel.h"
-#include "ui/window/Exporter.h"
-#include "ui/window/HeadlessExport.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
-#include "ui/views/LayerPanel.h"
-#include "ui/window/MainWindow.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/CodePanel.h"
+#include "ui/views/LayerPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/views/UnembeddingView.h"
+#include "ui/window/Exporter.h"
+#include "ui/window/HeadlessExport.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/SessionController.h"
 
 #include <QApplication>
 #include <QFile>
@@ -135,8 +136,7 @@ private:
 
 void TestZeroSize::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings(QStringLiteral("EmbedLab"), QStringLiteral("EmbedLab")).clear();
+    embedlab::testing::resetAppSettings();
     QVERIFY(m_dir.isValid());
 }
 
@@ -499,8 +499,8 @@ void TestZeroSize::headlessExport()
             m_dir.filePath(QStringLiteral("headless-%1-%2x%3.png").arg(QLatin1String(view)).arg(v).arg(d));
         const int code = embedlab::ui::runHeadlessExport(
             {QStringLiteral("embedlab"), QStringLiteral("--export"), QLatin1String(view),
-                   QStringLiteral("--out"), out, QStringLiteral("--num-embeddings"), QString::number(v),
-                   QStringLiteral("--embedding-dim"), QString::number(d)});
+             QStringLiteral("--out"), out, QStringLiteral("--num-embeddings"), QString::number(v),
+             QStringLiteral("--embedding-dim"), QString::number(d)});
         QCOMPARE(code, 0);
         QVERIFY(hasContent(QImage(out)));
     }
