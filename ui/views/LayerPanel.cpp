@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/LayerPanel.h"
 
+#include "core/format/PythonNumber.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -127,6 +129,7 @@ LayerPanel::LayerPanel(QWidget *parent)
     embeddingForm->addRow(QStringLiteral("padding_idx"), paddingRow);
     embeddingForm->addRow(QStringLiteral("max_norm"), maxNormRow);
     m_embeddingCall = codeLabel(embeddingBox);
+    m_embeddingCall->setObjectName(QStringLiteral("embeddingCall"));
     m_embeddingShape = codeLabel(embeddingBox);
     embeddingForm->addRow(m_embeddingCall);
     embeddingForm->addRow(m_embeddingShape);
@@ -246,7 +249,14 @@ void LayerPanel::showConfig()
     const QString outName = colored(numEmbeddingsColor(), QStringLiteral("out_features"));
     const QString bias = c.lmHeadBias ? QStringLiteral("True") : QStringLiteral("False");
 
-    m_embeddingCall->setText(code(QStringLiteral("Embedding(%1=%2, %3=%4)").arg(vName, v, dName, d)));
+    // The constructor call with every argument that differs from its default, as the code has it.
+    QString options;
+    if (c.paddingIdx)
+        options += QStringLiteral(", padding_idx=%1").arg(*c.paddingIdx);
+    if (c.maxNorm)
+        options += QStringLiteral(", max_norm=%1").arg(QString::fromStdString(core::pythonFloat(*c.maxNorm)));
+    m_embeddingCall->setText(
+        code(QStringLiteral("Embedding(%1=%2, %3=%4%5)").arg(vName, v, dName, d, options)));
     m_embeddingShape->setText(
         code(QStringLiteral("&rarr; weight [%1, %2] = [%3, %4]").arg(v, d, vName, dName)));
     m_linearFeatures->setText(code(QStringLiteral("%1 = %2 &nbsp; %3 = %4").arg(inName, d, outName, v)));

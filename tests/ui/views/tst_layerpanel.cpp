@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <QTextDocument>
 
 using embedlab::ui::Lab;
 using embedlab::ui::LayerPanel;
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void showsTheLabsConfig();
+    void summaryIsTheConstructorCall();
     void editsLeaveAsSignals_data();
     void editsLeaveAsSignals();
     void presetButtons();
@@ -91,6 +93,22 @@ void TestLayerPanel::showsTheLabsConfig()
     QCOMPARE(child<QDoubleSpinBox>("maxNorm")->value(), 1.5);
     QVERIFY(child<QCheckBox>("bias")->isChecked());
     QCOMPARE(edited.count(), 0); // showing the Lab's state is not an edit
+}
+
+void TestLayerPanel::summaryIsTheConstructorCall()
+{
+    // Issue "Classroom-grade interaction", item 6: every non-default argument, as the code has it.
+    Lab::Config c = m_lab->config();
+    c.numEmbeddings = 6;
+    c.embeddingDim = 3;
+    c.paddingIdx = 1;
+    c.maxNorm = 1.0;
+    m_lab->setConfig(c);
+    QTRY_COMPARE(child<QSpinBox>("numEmbeddings")->value(), 6);
+    QTextDocument html;
+    html.setHtml(child<QLabel>("embeddingCall")->text());
+    QCOMPARE(html.toPlainText(),
+             QStringLiteral("Embedding(num_embeddings=6, embedding_dim=3, padding_idx=1, max_norm=1.0)"));
 }
 
 void TestLayerPanel::editsLeaveAsSignals_data()
