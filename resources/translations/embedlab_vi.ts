@@ -411,6 +411,13 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FocusMode</name>
+    <message>
+        <source>Esc: back to all panels</source>
+        <translation>Esc: quay lại tất cả các bảng</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::HeatmapView</name>
     <message>
         <source>Building overview…</source>
@@ -739,6 +746,14 @@
         <source>Load %1 from %2</source>
         <translation>Nạp %1 từ %2</translation>
     </message>
+    <message>
+        <source>GPT-2 small preset</source>
+        <translation>Cấu hình sẵn GPT-2 small</translation>
+    </message>
+    <message>
+        <source>Reference example preset</source>
+        <translation>Cấu hình sẵn của ví dụ tham khảo</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LayerPanel</name>
@@ -904,6 +919,10 @@
         <source>Guided Lesson</source>
         <translation>Bài học có hướng dẫn</translation>
     </message>
+    <message>
+        <source>Lesson step %1: %2</source>
+        <translation>Bài học, bước %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LessonPanel</name>
@@ -957,14 +976,6 @@
     <message>
         <source>Change layers</source>
         <translation>Thay đổi các lớp</translation>
-    </message>
-    <message>
-        <source>GPT-2 small preset</source>
-        <translation>Cấu hình sẵn GPT-2 small</translation>
-    </message>
-    <message>
-        <source>Reference example preset</source>
-        <translation>Cấu hình sẵn của ví dụ tham khảo</translation>
     </message>
     <message>
         <source>Open Weights</source>
@@ -1173,6 +1184,22 @@
     <message>
         <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
         <translation>Toàn bộ cửa sổ sẽ hiển thị ngôn ngữ mới sau khi khởi động lại. Khởi động lại EmbedLab ngay bây giờ?</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Hoàn tác</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Làm lại</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>The views still show ids = %1: correct the entry to update them.</source>
+        <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
     </message>
 </context>
 <context>
@@ -2156,6 +2183,22 @@
     <message>
         <source>The Qt version EmbedLab runs on</source>
         <translation>Phiên bản Qt mà EmbedLab đang chạy</translation>
+    </message>
+    <message>
+        <source>&amp;Focus on View</source>
+        <translation>&amp;Tập trung vào khung nhìn</translation>
+    </message>
+    <message>
+        <source>Show the view under the mouse alone, in the whole window (F; Esc returns)</source>
+        <translation>Chỉ hiển thị khung nhìn dưới con trỏ chuột, trên toàn cửa sổ (F; Esc để quay lại)</translation>
+    </message>
+    <message>
+        <source>&amp;All Panels</source>
+        <translation>&amp;Tất cả các bảng</translation>
+    </message>
+    <message>
+        <source>Back to all panels (Esc)</source>
+        <translation>Quay lại tất cả các bảng (Esc)</translation>
     </message>
 </context>
 <context>

@@ -411,6 +411,13 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FocusMode</name>
+    <message>
+        <source>Esc: back to all panels</source>
+        <translation>Esc：返回所有面板</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::HeatmapView</name>
     <message>
         <source>Building overview…</source>
@@ -739,6 +746,14 @@
         <source>Load %1 from %2</source>
         <translation>从 %2 加载 %1</translation>
     </message>
+    <message>
+        <source>GPT-2 small preset</source>
+        <translation>GPT-2 small 预设</translation>
+    </message>
+    <message>
+        <source>Reference example preset</source>
+        <translation>参考示例预设</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LayerPanel</name>
@@ -904,6 +919,10 @@
         <source>Guided Lesson</source>
         <translation>引导课程</translation>
     </message>
+    <message>
+        <source>Lesson step %1: %2</source>
+        <translation>课程第 %1 步：%2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LessonPanel</name>
@@ -957,14 +976,6 @@
     <message>
         <source>Change layers</source>
         <translation>更改层</translation>
-    </message>
-    <message>
-        <source>GPT-2 small preset</source>
-        <translation>GPT-2 small 预设</translation>
-    </message>
-    <message>
-        <source>Reference example preset</source>
-        <translation>参考示例预设</translation>
     </message>
     <message>
         <source>Open Weights</source>
@@ -1173,6 +1184,22 @@
     <message>
         <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
         <translation>重新启动后整个窗口才会显示新语言。现在重新启动 EmbedLab 吗？</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>The views still show ids = %1: correct the entry to update them.</source>
+        <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
     </message>
 </context>
 <context>
@@ -2156,6 +2183,22 @@
     <message>
         <source>The Qt version EmbedLab runs on</source>
         <translation>EmbedLab 运行所用的 Qt 版本</translation>
+    </message>
+    <message>
+        <source>&amp;Focus on View</source>
+        <translation>聚焦视图(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the view under the mouse alone, in the whole window (F; Esc returns)</source>
+        <translation>在整个窗口中单独显示鼠标下的视图（F；Esc 返回）</translation>
+    </message>
+    <message>
+        <source>&amp;All Panels</source>
+        <translation>所有面板(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Back to all panels (Esc)</source>
+        <translation>返回所有面板（Esc）</translation>
     </message>
 </context>
 <context>
