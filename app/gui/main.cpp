@@ -5,6 +5,7 @@
 #include "ui/window/MainWindow.h"
 #include "ui/window/StartOptions.h"
 #include "ui/window/Translations.h"
+#include "ui/window/WindowHost.h"
 
 #include <QApplication>
 
@@ -23,8 +24,8 @@ int main(int argc, char *argv[])
     if (!options)
         return 2;
     ui::Translations::install(ui::Translations::preferredCode());
-    ui::MainWindow window({.recovery = options->recovery});
-    options->applyTo(window);
-    window.show();
+    ui::WindowHost host({.recovery = options->recovery});
+    options->applyTo(host.window());
+    host.window().show();
     return QApplication::exec();
 }

@@ -315,7 +315,7 @@
     </message>
     <message>
         <source>Unembedding Charts</source>
-        <translation>Biểu đồ unembedding</translation>
+        <translation>Biểu đồ giải nhúng</translation>
     </message>
     <message>
         <source>Whole Window</source>
@@ -1127,7 +1127,7 @@
     </message>
     <message>
         <source>Unembedding</source>
-        <translation>Unembedding</translation>
+        <translation>Giải nhúng</translation>
     </message>
     <message>
         <source>Training</source>
@@ -1856,7 +1856,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Unembedding:&lt;/b&gt; &lt;code&gt;logits = h @ lm_head.weight.T%1&lt;/code&gt;, then &lt;code&gt;probs = softmax(logits / T)&lt;/code&gt;.</source>
-        <translation>&lt;b&gt;Unembedding:&lt;/b&gt; &lt;code&gt;logits = h @ lm_head.weight.T%1&lt;/code&gt;, rồi &lt;code&gt;probs = softmax(logits / T)&lt;/code&gt;.</translation>
+        <translation>&lt;b&gt;Giải nhúng (unembedding):&lt;/b&gt; &lt;code&gt;logits = h @ lm_head.weight.T%1&lt;/code&gt;, rồi &lt;code&gt;probs = softmax(logits / T)&lt;/code&gt;.</translation>
     </message>
     <message>
         <source>Tied: lm_head.weight &lt;i&gt;is&lt;/i&gt; embedding.weight, so logits[j] = h · W[j], one dot product per row of the embedding.</source>

@@ -48,7 +48,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -687,8 +686,9 @@ void MainWindow::connectViews()
     connect(m_initPanel, &InitPanel::editFinished, m_undo, &LabUndo::finishInitGesture);
     connect(m_histogram, &InitHistogram::compareModeToggled, this, &MainWindow::setHistogramCompare);
     connect(m_histogramTarget, &QComboBox::currentIndexChanged, this, &MainWindow::updateHistogramSources);
-    connect(m_lab, &Lab::aboutToTrain, this,
-            [this] { m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts)); });
+    connect(m_lab, &Lab::aboutToTrain, this, [this] {
+        m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts));
+    });
     connect(m_lab, &Lab::trained, this, [this](const core::TrainingReport &report) {
         const std::shared_ptr<Lab::WeightState> before = std::exchange(m_stepBefore, nullptr);
         if (!before)
@@ -1114,19 +1114,11 @@ void MainWindow::showModalWarning(const QString &title, const QString &message)
 
 void MainWindow::chooseLanguage(const QString &code)
 {
-    if (code == Translations::preferredCode() && code == Translations::installedCode())
+    if (code == Translations::installedCode())
         return;
     Translations::remember(code);
-    Translations::install(code);
-    // The lesson and the dialogs follow at once; the menus and panels are built once, at start.
-    const auto answer = QMessageBox::question(
-        this, tr("Language"),
-        tr("The whole window shows the new language after a restart. Restart EmbedLab now?"),
-        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-    if (answer != QMessageBox::Yes || !m_sessions->prepareRestart())
-        return;
-    QProcess::startDetached(QCoreApplication::applicationFilePath(), QCoreApplication::arguments().mid(1));
-    QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+    if (Translations::install(code))
+        Q_EMIT languageChanged(code);
 }
 
 void MainWindow::saveSettings() const

@@ -135,6 +135,9 @@ Q_SIGNALS:
     void tensorPickerShown(embedlab::ui::TensorPicker *picker);
     void weightsOpenFailed(const QString &message);
     void weightsLoaded(const QString &file, const QString &tensor);
+    /// View > Language chose `code` and installed it: the window's owner (WindowHost) builds the
+    /// window again in that language, with the same session.
+    void languageChanged(const QString &code);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -34,7 +34,8 @@ const QString kRecentKey = QStringLiteral("sessions/recent");
 Lab::Operation restoreOperation(const QString &parameter, const QString &path)
 {
     QString quoted = path;
-    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Load;
     op.target = parameter;
@@ -88,7 +89,8 @@ SessionController::~SessionController()
 
 bool SessionController::isSessionFile(const QString &fileName)
 {
-    return QFileInfo(fileName).suffix().compare(QLatin1String(SessionFile::kSuffix), Qt::CaseInsensitive) == 0;
+    return QFileInfo(fileName).suffix().compare(QLatin1String(SessionFile::kSuffix), Qt::CaseInsensitive) ==
+           0;
 }
 
 bool SessionController::weightsEdited() const
@@ -122,23 +124,33 @@ SessionFile::Session SessionController::captureSession() const
     return s;
 }
 
-SessionFile::Weights SessionController::weightsToStore() const
+QMap<QString, core::ParameterPtr> SessionController::editedWeights() const
 {
-    SessionFile::Weights weights;
+    QMap<QString, core::ParameterPtr> weights;
     if (!weightsEdited())
         return weights;
     // A step, load, tie or untie can change any parameter, and replaying the initialisers with the
     // final tie state need not reproduce the others: every parameter with its own storage is kept.
     const Lab *lab = m_window->lab();
-    weights.insert(QStringLiteral("embedding.weight"), lab->embeddingWeight().get());
+    weights.insert(QStringLiteral("embedding.weight"), lab->embeddingWeight());
     if (!lab->isTied())
-        weights.insert(QStringLiteral("lm_head.weight"), lab->lmHeadWeight().get());
+        weights.insert(QStringLiteral("lm_head.weight"), lab->lmHeadWeight());
     if (const core::ParameterPtr bias = lab->lmHeadBias())
-        weights.insert(QStringLiteral("lm_head.bias"), bias.get());
+        weights.insert(QStringLiteral("lm_head.bias"), bias);
     return weights;
 }
 
-void SessionController::applySession(const SessionFile::Session &s, const QMap<QString, core::ParameterPtr> &weights,
+SessionFile::Weights SessionController::weightsToStore() const
+{
+    SessionFile::Weights weights;
+    const QMap<QString, core::ParameterPtr> edited = editedWeights();
+    for (auto it = edited.begin(); it != edited.end(); ++it)
+        weights.insert(it.key(), it.value().get());
+    return weights;
+}
+
+void SessionController::applySession(const SessionFile::Session &s,
+                                     const QMap<QString, core::ParameterPtr> &weights,
                                      const QString &sessionFileName)
 {
     ++m_applying;
@@ -174,7 +186,8 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
     const QDir dir = QFileInfo(sessionFileName).dir();
     for (const QString &parameter : SessionFile::storableParameters()) {
         if (const core::ParameterPtr values = weights.value(parameter))
-            restores.append({restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values->clone()});
+            restores.append(
+                {restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values->clone()});
     }
     Lab *lab = m_window->lab();
     const QList<SessionFile::Init> inits = s.inits;
@@ -289,7 +302,8 @@ void SessionController::rebuildRecentMenu()
     const QStringList files = recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString file = files.at(i);
-        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
+        QAction *action =
+            m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
         action->setToolTip(file);
         action->setStatusTip(file);
         connect(action, &QAction::triggered, this, [this, file] { openInteractively(file); });
@@ -384,17 +398,17 @@ bool SessionController::maybeClose()
     return true;
 }
 
-bool SessionController::prepareRestart()
+void SessionController::takeOver(SessionController &previous)
 {
-    if (!maybeSave())
-        return false;
-    if (m_recovery) {
-        m_recovery->scheduleSave(captureSession());
-        m_recovery->saveNow();
+    applySession(previous.captureSession(), previous.editedWeights(), previous.m_fileName);
+    m_fileName = previous.m_fileName;
+    setModified(previous.m_modified);
+    updateTitle();
+    if (previous.m_recovery) {
+        delete std::exchange(m_recovery, std::exchange(previous.m_recovery, nullptr));
+        m_recovery->setParent(this);
+        m_recovery->setCapture([this] { return captureSession(); });
     }
-    m_modified = false;
-    m_fileName.clear();
-    return true;
 }
 
 } // namespace embedlab::ui

@@ -38,9 +38,12 @@ public:
     /// The parameters a save stores beside the session: all the model has on its own when
     /// weightsEdited(), else none.
     SessionFile::Weights weightsToStore() const;
+    /// The same parameters, shared.
+    QMap<QString, core::ParameterPtr> editedWeights() const;
     /// Applies a session; `weights` are the values it stored (SessionFile::readAllWeights()), which
     /// replace what the seed and initialisers regenerate. `sessionFileName` names them in the code.
-    void applySession(const SessionFile::Session &session, const QMap<QString, core::ParameterPtr> &weights = {},
+    void applySession(const SessionFile::Session &session,
+                      const QMap<QString, core::ParameterPtr> &weights = {},
                       const QString &sessionFileName = {});
     /// Both return an error message, or "" on success. A failed open changes nothing.
     QString saveSession(const QString &fileName);
@@ -55,8 +58,9 @@ public:
     bool maybeClose();
     /// Opens `fileName` (a dropped file, the recent menu), asking about unsaved changes first.
     void openInteractively(const QString &fileName = QString());
-    /// Saves what a restart must restore (unsaved changes are asked about); false when cancelled.
-    bool prepareRestart();
+    /// Continues `previous` (another window's, about to close): its session, weights, file name,
+    /// unsaved-changes mark and autosave. The window is rebuilt in a new language this way.
+    void takeOver(SessionController &previous);
 
 private:
     void createRecentMenu();
@@ -67,7 +71,8 @@ private:
     void rebuildRecentMenu();
     void restoreAfterCrash();
     void restoreWeightsWhenIdle(const SessionFile::Session &session,
-                                const QMap<QString, core::ParameterPtr> &weights, const QString &sessionFileName);
+                                const QMap<QString, core::ParameterPtr> &weights,
+                                const QString &sessionFileName);
     bool saveInteractively(bool saveAs);
     bool maybeSave();
     void showMessage(const QString &text);

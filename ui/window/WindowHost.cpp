@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/WindowHost.h"
+
+#include "ui/window/SessionController.h"
+
+namespace embedlab::ui {
+
+WindowHost::WindowHost(const MainWindow::Options &options)
+    : m_options(options)
+{
+    adopt(std::make_unique<MainWindow>(options));
+}
+
+WindowHost::~WindowHost() = default;
+
+void WindowHost::adopt(std::unique_ptr<MainWindow> window)
+{
+    m_window = std::move(window);
+    // Queued: the old window is still inside its menu's triggered() when the language changes.
+    connect(m_window.get(), &MainWindow::languageChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
+}
+
+void WindowHost::rebuild()
+{
+    // The new window takes over the old one's autosave: it must not look for a crashed run.
+    MainWindow::Options options = m_options;
+    options.recovery = false;
+    auto next = std::make_unique<MainWindow>(options);
+    MainWindow &old = *m_window;
+    next->restoreGeometry(old.saveGeometry());
+    next->restoreState(old.saveState());
+    next->sessions()->takeOver(*old.sessions());
+    if (old.isVisible())
+        next->show();
+    old.hide();
+    // Not close(): nothing is lost, so nothing is to be asked.
+    m_window.release()->deleteLater();
+    adopt(std::move(next));
+    Q_EMIT windowReplaced(m_window.get());
+}
+
+} // namespace embedlab::ui
