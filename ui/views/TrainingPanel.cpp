@@ -91,6 +91,26 @@ TrainingPanel::TrainingPanel(QWidget *parent)
 
     // Left: what goes in and how the optimiser steps.
     auto *controls = new QVBoxLayout;
+    controls->addWidget(createBatchBox(mono));
+    controls->addWidget(createOptimizerBox());
+    controls->addLayout(createButtons());
+    addFeedbackLabels(controls, mono);
+    controls->addStretch(1);
+
+    auto *controlsWidget = new QWidget(this);
+    controlsWidget->setLayout(controls);
+    controlsWidget->setMaximumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 50);
+    layout->addWidget(controlsWidget);
+
+    // Right: what happened.
+    layout->addLayout(createResults(), 1);
+
+    updateCode();
+    updateStatus();
+}
+
+QWidget *TrainingPanel::createBatchBox(const QFont &mono)
+{
     auto *batchBox = new QGroupBox(tr("Batch"), this);
     auto *batchForm = new QFormLayout(batchBox);
     m_ids = new QLineEdit(QStringLiteral("2, 3, 1"), batchBox);
@@ -103,8 +123,11 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_targets->setToolTip(tr("targets[k] is the token that should follow ids[k]; same shape as ids"));
     batchForm->addRow(QStringLiteral("ids"), m_ids);
     batchForm->addRow(QStringLiteral("targets"), m_targets);
-    controls->addWidget(batchBox);
+    return batchBox;
+}
 
+QWidget *TrainingPanel::createOptimizerBox()
+{
     auto *optimizerBox = new QGroupBox(tr("Optimiser"), this);
     auto *optimizerLayout = new QVBoxLayout(optimizerBox);
     m_optimizerKind = new QComboBox(optimizerBox);
@@ -114,27 +137,39 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     optimizerLayout->addWidget(m_optimizerKind);
     m_optimizerStack = new QStackedWidget(optimizerBox);
     optimizerLayout->addWidget(m_optimizerStack);
+    m_optimizerStack->addWidget(createSgdPage());
+    m_optimizerStack->addWidget(createAdamPage());
+    connect(m_optimizerKind, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_optimizerStack->setCurrentIndex(index);
+        onSettingsEdited();
+    });
+    return optimizerBox;
+}
 
-    const auto spin = [this](QWidget *parent, const char *name, double min, double max, double step,
-                             double value, const QString &tip) {
-        auto *s = new PythonFloatSpinBox(parent);
-        s->setObjectName(QLatin1String(name));
-        s->setRange(min, max);
-        s->setSingleStep(step);
-        s->setValue(value);
-        s->setToolTip(tip);
-        connect(s, &QDoubleSpinBox::valueChanged, this, &TrainingPanel::onSettingsEdited);
-        return s;
-    };
+QDoubleSpinBox *TrainingPanel::createSpin(QWidget *parent, const char *name, double min, double max,
+                                          double step, double value, const QString &tip)
+{
+    auto *s = new PythonFloatSpinBox(parent);
+    s->setObjectName(QLatin1String(name));
+    s->setRange(min, max);
+    s->setSingleStep(step);
+    s->setValue(value);
+    s->setToolTip(tip);
+    connect(s, &QDoubleSpinBox::valueChanged, this, &TrainingPanel::onSettingsEdited);
+    return s;
+}
+
+QWidget *TrainingPanel::createSgdPage()
+{
     auto *sgdPage = new QWidget(m_optimizerStack);
     auto *sgdForm = new QFormLayout(sgdPage);
     sgdForm->setContentsMargins(0, 0, 0, 0);
-    m_sgdLr = spin(sgdPage, "sgdLr", 0.0, 100.0, 0.05, 0.1, tr("Learning rate"));
-    m_sgdMomentum = spin(sgdPage, "sgdMomentum", 0.0, 0.999, 0.1, 0.0,
-                         tr("With momentum, rows looked up in earlier steps keep moving"));
-    m_sgdDampening = spin(sgdPage, "sgdDampening", 0.0, 1.0, 0.1, 0.0, tr("Dampening for momentum"));
-    m_sgdWeightDecay = spin(sgdPage, "sgdWeightDecay", 0.0, 10.0, 0.01, 0.0,
-                            tr("L2 penalty: adds weight_decay * W to every row's gradient"));
+    m_sgdLr = createSpin(sgdPage, "sgdLr", 0.0, 100.0, 0.05, 0.1, tr("Learning rate"));
+    m_sgdMomentum = createSpin(sgdPage, "sgdMomentum", 0.0, 0.999, 0.1, 0.0,
+                               tr("With momentum, rows looked up in earlier steps keep moving"));
+    m_sgdDampening = createSpin(sgdPage, "sgdDampening", 0.0, 1.0, 0.1, 0.0, tr("Dampening for momentum"));
+    m_sgdWeightDecay = createSpin(sgdPage, "sgdWeightDecay", 0.0, 10.0, 0.01, 0.0,
+                                  tr("L2 penalty: adds weight_decay * W to every row's gradient"));
     m_sgdNesterov = new QCheckBox(sgdPage);
     m_sgdNesterov->setObjectName(QStringLiteral("sgdNesterov"));
     connect(m_sgdNesterov, &QCheckBox::toggled, this, &TrainingPanel::onSettingsEdited);
@@ -143,18 +178,22 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     sgdForm->addRow(QStringLiteral("dampening"), m_sgdDampening);
     sgdForm->addRow(QStringLiteral("weight_decay"), m_sgdWeightDecay);
     sgdForm->addRow(QStringLiteral("nesterov"), m_sgdNesterov);
-    m_optimizerStack->addWidget(sgdPage);
+    return sgdPage;
+}
 
+QWidget *TrainingPanel::createAdamPage()
+{
     auto *adamPage = new QWidget(m_optimizerStack);
     auto *adamForm = new QFormLayout(adamPage);
     adamForm->setContentsMargins(0, 0, 0, 0);
-    m_adamLr = spin(adamPage, "adamLr", 0.0, 100.0, 0.01, 0.01, tr("Learning rate"));
-    m_adamBeta1 = spin(adamPage, "adamBeta1", 0.0, 0.999999, 0.01, 0.9, tr("betas[0]: decay of exp_avg"));
+    m_adamLr = createSpin(adamPage, "adamLr", 0.0, 100.0, 0.01, 0.01, tr("Learning rate"));
+    m_adamBeta1 =
+        createSpin(adamPage, "adamBeta1", 0.0, 0.999999, 0.01, 0.9, tr("betas[0]: decay of exp_avg"));
     m_adamBeta2 =
-        spin(adamPage, "adamBeta2", 0.0, 0.999999, 0.001, 0.999, tr("betas[1]: decay of exp_avg_sq"));
-    m_adamEps = spin(adamPage, "adamEps", 0.0, 1.0, 1e-8, 1e-8, tr("Added to the denominator"));
-    m_adamWeightDecay = spin(adamPage, "adamWeightDecay", 0.0, 10.0, 0.01, 0.0,
-                             tr("L2 penalty: adds weight_decay * W to every row's gradient"));
+        createSpin(adamPage, "adamBeta2", 0.0, 0.999999, 0.001, 0.999, tr("betas[1]: decay of exp_avg_sq"));
+    m_adamEps = createSpin(adamPage, "adamEps", 0.0, 1.0, 1e-8, 1e-8, tr("Added to the denominator"));
+    m_adamWeightDecay = createSpin(adamPage, "adamWeightDecay", 0.0, 10.0, 0.01, 0.0,
+                                   tr("L2 penalty: adds weight_decay * W to every row's gradient"));
     m_adamAmsgrad = new QCheckBox(adamPage);
     m_adamAmsgrad->setObjectName(QStringLiteral("adamAmsgrad"));
     connect(m_adamAmsgrad, &QCheckBox::toggled, this, &TrainingPanel::onSettingsEdited);
@@ -164,13 +203,11 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     adamForm->addRow(QStringLiteral("eps"), m_adamEps);
     adamForm->addRow(QStringLiteral("weight_decay"), m_adamWeightDecay);
     adamForm->addRow(QStringLiteral("amsgrad"), m_adamAmsgrad);
-    m_optimizerStack->addWidget(adamPage);
-    connect(m_optimizerKind, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_optimizerStack->setCurrentIndex(index);
-        onSettingsEdited();
-    });
-    controls->addWidget(optimizerBox);
+    return adamPage;
+}
 
+QLayout *TrainingPanel::createButtons()
+{
     auto *buttons = new QHBoxLayout;
     m_stepButton = new QPushButton(tr("Step"), this);
     m_stepButton->setObjectName(QStringLiteral("step"));
@@ -181,13 +218,16 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_resetButton->setToolTip(tr("Drop the momentum buffers / Adam state; the weights stay as they are"));
     buttons->addWidget(m_stepButton);
     buttons->addWidget(m_resetButton);
-    controls->addLayout(buttons);
     connect(m_stepButton, &QPushButton::clicked, this, [this] {
         Q_EMIT stepRequested();
         step();
     });
     connect(m_resetButton, &QPushButton::clicked, this, &TrainingPanel::resetOptimizer);
+    return buttons;
+}
 
+void TrainingPanel::addFeedbackLabels(QVBoxLayout *controls, const QFont &mono)
+{
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
@@ -214,14 +254,10 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_errorLabel->setStyleSheet(QStringLiteral("color: #b2182b; font-weight: bold"));
     m_errorLabel->hide();
     controls->addWidget(m_errorLabel);
-    controls->addStretch(1);
+}
 
-    auto *controlsWidget = new QWidget(this);
-    controlsWidget->setLayout(controls);
-    controlsWidget->setMaximumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 50);
-    layout->addWidget(controlsWidget);
-
-    // Right: what happened.
+QLayout *TrainingPanel::createResults()
+{
     auto *results = new QVBoxLayout;
     m_explanationLabel = new QLabel(this);
     m_explanationLabel->setObjectName(QStringLiteral("explanation"));
@@ -241,10 +277,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_heatmapGrid->setContentsMargins(0, 0, 0, 0);
     results->addWidget(m_heatmapArea, 1);
     m_heatmapArea->hide();
-    layout->addLayout(results, 1);
-
-    updateCode();
-    updateStatus();
+    return results;
 }
 
 TrainingPanel::~TrainingPanel() = default;
@@ -522,113 +555,15 @@ void TrainingPanel::showResults()
                        "<br><small>%2</small>")
             .arg(m_printedLoss.toHtmlEscaped(), tr("computed with the weights before the step")));
 
-    const core::TrainingReport &report = *m_report;
-    const core::LongTensor &ids = report.ids;
-    const bool tied = report.tied;
-    const core::EmbeddingOptions &embeddingOptions = report.embeddingOptions;
-    const QList<int> lookedUp = toList(report.lookedUpRows);
-    const QList<int> rowsWithHistory = toList(report.rowsWithHistory);
-    const core::ParameterReport *embedding = findChange(QStringLiteral("embedding.weight"));
-    const bool sgd = report.optimizer.kind == core::OptimizerConfig::Kind::Sgd;
-    const core::SGDOptions &sgdOpts = report.optimizer.sgd;
-    const double weightDecay = report.optimizer.weightDecay();
-    const bool remembers = report.optimizer.remembers();
-    const bool plainSgd = sgd && sgdOpts.momentum == 0.0 && sgdOpts.weightDecay == 0.0;
-
+    const QList<int> lookedUp = toList(m_report->lookedUpRows);
     QList<int> otherChanged;
-    for (int row : embedding->changedRows)
+    for (int row : findChange(QStringLiteral("embedding.weight"))->changedRows)
         if (!lookedUp.contains(row))
             otherChanged.append(row);
 
-    QStringList items;
-    items.append(tr("Looked up: rows <b>%1</b> of embedding.weight.").arg(listText(lookedUp)));
-    if (tied) {
-        items.append(
-            tr("<b>Tied:</b> embedding.weight <i>is</i> lm_head.weight, so its gradient is the <b>sum of "
-               "both uses</b>: the lookup adds to rows %1 only, lm_head adds to every row (every logit "
-               "depends on every row). The sum is dense, so every row can change, even with plain SGD.")
-                .arg(listText(lookedUp)));
-    } else {
-        const core::ParameterReport *head = findChange(QStringLiteral("lm_head.weight"));
-        items.append(tr("embedding.weight.grad is non-zero only on rows <b>%1</b> (the lookup is a copy, its "
-                        "backward a scatter-add); lm_head.weight.grad is dense (non-zero rows: %2).")
-                         .arg(rowsText(toList(embedding->gradientRows), embedding->rowCount),
-                              rowsText(toList(head->gradientRows), head->rowCount)));
-    }
-    if (embeddingOptions.paddingIdx && lookedUp.contains(int(*embeddingOptions.paddingIdx)))
-        items.append(tr("Row %1 is padding_idx: it was looked up, but the lookup never sends it a gradient.")
-                         .arg(*embeddingOptions.paddingIdx));
-    if (embeddingOptions.scaleGradByFreq) {
-        std::map<std::int64_t, int> counts;
-        for (std::int64_t id : ids.data)
-            ++counts[id];
-        QStringList scaled;
-        for (const auto &[id, count] : counts)
-            if (count > 1)
-                scaled.append(tr("row %1 / %2").arg(id).arg(count));
-        items.append(
-            scaled.isEmpty()
-                ? tr("scale_grad_by_freq=True: every id occurs once in this batch, so nothing is scaled.")
-                : tr("scale_grad_by_freq=True: a row's lookup gradient is divided by how often its id "
-                     "occurs in the batch: %1.")
-                      .arg(scaled.join(QStringLiteral(", "))));
-    }
-    if (embeddingOptions.maxNorm)
-        items.append(
-            tr("max_norm=%1: the forward pass renormalised looked-up rows in place; that counts as a "
-               "change too.")
-                .arg(QString::fromStdString(core::pythonFloat(*embeddingOptions.maxNorm))));
-
-    if (!tied) {
-        if (!otherChanged.isEmpty()) {
-            // Momentum and Adam move rows that had a gradient in an earlier step; weight decay moves every
-            // non-zero row.
-            QList<int> memoryRows;
-            QList<int> decayRows;
-            for (int row : otherChanged)
-                (remembers && rowsWithHistory.contains(row) ? memoryRows : decayRows).append(row);
-            // Name the rows per reason only when there are two reasons.
-            const bool both = !memoryRows.isEmpty() && !decayRows.isEmpty();
-            const auto prefixed = [both](const QList<int> &rows, const QString &reason) {
-                return both ? tr("rows %1: %2").arg(listText(rows), reason) : reason;
-            };
-            QStringList reasons;
-            if (!memoryRows.isEmpty())
-                reasons.append(prefixed(
-                    memoryRows, sgd ? tr("momentum = %1, and the momentum buffer still holds their gradients "
-                                         "from earlier steps")
-                                          .arg(QString::fromStdString(core::pythonFloat(sgdOpts.momentum)))
-                                    : tr("Adam's running average exp_avg still holds their gradients from "
-                                         "earlier steps")));
-            if (!decayRows.isEmpty())
-                reasons.append(prefixed(
-                    decayRows, weightDecay != 0.0
-                                   ? tr("weight_decay = %1 adds %1 * W to the gradient of every row, "
-                                        "looked up or not")
-                                         .arg(QString::fromStdString(core::pythonFloat(weightDecay)))
-                                   : tr("the optimiser's state")));
-            items.append((otherChanged.size() == 1
-                              ? tr("<b>Row %1 was not looked up and still changed</b> (%2).")
-                              : tr("<b>Rows %1 were not looked up and still changed</b> (%2)."))
-                             .arg(listText(otherChanged), reasons.join(QStringLiteral("; "))));
-        } else if (!plainSgd) {
-            if (remembers && report.step == 1)
-                items.append(
-                    sgd ? tr("Only looked-up rows changed: on step 1 the momentum buffer is just this "
-                             "step's gradient. From step 2 it carries earlier gradients, so rows "
-                             "looked up before keep moving even when they are not looked up.")
-                        : tr("Only looked-up rows changed: on step 1 Adam's averages start at zero, "
-                             "so a zero gradient gives a zero update. From step 2, rows with an "
-                             "earlier gradient keep moving."));
-            else if (remembers)
-                items.append(tr("No other row moved: rows that never had a gradient have nothing in the "
-                                "optimiser's memory%1.")
-                                 .arg(weightDecay != 0.0 ? tr(", and weight decay of an all-zero row is zero")
-                                                         : QString()));
-            else
-                items.append(tr("No other row moved: weight decay of an all-zero row is zero."));
-        }
-    }
+    QStringList items = gradientNotes(lookedUp);
+    if (!m_report->tied)
+        items.append(otherRowNotes(otherChanged));
     const bool claimHolds = otherChanged.isEmpty();
     items.append(tr("The reference analysis says \"only the looked-up rows change\": true for plain SGD "
                     "(momentum = 0, weight_decay = 0) on an untied embedding only. Here it %1.")
@@ -645,6 +580,117 @@ void TrainingPanel::showResults()
         badge->style()->unpolish(badge);
         badge->style()->polish(badge);
     }
+}
+
+// Where the embedding's gradient comes from: the lookup, lm_head when tied, and the lookup's options.
+QStringList TrainingPanel::gradientNotes(const QList<int> &lookedUp) const
+{
+    const core::TrainingReport &report = *m_report;
+    const core::EmbeddingOptions &embeddingOptions = report.embeddingOptions;
+    QStringList items;
+    items.append(tr("Looked up: rows <b>%1</b> of embedding.weight.").arg(listText(lookedUp)));
+    if (report.tied) {
+        items.append(
+            tr("<b>Tied:</b> embedding.weight <i>is</i> lm_head.weight, so its gradient is the <b>sum of "
+               "both uses</b>: the lookup adds to rows %1 only, lm_head adds to every row (every logit "
+               "depends on every row). The sum is dense, so every row can change, even with plain SGD.")
+                .arg(listText(lookedUp)));
+    } else {
+        const core::ParameterReport *embedding = findChange(QStringLiteral("embedding.weight"));
+        const core::ParameterReport *head = findChange(QStringLiteral("lm_head.weight"));
+        items.append(tr("embedding.weight.grad is non-zero only on rows <b>%1</b> (the lookup is a copy, its "
+                        "backward a scatter-add); lm_head.weight.grad is dense (non-zero rows: %2).")
+                         .arg(rowsText(toList(embedding->gradientRows), embedding->rowCount),
+                              rowsText(toList(head->gradientRows), head->rowCount)));
+    }
+    if (embeddingOptions.paddingIdx && lookedUp.contains(int(*embeddingOptions.paddingIdx)))
+        items.append(tr("Row %1 is padding_idx: it was looked up, but the lookup never sends it a gradient.")
+                         .arg(*embeddingOptions.paddingIdx));
+    if (embeddingOptions.scaleGradByFreq)
+        items.append(scaleGradByFreqNote(report.ids));
+    if (embeddingOptions.maxNorm)
+        items.append(
+            tr("max_norm=%1: the forward pass renormalised looked-up rows in place; that counts as a "
+               "change too.")
+                .arg(QString::fromStdString(core::pythonFloat(*embeddingOptions.maxNorm))));
+    return items;
+}
+
+QString TrainingPanel::scaleGradByFreqNote(const core::LongTensor &ids)
+{
+    std::map<std::int64_t, int> counts;
+    for (std::int64_t id : ids.data)
+        ++counts[id];
+    QStringList scaled;
+    for (const auto &[id, count] : counts)
+        if (count > 1)
+            scaled.append(tr("row %1 / %2").arg(id).arg(count));
+    return scaled.isEmpty()
+               ? tr("scale_grad_by_freq=True: every id occurs once in this batch, so nothing is scaled.")
+               : tr("scale_grad_by_freq=True: a row's lookup gradient is divided by how often its id "
+                    "occurs in the batch: %1.")
+                     .arg(scaled.join(QStringLiteral(", ")));
+}
+
+// Untied only: why rows that were not looked up changed, or why none did.
+QStringList TrainingPanel::otherRowNotes(const QList<int> &otherChanged) const
+{
+    if (!otherChanged.isEmpty())
+        return {otherChangedNote(otherChanged)};
+    const core::OptimizerConfig &optimizer = m_report->optimizer;
+    const bool sgd = optimizer.kind == core::OptimizerConfig::Kind::Sgd;
+    const bool plainSgd = sgd && optimizer.sgd.momentum == 0.0 && optimizer.sgd.weightDecay == 0.0;
+    if (plainSgd)
+        return {};
+    if (optimizer.remembers() && m_report->step == 1)
+        return {sgd ? tr("Only looked-up rows changed: on step 1 the momentum buffer is just this "
+                         "step's gradient. From step 2 it carries earlier gradients, so rows "
+                         "looked up before keep moving even when they are not looked up.")
+                    : tr("Only looked-up rows changed: on step 1 Adam's averages start at zero, "
+                         "so a zero gradient gives a zero update. From step 2, rows with an "
+                         "earlier gradient keep moving.")};
+    if (optimizer.remembers())
+        return {tr("No other row moved: rows that never had a gradient have nothing in the "
+                   "optimiser's memory%1.")
+                    .arg(optimizer.weightDecay() != 0.0 ? tr(", and weight decay of an all-zero row is zero")
+                                                        : QString())};
+    return {tr("No other row moved: weight decay of an all-zero row is zero.")};
+}
+
+// Momentum and Adam move rows that had a gradient in an earlier step; weight decay moves every
+// non-zero row.
+QString TrainingPanel::otherChangedNote(const QList<int> &otherChanged) const
+{
+    const core::OptimizerConfig &optimizer = m_report->optimizer;
+    const bool sgd = optimizer.kind == core::OptimizerConfig::Kind::Sgd;
+    const double weightDecay = optimizer.weightDecay();
+    const QList<int> rowsWithHistory = toList(m_report->rowsWithHistory);
+    QList<int> memoryRows;
+    QList<int> decayRows;
+    for (int row : otherChanged)
+        (optimizer.remembers() && rowsWithHistory.contains(row) ? memoryRows : decayRows).append(row);
+    // Name the rows per reason only when there are two reasons.
+    const bool both = !memoryRows.isEmpty() && !decayRows.isEmpty();
+    const auto prefixed = [both](const QList<int> &rows, const QString &reason) {
+        return both ? tr("rows %1: %2").arg(listText(rows), reason) : reason;
+    };
+    QStringList reasons;
+    if (!memoryRows.isEmpty())
+        reasons.append(prefixed(
+            memoryRows, sgd ? tr("momentum = %1, and the momentum buffer still holds their gradients "
+                                 "from earlier steps")
+                                  .arg(QString::fromStdString(core::pythonFloat(optimizer.sgd.momentum)))
+                            : tr("Adam's running average exp_avg still holds their gradients from "
+                                 "earlier steps")));
+    if (!decayRows.isEmpty())
+        reasons.append(prefixed(
+            decayRows, weightDecay != 0.0 ? tr("weight_decay = %1 adds %1 * W to the gradient of every "
+                                               "row, looked up or not")
+                                                .arg(QString::fromStdString(core::pythonFloat(weightDecay)))
+                                          : tr("the optimiser's state")));
+    return (otherChanged.size() == 1 ? tr("<b>Row %1 was not looked up and still changed</b> (%2).")
+                                     : tr("<b>Rows %1 were not looked up and still changed</b> (%2)."))
+        .arg(listText(otherChanged), reasons.join(QStringLiteral("; ")));
 }
 
 void TrainingPanel::rebuildHeatmaps()

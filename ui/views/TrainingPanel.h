@@ -7,6 +7,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -17,9 +18,11 @@ class QComboBox;
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QStackedWidget;
+class QVBoxLayout;
 
 namespace embedlab::ui {
 
@@ -108,6 +111,15 @@ Q_SIGNALS:
     void optimizerReset();
 
 private:
+    QWidget *createBatchBox(const QFont &mono);
+    QWidget *createOptimizerBox();
+    QDoubleSpinBox *createSpin(QWidget *parent, const char *name, double min, double max, double step,
+                               double value, const QString &tip);
+    QWidget *createSgdPage();
+    QWidget *createAdamPage();
+    QLayout *createButtons();
+    void addFeedbackLabels(QVBoxLayout *controls, const QFont &mono);
+    QLayout *createResults();
     const core::ParameterReport *findChange(const QString &parameterName) const;
     void onSettingsEdited();
     void onOptimizerReset(Lab::OptimizerResetReason reason);
@@ -115,6 +127,10 @@ private:
     void showReport(const core::TrainingReport &report);
     void clearResults();
     void showResults();
+    QStringList gradientNotes(const QList<int> &lookedUp) const;
+    static QString scaleGradByFreqNote(const core::LongTensor &ids);
+    QStringList otherRowNotes(const QList<int> &otherChanged) const;
+    QString otherChangedNote(const QList<int> &otherChanged) const;
     void rebuildHeatmaps();
     void updateStatus();
     void updateCode();
