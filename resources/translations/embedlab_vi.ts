@@ -1178,14 +1178,6 @@
         <translation>&amp;Ngôn ngữ</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>Ngôn ngữ</translation>
-    </message>
-    <message>
-        <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
-        <translation>Toàn bộ cửa sổ sẽ hiển thị ngôn ngữ mới sau khi khởi động lại. Khởi động lại EmbedLab ngay bây giờ?</translation>
-    </message>
-    <message>
         <source>Undo</source>
         <translation>Hoàn tác</translation>
     </message>
@@ -1436,6 +1428,21 @@
     <message>
         <source>Choose a 2-D tensor.</source>
         <translation>Hãy chọn một tensor 2 chiều.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenBarChart</name>
+    <message>
+        <source>(too small to draw)</source>
+        <translation>(quá nhỏ để vẽ)</translation>
+    </message>
+    <message>
+        <source>token i of h = W[i]</source>
+        <translation>token i của h = W[i]</translation>
+    </message>
+    <message>
+        <source>argmax</source>
+        <translation>argmax</translation>
     </message>
 </context>
 <context>

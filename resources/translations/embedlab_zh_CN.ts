@@ -1178,14 +1178,6 @@
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The whole window shows the new language after a restart. Restart EmbedLab now?</source>
-        <translation>重新启动后整个窗口才会显示新语言。现在重新启动 EmbedLab 吗？</translation>
-    </message>
-    <message>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -1436,6 +1428,21 @@
     <message>
         <source>Choose a 2-D tensor.</source>
         <translation>请选择一个二维张量。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenBarChart</name>
+    <message>
+        <source>(too small to draw)</source>
+        <translation>（太小，无法绘制）</translation>
+    </message>
+    <message>
+        <source>token i of h = W[i]</source>
+        <translation>h = W[i] 的词元 i</translation>
+    </message>
+    <message>
+        <source>argmax</source>
+        <translation>argmax</translation>
     </message>
 </context>
 <context>
