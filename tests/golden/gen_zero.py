@@ -77,7 +77,7 @@ def size_case(v, d):
         case["hidden_row_error"] = attempt(lambda: embedding.weight[0])["error"]
         torch.manual_seed(7)
         h = torch.randn(d)
-        case["hidden_code"] = "torch.manual_seed(7); h = torch.randn(%d)" % d
+        case["hidden_code"] = "_ = torch.manual_seed(7); h = torch.randn(%d)" % d
     logits = lm_head(h)
     case["hidden"] = repr(h)
     case["logits"] = repr(logits)

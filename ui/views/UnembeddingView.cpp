@@ -90,10 +90,8 @@ UnembeddingView::UnembeddingView(QWidget *parent)
 
     connect(m_fromToken, &QPushButton::clicked, this, [this] { setHiddenFromToken(m_token->value()); });
     connect(m_random, &QPushButton::clicked, this, [this] {
+        // The seed stays: the same seed draws the same h, as in PyTorch; another seed, another h.
         setHiddenRandom(std::uint64_t(m_seed->value()));
-        // The next press draws a different h; the code shown keeps the seed that was used.
-        if (m_seed->value() < m_seed->maximum())
-            m_seed->setValue(m_seed->value() + 1);
     });
 
     auto *temperatureRow = new QHBoxLayout;
@@ -443,7 +441,8 @@ QString UnembeddingView::hiddenCode() const
     if (m_sourceToken >= 0)
         return QStringLiteral("h = embedding.weight[%1].detach()").arg(m_sourceToken);
     if (m_hiddenIsRandom)
-        return QStringLiteral("torch.manual_seed(%1); h = torch.randn(%2)")
+        // "_ =": at Python's prompt manual_seed() would echo <torch._C.Generator object at 0x...>.
+        return QStringLiteral("_ = torch.manual_seed(%1); h = torch.randn(%2)")
             .arg(m_randomSeed)
             .arg(m_hidden.size());
     return QStringLiteral("h = torch.tensor([...])  # %1").arg(tr("typed by hand"));

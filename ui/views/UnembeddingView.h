@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
-#include "core/tensor/Tensor.h"
 #include "core/nn/TiedModel.h"
+#include "core/tensor/Tensor.h"
 
 #include <QList>
 #include <QString>
@@ -81,6 +81,9 @@ public:
     /// The last refusal (bad temperature, bad h, token out of range); empty when the last input was fine.
     QString errorMessage() const { return m_error; }
 
+    /// The Python line that makes h ("h = embedding.weight[2].detach()", ...), as the transcript shows it.
+    QString hiddenCode() const;
+
 Q_SIGNALS:
     /// h changed (typed, random, copied from a token, or re-copied by refresh()).
     void hiddenChanged();
@@ -96,7 +99,6 @@ private:
     void setError(const QString &message);
     void onHiddenTextEdited();
     void onTemperatureEdited(double value);
-    QString hiddenCode() const;
 
     const core::TiedModel *m_model = nullptr;
     std::vector<float> m_hidden;

@@ -8,7 +8,9 @@
 #include "core/nn/TiedModel.h"
 
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 
 #include <cmath>
@@ -66,6 +68,7 @@ private Q_SLOTS:
     void hiddenOfWrongSizeRefused();
     void tokenOutOfRangeRefused();
     void randomHiddenIsSeeded();
+    void randomDrawKeepsItsSeedAndEchoesNothing();
     void largeVocabularyShowsTopK();
     void printedTextIsPyTorchs();
     void rendersArgmaxBar();
@@ -306,6 +309,25 @@ void TestUnembeddingView::randomHiddenIsSeeded()
     core::Tensor expected({5});
     core::init::normal_(expected.span(), 0.0, 1.0, gen);
     QCOMPARE(view.hidden(), expected.data);
+}
+
+void TestUnembeddingView::randomDrawKeepsItsSeedAndEchoesNothing()
+{
+    // Issue "Classroom-grade interaction", item 10: at Python's prompt manual_seed() echoes a
+    // Generator object, and the seed box read 8 right after drawing with seed 7.
+    const auto model = makeModel(4, 5, false, false);
+    UnembeddingView view;
+    view.setModel(model.get());
+    auto *seed = view.findChild<QSpinBox *>(QStringLiteral("seed"));
+    auto *random = view.findChild<QPushButton *>(QStringLiteral("random"));
+    QVERIFY(seed && random);
+    QCOMPARE(seed->value(), 7);
+    random->click();
+    QCOMPARE(seed->value(), 7);
+    QCOMPARE(view.hiddenCode(), QStringLiteral("_ = torch.manual_seed(7); h = torch.randn(5)"));
+    const std::vector<float> first = view.hidden();
+    random->click();
+    QCOMPARE(view.hidden(), first); // the same seed, the same h
 }
 
 void TestUnembeddingView::largeVocabularyShowsTopK()
