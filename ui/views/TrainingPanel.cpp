@@ -444,6 +444,10 @@ void TrainingPanel::onOptimizerReset(Lab::OptimizerResetReason reason)
         break;
     case Lab::OptimizerResetReason::SettingsChanged:
         m_resetReason = tr("optimiser settings changed");
+        // The loss and the heatmaps came from the previous optimiser: they must not stand beside
+        // the new optimiser's code as if they were its results.
+        if (m_report)
+            clearResults();
         break;
     case Lab::OptimizerResetReason::NewModel:
         m_resetReason = tr("new model");

@@ -102,6 +102,7 @@ class TestTrainingPanel : public QObject {
 private Q_SLOTS:
     void init();
     void cleanup();
+    void switchingOptimiserClearsTheOldResults();
     void plainSgdChangesOnlyLookedUpRows();
     void rowZero_data();
     void rowZero();
@@ -146,6 +147,25 @@ void TestTrainingPanel::cleanup()
             QCoreApplication::processEvents();
     m_panel.reset();
     m_lab.reset();
+}
+
+void TestTrainingPanel::switchingOptimiserClearsTheOldResults()
+{
+    // Issue "Classroom-grade interaction", item 7: after switching to Adam the code showed Adam
+    // while the loss and heatmaps were still the SGD step's.
+    adopt(*m_lab, false);
+    TrainingPanel &panel = *m_panel;
+    panel.setIdsText(QStringLiteral("2, 3, 1"));
+    panel.setTargetsText(QStringLiteral("3, 1, 0"));
+    configure(panel, {});
+    QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+    auto *loss = panel.findChild<QLabel *>(QStringLiteral("loss"));
+    QVERIFY(loss && !loss->text().isEmpty());
+    QVERIFY(!panel.lastChanges().empty());
+    panel.setOptimizerKind(TrainingPanel::OptimizerKind::Adam);
+    QVERIFY(panel.lastChanges().empty());
+    QVERIFY(loss->text().isEmpty());
+    QVERIFY(panel.printedLoss().isEmpty());
 }
 
 void TestTrainingPanel::plainSgdChangesOnlyLookedUpRows()
@@ -425,7 +445,6 @@ void TestTrainingPanel::badInputChangesNothing()
     QVERIFY(panel.step()); // a good step first: gradients and results exist
     const std::vector<core::Matrix> before = values(*model);
     const core::Matrix gradBefore = model->embedding().weight()->grad();
-    const QList<int> changedBefore = panel.changedRows(QStringLiteral("embedding.weight"));
 
     panel.setIdsText(ids);
     panel.setTargetsText(targets);
@@ -433,8 +452,9 @@ void TestTrainingPanel::badInputChangesNothing()
         core::SGDOptions options;
         options.lr = 0.1;
         options.nesterov = true;
-        panel.setSgdOptions(options);
+        panel.setSgdOptions(options); // new settings clear the old optimiser's results (item 7)
     }
+    const QList<int> changedBefore = panel.changedRows(QStringLiteral("embedding.weight"));
     QSignalSpy about(&panel, &TrainingPanel::aboutToStep);
     QSignalSpy stepped(&panel, &TrainingPanel::stepped);
     QSignalSpy failed(&panel, &TrainingPanel::stepFailed);
