@@ -88,7 +88,8 @@ void TestPackage::cliUnderWestmereMatchesPyTorch_data()
         for (const QJsonValue &a : o.value(QLatin1String("args")).toArray())
             args << a.toString();
         QTest::newRow(qPrintable(args.join(QLatin1Char(' '))))
-            << args << o.value(QLatin1String("stdout")).toString() << o.value(QLatin1String("stderr")).toString();
+            << args << o.value(QLatin1String("stdout")).toString()
+            << o.value(QLatin1String("stderr")).toString();
     }
 }
 
@@ -109,15 +110,17 @@ void TestPackage::westmereHasNoAvx2()
 {
     // The emulated CPU really lacks AVX2: asking for it falls back to the baseline kernels with a
     // note, and the numbers stay the same.
-    const QStringList args{QStringLiteral("linear"), QStringLiteral("70"), QStringLiteral("50"),
-                           QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--onehot-forward"),
-                           QStringLiteral("[[2,3],[69,0]]")};
+    const QStringList args{
+        QStringLiteral("linear"),        QStringLiteral("70"), QStringLiteral("50"),
+        QStringLiteral("--seed"),        QStringLiteral("3"),  QStringLiteral("--onehot-forward"),
+        QStringLiteral("[[2,3],[69,0]]")};
     const Run native = run(QString(), m_cli, args);
     QCOMPARE(native.exitCode, 0);
     const Run forced = run(QStringLiteral("Westmere"), m_cli, args, {QStringLiteral("EMBEDLAB_ISA=avx2")});
     QCOMPARE(forced.exitCode, 0);
-    QVERIFY2(forced.err.contains(QLatin1String("EMBEDLAB_ISA=avx2 is not supported by this CPU, using baseline")),
-             qPrintable(forced.err));
+    QVERIFY2(
+        forced.err.contains(QLatin1String("EMBEDLAB_ISA=avx2 is not supported by this CPU, using baseline")),
+        qPrintable(forced.err));
     QCOMPARE(forced.out, native.out);
 }
 
@@ -125,10 +128,14 @@ void TestPackage::heatmapExportUnderWestmereMatchesNative()
 {
     QTemporaryDir out;
     QVERIFY(out.isValid());
-    const QStringList common{QStringLiteral("--export"),        QStringLiteral("heatmap"),
-                             QStringLiteral("--seed"),          QStringLiteral("7"),
-                             QStringLiteral("--num-embeddings"), QStringLiteral("3000"),
-                             QStringLiteral("--embedding-dim"), QStringLiteral("200"),
+    const QStringList common{QStringLiteral("--export"),
+                             QStringLiteral("heatmap"),
+                             QStringLiteral("--seed"),
+                             QStringLiteral("7"),
+                             QStringLiteral("--num-embeddings"),
+                             QStringLiteral("3000"),
+                             QStringLiteral("--embedding-dim"),
+                             QStringLiteral("200"),
                              QStringLiteral("--out")};
     const QString nativePng = out.filePath(QStringLiteral("native.png"));
     const QString westmerePng = out.filePath(QStringLiteral("westmere.png"));
