@@ -5,7 +5,9 @@
 # All set-up in one place, for a fresh Debian bookworm machine:
 #   scripts/embedlab.sh run    install what is missing, build Release, start the app on its default
 #   scripts/embedlab.sh test   install what is missing, build Release, run the whole test suite
-#   scripts/embedlab.sh packages   print the Debian packages the two commands install, one a line
+#   scripts/embedlab.sh package   install what is missing, build build-package/embedlab_<version>_amd64.deb
+#                                 (portable Release, with embedlab-bench beside it) and lint it
+#   scripts/embedlab.sh packages   print the Debian packages the commands install, one a line
 # Environment: BUILD_DIR (default build), JOBS (default 2), EMBEDLAB_CMAKE_ARGS (extra -D options).
 set -euo pipefail
 
@@ -22,6 +24,7 @@ PACKAGES=(
     desktop-file-utils appstream
     clang libclang-rt-14-dev
     fonts-noto-cjk
+    qt6-tools-dev binutils dpkg-dev lintian qemu-user
 )
 
 install_missing() {
@@ -44,6 +47,22 @@ build() {
     cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
+# The .deb: a portable Release build (EMBEDLAB_NATIVE off) of the programs and the benchmark; CPack
+# installs only what the package ships, lintian must report no error (its warnings are in README.md).
+package() {
+    local dir=build-package
+    # shellcheck disable=SC2086 # EMBEDLAB_CMAKE_ARGS is a list of options
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DEMBEDLAB_NATIVE=OFF -DEMBEDLAB_SANITIZE=OFF \
+        -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON ${EMBEDLAB_CMAKE_ARGS:-}
+    cmake --build "$dir" -j "$JOBS" --target embedlab embedlab-cli embedlab-bench
+    (cd "$dir" && cpack -G DEB)
+    local version deb
+    version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$dir/CMakeCache.txt")
+    deb="$dir/embedlab_${version}_amd64.deb"
+    lintian --fail-on error --tag-display-limit 0 "$deb"
+    echo "embedlab: wrote $deb"
+}
+
 case "${1:-}" in
 packages)
     printf '%s\n' "${PACKAGES[@]}"
@@ -62,8 +81,12 @@ test)
     build
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;
+package)
+    install_missing
+    package
+    ;;
 *)
-    echo "usage: scripts/embedlab.sh run|test|packages" >&2
+    echo "usage: scripts/embedlab.sh run|test|package|packages" >&2
     exit 2
     ;;
 esac

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/init/Init.h"
 
+#include "core/simd/Isa.h"
 #include "core/tensor/Error.h"
 
 #include <Eigen/QR>
@@ -186,7 +187,8 @@ void uniformEmulated(const std::uint32_t *r, float *out, std::size_t n, float fr
 
 bool cpuHasAvx2Fma() {
 #ifdef EMBEDLAB_HAVE_X86
-    static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    // The instruction set chosen for every kernel (EMBEDLAB_ISA=baseline forces the emulation).
+    static const bool has = simd::activeIsa() != simd::Isa::Baseline;
     return has && g_hardwareSimd.load();
 #else
     return false;

@@ -131,14 +131,11 @@ Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
     const Index rows = numel(Shape(hot.shape.begin(), hot.shape.end() - 1));
     const Index v = weight.rows(), d = weight.cols();
     // Exact shortcut for a true one-hot matrix, giving the dense product's bits without its
-    // rows x V x D multiply-adds. Eigen's GEMM and GEMV start every sum at +0.0f and add the
-    // products 1 * w = w and 0 * x = +-0 (or NaN when x is Inf or NaN): the sum is w + 0.0f (so a
-    // -0.0 weight gives +0.0), or NaN when another row of that column is not finite. Below
-    // Eigen's coefficient-based threshold the product is a plain dot product that starts from its
-    // first term instead, where signed zeros come out differently, so small shapes stay dense.
-    const std::vector<Index> columns = v + rows + d >= EIGEN_GEMM_TO_COEFFBASED_THRESHOLD
-                                           ? hotColumns(hot.data.data(), rows, v)
-                                           : std::vector<Index>();
+    // rows x V x D multiply-adds. The product's kernel (core/simd/) starts every sum at +0.0f and
+    // adds the products 1 * w = w and 0 * x = +-0 (or NaN when x is Inf or NaN) in order: the sum
+    // is w + 0.0f (so a -0.0 weight gives +0.0, as PyTorch prints), or NaN when another row of that
+    // column is not finite. That holds for every shape.
+    const std::vector<Index> columns = hotColumns(hot.data.data(), rows, v);
     if (rows > 0 && !columns.empty()) {
         const NonFiniteRows bad = nonFiniteRows(weight);
         for (Index r = 0; r < rows; ++r) {

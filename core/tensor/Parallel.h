@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-// Splitting the big loops and products over two cores. Eigen without OpenMP runs one thread, and
-// the hot paths (a 50257 x 768 matrix) are large enough that a std::thread per call pays off.
+// Splitting the big loops and products over two cores: the hot paths (a 50257 x 768 matrix) are
+// large enough that a std::thread per call pays off.
 #pragma once
 
+#include "core/simd/Isa.h"
 #include "core/tensor/Tensor.h"
 
 #include <algorithm>
 #include <atomic>
 #include <thread>
+#include <type_traits>
 
 namespace embedlab::core::parallel {
 
@@ -38,59 +40,63 @@ template <typename Work> void forTwo(Index n, Index work, Index threshold, Work 
     first.join();
 }
 
-// Eigen sizes a GEMM's depth blocks to its L1 cache figure: about 290 of the 768 features of GPT-2,
-// so each [N, 50257] result was read and written three times, once per depth block. With three
-// times the L1 figure one block covers the 768 features (the kernel streams its small panels from
-// L2 at full speed): -14% CPU time on [512, 768] x [768, 50257] and [1024, 768] x [768, 50257],
-// the backward products (depth 1024 and 50257) unchanged. Sums are grouped by depth block, so
-// products deeper than about 290 round differently than before, within the matmul tolerance.
-// Eigen keeps these sizes in process-wide statics; they are set once, before core's first product.
-inline void useDeepDepthBlocks()
+// An Eigen operand with direct access as a strided view: element (i, j) is at data[i * rs + j * cs].
+struct Operand {
+    const float *data;
+    Index rs, cs;
+};
+
+template <typename E> Operand operand(const E &e)
 {
-    static const bool done = [] {
-        Eigen::setCpuCacheSizes(3 * Eigen::l1CacheSize(), Eigen::l2CacheSize(), Eigen::l3CacheSize());
-        return true;
-    }();
-    (void)done;
+    if constexpr (E::IsRowMajor)
+        return {e.data(), e.outerStride(), e.innerStride()};
+    else
+        return {e.data(), e.innerStride(), e.outerStride()};
 }
 
-// dst = lhs * rhs with the rows or columns of dst shared by two threads. Each element of dst is
-// one dot product, so a split never mixes partial sums, and the chunks are fixed by the shapes, so
-// the result does not depend on which thread ran which chunk. The threads take chunks from a
-// counter rather than fixed halves: on a loaded machine one thread may be descheduled for a while
-// and the other picks up its share. Every chunk repacks the operand that is not split, so that
-// operand's size bounds the number of chunks.
+// dst = lhs * rhs with the rows or columns of dst shared by two threads, computed by the kernel of
+// the instruction set chosen at start-up (core/simd/): each element of dst is its dot product summed
+// in order, so neither the split nor the instruction set changes a bit. The chunks are fixed by the
+// shapes; the threads take them from a counter rather than fixed halves: on a loaded machine one
+// thread may be descheduled for a while and the other picks up its share. Every chunk repacks the
+// operand that is not split, so that operand's size bounds the number of chunks.
 template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, const Lhs &lhs, const Rhs &rhs)
 {
+    static_assert(std::decay_t<Dst>::IsRowMajor, "parallel::product writes row-major results");
     const Index rows = dst.rows(), cols = dst.cols(), depth = lhs.cols();
-    const Index work = rows * cols * depth;
-    // Empty operands have no data pointers for Eigen's kernels to read (UBSan: null loads); a
-    // product over no terms is all zeros, as in PyTorch.
+    // Empty operands have no data pointers to read (UBSan: null loads); a product over no terms is
+    // all zeros, as in PyTorch.
     if (rows == 0 || cols == 0)
         return;
     if (depth == 0) {
         dst.setZero();
         return;
     }
-    useDeepDepthBlocks();
+    const Operand a = operand(lhs), b = operand(rhs);
+    float *c = dst.data();
+    const Index ldc = dst.outerStride();
+    const embedlab_gemm_fn gemm = simd::kernels().gemm;
+    const Index work = rows * cols * depth;
     if (!enabled(work, kMinMultiplyAdds) || (rows < 2 && cols < 2)) {
-        dst.noalias() = lhs * rhs;
+        gemm(rows, cols, depth, a.data, a.rs, a.cs, b.data, b.rs, b.cs, c, ldc);
         return;
     }
     const bool byRows = rows >= cols;
     const Index extent = byRows ? rows : cols;
     const Index repacked = std::max<Index>(byRows ? rhs.size() : lhs.size(), 1);
     const Index chunks = std::clamp<Index>(work / (repacked * 256), 2, 32);
-    // Multiples of 16 keep Eigen's kernels on full AVX-512 / AVX2 panels.
-    const Index chunk = std::max<Index>(16, ((extent + chunks - 1) / chunks + 15) / 16 * 16);
+    // Multiples of 96 keep every instruction set's kernel on whole tiles (4, 6 or 12 rows; 8, 16 or
+    // 32 columns).
+    const Index chunk = std::max<Index>(96, ((extent + chunks - 1) / chunks + 95) / 96 * 96);
     std::atomic<Index> next{0};
     auto run = [&] {
         for (Index begin = next.fetch_add(chunk); begin < extent; begin = next.fetch_add(chunk)) {
             const Index n = std::min(chunk, extent - begin);
             if (byRows)
-                dst.middleRows(begin, n).noalias() = lhs.middleRows(begin, n) * rhs;
+                gemm(n, cols, depth, a.data + begin * a.rs, a.rs, a.cs, b.data, b.rs, b.cs, c + begin * ldc,
+                     ldc);
             else
-                dst.middleCols(begin, n).noalias() = lhs * rhs.middleCols(begin, n);
+                gemm(rows, n, depth, a.data, a.rs, a.cs, b.data + begin * b.cs, b.rs, b.cs, c + begin, ldc);
         }
     };
     std::thread helper(run);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/tensor/Stats.h"
 
+#include "core/simd/Isa.h"
 #include "core/tensor/Error.h"
 
 #include <algorithm>
@@ -32,9 +33,6 @@ Partial splitInTwo(Index count, Work work, Merge merge, Index align = 1)
     return merge(first, second);
 }
 
-// Independent accumulators the compiler turns into vector registers (it may not reassociate one
-// accumulator by itself: -ffp-contract=off and no -ffast-math).
-constexpr int kLanes = 16;
 // Elements per block of the one-pass variance; each block is centred on its own first element.
 constexpr Index kBlock = 4096;
 
@@ -74,46 +72,16 @@ struct Welford {
 // the careful path, so the hot loop has no per-element branch.
 Welford blockMoments(const float *data, Index begin, Index end)
 {
+    const EmbedlabKernels &kernels = simd::kernels();
     Welford total;
     for (Index b = begin; b < end; b += kBlock) {
         const Index n = std::min(kBlock, end - b);
         const float *x = data + b;
-        const double shift = x[0];
-        double sum[kLanes] = {}, sq[kLanes] = {};
-        float lo[kLanes], hi[kLanes];
-        std::fill(lo, lo + kLanes, x[0]);
-        std::fill(hi, hi + kLanes, x[0]);
-        Index i = 0;
-        for (; i + kLanes <= n; i += kLanes) {
-            for (int j = 0; j < kLanes; ++j) {
-                const float v = x[i + j];
-                const double d = static_cast<double>(v) - shift;
-                sum[j] += d;
-                sq[j] += d * d;
-                lo[j] = v < lo[j] ? v : lo[j];
-                hi[j] = v > hi[j] ? v : hi[j];
-            }
-        }
-        for (; i < n; ++i) {
-            const float v = x[i];
-            const double d = static_cast<double>(v) - shift;
-            sum[0] += d;
-            sq[0] += d * d;
-            lo[0] = v < lo[0] ? v : lo[0];
-            hi[0] = v > hi[0] ? v : hi[0];
-        }
         Welford w;
         double s = 0.0, q = 0.0;
-        w.min = lo[0];
-        w.max = hi[0];
-        for (int j = 0; j < kLanes; ++j) {
-            s += sum[j];
-            q += sq[j];
-            w.min = lo[j] < w.min ? lo[j] : w.min;
-            w.max = hi[j] > w.max ? hi[j] : w.max;
-        }
+        kernels.moments(x, n, x[0], &s, &q, &w.min, &w.max);
         w.n = static_cast<double>(n);
-        w.mean = shift + s / w.n;
+        w.mean = x[0] + s / w.n;
         w.m2 = std::max(0.0, q - s * (s / w.n));
         total.merge(w);
     }
@@ -204,34 +172,13 @@ struct Extremes {
     bool nan = false;
 };
 
-// min and max in lanes; NaN is only flagged here (the comparisons skip it) and reported by the caller.
+// min and max in 16 lanes (core/simd/); NaN is only flagged there and reported by the caller.
 Extremes extremes(const float *data, Index begin, Index end)
 {
-    // NaN marks are floats too: lanes of one type vectorise, mixed int/float lanes do not.
-    float lo[kLanes], hi[kLanes], nan[kLanes] = {};
-    std::fill(lo, lo + kLanes, std::numeric_limits<float>::infinity());
-    std::fill(hi, hi + kLanes, -std::numeric_limits<float>::infinity());
-    Index i = begin;
-    for (; i + kLanes <= end; i += kLanes) {
-        for (int j = 0; j < kLanes; ++j) {
-            const float v = data[i + j];
-            lo[j] = v < lo[j] ? v : lo[j];
-            hi[j] = v > hi[j] ? v : hi[j];
-            nan[j] = v != v ? 1.0f : nan[j];
-        }
-    }
-    for (; i < end; ++i) {
-        const float v = data[i];
-        lo[0] = v < lo[0] ? v : lo[0];
-        hi[0] = v > hi[0] ? v : hi[0];
-        nan[0] = v != v ? 1.0f : nan[0];
-    }
     Extremes e;
-    for (int j = 0; j < kLanes; ++j) {
-        e.lo = lo[j] < e.lo ? lo[j] : e.lo;
-        e.hi = hi[j] > e.hi ? hi[j] : e.hi;
-        e.nan = e.nan || nan[j] != 0.0f;
-    }
+    int nan = 0;
+    simd::kernels().extremes(data + begin, end - begin, &e.lo, &e.hi, &nan);
+    e.nan = nan != 0;
     return e;
 }
 
@@ -300,10 +247,10 @@ std::vector<float> histc(const float *data, Index count, Index bins, double min,
             merge);
         return {counts.begin(), counts.end()};
     }
-    // Positions are computed a chunk at a time in vector registers with PyTorch's float expression
-    // ((x - min) * bins / (max - min), truncated), values outside [min, max] (and NaN) going to an
-    // extra slot; then counted into four interleaved tables so that runs of one bin do not wait on
-    // each other's increments.
+    // Positions are computed a chunk at a time in vector registers (core/simd/) with PyTorch's float
+    // expression ((x - min) * bins / (max - min), truncated), values outside [min, max] (and NaN)
+    // going to an extra slot; then counted into four interleaved tables so that runs of one bin do not wait
+    // on each other's increments.
     const auto binsI = static_cast<std::int32_t>(bins);
     const auto slots = static_cast<std::size_t>(bins + 1);
     constexpr int kTables = 4;
@@ -312,22 +259,12 @@ std::vector<float> histc(const float *data, Index count, Index bins, double min,
         count,
         [&](Index begin, Index end) {
             Counts tables(slots * kTables, 0);
-            std::int32_t pos[kChunk];
+            const EmbedlabKernels &kernels = simd::kernels();
+            int pos[kChunk];
             for (Index c = begin; c < end; c += kChunk) {
                 const Index n = std::min(kChunk, end - c);
                 const float *x = data + c;
-                for (Index i = 0; i < n; ++i) {
-                    const float v = x[i];
-                    const bool inside = (v >= left) & (v <= right);
-                    const float t = (v - left) * binsF / width;
-                    // Out-of-range values may give -inf, inf or NaN here: clamp so the conversion
-                    // is defined; they go to the extra slot anyway.
-                    float clamped = t < binsF ? t : binsF;
-                    clamped = t >= 0.0f ? clamped : 0.0f;
-                    std::int32_t p = static_cast<std::int32_t>(clamped);
-                    p = p == binsI ? binsI - 1 : p;
-                    pos[i] = inside ? p : binsI;
-                }
+                kernels.bins(x, n, left, right, binsI, pos);
                 // Raw pointers: through the vector the compiler reloads its data pointer after every
                 // increment, as if a count could alias it.
                 Index *t0 = tables.data(), *t1 = t0 + slots, *t2 = t1 + slots, *t3 = t2 + slots;

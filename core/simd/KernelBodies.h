@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// The kernels' one source, included by each per-ISA translation unit after it has defined
+// EMBEDLAB_SIMD_BYTES (vector width) and the GEMM tile sizes. Everything here has internal linkage.
+//
+// Bit-identical on every instruction set by construction: vectors only ever combine lanes that are
+// independent results (elements of C, fixed accumulator lanes), every operation is one IEEE
+// multiply or add (-ffp-contract=off forbids fusing them), and the order of the additions into one
+// result is fixed by the data, not by the vector width, the tile size or the cache blocking.
+#pragma once
+
+#include "core/simd/Kernels.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <new>
+
+#if !defined(EMBEDLAB_SIMD_BYTES) || !defined(EMBEDLAB_GEMM_MR) || !defined(EMBEDLAB_GEMM_NV)
+#error "define EMBEDLAB_SIMD_BYTES, EMBEDLAB_GEMM_MR and EMBEDLAB_GEMM_NV before including KernelBodies.h"
+#endif
+
+namespace {
+
+using Index = std::ptrdiff_t;
+typedef float VecF __attribute__((vector_size(EMBEDLAB_SIMD_BYTES)));
+constexpr Index kLanes = EMBEDLAB_SIMD_BYTES / static_cast<Index>(sizeof(float));
+constexpr Index kMr = EMBEDLAB_GEMM_MR; // rows of C per micro-tile
+constexpr Index kNv = EMBEDLAB_GEMM_NV; // vectors of C per micro-tile row
+constexpr Index kNr = kNv * kLanes;     // columns of C per micro-tile
+#ifndef EMBEDLAB_GEMM_KC
+#define EMBEDLAB_GEMM_KC 384
+#endif
+constexpr Index kKc = EMBEDLAB_GEMM_KC;   // depth block: a B micro-panel stays in L1/L2
+constexpr Index kMc = (192 / kMr) * kMr;  // rows of A packed at once (L2)
+constexpr Index kNc = (3072 / kNr) * kNr; // columns of B packed at once (L3)
+
+inline VecF load(const float *p)
+{
+    VecF v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+inline void store(float *p, VecF v)
+{
+    std::memcpy(p, &v, sizeof v);
+}
+
+// Operand element (i, j) is at data[i * rs + j * cs].
+struct Strided {
+    const float *data;
+    Index rs, cs;
+    float at(Index i, Index j) const { return data[i * rs + j * cs]; }
+};
+
+// Packs A[i0 .. i0+mc, k0 .. k0+kc] as micro-panels of kMr rows: panel p, depth k, row r at
+// dst[(p * kc + k) * kMr + r]; rows past mc are zero.
+void packA(float *dst, Strided a, Index i0, Index mc, Index k0, Index kc)
+{
+    for (Index p = 0; p * kMr < mc; ++p) {
+        float *panel = dst + p * kc * kMr;
+        const Index rows = std::min(kMr, mc - p * kMr);
+        for (Index r = 0; r < kMr; ++r) {
+            if (r >= rows) {
+                for (Index k = 0; k < kc; ++k)
+                    panel[k * kMr + r] = 0.0f;
+                continue;
+            }
+            const float *src = a.data + (i0 + p * kMr + r) * a.rs + k0 * a.cs;
+            for (Index k = 0; k < kc; ++k)
+                panel[k * kMr + r] = src[k * a.cs];
+        }
+    }
+}
+
+// Packs B[k0 .. k0+kc, j0 .. j0+nc] as micro-panels of kNr columns: panel p, depth k, column c at
+// dst[(p * kc + k) * kNr + c]; columns past nc are zero.
+void packB(float *dst, Strided b, Index k0, Index kc, Index j0, Index nc)
+{
+    for (Index p = 0; p * kNr < nc; ++p) {
+        float *panel = dst + p * kc * kNr;
+        const Index cols = std::min(kNr, nc - p * kNr);
+        if (b.cs == 1) {
+            for (Index k = 0; k < kc; ++k) {
+                const float *src = b.data + (k0 + k) * b.rs + j0 + p * kNr;
+                float *out = panel + k * kNr;
+                std::copy(src, src + cols, out);
+                std::fill(out + cols, out + kNr, 0.0f);
+            }
+            continue;
+        }
+        for (Index c = 0; c < kNr; ++c) {
+            const float *src = b.data + k0 * b.rs + (j0 + p * kNr + c) * b.cs;
+            for (Index k = 0; k < kc; ++k)
+                panel[k * kNr + c] = c < cols ? src[k * b.rs] : 0.0f;
+        }
+    }
+}
+
+// One kMr x kNr tile of C: tile = (first ? +0 : tile) + sum over the kc packed depths, in order.
+// `tile` is C itself (row stride ldc) or a scratch tile for the edges.
+void microKernel(Index kc, const float *pa, const float *pb, float *tile, Index ldc, bool first)
+{
+    VecF acc[kMr][kNv];
+#pragma GCC unroll 16
+    for (Index r = 0; r < kMr; ++r)
+#pragma GCC unroll 8
+        for (Index v = 0; v < kNv; ++v)
+            acc[r][v] = first ? VecF{} : load(tile + r * ldc + v * kLanes);
+    for (Index k = 0; k < kc; ++k) {
+        VecF b[kNv];
+#pragma GCC unroll 8
+        for (Index v = 0; v < kNv; ++v)
+            b[v] = load(pb + k * kNr + v * kLanes);
+#pragma GCC unroll 16
+        for (Index r = 0; r < kMr; ++r) {
+            const float a = pa[k * kMr + r];
+#pragma GCC unroll 8
+            for (Index v = 0; v < kNv; ++v)
+                acc[r][v] = acc[r][v] + a * b[v];
+        }
+    }
+#pragma GCC unroll 16
+    for (Index r = 0; r < kMr; ++r)
+#pragma GCC unroll 8
+        for (Index v = 0; v < kNv; ++v)
+            store(tile + r * ldc + v * kLanes, acc[r][v]);
+}
+
+// The packed block [mc, kc] x [kc, nc] added into C (or written, for the first depth block).
+void blockProduct(Index mc, Index nc, Index kc, const float *pa, const float *pb, float *c, Index ldc,
+                  bool first)
+{
+    alignas(64) float edge[kMr * kNr];
+    for (Index j = 0; j < nc; j += kNr) {
+        const Index cols = std::min(kNr, nc - j);
+        for (Index i = 0; i < mc; i += kMr) {
+            const Index rows = std::min(kMr, mc - i);
+            const float *a = pa + (i / kMr) * kc * kMr, *b = pb + (j / kNr) * kc * kNr;
+            float *out = c + i * ldc + j;
+            if (rows == kMr && cols == kNr) {
+                microKernel(kc, a, b, out, ldc, first);
+                continue;
+            }
+            for (Index r = 0; r < rows && !first; ++r)
+                std::copy(out + r * ldc, out + r * ldc + cols, edge + r * kNr);
+            microKernel(kc, a, b, edge, kNr, first);
+            for (Index r = 0; r < rows; ++r)
+                std::copy(edge + r * kNr, edge + r * kNr + cols, out + r * ldc);
+        }
+    }
+}
+
+struct AlignedBuffer {
+    float *data;
+    explicit AlignedBuffer(Index n)
+        : data(static_cast<float *>(
+              ::operator new (static_cast<std::size_t>(n) * sizeof(float), std::align_val_t{64})))
+    {}
+    ~AlignedBuffer() { ::operator delete (data, std::align_val_t{64}); }
+    AlignedBuffer(const AlignedBuffer &) = delete;
+    AlignedBuffer &operator=(const AlignedBuffer &) = delete;
+};
+
+void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const float *b, Index brs,
+          Index bcs, float *c, Index ldc)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (k <= 0) {
+        for (Index i = 0; i < m; ++i)
+            std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+        return;
+    }
+    const Strided sa{a, ars, acs}, sb{b, brs, bcs};
+    const Index nc = std::min(kNc, (n + kNr - 1) / kNr * kNr), mc = std::min(kMc, (m + kMr - 1) / kMr * kMr);
+    const Index kcMax = std::min(kKc, k);
+    AlignedBuffer packedA(mc * kcMax), packedB(nc * kcMax);
+    for (Index j0 = 0; j0 < n; j0 += nc) {
+        const Index ncHere = std::min(nc, n - j0);
+        for (Index k0 = 0; k0 < k; k0 += kKc) {
+            const Index kc = std::min(kKc, k - k0);
+            packB(packedB.data, sb, k0, kc, j0, ncHere);
+            for (Index i0 = 0; i0 < m; i0 += mc) {
+                const Index mcHere = std::min(mc, m - i0);
+                packA(packedA.data, sa, i0, mcHere, k0, kc);
+                blockProduct(mcHere, ncHere, kc, packedA.data, packedB.data, c + i0 * ldc + j0, ldc, k0 == 0);
+            }
+        }
+    }
+}
+
+constexpr int kStatLanes = 16;
+
+void moments(const float *x, Index n, double shift, double *sumOut, double *sqOut, float *loOut, float *hiOut)
+{
+    double sum[kStatLanes] = {}, sq[kStatLanes] = {};
+    float lo[kStatLanes], hi[kStatLanes];
+    std::fill(lo, lo + kStatLanes, x[0]);
+    std::fill(hi, hi + kStatLanes, x[0]);
+    Index i = 0;
+    for (; i + kStatLanes <= n; i += kStatLanes) {
+        for (int j = 0; j < kStatLanes; ++j) {
+            const float v = x[i + j];
+            const double d = static_cast<double>(v) - shift;
+            sum[j] += d;
+            sq[j] += d * d;
+            lo[j] = v < lo[j] ? v : lo[j];
+            hi[j] = v > hi[j] ? v : hi[j];
+        }
+    }
+    for (; i < n; ++i) {
+        const float v = x[i];
+        const double d = static_cast<double>(v) - shift;
+        sum[0] += d;
+        sq[0] += d * d;
+        lo[0] = v < lo[0] ? v : lo[0];
+        hi[0] = v > hi[0] ? v : hi[0];
+    }
+    double s = 0.0, q = 0.0;
+    float mn = lo[0], mx = hi[0];
+    for (int j = 0; j < kStatLanes; ++j) {
+        s += sum[j];
+        q += sq[j];
+        mn = lo[j] < mn ? lo[j] : mn;
+        mx = hi[j] > mx ? hi[j] : mx;
+    }
+    *sumOut = s;
+    *sqOut = q;
+    *loOut = mn;
+    *hiOut = mx;
+}
+
+void extremes(const float *x, Index n, float *loOut, float *hiOut, int *nanOut)
+{
+    // NaN marks are floats too: lanes of one type vectorise, mixed int/float lanes do not.
+    float lo[kStatLanes], hi[kStatLanes], nan[kStatLanes] = {};
+    std::fill(lo, lo + kStatLanes, std::numeric_limits<float>::infinity());
+    std::fill(hi, hi + kStatLanes, -std::numeric_limits<float>::infinity());
+    Index i = 0;
+    for (; i + kStatLanes <= n; i += kStatLanes) {
+        for (int j = 0; j < kStatLanes; ++j) {
+            const float v = x[i + j];
+            lo[j] = v < lo[j] ? v : lo[j];
+            hi[j] = v > hi[j] ? v : hi[j];
+            nan[j] = v != v ? 1.0f : nan[j];
+        }
+    }
+    for (; i < n; ++i) {
+        const float v = x[i];
+        lo[0] = v < lo[0] ? v : lo[0];
+        hi[0] = v > hi[0] ? v : hi[0];
+        nan[0] = v != v ? 1.0f : nan[0];
+    }
+    float mn = std::numeric_limits<float>::infinity(), mx = -std::numeric_limits<float>::infinity();
+    bool anyNan = false;
+    for (int j = 0; j < kStatLanes; ++j) {
+        mn = lo[j] < mn ? lo[j] : mn;
+        mx = hi[j] > mx ? hi[j] : mx;
+        anyNan = anyNan || nan[j] != 0.0f;
+    }
+    *loOut = mn;
+    *hiOut = mx;
+    *nanOut = anyNan ? 1 : 0;
+}
+
+void bins(const float *x, Index n, float left, float right, int binCount, int *pos)
+{
+    const float width = right - left;
+    const float binsF = static_cast<float>(binCount);
+    for (Index i = 0; i < n; ++i) {
+        const float v = x[i];
+        const bool inside = (v >= left) & (v <= right);
+        const float t = (v - left) * binsF / width;
+        // Out-of-range values may give -inf, inf or NaN here: clamp so the conversion is defined;
+        // they go to the extra slot anyway.
+        float clamped = t < binsF ? t : binsF;
+        clamped = t >= 0.0f ? clamped : 0.0f;
+        int p = static_cast<int>(clamped);
+        p = p == binCount ? binCount - 1 : p;
+        pos[i] = inside ? p : binCount;
+    }
+}
+
+} // namespace

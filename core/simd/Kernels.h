@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// The hot loops, compiled once per instruction set (KernelsBaseline.cpp, KernelsAvx2.cpp,
+// KernelsAvx512.cpp) from one source (KernelBodies.h). Only plain pointers and sizes cross this
+// boundary: each ISA's object keeps its code (and every inline function it instantiated) to itself,
+// so code built for AVX-512 can never be picked by the linker for a caller on an older CPU.
+#pragma once
+
+#include <cstddef>
+
+extern "C" {
+
+/// C = A * B for row-major C [m, n] (row stride ldc); A [m, k] and B [k, n] are read through
+/// element strides, so transposed operands need no copy. Every element of C is the sum over k in
+/// increasing order, one rounding per multiplication and one per addition, starting from +0.0:
+/// the same bits on every instruction set, whatever the blocking or the number of threads.
+typedef void (*embedlab_gemm_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, const float *a,
+                                 std::ptrdiff_t aRowStride, std::ptrdiff_t aColStride, const float *b,
+                                 std::ptrdiff_t bRowStride, std::ptrdiff_t bColStride, float *c,
+                                 std::ptrdiff_t ldc);
+
+/// Sums of (x - shift) and (x - shift)^2 in double, min and max of x[0, n), in 16 fixed lanes
+/// (lane j takes the elements i with i % 16 == j, the tail goes to lane 0); the lanes are then
+/// added in order 0..15. NaN never wins a min or max; lo and hi start at x[0].
+typedef void (*embedlab_moments_fn)(const float *x, std::ptrdiff_t n, double shift, double *sum, double *sq,
+                                    float *lo, float *hi);
+
+/// min and max of x[0, n) in 16 fixed lanes as above (starting from +inf and -inf); *nan is set
+/// when an element is NaN.
+typedef void (*embedlab_extremes_fn)(const float *x, std::ptrdiff_t n, float *lo, float *hi, int *nan);
+
+/// histc's bin of each x[0, n): trunc((x - left) * bins / (right - left)) in float, bins - 1 for
+/// x == right, `bins` (an extra slot) for values outside [left, right] and NaN.
+typedef void (*embedlab_bins_fn)(const float *x, std::ptrdiff_t n, float left, float right, int bins,
+                                 int *pos);
+
+struct EmbedlabKernels {
+    const char *name;
+    embedlab_gemm_fn gemm;
+    embedlab_moments_fn moments;
+    embedlab_extremes_fn extremes;
+    embedlab_bins_fn bins;
+};
+
+const struct EmbedlabKernels *embedlab_simd_baseline(void);
+#if defined(__x86_64__)
+const struct EmbedlabKernels *embedlab_simd_avx2(void);
+const struct EmbedlabKernels *embedlab_simd_avx512(void);
+#endif
+}

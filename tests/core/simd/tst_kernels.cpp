@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// Issue #12: every instruction set's kernels give the same bits as the baseline build, and the
+// GEMM gives exactly its documented sum (in order over k, one rounding per operation).
+#include "core/simd/Isa.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace embedlab::core;
+
+namespace {
+
+using Index = std::ptrdiff_t;
+
+unsigned seed()
+{
+    static const unsigned s = [] {
+        const char *env = std::getenv("EMBEDLAB_SEED");
+        const unsigned v = env != nullptr ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : 12u;
+        qInfo("seed %u (EMBEDLAB_SEED=N replays)", v);
+        return v;
+    }();
+    return s;
+}
+
+std::vector<float> randomFloats(Index n, unsigned salt)
+{
+    std::mt19937 gen(seed() * 7919u + salt);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (float &x : v)
+        x = normal(gen);
+    return v;
+}
+
+bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// The GEMM's contract, written out: acc = +0, then acc = acc + a * b for k in order.
+std::vector<float> referenceGemm(Index m, Index n, Index k, const float *a, Index ars, Index acs,
+                                 const float *b, Index brs, Index bcs)
+{
+    std::vector<float> c(static_cast<std::size_t>(m * n));
+    for (Index i = 0; i < m; ++i) {
+        for (Index j = 0; j < n; ++j) {
+            float acc = 0.0f;
+            for (Index p = 0; p < k; ++p) {
+                const float product = a[i * ars + p * acs] * b[p * brs + j * bcs];
+                acc = acc + product;
+            }
+            c[static_cast<std::size_t>(i * n + j)] = acc;
+        }
+    }
+    return c;
+}
+
+} // namespace
+
+class TestKernels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void gemmIsBitIdentical_data();
+    void gemmIsBitIdentical();
+    void gemmNonFinite();
+    void momentsAreBitIdentical_data();
+    void momentsAreBitIdentical();
+    void extremesAreBitIdentical();
+    void binsAreIdentical();
+    void forcedIsaIsHonoured();
+};
+
+void TestKernels::initTestCase()
+{
+    QString names;
+    for (simd::Isa isa : simd::supportedIsas())
+        names += QString::fromStdString(simd::isaName(isa)) + QLatin1Char(' ');
+    qInfo("instruction sets on this CPU: %s; active: %s", qPrintable(names),
+          simd::isaName(simd::activeIsa()).c_str());
+    QVERIFY(simd::supported(simd::Isa::Baseline));
+    QCOMPARE(simd::supportedIsas().front(), simd::Isa::Baseline);
+}
+
+void TestKernels::gemmIsBitIdentical_data()
+{
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<bool>("transA");
+    QTest::addColumn<bool>("transB");
+    QTest::newRow("1x1x1") << 1 << 1 << 1 << false << false;
+    QTest::newRow("tiny 3x5x4") << 3 << 5 << 4 << false << true;
+    QTest::newRow("edges 13x37x29") << 13 << 37 << 29 << false << false;
+    QTest::newRow("A transposed 50x70x33") << 50 << 70 << 33 << true << false;
+    QTest::newRow("both transposed 31x45x17") << 31 << 45 << 17 << true << true;
+    QTest::newRow("depth over two blocks 20x40x900") << 20 << 40 << 900 << false << true;
+    QTest::newRow("tall 400x9x100") << 400 << 9 << 100 << false << false;
+    QTest::newRow("wide 7x3500x64 (several column blocks)") << 7 << 3500 << 64 << false << true;
+    QTest::newRow("rows over one row block 230x50x20") << 230 << 50 << 20 << true << false;
+}
+
+void TestKernels::gemmIsBitIdentical()
+{
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, k);
+    QFETCH(bool, transA);
+    QFETCH(bool, transB);
+    const std::vector<float> a = randomFloats(Index{m} * k, 1), b = randomFloats(Index{k} * n, 2);
+    // Row-major A [m, k] or the transpose of a row-major [k, m]; the same for B.
+    const Index ars = transA ? 1 : k, acs = transA ? m : 1;
+    const Index brs = transB ? 1 : n, bcs = transB ? k : 1;
+    const std::vector<float> expected = referenceGemm(m, n, k, a.data(), ars, acs, b.data(), brs, bcs);
+    for (simd::Isa isa : simd::supportedIsas()) {
+        // A wider row stride than n: the kernel must leave the padding alone.
+        const Index ldc = n + 3;
+        std::vector<float> c(static_cast<std::size_t>(m * ldc), -7.0f);
+        simd::kernelsFor(isa).gemm(m, n, k, a.data(), ars, acs, b.data(), brs, bcs, c.data(), ldc);
+        std::vector<float> got;
+        for (Index i = 0; i < m; ++i) {
+            for (Index j = 0; j < ldc; ++j) {
+                if (j < n)
+                    got.push_back(c[static_cast<std::size_t>(i * ldc + j)]);
+                else
+                    QCOMPARE(c[static_cast<std::size_t>(i * ldc + j)], -7.0f);
+            }
+        }
+        QVERIFY2(sameBits(got, expected), simd::isaName(isa).c_str());
+    }
+}
+
+void TestKernels::gemmNonFinite()
+{
+    // One-hot rows times a matrix holding Inf and NaN: 0 * inf is NaN on every path, -0.0 + 0.0 is +0.0.
+    const Index m = 5, n = 19, k = 11;
+    std::vector<float> a(static_cast<std::size_t>(m * k), 0.0f), b = randomFloats(k * n, 3);
+    for (Index i = 0; i < m; ++i)
+        a[static_cast<std::size_t>(i * k + (i * 3) % k)] = 1.0f;
+    b[4] = std::numeric_limits<float>::infinity();
+    b[30] = std::numeric_limits<float>::quiet_NaN();
+    b[50] = -0.0f;
+    const std::vector<float> expected = referenceGemm(m, n, k, a.data(), k, 1, b.data(), n, 1);
+    QVERIFY(std::isinf(expected[4]) && std::isnan(expected[static_cast<std::size_t>(n + 4)]));
+    for (simd::Isa isa : simd::supportedIsas()) {
+        std::vector<float> c(static_cast<std::size_t>(m * n));
+        simd::kernelsFor(isa).gemm(m, n, k, a.data(), k, 1, b.data(), n, 1, c.data(), n);
+        QVERIFY2(sameBits(c, expected), simd::isaName(isa).c_str());
+    }
+}
+
+void TestKernels::momentsAreBitIdentical_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<double>("offset");
+    QTest::newRow("one") << 1 << 0.0;
+    QTest::newRow("under one lane set") << 15 << 0.5;
+    QTest::newRow("lanes and a tail") << 4099 << -3.0;
+    QTest::newRow("large mean") << 4096 << 1.0e4;
+}
+
+void TestKernels::momentsAreBitIdentical()
+{
+    QFETCH(int, count);
+    QFETCH(double, offset);
+    std::vector<float> x = randomFloats(count, 4);
+    for (float &v : x)
+        v = static_cast<float>(v + offset);
+    const double shift = x[0];
+    double s0 = 0, q0 = 0;
+    float lo0 = 0, hi0 = 0;
+    simd::kernelsFor(simd::Isa::Baseline).moments(x.data(), count, shift, &s0, &q0, &lo0, &hi0);
+    QCOMPARE(lo0, *std::min_element(x.begin(), x.end()));
+    QCOMPARE(hi0, *std::max_element(x.begin(), x.end()));
+    double sum = 0;
+    for (float v : x)
+        sum += static_cast<double>(v) - shift;
+    QVERIFY(std::abs(s0 - sum) <= 1e-9 * count * (1.0 + std::abs(offset)));
+    for (simd::Isa isa : simd::supportedIsas()) {
+        double s = 0, q = 0;
+        float lo = 0, hi = 0;
+        simd::kernelsFor(isa).moments(x.data(), count, shift, &s, &q, &lo, &hi);
+        QVERIFY2(std::memcmp(&s, &s0, sizeof s) == 0 && std::memcmp(&q, &q0, sizeof q) == 0,
+                 simd::isaName(isa).c_str());
+        QCOMPARE(lo, lo0);
+        QCOMPARE(hi, hi0);
+    }
+}
+
+void TestKernels::extremesAreBitIdentical()
+{
+    std::vector<float> x = randomFloats(1000, 5);
+    for (int withNan = 0; withNan < 2; ++withNan) {
+        if (withNan == 1)
+            x[517] = std::numeric_limits<float>::quiet_NaN();
+        for (simd::Isa isa : simd::supportedIsas()) {
+            float lo = 0, hi = 0;
+            int nan = -1;
+            simd::kernelsFor(isa).extremes(x.data(), static_cast<Index>(x.size()), &lo, &hi, &nan);
+            QCOMPARE(nan, withNan);
+            QCOMPARE(lo, *std::min_element(x.begin(), x.begin() + 517));
+            QVERIFY(hi >= *std::max_element(x.begin(), x.begin() + 517));
+        }
+    }
+}
+
+void TestKernels::binsAreIdentical()
+{
+    std::vector<float> x = randomFloats(777, 6);
+    x[3] = std::numeric_limits<float>::quiet_NaN();
+    x[4] = 2.0f;  // the right edge: the last bin
+    x[5] = -2.0f; // the left edge: bin 0
+    x[6] = 9.0f;  // outside: the extra slot
+    const int bins = 37;
+    std::vector<int> expected(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float v = x[i];
+        expected[i] =
+            !(v >= -2.0f && v <= 2.0f)
+                ? bins
+                : std::min(bins - 1, static_cast<int>((v + 2.0f) * static_cast<float>(bins) / 4.0f));
+    }
+    QCOMPARE(expected[4], bins - 1);
+    QCOMPARE(expected[5], 0);
+    for (simd::Isa isa : simd::supportedIsas()) {
+        std::vector<int> pos(x.size(), -1);
+        simd::kernelsFor(isa).bins(x.data(), static_cast<Index>(x.size()), -2.0f, 2.0f, bins, pos.data());
+        QVERIFY2(pos == expected, simd::isaName(isa).c_str());
+    }
+}
+
+void TestKernels::forcedIsaIsHonoured()
+{
+    const QByteArray forced = qgetenv("EMBEDLAB_ISA");
+    if (forced.isEmpty()) {
+        QVERIFY(simd::supported(simd::activeIsa()));
+        QCOMPARE(QString::fromLatin1(simd::kernels().name),
+                 QString::fromStdString(simd::isaName(simd::activeIsa())));
+        return;
+    }
+    for (simd::Isa isa : {simd::Isa::Baseline, simd::Isa::Avx2, simd::Isa::Avx512}) {
+        if (forced.toStdString() == simd::isaName(isa)) {
+            if (simd::supported(isa))
+                QCOMPARE(simd::activeIsa(), isa);
+            QCOMPARE(QString::fromLatin1(simd::kernels().name),
+                     QString::fromStdString(simd::isaName(simd::activeIsa())));
+            return;
+        }
+    }
+    QFAIL("EMBEDLAB_ISA names no instruction set");
+}
+
+QTEST_GUILESS_MAIN(TestKernels)
+#include "tst_kernels.moc"
