@@ -15,12 +15,14 @@ constexpr std::uint32_t kMatrixA = 0x9908b0dfU;
 constexpr std::uint32_t kUpperMask = 0x80000000U;
 constexpr std::uint32_t kLowerMask = 0x7fffffffU;
 
-inline std::uint32_t twistPair(std::uint32_t u, std::uint32_t v) {
+inline std::uint32_t twistPair(std::uint32_t u, std::uint32_t v)
+{
     const std::uint32_t mixed = (u & kUpperMask) | (v & kLowerMask);
     return (mixed >> 1) ^ ((v & 1U) ? kMatrixA : 0U);
 }
 
-inline std::uint32_t temper(std::uint32_t y) {
+inline std::uint32_t temper(std::uint32_t y)
+{
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
@@ -29,7 +31,8 @@ inline std::uint32_t temper(std::uint32_t y) {
 }
 } // namespace
 
-void Generator::manualSeed(std::uint64_t seed) {
+void Generator::manualSeed(std::uint64_t seed)
+{
     // at::mt19937 keeps the full 64-bit seed for initial_seed() but initialises the engine from its
     // low 32 bits only (init_with_uint32), and CPUGeneratorImpl::set_current_seed drops both caches.
     m_seed = seed;
@@ -44,7 +47,8 @@ void Generator::manualSeed(std::uint64_t seed) {
     m_nextFloatNormal.reset();
 }
 
-void Generator::twist() {
+void Generator::twist()
+{
     std::uint32_t *p = m_mt.data();
     int i = 0;
     for (; i < kStateN - kStateM; ++i)
@@ -55,13 +59,15 @@ void Generator::twist() {
     m_index = 0;
 }
 
-std::uint32_t Generator::random() {
+std::uint32_t Generator::random()
+{
     if (m_index >= kStateN)
         twist();
     return temper(m_mt[static_cast<std::size_t>(m_index++)]);
 }
 
-void Generator::randomFill(std::uint32_t *out, std::size_t count) {
+void Generator::randomFill(std::uint32_t *out, std::size_t count)
+{
     while (count > 0) {
         if (m_index >= kStateN)
             twist();
@@ -75,14 +81,16 @@ void Generator::randomFill(std::uint32_t *out, std::size_t count) {
     }
 }
 
-std::uint64_t Generator::random64() {
+std::uint64_t Generator::random64()
+{
     // CPUGeneratorImpl::random64: the first draw is the high half.
     const std::uint64_t hi = random();
     const std::uint64_t lo = random();
     return (hi << 32) | lo;
 }
 
-Generator::State Generator::state() const {
+Generator::State Generator::state() const
+{
     State s;
     s.seed = m_seed;
     s.mt = m_mt;
@@ -92,7 +100,8 @@ Generator::State Generator::state() const {
     return s;
 }
 
-void Generator::setState(const State &state) {
+void Generator::setState(const State &state)
+{
     // at::mt19937::is_valid's check, with PyTorch's message for torch.set_rng_state.
     if (state.index < 0 || state.index > kStateN)
         throw Error(Error::Kind::RuntimeError, "Invalid mt19937 state");

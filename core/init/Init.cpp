@@ -38,20 +38,23 @@ constexpr double kInv2Pow53 = 1.0 / 9007199254740992.0;
 constexpr float kTwoPiF = static_cast<float>(2.0 * std::numbers::pi);
 
 /// C++ ostream formatting of a double, as TORCH_CHECK prints numbers ("-1", "3e+38", "nan").
-std::string num(double v) {
+std::string num(double v)
+{
     std::ostringstream os;
     os << v;
     return os.str();
 }
 
-[[noreturn]] void fail(Error::Kind kind, const std::string &message) {
+[[noreturn]] void fail(Error::Kind kind, const std::string &message)
+{
     throw Error(kind, message);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // at::uniform_real_distribution<float>: 24 random bits scaled to [0, 1), then x * (to - from) + from,
 // which GCC contracts into one fused multiply-add in PyTorch's AVX2 kernel build.
-inline float unitFloat(std::uint32_t r) {
+inline float unitFloat(std::uint32_t r)
+{
     return static_cast<float>(r & kMask24) * kInv2Pow24;
 }
 
@@ -78,14 +81,17 @@ constexpr float kCosP2 = 4.166664568298827E-002f;
 constexpr float kFourOverPi = 1.27323954473516f;
 } // namespace cephes
 
-inline float fromBits(std::uint32_t u) {
+inline float fromBits(std::uint32_t u)
+{
     return std::bit_cast<float>(u);
 }
-inline std::uint32_t toBits(float f) {
+inline std::uint32_t toBits(float f)
+{
     return std::bit_cast<std::uint32_t>(f);
 }
 
-float emulatedLog(float x) {
+float emulatedLog(float x)
+{
     using namespace cephes;
     const bool invalid = x <= 0.0f;
     const float minNorm = fromBits(0x00800000U);
@@ -110,7 +116,8 @@ float emulatedLog(float x) {
     return invalid ? fromBits(0xffffffffU) : x;
 }
 
-void emulatedSinCos(float x, float &sinOut, float &cosOut) {
+void emulatedSinCos(float x, float &sinOut, float &cosOut)
+{
     using namespace cephes;
     std::uint32_t signSin = toBits(x) & 0x80000000U;
     x = fromBits(toBits(x) & 0x7fffffffU);
@@ -150,7 +157,8 @@ void emulatedSinCos(float x, float &sinOut, float &cosOut) {
 }
 
 /// normal_fill_16_AVX2 on 16 raw 32-bit draws, lane by lane (the fallback on CPUs without AVX2/FMA).
-void normalBlocksEmulated(const std::uint32_t *r, float *out, std::size_t blocks, float mean, float std) {
+void normalBlocksEmulated(const std::uint32_t *r, float *out, std::size_t blocks, float mean, float std)
+{
     for (std::size_t b = 0; b < blocks; ++b, r += 16, out += 16) {
         for (int j = 0; j < 8; ++j) {
             const float u1 = 1.0f - unitFloat(r[j]);
@@ -167,7 +175,8 @@ void normalBlocksEmulated(const std::uint32_t *r, float *out, std::size_t blocks
 
 /// normal_fill_16 from DistributionTemplates.h (PyTorch's kernel on CPUs without AVX2): libm's
 /// logf/cosf/sinf, theta computed in double and rounded, no fused operations in that build.
-void normalBlocksScalar(const std::uint32_t *r, float *out, std::size_t blocks, float mean, float std) {
+void normalBlocksScalar(const std::uint32_t *r, float *out, std::size_t blocks, float mean, float std)
+{
     for (std::size_t b = 0; b < blocks; ++b, r += 16, out += 16) {
         for (int j = 0; j < 8; ++j) {
             const float u1 = 1.0f - unitFloat(r[j]);
@@ -180,12 +189,14 @@ void normalBlocksScalar(const std::uint32_t *r, float *out, std::size_t blocks, 
     }
 }
 
-void uniformEmulated(const std::uint32_t *r, float *out, std::size_t n, float from, float range) {
+void uniformEmulated(const std::uint32_t *r, float *out, std::size_t n, float from, float range)
+{
     for (std::size_t i = 0; i < n; ++i)
         out[i] = std::fma(unitFloat(r[i]), range, from);
 }
 
-bool cpuHasAvx2Fma() {
+bool cpuHasAvx2Fma()
+{
 #ifdef EMBEDLAB_HAVE_X86
     // The instruction set chosen for every kernel (EMBEDLAB_ISA=baseline forces the emulation).
     static const bool has = simd::activeIsa() != simd::Isa::Baseline;
@@ -197,7 +208,8 @@ bool cpuHasAvx2Fma() {
 
 #ifdef EMBEDLAB_HAVE_X86
 
-__attribute__((target("avx2,fma"))) inline __m256 log256(__m256 x) {
+__attribute__((target("avx2,fma"))) inline __m256 log256(__m256 x)
+{
     using namespace cephes;
     const __m256 one = _mm256_set1_ps(1.0f);
     const __m256 invalid = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OS);
@@ -223,7 +235,8 @@ __attribute__((target("avx2,fma"))) inline __m256 log256(__m256 x) {
     return _mm256_or_ps(x, invalid);
 }
 
-__attribute__((target("avx2,fma"))) inline void sincos256(__m256 x, __m256 &sinOut, __m256 &cosOut) {
+__attribute__((target("avx2,fma"))) inline void sincos256(__m256 x, __m256 &sinOut, __m256 &cosOut)
+{
     using namespace cephes;
     const __m256 signMask = _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(0x80000000U)));
     __m256 signSin = _mm256_and_ps(x, signMask);
@@ -265,14 +278,16 @@ __attribute__((target("avx2,fma"))) inline void sincos256(__m256 x, __m256 &sinO
     cosOut = _mm256_xor_ps(_mm256_add_ps(yc, ys), signCos);
 }
 
-__attribute__((target("avx2,fma"))) inline __m256 unitFloat8(const std::uint32_t *r) {
+__attribute__((target("avx2,fma"))) inline __m256 unitFloat8(const std::uint32_t *r)
+{
     const __m256i bits = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(r)),
                                           _mm256_set1_epi32(static_cast<int>(kMask24)));
     return _mm256_mul_ps(_mm256_cvtepi32_ps(bits), _mm256_set1_ps(kInv2Pow24));
 }
 
 __attribute__((target("avx2,fma"))) void normalBlocksAvx2(const std::uint32_t *r, float *out,
-                                                          std::size_t blocks, float mean, float std) {
+                                                          std::size_t blocks, float mean, float std)
+{
     const __m256 twoPi = _mm256_set1_ps(kTwoPiF);
     const __m256 one = _mm256_set1_ps(1.0f);
     const __m256 minusTwo = _mm256_set1_ps(-2.0f);
@@ -292,7 +307,8 @@ __attribute__((target("avx2,fma"))) void normalBlocksAvx2(const std::uint32_t *r
 }
 
 __attribute__((target("avx2,fma"))) void uniformAvx2(const std::uint32_t *r, float *out, std::size_t n,
-                                                     float from, float range) {
+                                                     float from, float range)
+{
     const __m256 fromV = _mm256_set1_ps(from);
     const __m256 rangeV = _mm256_set1_ps(range);
     std::size_t i = 0;
@@ -304,7 +320,8 @@ __attribute__((target("avx2,fma"))) void uniformAvx2(const std::uint32_t *r, flo
 
 using BlockKernel = void (*)(const std::uint32_t *, float *, std::size_t, float, float);
 
-BlockKernel normalBlockKernel(NormalKernel kernel) {
+BlockKernel normalBlockKernel(NormalKernel kernel)
+{
     if (kernel == NormalKernel::Scalar)
         return normalBlocksScalar;
 #ifdef EMBEDLAB_HAVE_X86
@@ -315,7 +332,8 @@ BlockKernel normalBlockKernel(NormalKernel kernel) {
 }
 
 /// at::normal_distribution<double> followed by the cast to float (normal_ on fewer than 16 elements).
-float normalDoubleSample(Generator &gen, double mean, double std) {
+float normalDoubleSample(Generator &gen, double mean, double std)
+{
     std::optional<double> &cache = gen.nextDoubleNormalSample();
     if (cache) {
         const double ret = *cache;
@@ -330,13 +348,15 @@ float normalDoubleSample(Generator &gen, double mean, double std) {
     return static_cast<float>(std::fma(r * std::cos(theta), std, mean));
 }
 
-void checkNormalStd(double std) {
+void checkNormalStd(double std)
+{
     if (!(std >= 0.0))
         fail(Error::Kind::RuntimeError, "normal expects std >= 0.0, but found std " + num(std));
 }
 
 /// uniform_'s argument checks (aten/src/ATen/native/DistributionTemplates.h, uniform_impl_).
-void checkUniformRange(double from, double to) {
+void checkUniformRange(double from, double to)
+{
     const double lowest = std::numeric_limits<float>::lowest();
     const double max = std::numeric_limits<float>::max();
     if (!(from >= lowest && from <= max))
@@ -352,24 +372,28 @@ void checkUniformRange(double from, double to) {
                  " and from=" + num(from) + " which result in to-from to exceed the limit");
 }
 
-void fill(TensorSpan t, float value) {
+void fill(TensorSpan t, float value)
+{
     std::fill_n(t.data, t.numel(), value);
 }
 
 /// Python's true division, which raises ZeroDivisionError where C++ would give inf or nan.
-double pyDivide(double a, double b) {
+double pyDivide(double a, double b)
+{
     if (b == 0.0)
         fail(Error::Kind::ZeroDivisionError, "float division by zero");
     return a / b;
 }
 
-double normCdf(double x) {
+double normCdf(double x)
+{
     return (1.0 + std::erf(x / std::sqrt(2.0))) / 2.0;
 }
 
 /// calc_erfinv<float> from aten/src/ATen/native/Math.h, with the multiply-adds GCC fused in the
 /// AVX2 build of erfinv_.
-float erfinvFloat(float y) {
+float erfinvFloat(float y)
+{
     constexpr std::array<float, 4> a{0.886226899f, -1.645349621f, 0.914624893f, -0.140543331f};
     constexpr std::array<float, 4> b{-2.118377725f, 1.442710462f, -0.329097515f, 0.012229801f};
     constexpr std::array<float, 4> c{-1.970840454f, -1.624906493f, 3.429567803f, 1.641345311f};
@@ -397,7 +421,8 @@ float erfinvFloat(float y) {
     return x;
 }
 
-double correctFan(const Shape &shape, const std::string &mode) {
+double correctFan(const Shape &shape, const std::string &mode)
+{
     std::string lower = mode;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) {
         return static_cast<char>((ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a' : ch);
@@ -409,30 +434,36 @@ double correctFan(const Shape &shape, const std::string &mode) {
     return static_cast<double>(lower == "fan_in" ? fans.fanIn : fans.fanOut);
 }
 
-bool hasZeroDim(const Shape &shape) {
+bool hasZeroDim(const Shape &shape)
+{
     return std::find(shape.begin(), shape.end(), Index{0}) != shape.end();
 }
 
 } // namespace
 
-void setNormalKernel(NormalKernel kernel) {
+void setNormalKernel(NormalKernel kernel)
+{
     g_normalKernel.store(kernel);
 }
 
-NormalKernel normalKernel() {
+NormalKernel normalKernel()
+{
     return g_normalKernel.load();
 }
 
-bool setHardwareSimd(bool enabled) {
+bool setHardwareSimd(bool enabled)
+{
     g_hardwareSimd.store(enabled);
     return cpuHasAvx2Fma();
 }
 
-bool hardwareSimd() {
+bool hardwareSimd()
+{
     return cpuHasAvx2Fma();
 }
 
-Fans calculateFanInAndFanOut(const Shape &shape) {
+Fans calculateFanInAndFanOut(const Shape &shape)
+{
     if (shape.size() < 2)
         fail(Error::Kind::ValueError,
              "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
@@ -442,7 +473,8 @@ Fans calculateFanInAndFanOut(const Shape &shape) {
     return {shape[1] * receptive, shape[0] * receptive};
 }
 
-double calculateGain(const std::string &nonlinearity, std::optional<double> param) {
+double calculateGain(const std::string &nonlinearity, std::optional<double> param)
+{
     static const std::array<const char *, 8> linear{
         "linear",           "conv1d",           "conv2d",           "conv3d",
         "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "sigmoid"};
@@ -461,7 +493,8 @@ double calculateGain(const std::string &nonlinearity, std::optional<double> para
     fail(Error::Kind::ValueError, "Unsupported nonlinearity " + nonlinearity);
 }
 
-void uniform_(TensorSpan t, double a, double b, Generator &gen) {
+void uniform_(TensorSpan t, double a, double b, Generator &gen)
+{
     checkUniformRange(a, b);
     const auto from = static_cast<float>(a);
     const auto to = static_cast<float>(b);
@@ -482,7 +515,8 @@ void uniform_(TensorSpan t, double a, double b, Generator &gen) {
     }
 }
 
-void normal_(TensorSpan t, double mean, double std, Generator &gen) {
+void normal_(TensorSpan t, double mean, double std, Generator &gen)
+{
     checkNormalStd(std);
     const auto n = static_cast<std::size_t>(t.numel());
     if (n < 16) {
@@ -509,7 +543,8 @@ void normal_(TensorSpan t, double mean, double std, Generator &gen) {
     }
 }
 
-void trunc_normal_(TensorSpan t, double mean, double std, double a, double b, Generator &gen) {
+void trunc_normal_(TensorSpan t, double mean, double std, double a, double b, Generator &gen)
+{
     const double l = normCdf(pyDivide(a - mean, std));
     const double u = normCdf(pyDivide(b - mean, std));
     uniform_(t, 2 * l - 1, 2 * u - 1, gen);
@@ -525,19 +560,23 @@ void trunc_normal_(TensorSpan t, double mean, double std, double a, double b, Ge
     }
 }
 
-void constant_(TensorSpan t, double val) {
+void constant_(TensorSpan t, double val)
+{
     fill(t, static_cast<float>(val));
 }
 
-void ones_(TensorSpan t) {
+void ones_(TensorSpan t)
+{
     fill(t, 1.0f);
 }
 
-void zeros_(TensorSpan t) {
+void zeros_(TensorSpan t)
+{
     fill(t, 0.0f);
 }
 
-void eye_(TensorSpan t) {
+void eye_(TensorSpan t)
+{
     if (t.dim() != 2)
         fail(Error::Kind::ValueError, "Only tensors with 2 dimensions are supported");
     fill(t, 0.0f);
@@ -547,21 +586,24 @@ void eye_(TensorSpan t) {
         t.data[i * cols + i] = 1.0f;
 }
 
-void xavier_uniform_(TensorSpan t, double gain, Generator &gen) {
+void xavier_uniform_(TensorSpan t, double gain, Generator &gen)
+{
     const Fans fans = calculateFanInAndFanOut(t.shape);
     const double std = gain * std::sqrt(pyDivide(2.0, static_cast<double>(fans.fanIn + fans.fanOut)));
     const double bound = std::sqrt(3.0) * std;
     uniform_(t, -bound, bound, gen);
 }
 
-void xavier_normal_(TensorSpan t, double gain, Generator &gen) {
+void xavier_normal_(TensorSpan t, double gain, Generator &gen)
+{
     const Fans fans = calculateFanInAndFanOut(t.shape);
     const double std = gain * std::sqrt(pyDivide(2.0, static_cast<double>(fans.fanIn + fans.fanOut)));
     normal_(t, 0.0, std, gen);
 }
 
 void kaiming_uniform_(TensorSpan t, double a, const std::string &mode, const std::string &nonlinearity,
-                      Generator &gen) {
+                      Generator &gen)
+{
     if (hasZeroDim(t.shape))
         return; // PyTorch warns "Initializing zero-element tensors is a no-op" and draws nothing
     const double fan = correctFan(t.shape, mode);
@@ -572,7 +614,8 @@ void kaiming_uniform_(TensorSpan t, double a, const std::string &mode, const std
 }
 
 void kaiming_normal_(TensorSpan t, double a, const std::string &mode, const std::string &nonlinearity,
-                     Generator &gen) {
+                     Generator &gen)
+{
     if (hasZeroDim(t.shape))
         return; // PyTorch warns "Initializing zero-element tensors is a no-op" and draws nothing
     const double fan = correctFan(t.shape, mode);
@@ -581,7 +624,8 @@ void kaiming_normal_(TensorSpan t, double a, const std::string &mode, const std:
     normal_(t, 0.0, std, gen);
 }
 
-void orthogonal_(TensorSpan t, double gain, Generator &gen) {
+void orthogonal_(TensorSpan t, double gain, Generator &gen)
+{
     if (t.dim() < 2)
         fail(Error::Kind::ValueError, "Only tensors with 2 or more dimensions are supported");
     if (t.numel() == 0)
@@ -610,7 +654,8 @@ void orthogonal_(TensorSpan t, double gain, Generator &gen) {
     out *= g;
 }
 
-double Distribution::density(double x) const {
+double Distribution::density(double x) const
+{
     constexpr double kInvSqrt2Pi = 0.3989422804014327;
     switch (kind) {
     case Kind::Normal: {

@@ -36,7 +36,10 @@ const std::map<std::string, Keywords> &signatures()
     return table;
 }
 
-bool isStringKeyword(const std::string &key) { return key == "mode" || key == "nonlinearity"; }
+bool isStringKeyword(const std::string &key)
+{
+    return key == "mode" || key == "nonlinearity";
+}
 
 std::string trim(const std::string &s)
 {
@@ -59,9 +62,11 @@ double parsePythonFloat(const std::string &text)
 {
     std::string s = trim(text);
     std::string lower = s;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     const bool negative = !lower.empty() && lower[0] == '-';
-    const std::string body = (!lower.empty() && (lower[0] == '-' || lower[0] == '+')) ? lower.substr(1) : lower;
+    const std::string body =
+        (!lower.empty() && (lower[0] == '-' || lower[0] == '+')) ? lower.substr(1) : lower;
     if (body == "inf" || body == "infinity")
         return negative ? -HUGE_VAL : HUGE_VAL;
     if (body == "nan")
@@ -94,9 +99,9 @@ std::string pythonNumber(double v)
 
 const std::vector<std::string> &InitSpec::names()
 {
-    static const std::vector<std::string> list = {"normal",        "uniform",        "trunc_normal",    "constant",
-                                                  "ones",          "zeros",          "eye",             "xavier_uniform",
-                                                  "xavier_normal", "kaiming_uniform", "kaiming_normal", "orthogonal"};
+    static const std::vector<std::string> list = {
+        "normal", "uniform",        "trunc_normal",  "constant",        "ones",           "zeros",
+        "eye",    "xavier_uniform", "xavier_normal", "kaiming_uniform", "kaiming_normal", "orthogonal"};
     return list;
 }
 
@@ -115,7 +120,8 @@ InitSpec InitSpec::parse(const std::string &text)
         spec.m_name.pop_back(); // "normal_" as written in Python
     const auto signature = signatures().find(spec.m_name);
     if (signature == signatures().end())
-        throw Error(Error::Kind::AttributeError, "module 'torch.nn.init' has no attribute '" + spec.m_name + "_'");
+        throw Error(Error::Kind::AttributeError,
+                    "module 'torch.nn.init' has no attribute '" + spec.m_name + "_'");
     const std::string function = spec.m_name + "_()";
 
     if (colon != std::string::npos) {
@@ -123,7 +129,8 @@ InitSpec InitSpec::parse(const std::string &text)
         std::size_t start = 0;
         while (start <= rest.size()) {
             const auto comma = rest.find(',', start);
-            const std::string item = trim(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+            const std::string item =
+                trim(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
             start = comma == std::string::npos ? rest.size() + 1 : comma + 1;
             if (item.empty()) {
                 if (comma == std::string::npos && start > rest.size())
@@ -138,9 +145,12 @@ InitSpec InitSpec::parse(const std::string &text)
             const std::string value = unquote(trim(item.substr(eq + 1)));
             const auto &known = signature->second;
             if (std::none_of(known.begin(), known.end(), [&](const auto &kw) { return kw.first == key; }))
-                throw Error(Error::Kind::TypeError, function + " got an unexpected keyword argument '" + key + "'");
-            if (std::any_of(spec.m_given.begin(), spec.m_given.end(), [&](const auto &kw) { return kw.first == key; }))
-                throw Error(Error::Kind::TypeError, function + " got multiple values for argument '" + key + "'");
+                throw Error(Error::Kind::TypeError,
+                            function + " got an unexpected keyword argument '" + key + "'");
+            if (std::any_of(spec.m_given.begin(), spec.m_given.end(),
+                            [&](const auto &kw) { return kw.first == key; }))
+                throw Error(Error::Kind::TypeError,
+                            function + " got multiple values for argument '" + key + "'");
             if (!isStringKeyword(key))
                 parsePythonFloat(value); // reject non-numbers now, before anything is changed
             spec.m_given.emplace_back(key, value);
@@ -148,7 +158,8 @@ InitSpec InitSpec::parse(const std::string &text)
     }
     for (const auto &[key, def] : signature->second) {
         if (def.empty() && spec.value(key).empty())
-            throw Error(Error::Kind::TypeError, function + " missing 1 required positional argument: '" + key + "'");
+            throw Error(Error::Kind::TypeError,
+                        function + " missing 1 required positional argument: '" + key + "'");
     }
     return spec;
 }
@@ -166,7 +177,10 @@ std::string InitSpec::value(const std::string &key) const
     return {};
 }
 
-double InitSpec::number(const std::string &key) const { return parsePythonFloat(value(key)); }
+double InitSpec::number(const std::string &key) const
+{
+    return parsePythonFloat(value(key));
+}
 
 void InitSpec::apply(TensorSpan t, Generator &gen) const
 {
@@ -280,7 +294,10 @@ init::Distribution InitSpec::distribution(const Shape &shape) const
     return d;
 }
 
-init::Distribution embeddingDefaultDistribution() { return InitSpec::parse("normal").distribution({1, 1}); }
+init::Distribution embeddingDefaultDistribution()
+{
+    return InitSpec::parse("normal").distribution({1, 1});
+}
 
 init::Distribution linearDefaultDistribution(Index inFeatures)
 {

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/io/SafetensorsWriter.h"
 
-#include "core/tensor/Error.h"
 #include "core/io/NpyWriter.h"
+#include "core/tensor/Error.h"
 
 #include <bit>
 #include <cstring>

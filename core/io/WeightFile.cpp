@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/io/WeightFile.h"
 
-#include "core/tensor/Error.h"
 #include "core/io/Gguf.h"
 #include "core/io/NpyReader.h"
 #include "core/io/Safetensors.h"
+#include "core/tensor/Error.h"
 
 #include <algorithm>
 #include <bit>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/Linear.h"
 
-#include "core/tensor/Error.h"
 #include "core/init/Init.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
 
 #include <cmath>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/TiedModel.h"
 
-#include "core/tensor/Error.h"
 #include "core/nn/Loss.h"
+#include "core/tensor/Error.h"
 
 namespace embedlab::core {
 

@@ -11,14 +11,21 @@ namespace embedlab::core {
 /// `IndexError: index out of range in self`. The core throws it; every UI entry point catches it.
 class Error : public std::runtime_error {
 public:
-    enum class Kind { RuntimeError, IndexError, ValueError, AssertionError, MemoryError, TypeError, AttributeError,
-                      ZeroDivisionError };
+    enum class Kind {
+        RuntimeError,
+        IndexError,
+        ValueError,
+        AssertionError,
+        MemoryError,
+        TypeError,
+        AttributeError,
+        ZeroDivisionError
+    };
 
     Error(Kind kind, const std::string &message)
         : std::runtime_error(message)
         , m_kind(kind)
-    {
-    }
+    {}
 
     Kind kind() const { return m_kind; }
     /// "IndexError", "RuntimeError", ... as Python names the exception.

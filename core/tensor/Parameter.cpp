@@ -46,8 +46,9 @@ void checkShapeAllocatable(const Shape &shape, std::size_t elementSize)
                         "Storage size calculation overflowed with sizes=" + shapeString(shape));
     }
     if (bytes > availableMemoryBytes())
-        throw Error(Error::Kind::MemoryError, "DefaultCPUAllocator: can't allocate memory: you tried to allocate " +
-                                                  std::to_string(bytes) + " bytes.");
+        throw Error(Error::Kind::MemoryError,
+                    "DefaultCPUAllocator: can't allocate memory: you tried to allocate " +
+                        std::to_string(bytes) + " bytes.");
 }
 
 Parameter::Parameter(Shape shape)
@@ -79,7 +80,8 @@ Tensor Parameter::toTensor() const
 
 void Parameter::accumulateGrad(const Matrix &g)
 {
-    assert(g.rows() == m_value.rows() && g.cols() == m_value.cols() && "gradient shape must equal the parameter's");
+    assert(g.rows() == m_value.rows() && g.cols() == m_value.cols() &&
+           "gradient shape must equal the parameter's");
     if (!hasGrad())
         m_grad = g;
     else

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
-#include "core/tensor/Error.h"
 #include "core/io/WeightFile.h"
+#include "core/tensor/Error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -24,7 +24,8 @@ ColorMap::ColorMap()
                 {0.8, 0xff4393c3},
                 {0.9, 0xff2166ac},
                 {1.0, 0xff053061}},
-               0xffff00ff, 0xff000000, 0xff6e6e6e) {}
+               0xffff00ff, 0xff000000, 0xff6e6e6e)
+{}
 
 ColorMap::ColorMap(QString name, bool diverging, std::initializer_list<Stop> stops, QRgb nan, QRgb posInf,
                    QRgb negInf)
@@ -32,7 +33,8 @@ ColorMap::ColorMap(QString name, bool diverging, std::initializer_list<Stop> sto
     , m_diverging(diverging)
     , m_nan(nan)
     , m_posInf(posInf)
-    , m_negInf(negInf) {
+    , m_negInf(negInf)
+{
     const std::vector<Stop> s(stops);
     Q_ASSERT_X(s.size() >= 2 && s.front().t == 0.0 && s.back().t == 1.0, "ColorMap",
                "colour stops must start at 0 and end at 1");
@@ -50,7 +52,8 @@ ColorMap::ColorMap(QString name, bool diverging, std::initializer_list<Stop> sto
     }
 }
 
-ColorMap ColorMap::fromName(const QString &name) {
+ColorMap ColorMap::fromName(const QString &name)
+{
     if (name.compare(QLatin1String("PuOr"), Qt::CaseInsensitive) == 0) {
         return ColorMap(QStringLiteral("PuOr"), true,
                         {{0.0, 0xff7f3b08},
@@ -98,16 +101,19 @@ ColorMap ColorMap::fromName(const QString &name) {
     return ColorMap();
 }
 
-QStringList ColorMap::names() {
+QStringList ColorMap::names()
+{
     return {QStringLiteral("RdBu"), QStringLiteral("PuOr"), QStringLiteral("viridis"),
             QStringLiteral("cividis")};
 }
 
-bool ColorMap::isKnownName(const QString &name) {
+bool ColorMap::isKnownName(const QString &name)
+{
     return names().contains(name, Qt::CaseInsensitive);
 }
 
-ColorLookup ColorMap::lookup(float limit) const {
+ColorLookup ColorMap::lookup(float limit) const
+{
     ColorLookup l;
     l.lut = m_lut.data();
     l.lutSize = LutSize;
@@ -128,12 +134,14 @@ ColorLookup ColorMap::lookup(float limit) const {
     return l;
 }
 
-QRgb ColorMap::colorAt(double t) const {
+QRgb ColorMap::colorAt(double t) const
+{
     const double i = std::clamp(t, 0.0, 1.0) * (LutSize - 1) + 0.5;
     return m_lut[static_cast<std::size_t>(std::min<int>(static_cast<int>(i), LutSize - 1))];
 }
 
-float ColorMap::rangeMin(float limit) const {
+float ColorMap::rangeMin(float limit) const
+{
     if (!m_diverging || !(limit > 0.0f))
         return 0.0f;
     return -limit;

@@ -24,7 +24,8 @@ struct ColorLookup {
     QRgb posInf = 0;
     QRgb negInf = 0;
 
-    QRgb operator()(float v) const {
+    QRgb operator()(float v) const
+    {
         std::uint32_t bits;
         std::memcpy(&bits, &v, sizeof bits);
         if ((bits & 0x7f800000u) == 0x7f800000u) {

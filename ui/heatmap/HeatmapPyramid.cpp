@@ -23,17 +23,20 @@ constexpr std::uint32_t InfBits = 0x7f800000u;
 
 // |w| as an unsigned integer orders finite < Inf < NaN, which is exactly the priority MaxAbs needs,
 // and integer compares let the compiler vectorise without caring about NaN semantics.
-inline std::uint32_t absKey(float v) {
+inline std::uint32_t absKey(float v)
+{
     return std::bit_cast<std::uint32_t>(v) & AbsMask;
 }
 
-Index baseCount(Index i, Index factor, Index baseCells) {
+Index baseCount(Index i, Index factor, Index baseCells)
+{
     return std::min((i + 1) * factor, baseCells) - i * factor;
 }
 
 // Builds `dst` from `src` (the previous level) with step factors of 1 or 2 per axis.
 float reduceLevel(const float *src, const PyramidLevel &from, float *dst, const PyramidLevel &to,
-                  const PyramidLevel &base, Aggregation aggregation, const std::atomic<bool> *cancel) {
+                  const PyramidLevel &base, Aggregation aggregation, const std::atomic<bool> *cancel)
+{
     const Index rf = to.rowFactor / from.rowFactor;
     const Index cf = to.columnFactor / from.columnFactor;
     std::vector<float> stripeLimits(64, 0.0f);
@@ -98,7 +101,8 @@ float reduceLevel(const float *src, const PyramidLevel &from, float *dst, const 
 
 } // namespace
 
-QString aggregationName(Aggregation aggregation) {
+QString aggregationName(Aggregation aggregation)
+{
     return aggregation == Aggregation::Mean ? QObject::tr("mean") : QObject::tr("max |w|");
 }
 
@@ -107,29 +111,34 @@ QString aggregationName(Aggregation aggregation) {
 #if defined(__SSE2__)
 namespace {
 
-inline __m128i selectBits(__m128i mask, __m128i a, __m128i b) {
+inline __m128i selectBits(__m128i mask, __m128i a, __m128i b)
+{
     return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
 }
 
-inline __m128i maxKey(__m128i a, __m128i b) {
+inline __m128i maxKey(__m128i a, __m128i b)
+{
     return selectBits(_mm_cmpgt_epi32(a, b), a, b);
 }
 
-inline std::uint32_t horizontalMax(__m128i v) {
+inline std::uint32_t horizontalMax(__m128i v)
+{
     alignas(16) std::uint32_t lanes[4];
     _mm_store_si128(reinterpret_cast<__m128i *>(lanes), v);
     return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
 }
 
 // Keys are < 2^31, so the signed compares of SSE2 order them correctly.
-inline __m128i finiteKey(__m128i key, __m128i inf) {
+inline __m128i finiteKey(__m128i key, __m128i inf)
+{
     return _mm_and_si128(_mm_cmpgt_epi32(inf, key), key);
 }
 
 } // namespace
 #endif
 
-float accumulateMaxAbs(float *__restrict acc, const float *__restrict src, Index n) {
+float accumulateMaxAbs(float *__restrict acc, const float *__restrict src, Index n)
+{
     std::uint32_t limit = 0;
     Index j = 0;
 #if defined(__SSE2__)
@@ -157,7 +166,8 @@ float accumulateMaxAbs(float *__restrict acc, const float *__restrict src, Index
     return std::bit_cast<float>(limit);
 }
 
-float accumulateSum(float *__restrict acc, const float *__restrict src, Index n, float weight) {
+float accumulateSum(float *__restrict acc, const float *__restrict src, Index n, float weight)
+{
     std::uint32_t limit = 0;
     Index j = 0;
 #if defined(__SSE2__)
@@ -181,7 +191,8 @@ float accumulateSum(float *__restrict acc, const float *__restrict src, Index n,
     return std::bit_cast<float>(limit);
 }
 
-float aggregate(const float *values, Index count, Aggregation aggregation) {
+float aggregate(const float *values, Index count, Aggregation aggregation)
+{
     if (count <= 0)
         return std::numeric_limits<float>::quiet_NaN();
     if (aggregation == Aggregation::MaxAbs) {
@@ -198,7 +209,8 @@ float aggregate(const float *values, Index count, Aggregation aggregation) {
     return static_cast<float>(sum / static_cast<double>(count));
 }
 
-float maxAbsFinite(const float *values, Index count) {
+float maxAbsFinite(const float *values, Index count)
+{
     std::vector<float> limits(64, 0.0f);
     std::atomic<int> next{0};
     forEachStripe(
@@ -229,7 +241,8 @@ float maxAbsFinite(const float *values, Index count) {
     return *std::max_element(limits.begin(), limits.end());
 }
 
-void forEachStripe(Index count, const std::function<void(Index, Index)> &work, Index minPerStripe) {
+void forEachStripe(Index count, const std::function<void(Index, Index)> &work, Index minPerStripe)
+{
     if (count <= 0)
         return;
     const Index cores = std::clamp<Index>(std::thread::hardware_concurrency(), 1, 64);
@@ -243,7 +256,8 @@ void forEachStripe(Index count, const std::function<void(Index, Index)> &work, I
         t.join();
 }
 
-std::vector<PyramidLevel> HeatmapPyramid::levelShapes(Index rows, Index columns) {
+std::vector<PyramidLevel> HeatmapPyramid::levelShapes(Index rows, Index columns)
+{
     std::vector<PyramidLevel> levels{{rows, columns, 1, 1}};
     if (rows <= 0 || columns <= 0)
         return levels;
@@ -270,7 +284,8 @@ std::vector<PyramidLevel> HeatmapPyramid::levelShapes(Index rows, Index columns)
 }
 
 HeatmapPyramid HeatmapPyramid::build(const float *data, Index rows, Index columns, Aggregation aggregation,
-                                     const std::atomic<bool> *cancel) {
+                                     const std::atomic<bool> *cancel)
+{
     HeatmapPyramid p;
     p.m_base = data;
     p.m_aggregation = aggregation;
@@ -299,13 +314,15 @@ HeatmapPyramid HeatmapPyramid::build(const float *data, Index rows, Index column
     return p;
 }
 
-const float *HeatmapPyramid::levelData(int i) const {
+const float *HeatmapPyramid::levelData(int i) const
+{
     if (i == 0)
         return m_base;
     return m_data[static_cast<std::size_t>(i - 1)].data();
 }
 
-int HeatmapPyramid::chooseLevel(double rowsPerPixel, double columnsPerPixel) const {
+int HeatmapPyramid::chooseLevel(double rowsPerPixel, double columnsPerPixel) const
+{
     // A cancelled build has fewer data levels than shapes; never pick a missing one.
     std::vector<PyramidLevel> built(
         m_levels.begin(),
@@ -314,7 +331,8 @@ int HeatmapPyramid::chooseLevel(double rowsPerPixel, double columnsPerPixel) con
 }
 
 int HeatmapPyramid::chooseLevel(const std::vector<PyramidLevel> &levels, double rowsPerPixel,
-                                double columnsPerPixel) {
+                                double columnsPerPixel)
+{
     const double r = std::max(1.0, rowsPerPixel) * (1.0 + 1e-9);
     const double c = std::max(1.0, columnsPerPixel) * (1.0 + 1e-9);
     for (int i = static_cast<int>(levels.size()) - 1; i > 0; --i) {

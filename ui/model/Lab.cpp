@@ -416,7 +416,8 @@ void Lab::restore(const Snapshot &snapshot)
     }
     Config sameButTie = snapshot.config;
     sameButTie.tied = m_config.tied;
-    if (!snapshot.fresh && sameButTie == m_config && snapshot.config.tied != m_config.tied && m_model && !m_busy) {
+    if (!snapshot.fresh && sameButTie == m_config && snapshot.config.tied != m_config.tied && m_model &&
+        !m_busy) {
         setTied(snapshot.config.tied);
         if (acceptIds(snapshot.idsText))
             schedule(false);

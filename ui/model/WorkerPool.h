@@ -30,8 +30,7 @@ QThreadPool *workerPool();
 /// The one home of the background-job pattern: a QFutureWatcher rather than
 /// QFuture::then(context), whose continuations deadlocked waitForFinished() in our tests on Qt
 /// 6.4.2. A caller that only wants the newest of several jobs keeps a counter (see BackgroundJobs).
-template <typename Job, typename Done>
-auto runInBackground(QObject *context, Job &&job, Done &&done)
+template <typename Job, typename Done> auto runInBackground(QObject *context, Job &&job, Done &&done)
 {
     using Result = std::invoke_result_t<Job>;
     QFuture<Result> future = QtConcurrent::run(workerPool(), std::forward<Job>(job));
@@ -52,8 +51,7 @@ auto runInBackground(QObject *context, Job &&job, Done &&done)
 /// `done` is not called for a stale job. For views that recompute on every change.
 class BackgroundJobs {
 public:
-    template <typename Job, typename Done>
-    auto start(QObject *context, Job &&job, Done &&done)
+    template <typename Job, typename Done> auto start(QObject *context, Job &&job, Done &&done)
     {
         const quint64 generation = ++m_generation;
         ++m_running;

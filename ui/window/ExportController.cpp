@@ -103,8 +103,8 @@ void ExportController::exportViewInteractively(View view)
     int scale = 1;
     if (Exporter::formatForFile(file) == Exporter::Format::Png) {
         bool ok = false;
-        scale = QInputDialog::getInt(m_window, tr("Export View"), tr("Scale (1x to 4x, for slides):"), m_exportScale,
-                                     Exporter::kMinScale, Exporter::kMaxScale, 1, &ok);
+        scale = QInputDialog::getInt(m_window, tr("Export View"), tr("Scale (1x to 4x, for slides):"),
+                                     m_exportScale, Exporter::kMinScale, Exporter::kMaxScale, 1, &ok);
         if (!ok)
             return;
         m_exportScale = scale;
@@ -122,7 +122,8 @@ QString ExportController::writeWithProgress(QWidget *widget, const QString &file
     // A whole window at 4x is 4800 x 3200 pixels: rendering and encoding it takes a few hundred
     // milliseconds. Behind a progress dialog, with the PNG encoded on a worker while the dialog
     // stays live (the rendering must stay here: widgets paint on the UI thread only).
-    QProgressDialog progress(tr("Exporting %1 ...").arg(QFileInfo(file).fileName()), QString(), 0, 0, m_window);
+    QProgressDialog progress(tr("Exporting %1 ...").arg(QFileInfo(file).fileName()), QString(), 0, 0,
+                             m_window);
     progress.setWindowTitle(tr("Export View"));
     progress.setObjectName(QStringLiteral("exportViewProgress"));
     progress.setWindowModality(Qt::WindowModal);
@@ -134,11 +135,12 @@ QString ExportController::writeWithProgress(QWidget *widget, const QString &file
     const QImage image = Exporter::renderImage(widget, scale);
     QString error;
     QEventLoop loop;
-    runInBackground(&loop, [image, file] { return Exporter::writePngImage(image, file); },
-                    [&loop, &error](const QString &result) {
-                        error = result;
-                        loop.quit();
-                    });
+    runInBackground(
+        &loop, [image, file] { return Exporter::writePngImage(image, file); },
+        [&loop, &error](const QString &result) {
+            error = result;
+            loop.quit();
+        });
     loop.exec(QEventLoop::ExcludeUserInputEvents);
     return error;
 }
@@ -157,8 +159,8 @@ void ExportController::exportFramesInteractively()
     int written = 0;
     // Each frame is rendered on the UI thread (widgets paint only there); a modal progress dialog
     // runs the event loop between frames, so the window repaints and the export can be cancelled.
-    QProgressDialog progress(tr("Writing animation frames ..."), tr("Cancel"), 0, m_window->animation()->stepCount(),
-                             m_window);
+    QProgressDialog progress(tr("Writing animation frames ..."), tr("Cancel"), 0,
+                             m_window->animation()->stepCount(), m_window);
     progress.setWindowTitle(tr("Export Animation Frames"));
     progress.setObjectName(QStringLiteral("exportFramesProgress"));
     progress.setWindowModality(Qt::WindowModal);
@@ -190,12 +192,12 @@ void ExportController::exportWeightsInteractively()
         names.append(QStringLiteral("lm_head.weight"));
     bool ok = true;
     const QString name = names.size() == 1 ? names.front()
-                                           : QInputDialog::getItem(m_window, tr("Export Weights"), tr("Tensor:"),
-                                                                   names, 0, false, &ok);
+                                           : QInputDialog::getItem(m_window, tr("Export Weights"),
+                                                                   tr("Tensor:"), names, 0, false, &ok);
     if (!ok)
         return;
-    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export Weights"), name + QStringLiteral(".npy"),
-                                                      tr("NumPy arrays (*.npy)"));
+    const QString file = QFileDialog::getSaveFileName(
+        m_window, tr("Export Weights"), name + QStringLiteral(".npy"), tr("NumPy arrays (*.npy)"));
     if (file.isEmpty())
         return;
     const core::ParameterPtr parameter = lab->parameter(name);
@@ -208,8 +210,8 @@ void ExportController::exportWeightsInteractively()
 
 void ExportController::exportScreenshot()
 {
-    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export Screenshot"),
-                                                      QStringLiteral("embedlab.png"), tr("PNG images (*.png)"));
+    const QString file = QFileDialog::getSaveFileName(
+        m_window, tr("Export Screenshot"), QStringLiteral("embedlab.png"), tr("PNG images (*.png)"));
     if (!file.isEmpty() && !m_window->grab().save(file, "PNG"))
         QMessageBox::warning(m_window, tr("Export Screenshot"), tr("Could not write '%1'.").arg(file));
 }

@@ -132,7 +132,8 @@ void addOptions(QCommandLineParser &parser)
     parser.addOptions({
         {QStringLiteral("export"), HeadlessExport::tr("View to export."), QStringLiteral("view")},
         {QStringLiteral("out"), HeadlessExport::tr("Output file."), QStringLiteral("file")},
-        {QStringLiteral("scale"), HeadlessExport::tr("PNG scale 1-4."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("scale"), HeadlessExport::tr("PNG scale 1-4."), QStringLiteral("n"),
+         QStringLiteral("1")},
         {QStringLiteral("projector"), HeadlessExport::tr("Projector style.")},
         {QStringLiteral("language"), HeadlessExport::tr("en, vi or zh."), QStringLiteral("code")},
         {QStringLiteral("seed"), HeadlessExport::tr("torch.manual_seed."), QStringLiteral("s")},
@@ -149,12 +150,15 @@ void addOptions(QCommandLineParser &parser)
 
 std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportRequest &r)
 {
-    const QStringList views = {QStringLiteral("heatmap"), QStringLiteral("onehot"), QStringLiteral("histogram"),
-                               QStringLiteral("unembedding"), QStringLiteral("window")};
+    const QStringList views = {QStringLiteral("heatmap"), QStringLiteral("onehot"),
+                               QStringLiteral("histogram"), QStringLiteral("unembedding"),
+                               QStringLiteral("window")};
     r.view = parser.value(QStringLiteral("export"));
     if (!views.contains(r.view))
-        return Failure{2, HeadlessExport::tr("--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').")
-                              .arg(r.view)};
+        return Failure{
+            2, HeadlessExport::tr(
+                   "--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').")
+                   .arg(r.view)};
     r.file = parser.value(QStringLiteral("out"));
     if (r.file.isEmpty())
         return Failure{2, HeadlessExport::tr("--out FILE.png|.svg|.pdf is required.")};
@@ -163,7 +167,8 @@ std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportReque
     bool scaleOk = false;
     r.scale = parser.value(QStringLiteral("scale")).toInt(&scaleOk);
     if (!scaleOk || r.scale < Exporter::kMinScale || r.scale > Exporter::kMaxScale)
-        return Failure{2, HeadlessExport::tr("--scale must be 1, 2, 3 or 4 (not '%1').").arg(parser.value(QStringLiteral("scale")))};
+        return Failure{2, HeadlessExport::tr("--scale must be 1, 2, 3 or 4 (not '%1').")
+                              .arg(parser.value(QStringLiteral("scale")))};
     r.language = parser.value(QStringLiteral("language"));
     if (parser.isSet(QStringLiteral("language")) && !Translations::codes().contains(r.language))
         return Failure{2, HeadlessExport::tr("--language must be en, vi or zh (not '%1').").arg(r.language)};
@@ -173,7 +178,8 @@ std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportReque
         const auto w = positive(wh.value(0));
         const auto h = positive(wh.value(1));
         if (wh.size() != 2 || !w || !h || *w > 8000 || *h > 8000)
-            return Failure{2, HeadlessExport::tr("--size must be WIDTHxHEIGHT, e.g. 1200x700 (not '%1').").arg(text)};
+            return Failure{
+                2, HeadlessExport::tr("--size must be WIDTHxHEIGHT, e.g. 1200x700 (not '%1').").arg(text)};
         r.size = QSize(static_cast<int>(*w), static_cast<int>(*h));
     }
     r.projector = parser.isSet(QStringLiteral("projector"));
@@ -207,7 +213,8 @@ std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportReques
         try {
             r.inits.push_back(core::InitSpec::parse(text.toStdString()));
         } catch (const std::exception &e) {
-            return Failure{2, HeadlessExport::tr("--init %1: %2").arg(text, QString::fromStdString(e.what()))};
+            return Failure{2,
+                           HeadlessExport::tr("--init %1: %2").arg(text, QString::fromStdString(e.what()))};
         }
     }
     r.tied = parser.isSet(QStringLiteral("tied"));
@@ -226,7 +233,8 @@ std::optional<Failure> parseRequest(const QStringList &arguments, ExportRequest 
     if (!parser.parse(withSessionArgument(arguments)))
         return Failure{2, parser.errorText()};
     if (!parser.positionalArguments().isEmpty())
-        return Failure{2, HeadlessExport::tr("unexpected argument '%1'.").arg(parser.positionalArguments().front())};
+        return Failure{
+            2, HeadlessExport::tr("unexpected argument '%1'.").arg(parser.positionalArguments().front())};
     if (auto failure = parseOutput(parser, request))
         return failure;
     return parseModel(parser, request);
@@ -268,8 +276,9 @@ std::optional<Failure> applyIdsAndInits(MainWindow &window, const ExportRequest 
     const QString idsError = lab->idsErrorMessage().isEmpty() ? errors.ids : lab->idsErrorMessage();
     if (r.ids && !lab->setIdsText(*r.ids)) {
         const QString shown = r.ids->size() > 40 ? r.ids->left(37) + QStringLiteral("...") : *r.ids;
-        return Failure{2, HeadlessExport::tr("--ids %1: %2")
-                              .arg(shown, lab->idsErrorMessage().isEmpty() ? errors.ids : lab->idsErrorMessage())};
+        return Failure{
+            2, HeadlessExport::tr("--ids %1: %2")
+                   .arg(shown, lab->idsErrorMessage().isEmpty() ? errors.ids : lab->idsErrorMessage())};
     }
     // No id fits Embedding(0, D): the views then show what PyTorch raises for the lookup, as in the GUI.
     if (!r.ids && !lab->idsValid() && lab->modelConfig().numEmbeddings > 0)
@@ -295,7 +304,8 @@ std::optional<Failure> setAnimationStep(OneHotAnimation *animation, const std::o
     bool ok = false;
     const int n = step->toInt(&ok);
     if (!ok || n < 0 || n >= animation->stepCount())
-        return Failure{2, HeadlessExport::tr("--step must be between 0 and %1.").arg(animation->stepCount() - 1)};
+        return Failure{
+            2, HeadlessExport::tr("--step must be between 0 and %1.").arg(animation->stepCount() - 1)};
     animation->setStep(n);
     animation->setProgress(1.0);
     return std::nullopt;
@@ -327,9 +337,9 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
         auto histogram = std::make_unique<InitHistogram>();
         const QString name = QStringLiteral("embedding.weight");
         const std::optional<core::InitSpec> last = lab->lastInit(name);
-        histogram->setSource(last ? InitHistogram::makeSource(name, lab->embeddingWeight(), *last)
-                                  : InitHistogram::Source{name, lab->embeddingWeight(),
-                                                          core::embeddingDefaultDistribution()});
+        histogram->setSource(
+            last ? InitHistogram::makeSource(name, lab->embeddingWeight(), *last)
+                 : InitHistogram::Source{name, lab->embeddingWeight(), core::embeddingDefaultDistribution()});
         size = size.isValid() ? size : QSize(900, 620);
         return histogram;
     }
@@ -390,7 +400,8 @@ int runHeadlessExport(const QStringList &arguments)
         return report(*failure);
     const QString language = request.language.isEmpty() ? Translations::preferredCode() : request.language;
     if (!Translations::install(language) && !request.language.isEmpty())
-        return report({1, HeadlessExport::tr("the %1 translations are missing from this build.").arg(language)});
+        return report(
+            {1, HeadlessExport::tr("the %1 translations are missing from this build.").arg(language)});
 
     MainWindow window;
     window.setAttribute(Qt::WA_DontShowOnScreen);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include <QDockWidget>
 #include <QFont>
 #include <QHash>
 #include <QKeySequence>
@@ -10,7 +11,6 @@
 #include <QPalette>
 #include <QPointer>
 #include <QString>
-#include <QDockWidget>
 
 class QAction;
 class QLabel;

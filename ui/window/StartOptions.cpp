@@ -30,16 +30,20 @@ void addOptions(QCommandLineParser &parser)
          Main::tr("Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a "
                   "window (see README)."),
          QStringLiteral("view")},
-        {QStringLiteral("screenshot"), Main::tr("Render the window to a PNG and exit."), QStringLiteral("file.png")},
-        {QStringLiteral("preset"), Main::tr("reference or gpt2."), QStringLiteral("name"), QStringLiteral("reference")},
-        {QStringLiteral("step"), Main::tr("Animation step to show."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("screenshot"), Main::tr("Render the window to a PNG and exit."),
+         QStringLiteral("file.png")},
+        {QStringLiteral("preset"), Main::tr("reference or gpt2."), QStringLiteral("name"),
+         QStringLiteral("reference")},
+        {QStringLiteral("step"), Main::tr("Animation step to show."), QStringLiteral("n"),
+         QStringLiteral("1")},
         {QStringLiteral("size"), Main::tr("Window size, e.g. 1400x860."), QStringLiteral("WxH"),
          QStringLiteral("1400x860")},
-        {QStringLiteral("scenario"), Main::tr("Before the screenshot: tied, untied-reinit, compare or train."),
-         QStringLiteral("name")},
+        {QStringLiteral("scenario"),
+         Main::tr("Before the screenshot: tied, untied-reinit, compare or train."), QStringLiteral("name")},
         {QStringLiteral("dump-session"),
-         Main::tr("Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it "
-                  "shows what a crash recovery restored)."),
+         Main::tr(
+             "Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it "
+             "shows what a crash recovery restored)."),
          QStringLiteral("file.embedlab")},
     });
     parser.addPositionalArgument(QStringLiteral("session"), Main::tr("A session (.embedlab) to open."),

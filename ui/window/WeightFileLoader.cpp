@@ -48,8 +48,7 @@ WeightFileLoader::WeightFileLoader(QWidget *window, LabUndo *undo, QObject *pare
     : QObject(parent)
     , m_window(window)
     , m_undo(undo)
-{
-}
+{}
 
 bool WeightFileLoader::isWeightFile(const QString &path)
 {
@@ -70,23 +69,25 @@ void WeightFileLoader::showError(const QString &title, const QString &message)
 void WeightFileLoader::openFile(const QString &path)
 {
     Q_EMIT message(tr("Opening %1 ...").arg(QFileInfo(path).fileName()), 0);
-    runInBackground(this, [path] { return openOnWorker(path); }, [this, path](const Opened &opened) {
-        if (!opened.file) {
-            Q_EMIT message(opened.error, 12000);
-            showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), opened.error);
-            Q_EMIT openFailed(opened.error);
-            return;
-        }
-        Q_EMIT message(QString(), 0);
-        auto *picker = new TensorPicker(opened.file, m_window);
-        picker->setAttribute(Qt::WA_DeleteOnClose);
-        connect(picker, &TensorPicker::tensorChosen, this,
-                [this, file = opened.file](const QString &name, Lab::LoadRole role, bool tied) {
-                    loadTensor(file, name, role, tied);
-                });
-        picker->open();
-        Q_EMIT tensorPickerShown(picker);
-    });
+    runInBackground(
+        this, [path] { return openOnWorker(path); },
+        [this, path](const Opened &opened) {
+            if (!opened.file) {
+                Q_EMIT message(opened.error, 12000);
+                showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), opened.error);
+                Q_EMIT openFailed(opened.error);
+                return;
+            }
+            Q_EMIT message(QString(), 0);
+            auto *picker = new TensorPicker(opened.file, m_window);
+            picker->setAttribute(Qt::WA_DeleteOnClose);
+            connect(picker, &TensorPicker::tensorChosen, this,
+                    [this, file = opened.file](const QString &name, Lab::LoadRole role, bool tied) {
+                        loadTensor(file, name, role, tied);
+                    });
+            picker->open();
+            Q_EMIT tensorPickerShown(picker);
+        });
 }
 
 void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
@@ -127,8 +128,8 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
         }
     };
     runInBackground(this, convert,
-                    [this, path, tensor, role, tied, progress = QPointer<QProgressDialog>(progress)](
-                        const Converted &converted) {
+                    [this, path, tensor, role, tied,
+                     progress = QPointer<QProgressDialog>(progress)](const Converted &converted) {
                         if (progress) {
                             progress->reset();
                             progress->close();

@@ -51,8 +51,8 @@ Q_SIGNALS:
 private:
     struct Converted;
     void showError(const QString &title, const QString &message);
-    void finishLoad(const Converted &converted, const QString &path, const QString &tensor, Lab::LoadRole role,
-                    bool tied);
+    void finishLoad(const Converted &converted, const QString &path, const QString &tensor,
+                    Lab::LoadRole role, bool tied);
 
     QWidget *m_window;
     LabUndo *m_undo;

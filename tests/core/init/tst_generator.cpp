@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
+#include "core/tensor/Error.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -20,14 +20,16 @@ using embedlab::testing::tensorFromJson;
 
 namespace {
 
-std::uint32_t floatBits(float f) {
+std::uint32_t floatBits(float f)
+{
     std::uint32_t u = 0;
     std::memcpy(&u, &f, sizeof u);
     return u;
 }
 
 /// Compares our state with the fields of torch.Generator.get_state() (CPUGeneratorImplState).
-void compareState(const Generator::State &ours, const QJsonObject &torch) {
+void compareState(const Generator::State &ours, const QJsonObject &torch)
+{
     QCOMPARE(ours.seed, torch.value(QLatin1String("seed")).toString().toULongLong());
     const QJsonArray mt = torch.value(QLatin1String("mt")).toArray();
     QCOMPARE(mt.size(), 624);
@@ -48,7 +50,8 @@ class TestGenerator : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void defaultSeed() {
+    void defaultSeed()
+    {
         Generator g;
         QCOMPARE(g.initialSeed(), std::uint64_t{67280421310721ULL});
         QCOMPARE(g.initialSeed(), Generator::kDefaultSeed);
@@ -57,7 +60,8 @@ private Q_SLOTS:
             QCOMPARE(g.random(), explicitDefault.random());
     }
 
-    void streams_data() {
+    void streams_data()
+    {
         QTest::addColumn<QString>("seed");
         QTest::addColumn<QJsonArray>("random64");
         const QJsonObject golden = loadGolden(QStringLiteral("init/generator.json"));
@@ -70,7 +74,8 @@ private Q_SLOTS:
     }
 
     /// torch's random_(-2**63, None) is the raw random64(): first 32-bit draw high, second low.
-    void streams() {
+    void streams()
+    {
         QFETCH(QString, seed);
         QFETCH(QJsonArray, random64);
         const std::uint64_t s = seed.toULongLong();
@@ -94,7 +99,8 @@ private Q_SLOTS:
         }
     }
 
-    void seedUsesLow32BitsOnly_data() {
+    void seedUsesLow32BitsOnly_data()
+    {
         QTest::addColumn<quint64>("low");
         QTest::addColumn<quint64>("high");
         QTest::newRow("123 vs 2^32+123") << quint64{123} << (quint64{1} << 32) + 123;
@@ -103,7 +109,8 @@ private Q_SLOTS:
     }
 
     /// at::mt19937 seeds its state from `seed & 0xffffffff` but reports the full seed.
-    void seedUsesLow32BitsOnly() {
+    void seedUsesLow32BitsOnly()
+    {
         QFETCH(quint64, low);
         QFETCH(quint64, high);
         Generator a(low);
@@ -113,7 +120,8 @@ private Q_SLOTS:
             QCOMPARE(a.random(), b.random());
     }
 
-    void stateMatchesTorch_data() {
+    void stateMatchesTorch_data()
+    {
         QTest::addColumn<QString>("key");
         QTest::addColumn<int>("step");
         QTest::newRow("fresh default generator") << QStringLiteral("stateFresh") << 0;
@@ -122,7 +130,8 @@ private Q_SLOTS:
         QTest::newRow("normal_ on 1 uses the cache") << QStringLiteral("stateAfterCache") << 3;
     }
 
-    void stateMatchesTorch() {
+    void stateMatchesTorch()
+    {
         QFETCH(QString, key);
         QFETCH(int, step);
         namespace init = embedlab::core::init;
@@ -145,7 +154,8 @@ private Q_SLOTS:
     }
 
     /// The Box-Muller pair of at::normal_distribution<double>: the second value waits in the generator.
-    void cachedNormalSample() {
+    void cachedNormalSample()
+    {
         namespace init = embedlab::core::init;
         const QJsonObject golden = loadGolden(QStringLiteral("init/generator.json"));
         Generator g(static_cast<std::uint64_t>(golden.value(QLatin1String("cacheSeed")).toInteger()));
@@ -182,7 +192,8 @@ private Q_SLOTS:
                  floatBits(tensorFromJson(golden.value(QLatin1String("first3"))).data.at(0)));
     }
 
-    void saveAndRestore_data() {
+    void saveAndRestore_data()
+    {
         QTest::addColumn<quint64>("seed");
         QTest::addColumn<int>("warmup");
         QTest::newRow("fresh, twist pending") << quint64{0} << 0;
@@ -192,7 +203,8 @@ private Q_SLOTS:
     }
 
     /// torch.get_rng_state / set_rng_state: the stream and both normal caches continue exactly.
-    void saveAndRestore() {
+    void saveAndRestore()
+    {
         QFETCH(quint64, seed);
         QFETCH(int, warmup);
         namespace init = embedlab::core::init;
@@ -223,13 +235,15 @@ private Q_SLOTS:
             QCOMPARE(other.random(), d);
     }
 
-    void invalidStateThrows_data() {
+    void invalidStateThrows_data()
+    {
         QTest::addColumn<int>("index");
         QTest::newRow("negative") << -1;
         QTest::newRow("past the end") << 625;
     }
 
-    void invalidStateThrows() {
+    void invalidStateThrows()
+    {
         QFETCH(int, index);
         Generator g(3);
         const Generator::State good = g.state();

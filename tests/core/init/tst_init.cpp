@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
+#include "core/tensor/Error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,7 +31,8 @@ Q_DECLARE_METATYPE(embedlab::core::Shape)
 
 namespace {
 
-double numberArg(const QJsonObject &args, const char *key) {
+double numberArg(const QJsonObject &args, const char *key)
+{
     const QJsonValue v = args.value(QLatin1String(key));
     if (v.isString()) {
         const QString s = v.toString();
@@ -45,12 +46,14 @@ double numberArg(const QJsonObject &args, const char *key) {
     return v.toDouble();
 }
 
-std::string stringArg(const QJsonObject &args, const char *key) {
+std::string stringArg(const QJsonObject &args, const char *key)
+{
     return args.value(QLatin1String(key)).toString().toStdString();
 }
 
 /// The same dispatcher as apply() in tests/golden/gen_init.py.
-void apply(const QString &op, Tensor &t, const QJsonObject &args, Generator &gen) {
+void apply(const QString &op, Tensor &t, const QJsonObject &args, Generator &gen)
+{
     const auto s = t.span();
     if (op == QLatin1String("uniform_"))
         nninit::uniform_(s, numberArg(args, "a"), numberArg(args, "b"), gen);
@@ -83,26 +86,31 @@ void apply(const QString &op, Tensor &t, const QJsonObject &args, Generator &gen
         qFatal("unknown initialiser %s in a fixture", qPrintable(op));
 }
 
-std::uint64_t seedOf(const QJsonObject &o) {
+std::uint64_t seedOf(const QJsonObject &o)
+{
     return o.value(QLatin1String("seed")).toString().toULongLong();
 }
 
-Tensor nanTensor(const Shape &shape) {
+Tensor nanTensor(const Shape &shape)
+{
     return Tensor(shape, std::numeric_limits<float>::quiet_NaN());
 }
 
 /// Elements compared bit for bit per initialiser, reported at the end of the run.
-std::map<QString, std::pair<long long, long long>> &tally() {
+std::map<QString, std::pair<long long, long long>> &tally()
+{
     static std::map<QString, std::pair<long long, long long>> counts;
     return counts;
 }
 
-double &orthogonalMaxDiff() {
+double &orthogonalMaxDiff()
+{
     static double worst = 0.0;
     return worst;
 }
 
-void record(const QString &op, const Tensor &expected, long long mismatches) {
+void record(const QString &op, const Tensor &expected, long long mismatches)
+{
     auto &entry = tally()[op];
     entry.first += expected.numel() - std::max(mismatches, 0LL);
     entry.second += expected.numel();
@@ -115,12 +123,14 @@ class TestInit : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void init() {
+    void init()
+    {
         nninit::setNormalKernel(nninit::NormalKernel::Avx2);
         nninit::setHardwareSimd(true);
     }
 
-    void cleanupTestCase() {
+    void cleanupTestCase()
+    {
         for (const auto &[op, counts] : tally())
             qInfo("%-18s %lld / %lld elements bit-identical to PyTorch", qPrintable(op), counts.first,
                   counts.second);
@@ -128,7 +138,8 @@ private Q_SLOTS:
     }
 
     /// The example every EmbedLab user sees first: torch.manual_seed(123); torch.empty(4, 5).normal_().
-    void referenceExample() {
+    void referenceExample()
+    {
         const float printed[20] = {0.3374f,  -0.1778f, -0.3035f, -0.5880f, 1.5810f,  1.3010f,  1.2753f,
                                    -0.2010f, -0.1606f, -0.4015f, 0.6957f,  -1.8061f, -1.1589f, 0.3255f,
                                    -0.6315f, -2.8400f, -0.7849f, -1.4096f, -0.4076f, 0.7953f};
@@ -140,7 +151,8 @@ private Q_SLOTS:
                      qPrintable(QString::number(i)));
     }
 
-    void normalSweep_data() {
+    void normalSweep_data()
+    {
         QTest::addColumn<QJsonObject>("testCase");
         const QJsonObject golden = loadGolden(QStringLiteral("init/normal_sweep.json"));
         for (const QJsonValue &c : golden.value(QLatin1String("cases")).toArray()) {
@@ -155,7 +167,8 @@ private Q_SLOTS:
 
     /// normal_ on sizes 1..40 (both sides of the 16-element switch, every tail length) chained on one
     /// generator, so each call also starts from the stream position and normal cache the last one left.
-    void normalSweep() {
+    void normalSweep()
+    {
         QFETCH(QJsonObject, testCase);
         Generator g(seedOf(testCase));
         const double mean = testCase.value(QLatin1String("mean")).toDouble();
@@ -173,7 +186,8 @@ private Q_SLOTS:
         }
     }
 
-    void uniformSweep_data() {
+    void uniformSweep_data()
+    {
         QTest::addColumn<QJsonObject>("testCase");
         const QJsonObject golden = loadGolden(QStringLiteral("init/uniform_sweep.json"));
         for (const QJsonValue &c : golden.value(QLatin1String("cases")).toArray()) {
@@ -186,7 +200,8 @@ private Q_SLOTS:
         }
     }
 
-    void uniformSweep() {
+    void uniformSweep()
+    {
         QFETCH(QJsonObject, testCase);
         Generator g(seedOf(testCase));
         const double a = testCase.value(QLatin1String("a")).toDouble();
@@ -201,7 +216,8 @@ private Q_SLOTS:
         }
     }
 
-    void initialisers_data() {
+    void initialisers_data()
+    {
         QTest::addColumn<QJsonObject>("testCase");
         const QJsonObject golden = loadGolden(QStringLiteral("init/initialisers.json"));
         int i = 0;
@@ -221,7 +237,8 @@ private Q_SLOTS:
 
     /// Every initialiser alone, then one more normal_ and uniform_ draw proving it consumed exactly
     /// PyTorch's share of the stream (and left the same cached normal sample).
-    void initialisers() {
+    void initialisers()
+    {
         QFETCH(QJsonObject, testCase);
         const QString op = testCase.value(QLatin1String("op")).toString();
         Generator g(seedOf(testCase));
@@ -249,7 +266,8 @@ private Q_SLOTS:
                  0LL);
     }
 
-    void chains_data() {
+    void chains_data()
+    {
         QTest::addColumn<QJsonObject>("testCase");
         const QJsonObject golden = loadGolden(QStringLiteral("init/chains.json"));
         for (const QJsonValue &c : golden.value(QLatin1String("cases")).toArray())
@@ -260,7 +278,8 @@ private Q_SLOTS:
 
     /// normal_, uniform_, kaiming_uniform_, a cached normal sample, trunc_normal_, orthogonal_, ... on
     /// one generator: any wrong consumption shifts every later step.
-    void chains() {
+    void chains()
+    {
         QFETCH(QJsonObject, testCase);
         Generator g(seedOf(testCase));
         int index = 0;
@@ -282,7 +301,8 @@ private Q_SLOTS:
         }
     }
 
-    void large_data() {
+    void large_data()
+    {
         QTest::addColumn<QJsonObject>("testCase");
         const QJsonObject golden = loadGolden(QStringLiteral("init/large.json"));
         for (const QJsonValue &c : golden.value(QLatin1String("cases")).toArray()) {
@@ -297,7 +317,8 @@ private Q_SLOTS:
     }
 
     /// 5000x70-sized tensors: a sum, a few hundred sampled elements, the largest |x|, and the next draw.
-    void large() {
+    void large()
+    {
         QFETCH(QJsonObject, testCase);
         Generator g(seedOf(testCase));
         Tensor t(shapeFromJson(testCase.value(QLatin1String("shape"))));
@@ -329,7 +350,8 @@ private Q_SLOTS:
         QCOMPARE(bitMismatches(after, tensorFromJson(testCase.value(QLatin1String("after")))), 0LL);
     }
 
-    void emulationMatchesHardware_data() {
+    void emulationMatchesHardware_data()
+    {
         QTest::addColumn<Index>("size");
         QTest::addColumn<double>("mean");
         QTest::addColumn<double>("std");
@@ -340,7 +362,8 @@ private Q_SLOTS:
     }
 
     /// The scalar emulation used on CPUs without AVX2/FMA gives the same bits as the intrinsics.
-    void emulationMatchesHardware() {
+    void emulationMatchesHardware()
+    {
         QFETCH(Index, size);
         QFETCH(double, mean);
         QFETCH(double, std);
@@ -366,7 +389,8 @@ private Q_SLOTS:
 
     /// PyTorch's non-AVX2 kernel (libm logf/cosf/sinf) draws the same stream and lands within float
     /// rounding of the AVX2 results this PyTorch build prints.
-    void scalarKernel() {
+    void scalarKernel()
+    {
         QFETCH(QJsonObject, testCase);
         nninit::setNormalKernel(nninit::NormalKernel::Scalar);
         QCOMPARE(nninit::normalKernel(), nninit::NormalKernel::Scalar);
@@ -381,7 +405,8 @@ private Q_SLOTS:
         }
     }
 
-    void errors_data() {
+    void errors_data()
+    {
         QTest::addColumn<QJsonObject>("testCase");
         const QJsonObject golden = loadGolden(QStringLiteral("init/errors.json"));
         for (const QJsonValue &c : golden.value(QLatin1String("cases")).toArray()) {
@@ -391,7 +416,8 @@ private Q_SLOTS:
     }
 
     /// PyTorch's exception type and message, captured from torch itself; a refused call draws nothing.
-    void errors() {
+    void errors()
+    {
         QFETCH(QJsonObject, testCase);
         Generator g(1);
         const Generator::State before = g.state();
@@ -407,7 +433,8 @@ private Q_SLOTS:
         QCOMPARE(g.state(), before);
     }
 
-    void zeroDivision_data() {
+    void zeroDivision_data()
+    {
         QTest::addColumn<QString>("op");
         QTest::addColumn<Shape>("shape");
         QTest::newRow("xavier_uniform_ on 0x0") << QStringLiteral("xavier_uniform_") << Shape{0, 0};
@@ -416,7 +443,8 @@ private Q_SLOTS:
     }
 
     /// Python raises ZeroDivisionError "float division by zero" here.
-    void zeroDivision() {
+    void zeroDivision()
+    {
         QFETCH(QString, op);
         QFETCH(Shape, shape);
         Generator g;
@@ -435,14 +463,16 @@ private Q_SLOTS:
         }
     }
 
-    void zeroElementKaimingIsNoOp_data() {
+    void zeroElementKaimingIsNoOp_data()
+    {
         QTest::addColumn<QString>("op");
         QTest::newRow("kaiming_uniform_") << QStringLiteral("kaiming_uniform_");
         QTest::newRow("kaiming_normal_") << QStringLiteral("kaiming_normal_");
     }
 
     /// init.py returns before computing fans ("Initializing zero-element tensors is a no-op").
-    void zeroElementKaimingIsNoOp() {
+    void zeroElementKaimingIsNoOp()
+    {
         QFETCH(QString, op);
         Generator g(4);
         const Generator::State before = g.state();
@@ -455,7 +485,8 @@ private Q_SLOTS:
         QCOMPARE(g.state(), before);
     }
 
-    void noRandomness_data() {
+    void noRandomness_data()
+    {
         QTest::addColumn<QString>("op");
         QTest::addColumn<float>("first");
         QTest::addColumn<float>("second");
@@ -465,7 +496,8 @@ private Q_SLOTS:
         QTest::newRow("eye_") << QStringLiteral("eye_") << 1.0f << 0.0f;
     }
 
-    void noRandomness() {
+    void noRandomness()
+    {
         QFETCH(QString, op);
         QFETCH(float, first);
         QFETCH(float, second);
@@ -479,7 +511,8 @@ private Q_SLOTS:
         QCOMPARE(g.state(), before);
     }
 
-    void gains_data() {
+    void gains_data()
+    {
         QTest::addColumn<QString>("nonlinearity");
         QTest::addColumn<QJsonValue>("param");
         QTest::addColumn<double>("expected");
@@ -493,7 +526,8 @@ private Q_SLOTS:
         }
     }
 
-    void gains() {
+    void gains()
+    {
         QFETCH(QString, nonlinearity);
         QFETCH(QJsonValue, param);
         QFETCH(double, expected);
@@ -502,7 +536,8 @@ private Q_SLOTS:
         QCOMPARE(nninit::calculateGain(nonlinearity.toStdString(), p), expected); // exact double
     }
 
-    void fans_data() {
+    void fans_data()
+    {
         QTest::addColumn<Shape>("shape");
         QTest::addColumn<Index>("fanIn");
         QTest::addColumn<Index>("fanOut");
@@ -516,7 +551,8 @@ private Q_SLOTS:
         }
     }
 
-    void fans() {
+    void fans()
+    {
         QFETCH(Shape, shape);
         QFETCH(Index, fanIn);
         QFETCH(Index, fanOut);
@@ -525,7 +561,8 @@ private Q_SLOTS:
         QCOMPARE(f.fanOut, fanOut);
     }
 
-    void density_data() {
+    void density_data()
+    {
         using Kind = nninit::Distribution::Kind;
         QTest::addColumn<int>("kind");
         QTest::addColumn<double>("mean");
@@ -548,7 +585,8 @@ private Q_SLOTS:
         QTest::newRow("N with std 0") << int(Kind::Normal) << 0.0 << 0.0 << 0.0 << 0.0 << 0.0 << 0.0;
     }
 
-    void density() {
+    void density()
+    {
         QFETCH(int, kind);
         QFETCH(double, mean);
         QFETCH(double, std);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "core/tensor/Error.h"
 #include "core/init/InitSpec.h"
+#include "core/tensor/Error.h"
 
 #include <QTest>
 
@@ -27,21 +27,33 @@ void TestInitSpec::parsesAndPrintsPython_data()
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("python");
     QTest::addColumn<QString>("canonical");
-    QTest::newRow("normal") << "normal:mean=0,std=0.02" << "torch.nn.init.normal_(w, mean=0.0, std=0.02)"
+    QTest::newRow("normal") << "normal:mean=0,std=0.02"
+                            << "torch.nn.init.normal_(w, mean=0.0, std=0.02)"
                             << "normal:mean=0,std=0.02";
-    QTest::newRow("defaults") << "normal" << "torch.nn.init.normal_(w)" << "normal";
-    QTest::newRow("underscore") << "zeros_" << "torch.nn.init.zeros_(w)" << "zeros";
+    QTest::newRow("defaults") << "normal"
+                              << "torch.nn.init.normal_(w)"
+                              << "normal";
+    QTest::newRow("underscore") << "zeros_"
+                                << "torch.nn.init.zeros_(w)"
+                                << "zeros";
     QTest::newRow("kaiming") << "kaiming_normal:a=0,mode=fan_out,nonlinearity=relu"
                              << "torch.nn.init.kaiming_normal_(w, a=0.0, mode='fan_out', nonlinearity='relu')"
                              << "kaiming_normal:a=0,mode=fan_out,nonlinearity=relu";
     QTest::newRow("trunc") << "trunc_normal:mean=0,std=0.02,a=-0.04,b=0.04"
                            << "torch.nn.init.trunc_normal_(w, mean=0.0, std=0.02, a=-0.04, b=0.04)"
                            << "trunc_normal:mean=0,std=0.02,a=-0.04,b=0.04";
-    QTest::newRow("exponent") << "normal:std=1e-5" << "torch.nn.init.normal_(w, std=1e-05)" << "normal:std=1e-5";
-    QTest::newRow("spaces") << " constant : val = 0.25 " << "torch.nn.init.constant_(w, val=0.25)" << "constant:val=0.25";
-    QTest::newRow("quoted") << "kaiming_uniform:mode='fan_in'" << "torch.nn.init.kaiming_uniform_(w, mode='fan_in')"
+    QTest::newRow("exponent") << "normal:std=1e-5"
+                              << "torch.nn.init.normal_(w, std=1e-05)"
+                              << "normal:std=1e-5";
+    QTest::newRow("spaces") << " constant : val = 0.25 "
+                            << "torch.nn.init.constant_(w, val=0.25)"
+                            << "constant:val=0.25";
+    QTest::newRow("quoted") << "kaiming_uniform:mode='fan_in'"
+                            << "torch.nn.init.kaiming_uniform_(w, mode='fan_in')"
                             << "kaiming_uniform:mode=fan_in";
-    QTest::newRow("inf") << "constant:val=inf" << "torch.nn.init.constant_(w, val=float('inf'))" << "constant:val=inf";
+    QTest::newRow("inf") << "constant:val=inf"
+                         << "torch.nn.init.constant_(w, val=float('inf'))"
+                         << "constant:val=inf";
 }
 
 void TestInitSpec::parsesAndPrintsPython()
@@ -59,13 +71,21 @@ void TestInitSpec::rejectsLikePython_data()
 {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown") << "glorot" << "AttributeError: module 'torch.nn.init' has no attribute 'glorot_'";
-    QTest::newRow("keyword") << "normal:sigma=1" << "TypeError: normal_() got an unexpected keyword argument 'sigma'";
-    QTest::newRow("twice") << "normal:std=1,std=2" << "TypeError: normal_() got multiple values for argument 'std'";
-    QTest::newRow("value") << "uniform:a=x" << "ValueError: could not convert string to float: 'x'";
-    QTest::newRow("missing") << "constant" << "TypeError: constant_() missing 1 required positional argument: 'val'";
-    QTest::newRow("no equals") << "normal:0.02" << "ValueError: expected key=value in initialiser spec 'normal:0.02', got '0.02'";
-    QTest::newRow("empty") << "" << "AttributeError: module 'torch.nn.init' has no attribute '_'";
+    QTest::newRow("unknown") << "glorot"
+                             << "AttributeError: module 'torch.nn.init' has no attribute 'glorot_'";
+    QTest::newRow("keyword") << "normal:sigma=1"
+                             << "TypeError: normal_() got an unexpected keyword argument 'sigma'";
+    QTest::newRow("twice") << "normal:std=1,std=2"
+                           << "TypeError: normal_() got multiple values for argument 'std'";
+    QTest::newRow("value") << "uniform:a=x"
+                           << "ValueError: could not convert string to float: 'x'";
+    QTest::newRow("missing") << "constant"
+                             << "TypeError: constant_() missing 1 required positional argument: 'val'";
+    QTest::newRow("no equals")
+        << "normal:0.02"
+        << "ValueError: expected key=value in initialiser spec 'normal:0.02', got '0.02'";
+    QTest::newRow("empty") << ""
+                           << "AttributeError: module 'torch.nn.init' has no attribute '_'";
 }
 
 void TestInitSpec::rejectsLikePython()
@@ -76,7 +96,8 @@ void TestInitSpec::rejectsLikePython()
         core::InitSpec::parse(spec.toStdString());
         QFAIL("expected an error");
     } catch (const core::Error &e) {
-        QCOMPARE(QString::fromLatin1(e.kindName()) + QStringLiteral(": ") + QString::fromStdString(e.what()), message);
+        QCOMPARE(QString::fromLatin1(e.kindName()) + QStringLiteral(": ") + QString::fromStdString(e.what()),
+                 message);
     }
 }
 
@@ -89,19 +110,23 @@ void TestInitSpec::distributions_data()
     QTest::addColumn<double>("std");
     QTest::addColumn<double>("high");
     // Linear(70, 5000): weight [5000, 70]; kaiming_uniform(a=sqrt(5)) has bound 1/sqrt(70).
-    QTest::newRow("linear default") << QStringLiteral("kaiming_uniform:a=2.23606797749979") << qint64(5000) << qint64(70)
-                                    << 0.0 << 1.0 / std::sqrt(70.0) / std::sqrt(3.0) << 1.0 / std::sqrt(70.0);
-    QTest::newRow("normal") << QStringLiteral("normal:mean=1,std=0.5") << qint64(3) << qint64(4) << 1.0 << 0.5 << 0.0;
-    QTest::newRow("uniform") << QStringLiteral("uniform:a=-1,b=3") << qint64(3) << qint64(4) << 1.0 << 4.0 / std::sqrt(12.0)
-                             << 3.0;
-    QTest::newRow("xavier") << QStringLiteral("xavier_uniform") << qint64(30) << qint64(10) << 0.0 << std::sqrt(2.0 / 40.0)
-                            << std::sqrt(6.0 / 40.0);
-    QTest::newRow("kaiming relu fan_out") << QStringLiteral("kaiming_normal:mode=fan_out,nonlinearity=relu") << qint64(30)
-                                          << qint64(10) << 0.0 << std::sqrt(2.0) / std::sqrt(30.0) << 0.0;
+    QTest::newRow("linear default") << QStringLiteral("kaiming_uniform:a=2.23606797749979") << qint64(5000)
+                                    << qint64(70) << 0.0 << 1.0 / std::sqrt(70.0) / std::sqrt(3.0)
+                                    << 1.0 / std::sqrt(70.0);
+    QTest::newRow("normal") << QStringLiteral("normal:mean=1,std=0.5") << qint64(3) << qint64(4) << 1.0 << 0.5
+                            << 0.0;
+    QTest::newRow("uniform") << QStringLiteral("uniform:a=-1,b=3") << qint64(3) << qint64(4) << 1.0
+                             << 4.0 / std::sqrt(12.0) << 3.0;
+    QTest::newRow("xavier") << QStringLiteral("xavier_uniform") << qint64(30) << qint64(10) << 0.0
+                            << std::sqrt(2.0 / 40.0) << std::sqrt(6.0 / 40.0);
+    QTest::newRow("kaiming relu fan_out")
+        << QStringLiteral("kaiming_normal:mode=fan_out,nonlinearity=relu") << qint64(30) << qint64(10) << 0.0
+        << std::sqrt(2.0) / std::sqrt(30.0) << 0.0;
     // A symmetric truncation at +-2 sigma keeps the mean and shrinks the std to 0.8796 sigma.
     QTest::newRow("trunc") << QStringLiteral("trunc_normal:std=2,a=-4,b=4") << qint64(3) << qint64(4) << 0.0
                            << 2.0 * 0.8796256610342398 << 4.0;
-    QTest::newRow("constant") << QStringLiteral("constant:val=0.25") << qint64(3) << qint64(4) << 0.25 << 0.0 << 0.25;
+    QTest::newRow("constant") << QStringLiteral("constant:val=0.25") << qint64(3) << qint64(4) << 0.25 << 0.0
+                              << 0.25;
 }
 
 void TestInitSpec::distributions()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/io/NpyWriter.h"
+#include "core/tensor/Error.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,8 +24,10 @@ private Q_SLOTS:
 void TestNpyWriter::headerIsNumpys_data()
 {
     QTest::addColumn<QJsonObject>("c");
-    for (const QJsonValue &v : testing::loadGolden(QStringLiteral("npy/headers.json")).value(QLatin1String("cases")).toArray())
-        QTest::newRow(qPrintable(QString::fromStdString(core::shapeString(testing::shapeFromJson(v.toObject().value(QLatin1String("shape")))))))
+    for (const QJsonValue &v :
+         testing::loadGolden(QStringLiteral("npy/headers.json")).value(QLatin1String("cases")).toArray())
+        QTest::newRow(qPrintable(QString::fromStdString(
+            core::shapeString(testing::shapeFromJson(v.toObject().value(QLatin1String("shape")))))))
             << v.toObject();
 }
 
@@ -33,7 +35,8 @@ void TestNpyWriter::headerIsNumpys()
 {
     QFETCH(QJsonObject, c);
     const std::string header = core::npyHeader(testing::shapeFromJson(c.value(QLatin1String("shape"))));
-    QCOMPARE(QByteArray::fromStdString(header).toHex(), c.value(QLatin1String("header_hex")).toString().toLatin1());
+    QCOMPARE(QByteArray::fromStdString(header).toHex(),
+             c.value(QLatin1String("header_hex")).toString().toLatin1());
 }
 
 void TestNpyWriter::fileIsNumpys()
@@ -46,10 +49,13 @@ void TestNpyWriter::fileIsNumpys()
     core::writeNpy(path.toStdString(), data.data(), {4, 5});
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const QByteArray expected = QByteArray::fromHex(
-        testing::loadGolden(QStringLiteral("npy/headers.json")).value(QLatin1String("small_file_hex")).toString().toLatin1());
+    const QByteArray expected = QByteArray::fromHex(testing::loadGolden(QStringLiteral("npy/headers.json"))
+                                                        .value(QLatin1String("small_file_hex"))
+                                                        .toString()
+                                                        .toLatin1());
     QCOMPARE(f.readAll(), expected);
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("small.npy")}); // no temporary left
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+             QStringList{QStringLiteral("small.npy")}); // no temporary left
 }
 
 void TestNpyWriter::replacesAtomically()
@@ -72,7 +78,8 @@ void TestNpyWriter::reportsUnwritablePath()
         core::writeNpy("/nonexistent-dir/x.npy", a, {1});
         QFAIL("expected an error");
     } catch (const core::Error &e) {
-        QCOMPARE(QString::fromLatin1(e.what()), QStringLiteral("cannot write '/nonexistent-dir/x.npy': No such file or directory"));
+        QCOMPARE(QString::fromLatin1(e.what()),
+                 QStringLiteral("cannot write '/nonexistent-dir/x.npy': No such file or directory"));
     }
 }
 

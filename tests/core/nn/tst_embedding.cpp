@@ -17,7 +17,8 @@ using core::EmbeddingOptions;
 
 namespace {
 
-EmbeddingOptions optionsFromJson(const QJsonObject &o) {
+EmbeddingOptions optionsFromJson(const QJsonObject &o)
+{
     EmbeddingOptions opts;
     if (!o.value(QLatin1String("padding_idx")).isNull())
         opts.paddingIdx = o.value(QLatin1String("padding_idx")).toInteger();
@@ -33,20 +34,23 @@ EmbeddingOptions optionsFromJson(const QJsonObject &o) {
 }
 
 // An Embedding whose weight comes from the fixture, so the test does not depend on init.
-Embedding embeddingWithWeight(const core::Tensor &w, const EmbeddingOptions &opts) {
+Embedding embeddingWithWeight(const core::Tensor &w, const EmbeddingOptions &opts)
+{
     core::Generator gen(0);
     Embedding e(w.shape[0], w.shape[1], opts, gen);
     e.weight()->value() = w.asMatrix();
     return e;
 }
 
-core::Tensor gradTensor(const core::Parameter &p) {
+core::Tensor gradTensor(const core::Parameter &p)
+{
     core::Tensor t(p.shape());
     std::copy(p.grad().data(), p.grad().data() + p.grad().size(), t.data.begin());
     return t;
 }
 
-QJsonArray cases(const char *section) {
+QJsonArray cases(const char *section)
+{
     return loadGolden(QStringLiteral("layers/embedding.json")).value(QLatin1String(section)).toArray();
 }
 
@@ -58,7 +62,8 @@ class TestEmbedding : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void referenceExample() {
+    void referenceExample()
+    {
         const QJsonObject ref =
             loadGolden(QStringLiteral("layers/embedding.json")).value(QLatin1String("reference")).toObject();
         core::Generator gen(123);
@@ -73,7 +78,8 @@ private Q_SLOTS:
         QCOMPARE(std::round(out.data[10] * 1e4f) / 1e4f, 1.301f);
     }
 
-    void defaultInit_data() {
+    void defaultInit_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("init")) {
             const QJsonObject c = v.toObject();
@@ -100,7 +106,8 @@ private Q_SLOTS:
         QCOMPARE(bitMismatches(e.weight()->toTensor(), tensorFromJson(c.value(QLatin1String("weight")))), 0);
     }
 
-    void lookup_data() {
+    void lookup_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("lookups"))
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("name")).toString())) << v.toObject();
@@ -115,7 +122,8 @@ private Q_SLOTS:
         QCOMPARE(bitMismatches(out, expected), 0);
     }
 
-    void maxNorm_data() {
+    void maxNorm_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         QTest::addColumn<double>("tolerance");
         for (const QJsonValue &v : cases("max_norm")) {
@@ -125,7 +133,8 @@ private Q_SLOTS:
                 << v.toObject() << (name.startsWith(QLatin1String("p3")) ? 1e-6 : 0.0);
         }
     }
-    void maxNorm() {
+    void maxNorm()
+    {
         QFETCH(QJsonObject, c);
         QFETCH(double, tolerance);
         Embedding e = embeddingWithWeight(tensorFromJson(c.value(QLatin1String("weight_before"))),
@@ -146,7 +155,8 @@ private Q_SLOTS:
         QCOMPARE(e.weight()->version() > versionBefore, changed);
     }
 
-    void backward_data() {
+    void backward_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("backward"))
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("name")).toString())) << v.toObject();
@@ -170,7 +180,8 @@ private Q_SLOTS:
         QCOMPARE(bitMismatches(gradTensor(*e.weight()), doubled), 0);
     }
 
-    void errors_data() {
+    void errors_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         int i = 0;
         for (const QJsonValue &v : cases("errors"))
@@ -194,7 +205,8 @@ private Q_SLOTS:
         }
     }
 
-    void renormBeforeRejectingNegativeId() {
+    void renormBeforeRejectingNegativeId()
+    {
         // embedding(tensor([-1])) with max_norm renormalises row V-1 (Python indexing) and only then
         // raises "index out of range in self" - the weight has changed when the error arrives.
         core::Tensor w({2, 3});
@@ -207,12 +219,14 @@ private Q_SLOTS:
         QCOMPARE(e.weight()->value()(0, 0), 1.0f);
     }
 
-    void repr_data() {
+    void repr_data()
+    {
         QTest::addColumn<QJsonObject>("c");
         for (const QJsonValue &v : cases("repr"))
             QTest::newRow(qPrintable(v.toObject().value(QLatin1String("repr")).toString())) << v.toObject();
     }
-    void repr() {
+    void repr()
+    {
         QFETCH(QJsonObject, c);
         const core::Index v = c.value(QLatin1String("V")).toInteger();
         const core::Index d = c.value(QLatin1String("D")).toInteger();
@@ -229,7 +243,8 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(e.repr()), QString::fromStdString(expected));
     }
 
-    void setWeightSharesStorage() {
+    void setWeightSharesStorage()
+    {
         core::Generator gen(3);
         Embedding a(4, 5, {}, gen);
         Embedding b(4, 5, {}, gen);
@@ -241,7 +256,8 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(core::Error, c.setWeight(a.weight()));
     }
 
-    void largeLookupCopiesRows_data() {
+    void largeLookupCopiesRows_data()
+    {
         QTest::addColumn<core::Index>("dim");
         // Outputs of 32 MiB and more take the streaming-store copy when rows are whole 16-byte blocks.
         QTest::newRow("streaming, D=1024") << core::Index{1024};

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/nn/OneHot.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
 
 #include <QJsonArray>

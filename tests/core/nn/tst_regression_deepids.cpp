@@ -4,8 +4,8 @@
 // the ids field or given to `embedlab-cli --lookup`) recursed in core::parseIds until the stack
 // overflowed (SIGSEGV). torch.tensor() refuses more than 128 nested lists with
 // "ValueError: too many dimensions 'list'"; so does parseIds now.
-#include "core/tensor/Error.h"
 #include "core/nn/OneHot.h"
+#include "core/tensor/Error.h"
 
 #include <QTest>
 

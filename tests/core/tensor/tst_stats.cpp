@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
-#include "core/tensor/Error.h"
 #include "core/init/InitSpec.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
 
 #include <QTest>
@@ -29,7 +29,8 @@ private Q_SLOTS:
 namespace {
 void addCaseRows(bool withHistcArgs)
 {
-    const QJsonArray cases = testing::loadGolden(QStringLiteral("stats/stats.json")).value(QLatin1String("cases")).toArray();
+    const QJsonArray cases =
+        testing::loadGolden(QStringLiteral("stats/stats.json")).value(QLatin1String("cases")).toArray();
     for (const QJsonValue &c : cases) {
         const QJsonObject o = c.toObject();
         const QString name = o.value(QLatin1String("name")).toString();
@@ -95,7 +96,9 @@ void TestStats::summaryMatchesPyTorch()
     const core::Summary s = core::summarize(t.data.data(), t.numel());
     auto expect = [&](const char *key) {
         const QJsonValue v = input.value(QLatin1String(key));
-        return v.isString() ? (v.toString() == QLatin1String("nan") ? std::nan("") : v.toString() == QLatin1String("inf") ? HUGE_VAL : -HUGE_VAL)
+        return v.isString() ? (v.toString() == QLatin1String("nan")   ? std::nan("")
+                               : v.toString() == QLatin1String("inf") ? HUGE_VAL
+                                                                      : -HUGE_VAL)
                             : v.toDouble();
     };
     QCOMPARE(s.count, t.numel());
@@ -108,11 +111,13 @@ void TestStats::summaryMatchesPyTorch()
     if (std::isnan(mean))
         QVERIFY(std::isnan(s.mean));
     else
-        QVERIFY2(std::abs(s.mean - mean) <= 1e-6 * std::max(1.0, std::abs(mean)), qPrintable(QString::number(s.mean - mean)));
+        QVERIFY2(std::abs(s.mean - mean) <= 1e-6 * std::max(1.0, std::abs(mean)),
+                 qPrintable(QString::number(s.mean - mean)));
     if (std::isnan(std))
         QVERIFY(std::isnan(s.std));
     else
-        QVERIFY2(std::abs(s.std - std) <= 2e-6 * std::max(1.0, std), qPrintable(QString::number(s.std - std)));
+        QVERIFY2(std::abs(s.std - std) <= 2e-6 * std::max(1.0, std),
+                 qPrintable(QString::number(s.std - std)));
 }
 
 void TestStats::histcErrors_data()
@@ -122,10 +127,13 @@ void TestStats::histcErrors_data()
     QTest::addColumn<double>("hi");
     QTest::addColumn<QString>("message");
     QTest::newRow("zero bins") << qint64(0) << 0.0 << 0.0
-                               << QStringLiteral("torch.histogram(): bins must be > 0, but got 0 for dimension 0");
+                               << QStringLiteral(
+                                      "torch.histogram(): bins must be > 0, but got 0 for dimension 0");
     QTest::newRow("negative bins") << qint64(-1) << 0.0 << 0.0
-                                   << QStringLiteral("torch.histogram(): bins must be > 0, but got -1 for dimension 0");
-    QTest::newRow("inverted") << qint64(10) << 2.0 << 1.0 << QStringLiteral("torch.histc: max must be larger than min");
+                                   << QStringLiteral(
+                                          "torch.histogram(): bins must be > 0, but got -1 for dimension 0");
+    QTest::newRow("inverted") << qint64(10) << 2.0 << 1.0
+                              << QStringLiteral("torch.histc: max must be larger than min");
     QTest::newRow("nan range") << qint64(10) << std::nan("") << 1.0
                                << QStringLiteral("torch.histc: range of [nan, 1] is not finite");
     QTest::newRow("inf range") << qint64(10) << 0.0 << double(HUGE_VAL)
@@ -150,14 +158,16 @@ void TestStats::histcErrors()
 void TestStats::largeInputSplitsAcrossThreadsConsistently()
 {
     // Above the threading threshold the two halves are merged; the result must equal a plain loop.
-    const unsigned seed = qEnvironmentVariableIsSet("EMBEDLAB_SEED") ? qEnvironmentVariableIntValue("EMBEDLAB_SEED") : 7u;
+    const unsigned seed =
+        qEnvironmentVariableIsSet("EMBEDLAB_SEED") ? qEnvironmentVariableIntValue("EMBEDLAB_SEED") : 7u;
     qInfo("seed %u (set EMBEDLAB_SEED to replay)", seed);
     std::mt19937 rng(seed);
     std::normal_distribution<float> normal;
     std::vector<float> data(3'000'001);
     for (float &x : data)
         x = normal(rng);
-    const std::vector<float> counts = core::histc(data.data(), static_cast<core::Index>(data.size()), 50, -3, 3);
+    const std::vector<float> counts =
+        core::histc(data.data(), static_cast<core::Index>(data.size()), 50, -3, 3);
     std::vector<float> plain(50, 0.0f);
     double total = 0;
     for (float x : data) {
@@ -178,7 +188,8 @@ void TestStats::theoryOfTheReferenceAnalysis()
 {
     // The numbers the reference analysis quotes: Linear(70, 5000) bound 0.1195, std 0.0690;
     // Embedding(5000, 70) std 1 - and real PyTorch draws agree with them.
-    const QJsonObject theory = testing::loadGolden(QStringLiteral("stats/stats.json")).value(QLatin1String("theory")).toObject();
+    const QJsonObject theory =
+        testing::loadGolden(QStringLiteral("stats/stats.json")).value(QLatin1String("theory")).toObject();
     const auto linear = core::linearDefaultDistribution(70);
     QCOMPARE(QString::number(linear.high, 'f', 4), QStringLiteral("0.1195"));
     QCOMPARE(QString::number(linear.std, 'f', 4), QStringLiteral("0.0690"));
@@ -187,7 +198,10 @@ void TestStats::theoryOfTheReferenceAnalysis()
     QVERIFY(std::abs(lin.value(QLatin1String("measured_std")).toDouble() - linear.std) < 0.001);
     const auto embedding = core::embeddingDefaultDistribution();
     QCOMPARE(embedding.std, 1.0);
-    QVERIFY(std::abs(theory.value(QLatin1String("embedding_5000_70")).toObject().value(QLatin1String("measured_std")).toDouble() -
+    QVERIFY(std::abs(theory.value(QLatin1String("embedding_5000_70"))
+                         .toObject()
+                         .value(QLatin1String("measured_std"))
+                         .toDouble() -
                      1.0) < 0.01);
 }
 

@@ -7,8 +7,8 @@
 // listens to, so the error stayed on screen while the ids were valid.
 // Since issue "fidelity gap: Embedding(0, 5)", num_embeddings = 0 is built, as PyTorch builds it,
 // and only negative sizes are refused, with torch.empty's words.
-#include "ui/views/CodePanel.h"
 #include "ui/model/Lab.h"
+#include "ui/views/CodePanel.h"
 
 #include <QSignalSpy>
 #include <QTest>

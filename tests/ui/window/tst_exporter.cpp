@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/tensor/Parameter.h"
-#include "ui/window/Exporter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/OneHotView.h"
+#include "ui/window/Exporter.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,8 +6,8 @@
 // previous state ("printed output 1 has shape [1, 768], expected [3, 768]"), and
 // `embedlab --screenshot` could capture the code panel before its output was up to date.
 #include "core/format/TensorFormat.h"
-#include "ui/views/CodePanel.h"
 #include "ui/model/Lab.h"
+#include "ui/views/CodePanel.h"
 #include "ui/window/MainWindow.h"
 
 #include <QSignalSpy>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/window/Translations.h"
 #include "ui/model/Lesson.h"
+#include "ui/window/Translations.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QTest>
 #include <QXmlStreamReader>
 
-using embedlab::ui::Translations;
 using embedlab::ui::Lesson;
+using embedlab::ui::Translations;
 
 class TestTranslations : public QObject {
     Q_OBJECT

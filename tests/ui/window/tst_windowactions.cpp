@@ -45,11 +45,38 @@ void TestWindowActions::cleanup()
 QList<QAction *> TestWindowActions::windowActions() const
 {
     const embedlab::ui::WindowActions &a = m_window->actions();
-    QList<QAction *> list = {a.openWeights, a.openSession, a.saveSession, a.saveSessionAs, a.exportScreenshot,
-                             a.quit, a.undo, a.redo, a.copyCode, a.preferences, a.presetReference, a.presetGpt2,
-                             a.tie, a.untieClone, a.untieReinit, a.trainStep, a.zoomIn, a.zoomOut, a.zoomReset,
-                             a.fullScreen, a.projector, a.lesson, a.play, a.stepForward, a.stepBack, a.restart,
-                             a.lastStep, a.faster, a.slower, a.batchCounters, a.about, a.aboutQt};
+    QList<QAction *> list = {a.openWeights,
+                             a.openSession,
+                             a.saveSession,
+                             a.saveSessionAs,
+                             a.exportScreenshot,
+                             a.quit,
+                             a.undo,
+                             a.redo,
+                             a.copyCode,
+                             a.preferences,
+                             a.presetReference,
+                             a.presetGpt2,
+                             a.tie,
+                             a.untieClone,
+                             a.untieReinit,
+                             a.trainStep,
+                             a.zoomIn,
+                             a.zoomOut,
+                             a.zoomReset,
+                             a.fullScreen,
+                             a.projector,
+                             a.lesson,
+                             a.play,
+                             a.stepForward,
+                             a.stepBack,
+                             a.restart,
+                             a.lastStep,
+                             a.faster,
+                             a.slower,
+                             a.batchCounters,
+                             a.about,
+                             a.aboutQt};
     list += a.colorMaps->actions();
     list += a.languages->actions();
     return list;
@@ -77,9 +104,9 @@ void TestWindowActions::noShortcutIsShared()
         if (!action->isEnabled() && action->objectName().startsWith(QLatin1String("projectorZoom")))
             continue; // projector mode's text zoom takes Ctrl +/-/0 only while the heatmaps' give them up
         for (const QKeySequence &key : action->shortcuts()) {
-            QVERIFY2(!owners.contains(key), qPrintable(QStringLiteral("%1 is taken by %2 and %3")
-                                                           .arg(key.toString(), owners.value(key),
-                                                                action->objectName())));
+            QVERIFY2(!owners.contains(key),
+                     qPrintable(QStringLiteral("%1 is taken by %2 and %3")
+                                    .arg(key.toString(), owners.value(key), action->objectName())));
             owners.insert(key, action->objectName());
         }
     }
