@@ -22,7 +22,7 @@ PACKAGES=(
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
     fontconfig fonts-dejavu-core
     desktop-file-utils appstream
-    clang libclang-rt-14-dev
+    clang libclang-rt-14-dev clang-format
     fonts-noto-cjk
     qt6-tools-dev binutils dpkg-dev lintian qemu-user
 )
