@@ -7,6 +7,7 @@
 
 #include "ui/heatmap/HeatmapRenderer.h"
 #include "ui/model/NiceTicks.h"
+#include "ui/model/TextWidth.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QActionGroup>
@@ -498,8 +499,8 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
                          : QString();
     if (busy)
         status = tr("Building overview\u2026");
-    const HeadingWidths heading = headingWidths(l.title.width(), titleMetrics.horizontalAdvance(m_title),
-                                                status.isEmpty() ? 0 : fm.horizontalAdvance(status),
+    const HeadingWidths heading = headingWidths(l.title.width(), textWidth(titleFont, m_title),
+                                                status.isEmpty() ? 0 : textWidth(font(), status),
                                                 fm.horizontalAdvance(QStringLiteral("  ")));
     painter.setFont(titleFont);
     painter.drawText(QRect(l.title.left(), l.title.top(), heading.title, l.title.height()),
