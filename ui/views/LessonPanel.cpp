@@ -15,6 +15,7 @@
 #include <QTextEdit>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -61,10 +62,12 @@ LessonPanel::LessonPanel(QWidget *parent)
     buttons->addWidget(m_previous);
     buttons->addWidget(m_next);
     buttons->addWidget(m_close);
+    // Above the text: whatever the step's length or the dock's height, Previous and Next stay
+    // where the presenter's mouse left them.
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_counter);
-    layout->addWidget(m_text, 1);
     layout->addLayout(buttons);
+    layout->addWidget(m_text, 1);
     retranslate();
 }
 
@@ -80,15 +83,33 @@ void LessonPanel::showStep(int index, int count, const QString &title, const QSt
     retranslate();
 }
 
+void LessonPanel::setSteps(const QList<std::pair<QString, QString>> &steps)
+{
+    m_steps = steps;
+    updateGeometry();
+}
+
+int LessonPanel::textHeight(int width, const QString &title, const QString &text) const
+{
+    QTextDocument document;
+    document.setDefaultFont(m_text->document()->defaultFont());
+    document.setDocumentMargin(m_text->document()->documentMargin());
+    writeStep(&document, title, text);
+    document.setTextWidth(width);
+    return static_cast<int>(std::ceil(document.size().height()));
+}
+
 int LessonPanel::heightForWidth(int width) const
 {
-    // The other rows as the layout lays them out at `width`, the text as tall as it wraps there.
+    // The other rows as the layout lays them out at `width`, the text as tall as the tallest step
+    // wraps there.
     const int frame = 2 * m_text->frameWidth();
     const QMargins margins = layout()->contentsMargins();
-    const std::unique_ptr<QTextDocument> document(m_text->document()->clone());
-    document->setTextWidth(width - margins.left() - margins.right() - frame);
-    const int text = static_cast<int>(std::ceil(document->size().height())) + frame;
-    return layout()->totalHeightForWidth(width) - m_text->sizeHint().height() + text;
+    const int textWidth = width - margins.left() - margins.right() - frame;
+    int text = textHeight(textWidth, m_titleText, m_bodyText);
+    for (const auto &[title, body] : m_steps)
+        text = std::max(text, textHeight(textWidth, title, body));
+    return layout()->totalHeightForWidth(width) - m_text->sizeHint().height() + text + frame;
 }
 
 void LessonPanel::changeEvent(QEvent *event)
@@ -110,7 +131,13 @@ void LessonPanel::retranslate()
 
 void LessonPanel::renderStep()
 {
-    QTextDocument *document = m_text->document();
+    writeStep(m_text->document(), m_titleText, m_bodyText);
+    m_text->verticalScrollBar()->setValue(0);
+    updateGeometry(); // heightForWidth() changed
+}
+
+void LessonPanel::writeStep(QTextDocument *document, const QString &title, const QString &text) const
+{
     document->clear();
     QTextCursor cursor(document);
     QTextBlockFormat titleBlock;
@@ -120,11 +147,9 @@ void LessonPanel::renderStep()
     titleFormat.setFontWeight(QFont::Bold);
     // Relative to the document's font, which follows the widget's (projector mode scales it).
     titleFormat.setProperty(QTextFormat::FontSizeAdjustment, 1);
-    cursor.insertText(m_titleText, titleFormat);
+    cursor.insertText(title, titleFormat);
     cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
-    cursor.insertText(m_bodyText);
-    m_text->verticalScrollBar()->setValue(0);
-    updateGeometry(); // heightForWidth() changed
+    cursor.insertText(text);
 }
 
 } // namespace embedlab::ui

@@ -2,11 +2,15 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include <QList>
 #include <QString>
 #include <QWidget>
 
+#include <utility>
+
 class QLabel;
 class QPushButton;
+class QTextDocument;
 class QTextEdit;
 
 namespace embedlab::ui {
@@ -26,7 +30,11 @@ public:
     QString titleText() const { return m_titleText; }
     QString bodyText() const { return m_bodyText; }
 
-    /// The height that shows the whole step without scrolling at `width`.
+    /// Every step's title and text: heightForWidth() fits the tallest, so the buttons stay put
+    /// from step to step.
+    void setSteps(const QList<std::pair<QString, QString>> &steps);
+    /// The height that shows the whole of the tallest step (the current one before setSteps())
+    /// without scrolling at `width`.
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
@@ -42,6 +50,8 @@ private:
     void retranslate();
     // Title and text into the document, the title's size relative to the current font.
     void renderStep();
+    void writeStep(QTextDocument *document, const QString &title, const QString &text) const;
+    int textHeight(int width, const QString &title, const QString &text) const;
 
     QLabel *m_counter = nullptr;
     QTextEdit *m_text = nullptr;
@@ -50,6 +60,7 @@ private:
     QPushButton *m_close = nullptr;
     QString m_titleText;
     QString m_bodyText;
+    QList<std::pair<QString, QString>> m_steps;
     int m_index = 0;
     int m_count = 0;
 };

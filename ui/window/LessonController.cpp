@@ -31,7 +31,14 @@ LessonController::LessonController(MainWindow *window, const WindowActions &acti
 {
     m_dock->setObjectName(QStringLiteral("lessonDock"));
     m_dock->setWidget(m_panel);
+    QList<std::pair<QString, QString>> steps;
+    for (int i = 0; i < m_lesson->count(); ++i)
+        steps.append({Lesson::title(i), Lesson::text(i)});
+    m_panel->setSteps(steps);
     window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    // At the top of its side: the panels a step shows or hides below it never move it (nor its
+    // Previous and Next buttons).
+    window->splitDockWidget(m_dock, window->dock(Lesson::Panel::Init), Qt::Vertical);
     m_dock->hide();
     // Docked under the initialisers the lesson only got what they left (a few lines at 1400x860,
     // the rest of its text cut off): whenever it or the initialisers appear, it takes what its

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void everyStepReadableInTheDock_data();
     void everyStepReadableInTheDock();
     void stepsGoThroughUndoAndResetThePanels();
+    void buttonsStayPutFromStepToStep();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -350,6 +351,25 @@ void TestLesson::stepsGoThroughUndoAndResetThePanels()
     while (stack->count() > before && stack->canUndo() && stack->index() > before)
         stack->undo();
     QVERIFY(lab->isTied());
+}
+
+void TestLesson::buttonsStayPutFromStepToStep()
+{
+    // Issue "Classroom-grade interaction", item 14: the dock grew at steps 4, 7 and 8, so
+    // Previous and Next jumped under the presenter's mouse. The dock fits the tallest step at once.
+    m_window->resize(1366, 768);
+    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    auto *next = m_classroom->panel()->findChild<QPushButton *>(QStringLiteral("lessonNext"));
+    QVERIFY(next);
+    QTest::qWait(100);
+    const QPoint at = next->mapTo(m_window.get(), QPoint(0, 0));
+    for (int i = 1; i < m_classroom->lesson()->count(); ++i) {
+        m_classroom->lesson()->setCurrent(i);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::qWait(20);
+        QCOMPARE(next->mapTo(m_window.get(), QPoint(0, 0)), at);
+    }
+    QVERIFY(!next->isEnabled()); // the last step
 }
 
 QTEST_MAIN(TestLesson)
