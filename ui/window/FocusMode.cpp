@@ -10,7 +10,6 @@
 #include <QMainWindow>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QToolBar>
 
 namespace embedlab::ui {
 
@@ -58,10 +57,8 @@ void FocusMode::enter(QWidget *view)
         return;
     m_windowState = m_window->saveState();
     takeView(view);
-    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
-        dock->hide();
-    for (QToolBar *bar : m_window->findChildren<QToolBar *>(Qt::FindDirectChildrenOnly))
-        bar->hide();
+    for (QWidget *widget : std::as_const(m_chrome))
+        widget->hide();
     m_stack->setCurrentWidget(m_page);
     Q_EMIT activeChanged(true);
 }

@@ -30,6 +30,9 @@ public:
 
     /// The views that can take the window, in order of preference.
     void setViews(const QList<QWidget *> &views) { m_views = views; }
+    /// The docks and toolbars hidden while a view has the window (restored with the window's
+    /// state afterwards).
+    void setChrome(const QList<QWidget *> &chrome) { m_chrome = chrome; }
     bool isActive() const { return m_view != nullptr; }
     QWidget *focusedView() const { return m_view; }
 
@@ -50,6 +53,7 @@ private:
     QWidget *m_page;
     QLabel *m_hint;
     QList<QWidget *> m_views;
+    QList<QWidget *> m_chrome;
     QPointer<QWidget> m_view;
     // Where the view came from.
     QPointer<QWidget> m_home;

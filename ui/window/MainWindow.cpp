@@ -406,6 +406,12 @@ void MainWindow::createParts(const Options &options)
     connect(m_weightFiles, &WeightFileLoader::message, statusBar(), &QStatusBar::showMessage);
     m_lessons = new LessonController(this, m_actions);
     m_projector->setKeptDock(m_lessons->dock());
+    QList<QWidget *> chrome{m_lessons->dock()};
+    for (QDockWidget *d : docks())
+        chrome.append(d);
+    for (QToolBar *bar : std::as_const(m_toolBars))
+        chrome.append(bar);
+    m_focus->setChrome(chrome);
     m_exports = new ExportController(this, m_actions);
     m_sessions = new SessionController(this, m_actions, options.recovery);
 }
