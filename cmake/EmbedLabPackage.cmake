@@ -34,8 +34,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/embedlab/embedlab")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The fonts the three languages need are found through fontconfig at run time.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk")
+# The fonts the three languages need are found through fontconfig at run time; Qt's own dialogs
+# (file dialogs, standard buttons) in Chinese come from qt6-translations-l10n.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk, qt6-translations-l10n")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Only the package's own files: embedlab-bench and the tests are built in the same tree, not shipped.
 set(CPACK_SOURCE_IGNORE_FILES "/build.*/;/\\\\.git/")

@@ -23,7 +23,7 @@ PACKAGES=(
     fontconfig fonts-dejavu-core
     desktop-file-utils appstream
     clang libclang-rt-14-dev clang-format
-    fonts-noto-cjk
+    fonts-noto-cjk qt6-translations-l10n
     qt6-tools-dev binutils dpkg-dev lintian qemu-user
 )
 

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -20,6 +22,7 @@ private Q_SLOTS:
     void lessonInEveryLanguage();
     void pytorchNamesStayUntranslated();
     void englishPluralsReadAsEnglish();
+    void standardButtonsInVietnamese();
     void everyMessageIsTranslated_data();
     void everyMessageIsTranslated();
     void unknownLanguageIsRefused();
@@ -115,6 +118,18 @@ void TestTranslations::englishPluralsReadAsEnglish()
              QStringLiteral("Wrote 1 frame to %1"));
     QCOMPARE(QCoreApplication::translate(context, "Wrote %n frame(s) to %1", nullptr, 3),
              QStringLiteral("Wrote 3 frames to %1"));
+}
+
+void TestTranslations::standardButtonsInVietnamese()
+{
+    // Qt ships no qtbase_vi.qm: a Vietnamese question got English Yes and No buttons.
+    QVERIFY(Translations::install(QStringLiteral("vi")));
+    QMessageBox box(QMessageBox::Question, QStringLiteral("?"), QStringLiteral("?"),
+                    QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel);
+    QCOMPARE(box.button(QMessageBox::Yes)->text(), QStringLiteral("&C\u00f3"));
+    QCOMPARE(box.button(QMessageBox::No)->text(), QStringLiteral("&Kh\u00f4ng"));
+    QVERIFY(box.button(QMessageBox::Cancel)->text() != QStringLiteral("Cancel"));
+    QVERIFY(Translations::install(QStringLiteral("en")));
 }
 
 void TestTranslations::everyMessageIsTranslated_data()
