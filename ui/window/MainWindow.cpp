@@ -156,8 +156,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // Nothing may reach MainWindow's slots from the children destroyed after this point.
+    // Nothing may reach MainWindow's slots from the children destroyed after this point: the ids
+    // field, for one, finishes its editing when the closing window takes its focus away.
     m_undo->disconnect(this);
+    m_idsEdit->disconnect(this);
+    m_idsPause->stop();
 }
 
 QUndoStack *MainWindow::undoStack() const
