@@ -69,31 +69,26 @@ struct Options {
 Options parseOptions(const std::vector<std::string> &args, bool isEmbedding)
 {
     Options o;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        auto next = [&]() -> const std::string & {
-            if (i + 1 >= args.size())
-                throw UsageError{"option " + a + " needs a value"};
-            return args[++i];
-        };
+    for (OptionReader r(args); r.next();) {
+        const std::string &a = r.name();
         if (a == "--seed")
-            o.seed = parseSeed(next());
+            o.seed = parseSeed(r.value());
         else if (a == "--init")
-            o.inits.push_back(InitSpec::parse(next()));
+            o.inits.push_back(InitSpec::parse(r.value()));
         else if (a == "--npy")
-            o.npy = next();
+            o.npy = r.value();
         else if (isEmbedding && a == "--padding-idx")
-            o.paddingIdx = parseInt(next());
+            o.paddingIdx = parseInt(r.value());
         else if (isEmbedding && a == "--max-norm")
-            o.maxNorm = parseFloat(next());
+            o.maxNorm = parseFloat(r.value());
         else if (isEmbedding && a == "--lookup")
-            o.lookup = next();
+            o.lookup = r.value();
         else if (!isEmbedding && a == "--no-bias")
             o.noBias = true;
         else if (!isEmbedding && a == "--onehot-forward")
-            o.onehotForward = next();
+            o.onehotForward = r.value();
         else if (!isEmbedding && a == "--bias-npy")
-            o.biasNpy = next();
+            o.biasNpy = r.value();
         else if (a.size() > 1 && a[0] == '-' &&
                  !(a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1]))))
             throw UsageError{"unknown option " + a + " for '" + args[0] + "'"};

@@ -83,33 +83,28 @@ TrainOptions parseTrainOptions(const std::vector<std::string> &args)
 {
     TrainOptions o;
     o.optimizer.sgd.lr = 0.1;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        auto next = [&]() -> const std::string & {
-            if (i + 1 >= args.size())
-                throw UsageError{"option " + a + " needs a value"};
-            return args[++i];
-        };
+    for (OptionReader r(args); r.next();) {
+        const std::string &a = r.name();
         if (a == "--seed")
-            o.seed = parseSeed(next());
+            o.seed = parseSeed(r.value());
         else if (a == "--ids")
-            o.ids = next();
+            o.ids = r.value();
         else if (a == "--targets")
-            o.targets = next();
+            o.targets = r.value();
         else if (a == "--padding-idx")
-            o.paddingIdx = parseInt(next());
+            o.paddingIdx = parseInt(r.value());
         else if (a == "--tied")
             o.tied = true;
         else if (a == "--bias")
             o.bias = true;
         else if (a == "--steps")
-            o.steps = parseInt(next());
+            o.steps = parseInt(r.value());
         else if (a == "--optimizer")
-            o.optimizer = parseOptimizerSpec(next());
+            o.optimizer = parseOptimizerSpec(r.value());
         else if (a == "--npy")
-            o.npy = next();
+            o.npy = r.value();
         else if (a == "--lm-head-npy")
-            o.lmHeadNpy = next();
+            o.lmHeadNpy = r.value();
         else if (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))
             throw UsageError{"unknown option " + a + " for 'train'"};
         else
