@@ -73,6 +73,23 @@ static double numberFromJson(const QJsonValue &v)
     return v.toDouble();
 }
 
+QList<CliCase> cliCases()
+{
+    QList<CliCase> cases;
+    const QJsonArray array =
+        loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
+    for (const QJsonValue &value : array) {
+        CliCase c;
+        c.json = value.toObject();
+        for (const QJsonValue &a : c.json.value(QLatin1String("args")).toArray())
+            c.args << a.toString();
+        c.out = c.json.value(QLatin1String("stdout")).toString();
+        c.err = c.json.value(QLatin1String("stderr")).toString();
+        cases.append(c);
+    }
+    return cases;
+}
+
 core::Tensor tensorFromJson(const QJsonValue &value)
 {
     const QJsonObject o = value.toObject();

@@ -7,7 +7,9 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 /// Golden fixtures written by tests/golden/*.py with real PyTorch. A tensor is stored as
 /// {"shape": [4, 5], "data": [...]} with every float32 value written as the exact Python float;
@@ -23,6 +25,17 @@ QString formatFile(const QString &name);
 /// Reads tests/golden/<relativePath> (a JSON object); fails the current test (QFAIL-like, via
 /// qFatal with the path) if it is missing or damaged, because a silently skipped fixture hides bugs.
 QJsonObject loadGolden(const QString &relativePath);
+
+/// One case of tests/golden/cli/cases.json: embedlab-cli's arguments and what PyTorch's script
+/// printed for them (`json` holds the rest of the case, e.g. the weight it wrote).
+struct CliCase {
+    QStringList args;
+    QString out;
+    QString err;
+    QJsonObject json;
+};
+/// Every case of tests/golden/cli/cases.json.
+QList<CliCase> cliCases();
 
 core::Tensor tensorFromJson(const QJsonValue &value);
 core::LongTensor longTensorFromJson(const QJsonValue &value);

@@ -79,18 +79,10 @@ void TestPackage::cliUnderWestmereMatchesPyTorch_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expectedOut");
     QTest::addColumn<QString>("expectedErr");
-    const QJsonArray cases =
-        testing::loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
+    const QList<testing::CliCase> cases = testing::cliCases();
     QVERIFY(cases.size() >= 40);
-    for (const QJsonValue &c : cases) {
-        const QJsonObject o = c.toObject();
-        QStringList args;
-        for (const QJsonValue &a : o.value(QLatin1String("args")).toArray())
-            args << a.toString();
-        QTest::newRow(qPrintable(args.join(QLatin1Char(' '))))
-            << args << o.value(QLatin1String("stdout")).toString()
-            << o.value(QLatin1String("stderr")).toString();
-    }
+    for (const testing::CliCase &c : cases)
+        QTest::newRow(qPrintable(c.args.join(QLatin1Char(' ')))) << c.args << c.out << c.err;
 }
 
 void TestPackage::cliUnderWestmereMatchesPyTorch()
