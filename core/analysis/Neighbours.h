@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Tensor.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace embedlab::core {
+
+/// One row of a weight matrix and its cosine similarity to the row asked about.
+struct Neighbour {
+    std::int64_t id = 0;
+    float cosine = 0.0f;
+    bool operator==(const Neighbour &) const = default;
+};
+
+/// Nearest rows of a [rows, dim] float32 matrix by cosine similarity. The row norms are computed once
+/// when built; the matrix must outlive this object and stay unchanged (rebuild after an edit).
+class RowNeighbours {
+public:
+    explicit RowNeighbours(const TensorSpan &weight);
+    /// The `k` rows most similar to `row`, by descending cosine, ties by smaller id, `row` itself
+    /// excluded; a zero row has cosine 0 with every row. Throws core::Error (IndexError) for a row
+    /// outside the matrix.
+    std::vector<Neighbour> nearest(std::int64_t row, std::int64_t k) const;
+
+private:
+    TensorSpan m_weight;
+    std::vector<float> m_norms;
+};
+
+/// The first two principal components of every row of a [rows, dim] matrix (rows centred), found by
+/// a few passes of a randomized power method with a fixed seed, so the picture is reproducible.
+struct Projection2d {
+    std::vector<float> mean;                ///< [dim]
+    std::array<std::vector<float>, 2> axes; ///< two unit vectors of [dim], orthogonal
+    /// The 2-D coordinates of one row.
+    std::array<float, 2> project(const TensorSpan &weight, std::int64_t row) const;
+};
+Projection2d principalPlane(const TensorSpan &weight, int passes = 6);
+
+} // namespace embedlab::core
