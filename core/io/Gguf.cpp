@@ -152,6 +152,17 @@ public:
         m_pos += static_cast<std::size_t>(length);
         return s;
     }
+    std::string_view readStringView(const char *what)
+    {
+        const auto length = read<std::uint64_t>(what);
+        if (length > remaining())
+            fail(std::string("truncated: ") + what + " at byte " + std::to_string(m_pos - 8) + " claims " +
+                 std::to_string(length) + " bytes, the file has " + std::to_string(remaining()) + " left");
+        const std::string_view s(reinterpret_cast<const char *>(m_file.data() + m_pos),
+                                 static_cast<std::size_t>(length));
+        m_pos += static_cast<std::size_t>(length);
+        return s;
+    }
     void skip(std::size_t bytes, const char *what)
     {
         need(bytes, what);
@@ -398,7 +409,98 @@ void checkOverlaps(const WeightIndex &index, std::uint64_t dataStart)
     }
 }
 
+// An array header: its item type and a length no larger than the rest of the file can hold.
+std::uint64_t readArrayHeader(Cursor &c, std::uint32_t &itemType)
+{
+    itemType = c.read<std::uint32_t>("an array's item type");
+    const auto count = c.read<std::uint64_t>("an array's length");
+    if (itemType > kFloat64)
+        fail("unknown array item type " + std::to_string(itemType) + " at byte " +
+             std::to_string(c.position() - 12));
+    const std::size_t minimum = itemType == kString || itemType == kArray ? 8 : scalarSize(itemType);
+    if (count > c.remaining() / minimum)
+        fail("truncated: array of " + std::to_string(count) + " " + kTypeNames[itemType] + " at byte " +
+             std::to_string(c.position() - 12) + " is longer than the rest of the file");
+    return count;
+}
+
+// Skips a value without building anything.
+void skipValue(Cursor &c, std::uint32_t type, int depth)
+{
+    if (type == kString) {
+        c.readStringView("a string value");
+        return;
+    }
+    if (type != kArray) {
+        if (scalarSize(type) == 0)
+            fail("unknown metadata value type " + std::to_string(type) + " at byte " +
+                 std::to_string(c.position() - 4));
+        c.skip(scalarSize(type), "a metadata value");
+        return;
+    }
+    if (depth >= 4)
+        fail("metadata arrays nested deeper than 4 levels at byte " + std::to_string(c.position()));
+    std::uint32_t itemType = 0;
+    const std::uint64_t count = readArrayHeader(c, itemType);
+    if (itemType != kString && itemType != kArray) {
+        c.skip(static_cast<std::size_t>(count) * scalarSize(itemType), "array items");
+        return;
+    }
+    for (std::uint64_t i = 0; i < count; ++i)
+        skipValue(c, itemType, depth + 1);
+}
+
 } // namespace
+
+GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file)
+{
+    Cursor c(file);
+    readVersion(c, file);
+    c.read<std::uint64_t>("the tensor count");
+    const auto kvCount = c.read<std::uint64_t>("the metadata count");
+    if (kvCount > c.remaining() / 12)
+        fail("truncated or corrupt: metadata count " + std::to_string(kvCount) +
+             " at byte 16 is more than the " + std::to_string(c.remaining()) + " bytes left can hold");
+    GgufTokenizerData data;
+    for (std::uint64_t i = 0; i < kvCount; ++i) {
+        const std::string_view key = c.readStringView("a metadata key");
+        const auto type = c.read<std::uint32_t>("a metadata value type");
+        if (type > kFloat64)
+            fail("unknown metadata value type " + std::to_string(type) + " for '" + std::string(key) +
+                 "' at byte " + std::to_string(c.position() - 4));
+        if (key == "tokenizer.ggml.model") {
+            if (type != kString)
+                fail("tokenizer.ggml.model is " + std::string(kTypeNames[type]) + ", not a string");
+            data.model = std::string(c.readStringView("tokenizer.ggml.model"));
+        } else if (key == "tokenizer.ggml.tokens" || key == "tokenizer.ggml.merges") {
+            auto &into = key == "tokenizer.ggml.tokens" ? data.tokens : data.merges;
+            std::uint32_t itemType = 0;
+            if (type != kArray)
+                fail(std::string(key) + " is " + kTypeNames[type] + ", not an array of strings");
+            const std::uint64_t count = readArrayHeader(c, itemType);
+            if (itemType != kString)
+                fail(std::string(key) + " is an array of " + kTypeNames[itemType] + ", not of strings");
+            into.clear();
+            into.reserve(static_cast<std::size_t>(count));
+            for (std::uint64_t k = 0; k < count; ++k)
+                into.push_back(c.readStringView(key == "tokenizer.ggml.tokens" ? "a token" : "a merge"));
+        } else if (key == "tokenizer.ggml.token_type") {
+            std::uint32_t itemType = 0;
+            if (type != kArray)
+                fail("tokenizer.ggml.token_type is " + std::string(kTypeNames[type]) + ", not an array");
+            const std::uint64_t count = readArrayHeader(c, itemType);
+            if (itemType != kInt32 && itemType != kUint32)
+                fail("tokenizer.ggml.token_type is an array of " + std::string(kTypeNames[itemType]) +
+                     ", not of int32");
+            data.tokenTypes.resize(static_cast<std::size_t>(count));
+            for (auto &t : data.tokenTypes)
+                t = c.read<std::int32_t>("a token type");
+        } else {
+            skipValue(c, type, 0);
+        }
+    }
+    return data;
+}
 
 WeightIndex readGguf(std::span<const std::uint8_t> file)
 {

@@ -6,6 +6,9 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace embedlab::core {
 
@@ -16,5 +19,21 @@ namespace embedlab::core {
 /// in bounds and not partially overlapping. Throws core::Error (ValueError) saying what is wrong
 /// and where.
 WeightIndex readGguf(std::span<const std::uint8_t> file);
+
+/// The `tokenizer.ggml.*` metadata of a GGUF file. The strings are views into the file's bytes
+/// (nothing is copied), valid while the file stays mapped.
+struct GgufTokenizerData {
+    /// tokenizer.ggml.model ("gpt2", "llama", ...); empty when the file has none.
+    std::string model;
+    std::vector<std::string_view> tokens;
+    /// "a b" strings, as llama.cpp's converter writes them.
+    std::vector<std::string_view> merges;
+    /// tokenizer.ggml.token_type (1 normal, 3 control, 6 byte, ...); empty when absent.
+    std::vector<std::int32_t> tokenTypes;
+};
+
+/// Walks the metadata of a GGUF file for its tokenizer arrays (the tensor infos are not read).
+/// Throws core::Error (ValueError) for a malformed header or tokenizer key of the wrong type.
+GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file);
 
 } // namespace embedlab::core
