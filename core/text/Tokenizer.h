@@ -28,6 +28,8 @@ public:
     static Tokenizer fromTokenizerJson(std::string_view json, std::string_view origin);
     static Tokenizer fromVocabAndMerges(std::string_view vocabJson, std::string_view mergesTxt,
                                         std::string_view origin);
+    /// The `tokenizer.ggml.*` metadata of a GGUF file held in memory (`model` must be "gpt2").
+    static Tokenizer fromGguf(std::span<const std::uint8_t> file, std::string_view origin);
 
     /// The ids of UTF-8 `text`, exactly as the reference encoder gives them. Invalid UTF-8 is
     /// encoded byte by byte, as the byte-level table allows.

