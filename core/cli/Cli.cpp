@@ -4,6 +4,7 @@
 
 #include "core/cli/CliArgs.h"
 #include "core/cli/CliFiles.h"
+#include "core/cli/CliTokenize.h"
 #include "core/cli/CliTrain.h"
 #include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
@@ -51,7 +52,13 @@ constexpr const char *kUsage =
     "train builds Embedding(V, D, padding_idx=P) and Linear(D, V, bias=BIAS) after torch.manual_seed(S),\n"
     "ties lm_head.weight = embedding.weight with --tied, and runs N (default 1) steps of zero_grad,\n"
     "F.cross_entropy(lm_head(embedding(ids)), targets), backward, step; it prints 'K LOSS' per step (K\n"
-    "from 1, LOSS as print(loss.item())). --npy/--lm-head-npy write both weights after the last step.\n";
+    "from 1, LOSS as print(loss.item())). --npy/--lm-head-npy write both weights after the last step.\n"
+    "\n"
+    "       embedlab-cli tokenize TOKENIZER TEXT\n"
+    "       embedlab-cli detokenize TOKENIZER IDS\n"
+    "tokenize prints the ids of TEXT on one line, joined by \", \"; detokenize prints the exact text of IDS\n"
+    "(\"15496, 995\") and a newline. TOKENIZER is a tokenizer.json, a vocab.json (merges.txt beside it) or\n"
+    "a GGUF file with tokenizer.ggml.* metadata (GPT-2's byte-level BPE).\n";
 
 struct Options {
     std::vector<std::string> positional;
@@ -177,8 +184,9 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     }
     const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>>
         commands = {
-            {"embedding", runEmbedding}, {"linear", runLinear}, {"inspect", runInspect},
-            {"convert", runConvert},     {"train", runTrain},
+            {"embedding", runEmbedding},   {"linear", runLinear}, {"inspect", runInspect},
+            {"convert", runConvert},       {"train", runTrain},   {"tokenize", runTokenize},
+            {"detokenize", runDetokenize},
         };
     const auto command = commands.find(args[0]);
     try {

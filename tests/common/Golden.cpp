@@ -76,16 +76,22 @@ static double numberFromJson(const QJsonValue &v)
 QList<CliCase> cliCases()
 {
     QList<CliCase> cases;
-    const QJsonArray array =
-        loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
-    for (const QJsonValue &value : array) {
-        CliCase c;
-        c.json = value.toObject();
-        for (const QJsonValue &a : c.json.value(QLatin1String("args")).toArray())
-            c.args << a.toString();
-        c.out = c.json.value(QLatin1String("stdout")).toString();
-        c.err = c.json.value(QLatin1String("stderr")).toString();
-        cases.append(c);
+    // cases.json from PyTorch (gen_cli.py); tokenizer_cases.json from npm's tokenizers
+    // (gen_tokenizer.mjs), whose paths and messages write tests/golden as @GOLDEN@.
+    const QString golden = goldenPath(QString()).chopped(1);
+    for (const QString &file :
+         {QStringLiteral("cli/cases.json"), QStringLiteral("cli/tokenizer_cases.json")}) {
+        const QJsonArray array = loadGolden(file).value(QLatin1String("cases")).toArray();
+        for (const QJsonValue &value : array) {
+            CliCase c;
+            c.json = value.toObject();
+            for (const QJsonValue &a : c.json.value(QLatin1String("args")).toArray())
+                c.args << a.toString().replace(QLatin1String("@GOLDEN@"), golden);
+            c.out = c.json.value(QLatin1String("stdout")).toString();
+            c.err =
+                c.json.value(QLatin1String("stderr")).toString().replace(QLatin1String("@GOLDEN@"), golden);
+            cases.append(c);
+        }
     }
     return cases;
 }

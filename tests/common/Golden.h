@@ -34,7 +34,8 @@ struct CliCase {
     QString err;
     QJsonObject json;
 };
-/// Every case of tests/golden/cli/cases.json.
+/// Every case of tests/golden/cli/cases.json and tests/golden/cli/tokenizer_cases.json (where
+/// `@GOLDEN@` in arguments and messages stands for the golden folder).
 QList<CliCase> cliCases();
 
 core::Tensor tensorFromJson(const QJsonValue &value);
