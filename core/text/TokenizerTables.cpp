@@ -71,18 +71,22 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
         if (t.assigned[i])
             fail(source, "id " + std::to_string(id) + " is given to two tokens, " + shown(text) + " and " +
                              shown(t.bytes[i]));
-        if (!idOfText.emplace(text, static_cast<std::int32_t>(id)).second)
+        std::string bytes = bytesOf(text);
+        // A literal token (<|endoftext|>) whose bytes differ from its byte-level reading is only
+        // matched as a whole, never made by merges: decoding must give back the bytes encoded.
+        const bool literalOnly = literal.count(id) && bytes != text;
+        if (!literalOnly && !idOfText.emplace(text, static_cast<std::int32_t>(id)).second)
             fail(source, "token " + shown(text) + " appears twice in the vocabulary");
-        t.bytes[i] = literal.count(id) ? text : bytesOf(text);
+        t.bytes[i] = literalOnly ? text : std::move(bytes);
         t.assigned[i] = true;
     }
     for (const auto &[content, id] : source.addedTokens) {
         const auto i = static_cast<std::size_t>(id);
-        if (!t.assigned[i]) {
-            t.bytes[i] = content;
-            t.assigned[i] = true;
-            idOfText.emplace(content, static_cast<std::int32_t>(id));
-        }
+        if (t.assigned[i] && t.bytes[i] != content)
+            fail(source, "id " + std::to_string(id) + " is the added token " + shown(content) +
+                             " and the vocabulary's " + shown(t.bytes[i]));
+        t.bytes[i] = content;
+        t.assigned[i] = true;
         if (!content.empty())
             t.addedTokens.emplace_back(content, static_cast<std::int32_t>(id));
     }

@@ -101,6 +101,35 @@ fs.writeFileSync(path.join(out, 'gpt2.gguf'), gguf([
     ['tokenizer.ggml.eos_token_id', 'uint32', 50256],
 ]));
 
+// A small byte-level tokenizer in every format: the fuzz targets' seeds (tests/fuzz) - the 256 byte
+// tokens, the first 300 merges and the tokens they make.
+const small = path.join(out, 'small');
+fs.mkdirSync(small, { recursive: true });
+const smallMerges = mergeLines.slice(0, 300);
+const smallVocab = {};
+for (const [text, id] of Object.entries(vocab)) if (id < 256) smallVocab[text] = id;
+smallMerges.forEach((m, i) => { smallVocab[m.replace(' ', '')] = 256 + i; });
+smallVocab['<|endoftext|>'] = 256 + smallMerges.length;
+const smallJson = tokenizerJson(false);
+smallJson.model.vocab = smallVocab;
+smallJson.model.merges = smallMerges;
+smallJson.added_tokens[0].id = smallVocab['<|endoftext|>'];
+fs.writeFileSync(path.join(small, 'tokenizer.json'), JSON.stringify(smallJson));
+fs.writeFileSync(path.join(small, 'vocab.json'), JSON.stringify(smallVocab));
+fs.writeFileSync(path.join(small, 'merges.txt'), '#version: 0.2\n' + smallMerges.join('\n') + '\n');
+// fuzz_tokenizer_vocab reads vocab.json, a NUL byte, then merges.txt
+fs.writeFileSync(path.join(small, 'vocab_nul_merges.bin'),
+                 Buffer.concat([Buffer.from(JSON.stringify(smallVocab)), Buffer.from([0]),
+                                Buffer.from(smallMerges.join('\n'))]));
+const smallTokens = [];
+for (const [text, id] of Object.entries(smallVocab)) smallTokens[id] = text;
+fs.writeFileSync(path.join(small, 'tokenizer.gguf'), gguf([
+    ['tokenizer.ggml.model', 'string', 'gpt2'],
+    ['tokenizer.ggml.tokens', 'strings', smallTokens],
+    ['tokenizer.ggml.token_type', 'int32s', smallTokens.map((t) => (t === '<|endoftext|>' ? 3 : 1))],
+    ['tokenizer.ggml.merges', 'strings', smallMerges],
+]));
+
 // --- the texts ----------------------------------------------------------------------------------
 const texts = [
     // English

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void findsTokensByText();
     void sizeAndOrigin();
     void inMemoryReadersMatchFiles();
+    void smallTokenizerAgreesInEveryFormat();
     void errorsNameTheFile_data();
     void errorsNameTheFile();
     void decodeRefusesUnknownIds_data();
@@ -264,6 +265,32 @@ void TestTokenizer::inMemoryReadersMatchFiles()
     const std::string text = "Hello<|endoftext|> world, Xin chào 你好 👍🏽";
     QCOMPARE(fromJson.encode(text), tokenizer(kFormats[0]).encode(text));
     QCOMPARE(fromVocab.encode(text), tokenizer(kFormats[2]).encode(text));
+}
+
+void TestTokenizer::smallTokenizerAgreesInEveryFormat()
+{
+    // The fuzz seeds: 256 byte tokens and GPT-2's first 300 merges, so most words stay in pieces.
+    const QString dir = testing::goldenPath(QStringLiteral("tokenizer/small/"));
+    const Tokenizer json = Tokenizer::fromFile((dir + QLatin1String("tokenizer.json")).toStdString());
+    const Tokenizer vocab = Tokenizer::fromFile((dir + QLatin1String("vocab.json")).toStdString());
+    const Tokenizer gguf = Tokenizer::fromFile((dir + QLatin1String("tokenizer.gguf")).toStdString());
+    QCOMPARE(json.vocabSize(), 557);
+    QCOMPARE(vocab.vocabSize(), 557);
+    QCOMPARE(gguf.vocabSize(), 557);
+    const QJsonArray texts =
+        testing::loadGolden(QStringLiteral("tokenizer/texts.json")).value(QLatin1String("texts")).toArray();
+    for (const QJsonValue &t : texts) {
+        const std::string text = utf8Of(t.toObject()).toStdString();
+        if (text.find("<|endoftext|>") != std::string::npos)
+            continue;
+        const std::vector<std::int64_t> ids = json.encode(text);
+        QCOMPARE(vocab.encode(text), ids);
+        QCOMPARE(gguf.encode(text), ids);
+        QCOMPARE(json.decode(ids), text);
+        // Fewer merges never give fewer tokens than GPT-2's 50,000.
+        QVERIFY(ids.size() >= tokenizer(kFormats[0]).encode(text).size());
+    }
+    QCOMPARE(json.encode("a<|endoftext|>"), (std::vector<std::int64_t>{64, 556}));
 }
 
 void TestTokenizer::errorsNameTheFile_data()
