@@ -4,6 +4,7 @@
 
 #include "core/cli/CliArgs.h"
 #include "core/cli/CliFiles.h"
+#include "core/cli/CliNeighbours.h"
 #include "core/cli/CliTrain.h"
 #include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
@@ -51,7 +52,11 @@ constexpr const char *kUsage =
     "train builds Embedding(V, D, padding_idx=P) and Linear(D, V, bias=BIAS) after torch.manual_seed(S),\n"
     "ties lm_head.weight = embedding.weight with --tied, and runs N (default 1) steps of zero_grad,\n"
     "F.cross_entropy(lm_head(embedding(ids)), targets), backward, step; it prints 'K LOSS' per step (K\n"
-    "from 1, LOSS as print(loss.item())). --npy/--lm-head-npy write both weights after the last step.\n";
+    "from 1, LOSS as print(loss.item())). --npy/--lm-head-npy write both weights after the last step.\n"
+    "\n"
+    "       embedlab-cli neighbours FILE[:TENSOR] ROW [--k K]\n"
+    "neighbours prints K (default 10) lines ID<TAB>COSINE: the rows most similar to row ROW by cosine\n"
+    "similarity, descending, ties by smaller id, ROW itself excluded, COSINE with 6 decimals.\n";
 
 struct Options {
     std::vector<std::string> positional;
@@ -178,7 +183,7 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>>
         commands = {
             {"embedding", runEmbedding}, {"linear", runLinear}, {"inspect", runInspect},
-            {"convert", runConvert},     {"train", runTrain},
+            {"convert", runConvert},     {"train", runTrain},   {"neighbours", runNeighbours},
         };
     const auto command = commands.find(args[0]);
     try {

@@ -73,11 +73,10 @@ static double numberFromJson(const QJsonValue &v)
     return v.toDouble();
 }
 
-QList<CliCase> cliCases()
+QList<CliCase> cliCases(const QString &relativePath)
 {
     QList<CliCase> cases;
-    const QJsonArray array =
-        loadGolden(QStringLiteral("cli/cases.json")).value(QLatin1String("cases")).toArray();
+    const QJsonArray array = loadGolden(relativePath).value(QLatin1String("cases")).toArray();
     for (const QJsonValue &value : array) {
         CliCase c;
         c.json = value.toObject();

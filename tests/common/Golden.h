@@ -34,8 +34,8 @@ struct CliCase {
     QString err;
     QJsonObject json;
 };
-/// Every case of tests/golden/cli/cases.json.
-QList<CliCase> cliCases();
+/// Every case of tests/golden/cli/cases.json, or of another file of CLI cases in the same layout.
+QList<CliCase> cliCases(const QString &relativePath = QStringLiteral("cli/cases.json"));
 
 core::Tensor tensorFromJson(const QJsonValue &value);
 core::LongTensor longTensorFromJson(const QJsonValue &value);
