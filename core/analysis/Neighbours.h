@@ -21,25 +21,34 @@ struct Neighbour {
 /// when built; the matrix must outlive this object and stay unchanged (rebuild after an edit).
 class RowNeighbours {
 public:
+    /// Throws core::Error (ValueError) when `weight` is not 2-D.
     explicit RowNeighbours(const TensorSpan &weight);
     /// The `k` rows most similar to `row`, by descending cosine, ties by smaller id, `row` itself
     /// excluded; a zero row has cosine 0 with every row. Throws core::Error (IndexError) for a row
-    /// outside the matrix.
+    /// outside the matrix. `k` larger than rows - 1 gives every other row; a negative `k` throws
+    /// core::Error (ValueError). A NaN cosine (a row holding NaN) ranks after every number.
     std::vector<Neighbour> nearest(std::int64_t row, std::int64_t k) const;
+    /// The cosine similarity of every row to `row` (its own included), in row order.
+    std::vector<float> cosines(std::int64_t row) const;
+    /// Number of rows of the matrix.
+    std::int64_t rows() const { return static_cast<std::int64_t>(m_norms.size()); }
 
 private:
     TensorSpan m_weight;
-    std::vector<float> m_norms;
+    std::vector<double> m_norms;
 };
 
 /// The first two principal components of every row of a [rows, dim] matrix (rows centred), found by
-/// a few passes of a randomized power method with a fixed seed, so the picture is reproducible.
+/// a few passes of a randomized power method with a fixed seed, so the picture is reproducible. Each
+/// axis has its largest |component| positive (the first of equal ones), so its sign is fixed too.
 struct Projection2d {
     std::vector<float> mean;                ///< [dim]
     std::array<std::vector<float>, 2> axes; ///< two unit vectors of [dim], orthogonal
-    /// The 2-D coordinates of one row.
+    /// The 2-D coordinates of one row: (row - mean) . axes[0] and . axes[1]. Throws core::Error
+    /// (IndexError) for a row outside `weight`, (ValueError) when its rows do not have mean's size.
     std::array<float, 2> project(const TensorSpan &weight, std::int64_t row) const;
 };
+/// Throws core::Error (ValueError) unless `weight` is 2-D with at least one row and two columns.
 Projection2d principalPlane(const TensorSpan &weight, int passes = 6);
 
 } // namespace embedlab::core

@@ -4,6 +4,7 @@
 
 #include "core/cli/CliArgs.h"
 #include "core/cli/CliFiles.h"
+#include "core/cli/CliNeighbours.h"
 #include "core/cli/CliTokenize.h"
 #include "core/cli/CliTrain.h"
 #include "core/format/TensorFormat.h"
@@ -58,7 +59,11 @@ constexpr const char *kUsage =
     "       embedlab-cli detokenize TOKENIZER IDS\n"
     "tokenize prints the ids of TEXT on one line, joined by \", \"; detokenize prints the exact text of IDS\n"
     "(\"15496, 995\") and a newline. TOKENIZER is a tokenizer.json, a vocab.json (merges.txt beside it) or\n"
-    "a GGUF file with tokenizer.ggml.* metadata (GPT-2's byte-level BPE).\n";
+    "a GGUF file with tokenizer.ggml.* metadata (GPT-2's byte-level BPE).\n"
+    "\n"
+    "       embedlab-cli neighbours FILE[:TENSOR] ROW [--k K]\n"
+    "neighbours prints K (default 10) lines ID<TAB>COSINE: the rows most similar to row ROW by cosine\n"
+    "similarity, descending, ties by smaller id, ROW itself excluded, COSINE with 6 decimals.\n";
 
 struct Options {
     std::vector<std::string> positional;
@@ -184,9 +189,9 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     }
     const std::map<std::string, std::function<int(const std::vector<std::string> &, std::ostream &)>>
         commands = {
-            {"embedding", runEmbedding},   {"linear", runLinear}, {"inspect", runInspect},
-            {"convert", runConvert},       {"train", runTrain},   {"tokenize", runTokenize},
-            {"detokenize", runDetokenize},
+            {"embedding", runEmbedding},   {"linear", runLinear},         {"inspect", runInspect},
+            {"convert", runConvert},       {"train", runTrain},           {"tokenize", runTokenize},
+            {"detokenize", runDetokenize}, {"neighbours", runNeighbours},
         };
     const auto command = commands.find(args[0]);
     try {

@@ -25,6 +25,29 @@ bool isFile(const std::string &path)
 
 } // namespace
 
+CliTensor readCliTensor(const std::string &argument)
+{
+    // FILE:TENSOR splits at the last ':' unless the whole argument names an existing file.
+    std::string path = argument;
+    std::string name;
+    if (const std::size_t colon = path.rfind(':'); colon != std::string::npos && !isFile(path)) {
+        name = path.substr(colon + 1);
+        path.resize(colon);
+    }
+    CliTensor tensor{WeightFile::open(path), {}, {}, {}};
+    if (name.empty()) {
+        if (tensor.file.tensors().size() != 1)
+            usage(path + " holds " + std::to_string(tensor.file.tensors().size()) +
+                  " tensors; name one as FILE:TENSOR (see embedlab-cli inspect " + path + ")");
+        name = tensor.file.tensors().front().name;
+    }
+    tensor.name = name;
+    tensor.mapped = tensor.file.view(name);
+    if (!tensor.mapped)
+        tensor.copy = tensor.file.toFloat32(name);
+    return tensor;
+}
+
 int runInspect(const std::vector<std::string> &args, std::ostream &out)
 {
     if (args.size() != 2)
@@ -52,26 +75,8 @@ int runConvert(const std::vector<std::string> &args, std::ostream &)
     }
     if (positional.size() != 1 || npy.empty())
         usage("convert needs FILE[:TENSOR] --npy OUT");
-    // FILE:TENSOR splits at the last ':' unless the whole argument names an existing file.
-    std::string path = positional[0];
-    std::string name;
-    if (const std::size_t colon = path.rfind(':'); colon != std::string::npos && !isFile(path)) {
-        name = path.substr(colon + 1);
-        path.resize(colon);
-    }
-    const WeightFile file = WeightFile::open(path);
-    if (name.empty()) {
-        if (file.tensors().size() != 1)
-            usage(path + " holds " + std::to_string(file.tensors().size()) +
-                  " tensors; name one as FILE:TENSOR (see embedlab-cli inspect " + path + ")");
-        name = file.tensors().front().name;
-    }
-    if (const auto view = file.view(name)) {
-        writeNpy(npy, view->data, view->shape);
-    } else {
-        const auto tensor = file.toFloat32(name);
-        writeNpy(npy, tensor->data.data(), tensor->shape);
-    }
+    const CliTensor tensor = readCliTensor(positional[0]);
+    writeNpy(npy, tensor.view().data, tensor.view().shape);
     return 0;
 }
 

@@ -34,9 +34,10 @@ struct CliCase {
     QString err;
     QJsonObject json;
 };
-/// Every case of tests/golden/cli/cases.json and tests/golden/cli/tokenizer_cases.json (where
-/// `@GOLDEN@` in arguments and messages stands for the golden folder).
-QList<CliCase> cliCases();
+/// The cases of one file of CLI cases (tests/golden/cli/...), or with no file every case of
+/// cases.json and tokenizer_cases.json; `@GOLDEN@` in arguments and messages stands for the golden
+/// folder.
+QList<CliCase> cliCases(const QString &relativePath = QString());
 
 core::Tensor tensorFromJson(const QJsonValue &value);
 core::LongTensor longTensorFromJson(const QJsonValue &value);
