@@ -40,7 +40,7 @@ struct Lab::Built {
     core::LongTensor ids;
     bool hasPaths = false;
     core::LookupPaths paths;
-    core::Tensor weightBeforeForward;
+    core::Tensor weightAfterForward;
     QString error;
 };
 
@@ -405,7 +405,7 @@ void Lab::restore(const Snapshot &snapshot)
         revalidateIds();
         m_hasPaths = false;
         m_paths = {};
-        m_weightBeforeForward = {};
+        m_weightAfterForward = {};
         Q_EMIT modelRebuilt();
         Q_EMIT weightsChanged();
         Q_EMIT historyChanged();
@@ -857,10 +857,16 @@ std::shared_ptr<Lab::Built> Lab::run(const Job &job)
             built->rebuilt = true;
         }
         if (job.withIds && job.ids.numel() > 0) {
-            core::Embedding &embedding = built->model->embedding();
-            if (embedding.options().maxNorm)
-                built->weightBeforeForward = embedding.weight()->toTensor();
-            built->paths = core::computeLookupPaths(embedding, job.ids);
+            core::Embedding lookup = built->model->embedding(); // shares the weight
+            const bool maxNorm = lookup.options().maxNorm.has_value();
+            // With max_norm embedding(ids) renormalises the looked-up rows in place. The shown
+            // lookup works on a copy: the model stays what the code panel's operations produced,
+            // and only lookups written in the code (a training step's forward) renormalise it.
+            if (maxNorm)
+                lookup.setWeight(lookup.weight()->clone());
+            built->paths = core::computeLookupPaths(lookup, job.ids);
+            if (maxNorm)
+                built->weightAfterForward = lookup.weight()->toTensor();
             built->hasPaths = true;
         }
     } catch (const core::Error &e) {
@@ -967,17 +973,13 @@ void Lab::adopt(const std::shared_ptr<Built> &built)
     }
     m_hasPaths = built->hasPaths && built->error.isEmpty();
     m_paths = m_hasPaths ? std::move(built->paths) : core::LookupPaths{};
-    m_weightBeforeForward = std::move(built->weightBeforeForward);
+    m_weightAfterForward = std::move(built->weightAfterForward);
     if (built->rebuilt) {
         Q_EMIT modelRebuilt();
         Q_EMIT historyChanged();
         Q_EMIT weightsChanged();
         if (!hadModel || tiedBefore != m_model->isTied())
             Q_EMIT tiedChanged(m_model->isTied());
-    } else if (m_modelConfig.maxNorm && m_hasPaths) {
-        // max_norm renormalised the looked-up rows in place, as PyTorch does.
-        m_model->embedding().weight()->bumpVersion();
-        Q_EMIT weightsChanged();
     }
     if (!built->error.isEmpty())
         Q_EMIT rebuildFailed(built->error);

@@ -22,7 +22,7 @@ namespace embedlab::ui {
 
 struct CodePanel::Inputs {
     core::ParameterPtr weight;
-    core::Tensor weightBeforeForward; // set with max_norm only
+    core::Tensor weightAfterForward; // set with max_norm only
     bool idsValid = false;
     QString idsError;
     bool hasPaths = false;
@@ -207,7 +207,7 @@ QString CodePanel::pythonCode(const Lab &lab)
 QString CodePanel::renderOutput(const Inputs &in)
 {
     const core::TensorDecoration parameter{true, true, {}};
-    const bool maxNorm = in.weightBeforeForward.numel() > 0;
+    const bool maxNorm = in.weightAfterForward.numel() > 0;
     QStringList blocks;
     if (in.zeroElements) {
         // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
@@ -215,8 +215,7 @@ QString CodePanel::renderOutput(const Inputs &in)
         blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
     }
     const core::Tensor weight = in.weight->toTensor();
-    blocks << QString::fromStdString(
-        core::formatTensor(maxNorm ? in.weightBeforeForward : weight, parameter));
+    blocks << QString::fromStdString(core::formatTensor(weight, parameter));
     if (!in.idsValid) {
         // What Python shows at print(embedding(ids)), after which the script stops.
         blocks << QStringLiteral("Traceback (most recent call last):\n  ...\n%1").arg(in.idsError);
@@ -230,7 +229,7 @@ QString CodePanel::renderOutput(const Inputs &in)
     blocks << QString::fromStdString(
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
     if (maxNorm)
-        blocks << QString::fromStdString(core::formatTensor(weight, parameter));
+        blocks << QString::fromStdString(core::formatTensor(in.weightAfterForward, parameter));
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -242,7 +241,7 @@ void CodePanel::refresh()
 
     Inputs in;
     in.weight = m_lab->embeddingWeight();
-    in.weightBeforeForward = m_lab->weightBeforeForward();
+    in.weightAfterForward = m_lab->weightAfterForward();
     in.idsValid = m_lab->idsValid();
     in.idsError = m_lab->idsErrorMessage();
     in.hasPaths = m_lab->hasPaths();
