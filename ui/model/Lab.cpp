@@ -5,6 +5,7 @@
 #include "core/init/Generator.h"
 #include "core/nn/Embedding.h"
 #include "core/tensor/Error.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QFileInfo>
@@ -717,11 +718,21 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
         Q_EMIT trainingFailed(QString::fromStdString(e.pythonText()));
         return false;
     }
+    // The step as PyTorch code, runnable where the code panel puts it: a new optimiser is constructed
+    // exactly when the Trainer started a fresh state (first step, other settings, tie, reset, undo).
+    PythonCode::Step code;
+    code.optimizer = m_trainer.optimizer();
+    code.ids = ids;
+    code.targets = targets;
+    code.numEmbeddings = m_modelConfig.numEmbeddings;
+    code.newOptimizer = report.step == 1;
+    code.number = 1 + int(std::count_if(m_history.cbegin(), m_history.cend(),
+                                        [](const Operation &o) { return o.kind == Operation::Kind::Step; }));
+    code.defineModel = code.number == 1;
     Operation op;
     op.kind = Operation::Kind::Step;
-    op.python = QStringLiteral("# optimizer step %1 (loss %2): the Training panel shows its code")
-                    .arg(report.step)
-                    .arg(double(report.loss), 0, 'g', 6);
+    op.python = PythonCode::step(code);
+    op.output = PythonCode::printedLoss(report.loss);
     recordWeightsChange(op);
     Q_EMIT trained(report);
     return true;

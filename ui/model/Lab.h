@@ -66,6 +66,9 @@ public:
         std::optional<std::uint64_t> seed;
         /// The Python lines that do it (no trailing newline).
         QString python;
+        /// What those lines print (no trailing newline; empty when they print nothing): the Output
+        /// pane shows it before the prints of the state.
+        QString output;
         bool operator==(const Operation &) const = default;
     };
     /// Everything undo needs to put the weights back exactly: the tie state, the values of the

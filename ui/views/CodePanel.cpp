@@ -4,6 +4,7 @@
 
 #include "core/format/PythonNumber.h"
 #include "core/format/TensorFormat.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QApplication>
@@ -30,37 +31,13 @@ struct CodePanel::Inputs {
     core::Tensor oneHotMm;
     core::Index idsRank = 1;
     bool zeroElements = false; // a size is 0
+    QStringList historyOutput; // what the history's lines print, in order (training losses)
 };
 
 namespace {
 
 // Formatting more elements than this (a summarised GPT-2 weight) goes off the UI thread.
 constexpr core::Index kSynchronousFormat = 1 << 16;
-
-void appendPythonList(QString &out, const core::LongTensor &ids, std::size_t dim, std::size_t &offset)
-{
-    out += QLatin1Char('[');
-    const core::Index n = ids.shape[dim];
-    for (core::Index i = 0; i < n; ++i) {
-        if (i > 0)
-            out += QStringLiteral(", ");
-        if (dim + 1 == ids.shape.size())
-            out += QString::number(ids.data[offset++]);
-        else
-            appendPythonList(out, ids, dim + 1, offset);
-    }
-    out += QLatin1Char(']');
-}
-
-QString pythonLiteral(const core::LongTensor &ids)
-{
-    if (ids.shape.empty())
-        return ids.data.empty() ? QStringLiteral("[]") : QString::number(ids.data.front());
-    QString out;
-    std::size_t offset = 0;
-    appendPythonList(out, ids, 0, offset);
-    return out;
-}
 
 QString matmulGradFn(core::Index inputRank)
 {
@@ -190,7 +167,7 @@ QString CodePanel::pythonCode(const Lab &lab)
     // What happened after the constructors, in order: ties, initialisers, loads, training steps.
     for (const Lab::Operation &op : lab.history())
         lines << op.python;
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(pythonLiteral(lab.ids()));
+    lines << QStringLiteral("ids = torch.tensor(%1)").arg(PythonCode::list(lab.ids()));
     lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
     const QString oneHot = QStringLiteral("print(one_hot @ embedding.weight)");
     if (c.maxNorm) {
@@ -214,6 +191,7 @@ QString CodePanel::renderOutput(const Inputs &in)
         // (once: Python's default filter) and returns, before anything is printed.
         blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
     }
+    blocks << in.historyOutput;
     const core::Tensor weight = in.weight->toTensor();
     blocks << QString::fromStdString(core::formatTensor(weight, parameter));
     if (!in.idsValid) {
@@ -247,6 +225,9 @@ void CodePanel::refresh()
     in.hasPaths = m_lab->hasPaths();
     in.idsRank = m_lab->ids().dim();
     in.zeroElements = in.weight->numel() == 0;
+    for (const Lab::Operation &op : m_lab->history())
+        if (!op.output.isEmpty())
+            in.historyOutput << op.output;
     if (in.hasPaths) {
         in.lookup = m_lab->paths().call;
         in.oneHotMm = m_lab->paths().oneHotMm;
