@@ -5,6 +5,7 @@
 #include "core/init/Generator.h"
 #include "core/nn/Embedding.h"
 #include "core/tensor/Error.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QFileInfo>
@@ -40,7 +41,7 @@ struct Lab::Built {
     core::LongTensor ids;
     bool hasPaths = false;
     core::LookupPaths paths;
-    core::Tensor weightBeforeForward;
+    core::Tensor weightAfterForward;
     QString error;
 };
 
@@ -405,7 +406,7 @@ void Lab::restore(const Snapshot &snapshot)
         revalidateIds();
         m_hasPaths = false;
         m_paths = {};
-        m_weightBeforeForward = {};
+        m_weightAfterForward = {};
         Q_EMIT modelRebuilt();
         Q_EMIT weightsChanged();
         Q_EMIT historyChanged();
@@ -717,11 +718,21 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
         Q_EMIT trainingFailed(QString::fromStdString(e.pythonText()));
         return false;
     }
+    // The step as PyTorch code, runnable where the code panel puts it: a new optimiser is constructed
+    // exactly when the Trainer started a fresh state (first step, other settings, tie, reset, undo).
+    PythonCode::Step code;
+    code.optimizer = m_trainer.optimizer();
+    code.ids = ids;
+    code.targets = targets;
+    code.numEmbeddings = m_modelConfig.numEmbeddings;
+    code.newOptimizer = report.step == 1;
+    code.number = 1 + int(std::count_if(m_history.cbegin(), m_history.cend(),
+                                        [](const Operation &o) { return o.kind == Operation::Kind::Step; }));
+    code.defineModel = code.number == 1;
     Operation op;
     op.kind = Operation::Kind::Step;
-    op.python = QStringLiteral("# optimizer step %1 (loss %2): the Training panel shows its code")
-                    .arg(report.step)
-                    .arg(double(report.loss), 0, 'g', 6);
+    op.python = PythonCode::step(code);
+    op.output = PythonCode::printedLoss(report.loss);
     recordWeightsChange(op);
     Q_EMIT trained(report);
     return true;
@@ -857,10 +868,16 @@ std::shared_ptr<Lab::Built> Lab::run(const Job &job)
             built->rebuilt = true;
         }
         if (job.withIds && job.ids.numel() > 0) {
-            core::Embedding &embedding = built->model->embedding();
-            if (embedding.options().maxNorm)
-                built->weightBeforeForward = embedding.weight()->toTensor();
-            built->paths = core::computeLookupPaths(embedding, job.ids);
+            core::Embedding lookup = built->model->embedding(); // shares the weight
+            const bool maxNorm = lookup.options().maxNorm.has_value();
+            // With max_norm embedding(ids) renormalises the looked-up rows in place. The shown
+            // lookup works on a copy: the model stays what the code panel's operations produced,
+            // and only lookups written in the code (a training step's forward) renormalise it.
+            if (maxNorm)
+                lookup.setWeight(lookup.weight()->clone());
+            built->paths = core::computeLookupPaths(lookup, job.ids);
+            if (maxNorm)
+                built->weightAfterForward = lookup.weight()->toTensor();
             built->hasPaths = true;
         }
     } catch (const core::Error &e) {
@@ -967,17 +984,13 @@ void Lab::adopt(const std::shared_ptr<Built> &built)
     }
     m_hasPaths = built->hasPaths && built->error.isEmpty();
     m_paths = m_hasPaths ? std::move(built->paths) : core::LookupPaths{};
-    m_weightBeforeForward = std::move(built->weightBeforeForward);
+    m_weightAfterForward = std::move(built->weightAfterForward);
     if (built->rebuilt) {
         Q_EMIT modelRebuilt();
         Q_EMIT historyChanged();
         Q_EMIT weightsChanged();
         if (!hadModel || tiedBefore != m_model->isTied())
             Q_EMIT tiedChanged(m_model->isTied());
-    } else if (m_modelConfig.maxNorm && m_hasPaths) {
-        // max_norm renormalised the looked-up rows in place, as PyTorch does.
-        m_model->embedding().weight()->bumpVersion();
-        Q_EMIT weightsChanged();
     }
     if (!built->error.isEmpty())
         Q_EMIT rebuildFailed(built->error);

@@ -66,6 +66,9 @@ public:
         std::optional<std::uint64_t> seed;
         /// The Python lines that do it (no trailing newline).
         QString python;
+        /// What those lines print (no trailing newline; empty when they print nothing): the Output
+        /// pane shows it before the prints of the state.
+        QString output;
         bool operator==(const Operation &) const = default;
     };
     /// Everything undo needs to put the weights back exactly: the tie state, the values of the
@@ -181,9 +184,10 @@ public:
     /// Empty tensors while there are no valid ids or while they are being computed.
     const core::LookupPaths &paths() const { return m_paths; }
     bool hasPaths() const { return m_hasPaths; }
-    /// The weight as printed before embedding(ids) ran (differs only with max_norm, which
-    /// renormalises the looked-up rows in place).
-    const core::Tensor &weightBeforeForward() const { return m_weightBeforeForward; }
+    /// With max_norm: the weight as print(embedding.weight) shows it after the code's embedding(ids),
+    /// which renormalises the looked-up rows in place. The Lab's own lookup runs on a copy, so the
+    /// model keeps the values the history produced (issue #16 item 8); empty without max_norm.
+    const core::Tensor &weightAfterForward() const { return m_weightAfterForward; }
 
     int selectedRow() const { return m_selectedRow; }
     /// -1 clears the selection; rows outside [0, V) are ignored.
@@ -303,7 +307,7 @@ private:
     QString m_idsError;
     core::LookupPaths m_paths;
     bool m_hasPaths = false;
-    core::Tensor m_weightBeforeForward;
+    core::Tensor m_weightAfterForward;
     int m_selectedRow = -1;
     bool m_busy = false;
     // Only one job runs at a time; requests that arrive meanwhile are merged into these flags.

@@ -4,6 +4,7 @@
 
 #include "core/format/PythonNumber.h"
 #include "core/format/TensorFormat.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 
 #include <QApplication>
@@ -22,7 +23,7 @@ namespace embedlab::ui {
 
 struct CodePanel::Inputs {
     core::ParameterPtr weight;
-    core::Tensor weightBeforeForward; // set with max_norm only
+    core::Tensor weightAfterForward; // set with max_norm only
     bool idsValid = false;
     QString idsError;
     bool hasPaths = false;
@@ -30,37 +31,13 @@ struct CodePanel::Inputs {
     core::Tensor oneHotMm;
     core::Index idsRank = 1;
     bool zeroElements = false; // a size is 0
+    QStringList historyOutput; // what the history's lines print, in order (training losses)
 };
 
 namespace {
 
 // Formatting more elements than this (a summarised GPT-2 weight) goes off the UI thread.
 constexpr core::Index kSynchronousFormat = 1 << 16;
-
-void appendPythonList(QString &out, const core::LongTensor &ids, std::size_t dim, std::size_t &offset)
-{
-    out += QLatin1Char('[');
-    const core::Index n = ids.shape[dim];
-    for (core::Index i = 0; i < n; ++i) {
-        if (i > 0)
-            out += QStringLiteral(", ");
-        if (dim + 1 == ids.shape.size())
-            out += QString::number(ids.data[offset++]);
-        else
-            appendPythonList(out, ids, dim + 1, offset);
-    }
-    out += QLatin1Char(']');
-}
-
-QString pythonLiteral(const core::LongTensor &ids)
-{
-    if (ids.shape.empty())
-        return ids.data.empty() ? QStringLiteral("[]") : QString::number(ids.data.front());
-    QString out;
-    std::size_t offset = 0;
-    appendPythonList(out, ids, 0, offset);
-    return out;
-}
 
 QString matmulGradFn(core::Index inputRank)
 {
@@ -190,7 +167,7 @@ QString CodePanel::pythonCode(const Lab &lab)
     // What happened after the constructors, in order: ties, initialisers, loads, training steps.
     for (const Lab::Operation &op : lab.history())
         lines << op.python;
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(pythonLiteral(lab.ids()));
+    lines << QStringLiteral("ids = torch.tensor(%1)").arg(PythonCode::list(lab.ids()));
     lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
     const QString oneHot = QStringLiteral("print(one_hot @ embedding.weight)");
     if (c.maxNorm) {
@@ -207,16 +184,16 @@ QString CodePanel::pythonCode(const Lab &lab)
 QString CodePanel::renderOutput(const Inputs &in)
 {
     const core::TensorDecoration parameter{true, true, {}};
-    const bool maxNorm = in.weightBeforeForward.numel() > 0;
+    const bool maxNorm = in.weightAfterForward.numel() > 0;
     QStringList blocks;
     if (in.zeroElements) {
         // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
         // (once: Python's default filter) and returns, before anything is printed.
         blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
     }
+    blocks << in.historyOutput;
     const core::Tensor weight = in.weight->toTensor();
-    blocks << QString::fromStdString(
-        core::formatTensor(maxNorm ? in.weightBeforeForward : weight, parameter));
+    blocks << QString::fromStdString(core::formatTensor(weight, parameter));
     if (!in.idsValid) {
         // What Python shows at print(embedding(ids)), after which the script stops.
         blocks << QStringLiteral("Traceback (most recent call last):\n  ...\n%1").arg(in.idsError);
@@ -230,7 +207,7 @@ QString CodePanel::renderOutput(const Inputs &in)
     blocks << QString::fromStdString(
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
     if (maxNorm)
-        blocks << QString::fromStdString(core::formatTensor(weight, parameter));
+        blocks << QString::fromStdString(core::formatTensor(in.weightAfterForward, parameter));
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -242,12 +219,15 @@ void CodePanel::refresh()
 
     Inputs in;
     in.weight = m_lab->embeddingWeight();
-    in.weightBeforeForward = m_lab->weightBeforeForward();
+    in.weightAfterForward = m_lab->weightAfterForward();
     in.idsValid = m_lab->idsValid();
     in.idsError = m_lab->idsErrorMessage();
     in.hasPaths = m_lab->hasPaths();
     in.idsRank = m_lab->ids().dim();
     in.zeroElements = in.weight->numel() == 0;
+    for (const Lab::Operation &op : m_lab->history())
+        if (!op.output.isEmpty())
+            in.historyOutput << op.output;
     if (in.hasPaths) {
         in.lookup = m_lab->paths().call;
         in.oneHotMm = m_lab->paths().oneHotMm;

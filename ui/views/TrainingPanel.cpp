@@ -11,6 +11,7 @@
 #include "core/nn/OneHot.h"
 #include "core/tensor/Error.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/PythonCode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -121,6 +122,9 @@ QWidget *TrainingPanel::createBatchBox(const QFont &mono)
     m_targets->setObjectName(QStringLiteral("targets"));
     m_targets->setFont(mono);
     m_targets->setToolTip(tr("targets[k] is the token that should follow ids[k]; same shape as ids"));
+    // The snippet shows the batch the next step takes.
+    connect(m_ids, &QLineEdit::textChanged, this, &TrainingPanel::updateCode);
+    connect(m_targets, &QLineEdit::textChanged, this, &TrainingPanel::updateCode);
     batchForm->addRow(QStringLiteral("ids"), m_ids);
     batchForm->addRow(QStringLiteral("targets"), m_targets);
     return batchBox;
@@ -503,9 +507,7 @@ void TrainingPanel::showReport(const core::TrainingReport &report)
     m_resetReason.clear();
     m_error.clear();
     m_errorLabel->hide();
-    core::TensorDecoration decoration;
-    decoration.gradFn = "NllLossBackward0";
-    m_printedLoss = QString::fromStdString(core::formatTensor(core::Tensor({}, report.loss), decoration));
+    m_printedLoss = PythonCode::printedLoss(report.loss);
     showResults();
     updateCode();
     updateStatus();
@@ -819,67 +821,31 @@ void TrainingPanel::updateStatus()
 
 void TrainingPanel::updateCode()
 {
-    QStringList args{QStringLiteral("model.parameters()")};
-    QString name;
-    if (optimizerKind() == OptimizerKind::Sgd) {
-        name = QStringLiteral("SGD");
-        const core::SGDOptions o = sgdOptions();
-        args.append(QStringLiteral("lr=%1").arg(QString::fromStdString(core::pythonFloat(o.lr))));
-        if (o.momentum != 0.0)
-            args.append(
-                QStringLiteral("momentum=%1").arg(QString::fromStdString(core::pythonFloat(o.momentum))));
-        if (o.dampening != 0.0)
-            args.append(
-                QStringLiteral("dampening=%1").arg(QString::fromStdString(core::pythonFloat(o.dampening))));
-        if (o.weightDecay != 0.0)
-            args.append(QStringLiteral("weight_decay=%1")
-                            .arg(QString::fromStdString(core::pythonFloat(o.weightDecay))));
-        if (o.nesterov)
-            args.append(QStringLiteral("nesterov=True"));
-    } else {
-        name = QStringLiteral("Adam");
-        const core::AdamOptions o = adamOptions();
-        args.append(QStringLiteral("lr=%1").arg(QString::fromStdString(core::pythonFloat(o.lr))));
-        if (o.beta1 != 0.9 || o.beta2 != 0.999)
-            args.append(QStringLiteral("betas=(%1, %2)")
-                            .arg(QString::fromStdString(core::pythonFloat(o.beta1)),
-                                 QString::fromStdString(core::pythonFloat(o.beta2))));
-        if (o.eps != 1e-8)
-            args.append(QStringLiteral("eps=%1").arg(QString::fromStdString(core::pythonFloat(o.eps))));
-        if (o.weightDecay != 0.0)
-            args.append(QStringLiteral("weight_decay=%1")
-                            .arg(QString::fromStdString(core::pythonFloat(o.weightDecay))));
-        if (o.amsgrad)
-            args.append(QStringLiteral("amsgrad=True"));
-    }
-    // Wrapped the way black would, so the panel stays narrow.
-    constexpr int kWidth = 44;
-    QString code = QStringLiteral("optimizer = torch.optim.%1(\n    ").arg(name);
-    int column = 4;
-    for (int k = 0; k < args.size(); ++k) {
-        const QString piece = args[k] + (k + 1 < args.size() ? QStringLiteral(",") : QStringLiteral(")"));
-        if (column > 4 && column + 1 + piece.size() > kWidth) {
-            code += QStringLiteral("\n    ");
-            column = 4;
-        } else if (column > 4) {
-            code += QLatin1Char(' ');
-            ++column;
+    // The Python panel's code defines embedding and lm_head (and the optimiser once a step was
+    // taken): this snippet runs after it, as the next step would (issue #16 item 9).
+    constexpr int kWidth = 44; // wrapped the way black would, so the panel stays narrow
+    const auto literal = [](const QLineEdit *field) {
+        try {
+            return PythonCode::list(core::parseIds(field->text().toStdString()));
+        } catch (const core::Error &) {
+            return field->text(); // shown as typed; Step says what is wrong with it
         }
-        code += piece;
-        column += int(piece.size());
+    };
+    QStringList lines{QStringLiteral("# continues the code in the Python panel")};
+    if (m_lab && m_lab->trainingSteps() > 0 && m_lab->optimizer() == optimizerConfig()) {
+        lines << QStringLiteral("# model, optimizer: as defined there, with the optimizer's state");
+    } else {
+        lines << QStringLiteral("model = torch.nn.Sequential(embedding, lm_head)")
+              << QStringLiteral("optimizer = ") + PythonCode::optimizer(optimizerConfig(), kWidth);
     }
-    const QString v = m_lab ? QString::number(m_lab->modelConfig().numEmbeddings) : QStringLiteral("V");
-    code += QLatin1Char('\n');
     if (m_lab && m_lab->isTied())
-        code += QStringLiteral("# lm_head.weight = embedding.weight (tied)\n");
-    code += QStringLiteral("optimizer.zero_grad()\n"
-                           "logits = lm_head(embedding(ids))\n"
-                           "loss = F.cross_entropy(logits.view(-1, %1),\n"
-                           "                       targets.view(-1))\n"
-                           "loss.backward()\n"
-                           "optimizer.step()")
-                .arg(v);
-    m_code->setText(code);
+        lines << QStringLiteral("# lm_head.weight = embedding.weight (tied)");
+    lines << QStringLiteral("ids = torch.tensor(%1)").arg(literal(m_ids))
+          << QStringLiteral("targets = torch.tensor(%1)").arg(literal(m_targets))
+          << PythonCode::stepBody(
+                 m_lab ? QString::number(m_lab->modelConfig().numEmbeddings) : QStringLiteral("V"), true)
+          << QStringLiteral("print(loss)");
+    m_code->setText(lines.join(QLatin1Char('\n')));
 }
 
 } // namespace embedlab::ui

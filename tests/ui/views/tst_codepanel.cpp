@@ -38,6 +38,7 @@ class TestCodePanel : public QObject {
 private Q_SLOTS:
     void referenceExample();
     void codeFollowsTheConfig();
+    void maxNormLookupsDoNotAccumulate();
     void withoutLabIsEmpty();
 };
 
@@ -90,6 +91,32 @@ void TestCodePanel::codeFollowsTheConfig()
     QCOMPARE(output.count(QStringLiteral("tensor(")), 4);
     QVERIFY(output.contains(u"grad_fn=<EmbeddingBackward0>"));
     QVERIFY(output.contains(u"grad_fn=<UnsafeViewBackward0>")); // a 3-D one_hot @ W, as PyTorch prints
+}
+
+// Issue #16 item 8: with max_norm, looking up 2, 3, 1 and then 0, 1, 3 must leave the weight as the
+// code (which performs only the last lookup) has it: row 2 is printed unrenormalised first.
+void TestCodePanel::maxNormLookupsDoNotAccumulate()
+{
+    Lab lab;
+    CodePanel panel;
+    panel.setLab(&lab);
+    Lab::Config c = lab.config();
+    c.paddingIdx = 1;
+    c.maxNorm = 1.0;
+    lab.setConfig(c);
+    QTRY_VERIFY(lab.modelConfig() == c && lab.hasPaths());
+    const embedlab::core::Matrix built = lab.embeddingWeight()->value();
+    QVERIFY(lab.setIdsText(QStringLiteral("0, 1, 3")));
+    QTRY_VERIFY(lab.hasPaths() && !panel.isFormatting());
+    QVERIFY(lab.embeddingWeight()->value() == built);
+    const QString output = panel.outputText();
+    // PyTorch 1.13, seed 123, Embedding(4, 5, padding_idx=1, max_norm=1.0): row 2 before any lookup.
+    const qsizetype row2 = output.indexOf(u"[ 0.6957, -1.8061, -1.1589,  0.3255, -0.6315]");
+    QVERIFY2(row2 > 0 && row2 < output.indexOf(u"tensor([[", 30), qPrintable(output));
+    // The last print is after embedding(ids): rows 0 and 3 renormalised to norm 1, row 2 untouched.
+    const qsizetype last = output.lastIndexOf(u"Parameter containing:");
+    QVERIFY2(output.indexOf(u"[ 0.6957, -1.8061", last) > last, qPrintable(output));
+    QVERIFY2(output.indexOf(u"[-2.8400", last) < 0, qPrintable(output));
 }
 
 void TestCodePanel::withoutLabIsEmpty()
