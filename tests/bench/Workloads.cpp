@@ -9,7 +9,9 @@
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
 #include "core/nn/TiedModel.h"
+#include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
+#include "core/text/Tokenizer.h"
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapRenderer.h"
@@ -17,9 +19,11 @@
 #include <QImage>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +62,48 @@ core::LongTensor spreadIds(Index rows, Index cols, Index vocab, std::uint64_t sa
         ids.data.push_back(static_cast<std::int64_t>((x >> 33) % static_cast<std::uint64_t>(vocab)));
     }
     return ids;
+}
+
+// The bench's mixed text: sentences in several scripts, numbers, code and whitespace picked by the
+// same LCG as spreadIds, until `bytes` is reached. tests/bench/compare.py builds the same bytes for
+// npm tiktoken (keep the two lists identical).
+std::string mixedText(std::size_t bytes)
+{
+    static const char *const kFragments[] = {
+        "", // a number
+        "The quick brown fox jumps over the lazy dog.",
+        "Embeddings map token ids to vectors, and the lookup is a row copy.",
+        "It's what they've said: we're sure you'll see it.",
+        "Xin chào thế giới, tiếng Việt có dấu.",
+        "Hà Nội là thủ đô của Việt Nam.",
+        "机器学习和深度学习",
+        "嵌入层把词元映射成向量。",
+        "日本語のテキストです",
+        "مرحبا بالعالم",
+        "नमस्ते दुनिया",
+        "Привет, мир!",
+        "👍🏽 thumbs up 👨‍👩‍👧‍👦 family 🎉",
+        "for (int i = 0; i < n; ++i) { sum += a[i]; }",
+        "def f(x):\n    return x * 2\n",
+        "https://example.org/path?query=1&x=y#frag",
+        "    indented line with trailing spaces   ",
+        "ALL CAPS SHOUTING TEXT!!!",
+        "naïve café résumé façade, Zürich and Kraków",
+        "$100 €50 £20 100% (parentheses) [brackets]",
+    };
+    static const char *const kSeparators[] = {" ", " ", "\n", ", ", "  ", "\t", ". ", "\n\n"};
+    constexpr std::uint64_t fragments = std::size(kFragments), separators = std::size(kSeparators);
+    std::string text;
+    text.reserve(bytes + 128);
+    std::uint64_t x = 0x9E3779B97F4A7C15ull ^ 5;
+    while (text.size() < bytes) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        const std::uint64_t r = x >> 33;
+        const std::uint64_t pick = r % fragments;
+        text += pick == 0 ? std::to_string((r >> 8) % 1000003) : std::string(kFragments[pick]);
+        text += kSeparators[(r / fragments) % separators];
+    }
+    return text;
 }
 
 } // namespace
@@ -277,6 +323,39 @@ static void addHeatmapWorkloads(BenchRunner &runner, const Sizes &s, const core:
                 }});
 }
 
+// tokenize: GPT-2's BPE on 1 MB of mixed text (--quick: 64 KB), the tokenizer read from
+// resources/tokenizers/gpt2 (EMBEDLAB_GPT2_DIR names another folder with vocab.json and merges.txt).
+static void addTokenizeWorkload(BenchRunner &runner, bool quick)
+{
+    const char *env = std::getenv("EMBEDLAB_GPT2_DIR");
+    const std::string dir = env && *env ? env : EMBEDLAB_GPT2_DIR;
+    auto tokenizer = std::make_shared<std::optional<core::Tokenizer>>();
+    auto problem = std::make_shared<std::string>();
+    try {
+        tokenizer->emplace(core::Tokenizer::fromFile(dir + "/vocab.json"));
+    } catch (const core::Error &e) {
+        *problem = std::string("no GPT-2 tokenizer: ") + e.what();
+    }
+    auto text = std::make_shared<const std::string>(mixedText(quick ? (64u << 10) : (1u << 20)));
+    auto ids = std::make_shared<std::vector<std::int64_t>>();
+    runner.add({"tokenize", "GPT-2 BPE encode of " + std::to_string(text->size()) + " bytes of mixed text",
+                [=] {
+                    if (*tokenizer)
+                        *ids = (*tokenizer)->encode(*text);
+                },
+                [=]() -> std::string {
+                    if (!problem->empty())
+                        return *problem;
+                    // The reference: the exact bytes back, at about 4 bytes a token or fewer.
+                    if ((*tokenizer)->decode(*ids) != *text)
+                        return "decode(encode(text)) differs from the text";
+                    if (ids->size() < text->size() / 8)
+                        return "only " + std::to_string(ids->size()) + " tokens for " +
+                               std::to_string(text->size()) + " bytes";
+                    return {};
+                }});
+}
+
 static void addWorkloads(BenchRunner &runner, const Sizes &s)
 {
     // Shared state lives as long as the runner's workloads (captured by shared_ptr).
@@ -312,6 +391,7 @@ int runBench(int argc, char **argv)
         sizes = Sizes{2000, 64, 4, 64, 16, 32, 2, 16, QSize(640, 360)};
     BenchRunner runner(quick ? 3 : 7, json);
     addWorkloads(runner, sizes);
+    addTokenizeWorkload(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;

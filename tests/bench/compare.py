@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: 2026 EmbedLab developers
-"""embedlab-bench side by side with its peers: PyTorch (2 threads) and matplotlib.
+"""embedlab-bench side by side with its peers: PyTorch (2 threads), matplotlib and npm tiktoken.
 
 Runs `embedlab-bench --json`, then the same workloads in PyTorch on the same machine in the same
 run, and prints the ratio EmbedLab / peer for each with PASS/FAIL against the issue's targets.
@@ -11,16 +11,21 @@ machine's load between them does not decide the ratio.
     /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
                                             [--only NAME]...
 
-Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread).
+Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread). The
+`tokenize` workload's peer is npm tiktoken run by node: --node-modules DIR (or EMBEDLAB_NODE_MODULES)
+names the node_modules folder that holds it (default /tmp/npm-tok/node_modules), e.g. after
+    mkdir -p /tmp/npm-tok && cd /tmp/npm-tok && npm install tiktoken
 """
 import argparse
 import io
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 VOCAB, DIM = 50257, 768
@@ -38,7 +43,33 @@ TARGETS = {
     "sgd_step_tied": (1.1, None),
     "heatmap_cold": (None, 50.0),
     "heatmap_frame": (None, 10.0),
+    "tokenize": (0.5, None),
 }
+
+# The bench's mixed text (tests/bench/Workloads.cpp, mixedText): keep the two lists identical.
+TEXT_FRAGMENTS = [
+    "",  # a number
+    "The quick brown fox jumps over the lazy dog.",
+    "Embeddings map token ids to vectors, and the lookup is a row copy.",
+    "It's what they've said: we're sure you'll see it.",
+    "Xin chào thế giới, tiếng Việt có dấu.",
+    "Hà Nội là thủ đô của Việt Nam.",
+    "机器学习和深度学习",
+    "嵌入层把词元映射成向量。",
+    "日本語のテキストです",
+    "مرحبا بالعالم",
+    "नमस्ते दुनिया",
+    "Привет, мир!",
+    "👍🏽 thumbs up 👨‍👩‍👧‍👦 family 🎉",
+    "for (int i = 0; i < n; ++i) { sum += a[i]; }",
+    "def f(x):\n    return x * 2\n",
+    "https://example.org/path?query=1&x=y#frag",
+    "    indented line with trailing spaces   ",
+    "ALL CAPS SHOUTING TEXT!!!",
+    "naïve café résumé façade, Zürich and Kraków",
+    "$100 €50 £20 100% (parentheses) [brackets]",
+]
+TEXT_SEPARATORS = [" ", " ", "\n", ", ", "  ", "\t", ". ", "\n\n"]
 
 
 def spread_ids(rows, cols, vocab, salt):
@@ -50,6 +81,38 @@ def spread_ids(rows, cols, vocab, salt):
         x = (x * 6364136223846793005 + 1442695040888963407) & mask
         out.append((x >> 33) % vocab)
     return out
+
+
+def mixed_text(size):
+    """The bytes of embedlab-bench's tokenize text (the same LCG as mixedText in Workloads.cpp)."""
+    mask = (1 << 64) - 1
+    x = (0x9E3779B97F4A7C15 ^ 5) & mask
+    out = bytearray()
+    while len(out) < size:
+        x = (x * 6364136223846793005 + 1442695040888963407) & mask
+        r = x >> 33
+        pick = r % len(TEXT_FRAGMENTS)
+        out += (str((r >> 8) % 1000003) if pick == 0 else TEXT_FRAGMENTS[pick]).encode("utf-8")
+        out += TEXT_SEPARATORS[(r // len(TEXT_FRAGMENTS)) % len(TEXT_SEPARATORS)].encode("utf-8")
+    return bytes(out)
+
+
+def tiktoken_tokenize(runs, node_modules):
+    """npm tiktoken's GPT-2 encode of the same 1 MB, by node; None (with how to install) when missing."""
+    node = shutil.which("node")
+    if not node or not os.path.isdir(os.path.join(node_modules, "tiktoken")):
+        print(f"tokenize: no peer - needs node and npm tiktoken in {node_modules} "
+              "(mkdir -p /tmp/npm-tok && cd /tmp/npm-tok && npm install tiktoken; "
+              "or give --node-modules DIR / EMBEDLAB_NODE_MODULES)", file=sys.stderr)
+        return None
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiktoken_bench.mjs")
+    with tempfile.NamedTemporaryFile(suffix=".txt") as text:
+        text.write(mixed_text(1 << 20))
+        text.flush()
+        proc = subprocess.run([node, script, node_modules, text.name, str(runs)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"tiktoken_bench.mjs failed ({proc.returncode}):\n{proc.stderr}")
+    return json.loads(proc.stdout)
 
 
 def timed(fn, runs):
@@ -175,6 +238,10 @@ def main():
     parser.add_argument("--runs", type=int, default=7, help="timed runs per PyTorch workload (default 7)")
     parser.add_argument("--rounds", type=int, default=2, help="alternations of the two sides (default 2)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for README.md)")
+    parser.add_argument("--node-modules", metavar="DIR",
+                        default=os.environ.get("EMBEDLAB_NODE_MODULES", "/tmp/npm-tok/node_modules"),
+                        help="node_modules with npm tiktoken, the tokenize peer (default: $EMBEDLAB_NODE_MODULES "
+                             "or /tmp/npm-tok/node_modules)")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
                         help="compare only this workload on both sides (repeatable; default: all)")
     args = parser.parse_args()
@@ -206,6 +273,10 @@ def main():
             if ours["checks"].get(name, "ok") == "ok":
                 ours["checks"][name] = check
         theirs, W = torch_workloads(args.runs, wanted)
+        if wanted("tokenize"):
+            tokenize = tiktoken_tokenize(args.runs, args.node_modules)
+            if tokenize:
+                theirs["tokenize"] = tokenize
         if wanted("heatmap_cold") or wanted("heatmap_frame"):
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
         best(peer, theirs)
@@ -222,7 +293,11 @@ def main():
             rows.append((name, "-", "-", "-", "-", "MISSING"))
             failures += 1
             continue
-        ratio = mine["median_ms"] / theirs["median_ms"] if theirs else float("nan")
+        if theirs is None:
+            rows.append((name, f"{mine['median_ms']:.1f}", "-", "-", "-", "NO PEER"))
+            failures += 1
+            continue
+        ratio = mine["median_ms"] / theirs["median_ms"]
         ok = ours["checks"].get(name) == "ok"
         target = []
         if ratio_limit is not None:
@@ -232,7 +307,7 @@ def main():
             ok = ok and mine["median_ms"] <= abs_limit
             target.append(f"<= {abs_limit:g} ms")
         failures += not ok
-        peer_name = "matplotlib" if name.startswith("heatmap") else "PyTorch"
+        peer_name = "matplotlib" if name.startswith("heatmap") else "tiktoken" if name == "tokenize" else "PyTorch"
         rows.append((name, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
                      f"{ratio:.3f}", ", ".join(target), "PASS" if ok else "FAIL"))
 
