@@ -6,8 +6,10 @@
 #include "core/tensor/Parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <string>
+#include <thread>
 
 namespace embedlab::core {
 
@@ -141,15 +143,29 @@ std::vector<float> RowNeighbours::approximateCosines(std::int64_t row) const
         return result;
     const Eigen::Map<const Matrix> w(m_weight.data, rows, dim);
     const Eigen::VectorXf v = w.row(row).transpose();
-    parallel::forTwo(rows, rows * dim, parallel::kMinElements, [&](Index begin, Index end) {
-        Eigen::Map<Eigen::VectorXf> out(result.data() + begin, end - begin);
-        out.noalias() = w.middleRows(begin, end - begin) * v;
-        for (Index i = begin; i < end; ++i) {
-            const double norm = m_norms[static_cast<std::size_t>(i)];
-            float &c = result[static_cast<std::size_t>(i)];
-            c = norm == 0.0 ? 0.0f : static_cast<float>(c / (norm * self));
+    // Chunks taken from a counter: on a loaded machine one thread may be descheduled for a while and
+    // the other takes its share (fixed halves would wait for it).
+    constexpr Index kChunk = 2048;
+    std::atomic<Index> next{0};
+    auto run = [&] {
+        for (Index begin = next.fetch_add(kChunk); begin < rows; begin = next.fetch_add(kChunk)) {
+            const Index end = std::min(rows, begin + kChunk);
+            Eigen::Map<Eigen::VectorXf>(result.data() + begin, end - begin).noalias() =
+                w.middleRows(begin, end - begin) * v;
+            for (Index i = begin; i < end; ++i) {
+                const double norm = m_norms[static_cast<std::size_t>(i)];
+                float &c = result[static_cast<std::size_t>(i)];
+                c = norm == 0.0 ? 0.0f : static_cast<float>(c / (norm * self));
+            }
         }
-    });
+    };
+    if (!parallel::enabled(rows * dim, parallel::kMinElements)) {
+        run();
+        return result;
+    }
+    std::thread helper(run);
+    run();
+    helper.join();
     return result;
 }
 
