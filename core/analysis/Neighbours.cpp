@@ -6,8 +6,10 @@
 #include "core/tensor/Parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <string>
+#include <thread>
 
 namespace embedlab::core {
 
@@ -71,48 +73,52 @@ RowNeighbours::RowNeighbours(const TensorSpan &weight)
     });
 }
 
-std::vector<float> RowNeighbours::cosines(std::int64_t row) const
+void RowNeighbours::checkRow(std::int64_t row) const
 {
-    const Index rows = static_cast<Index>(m_norms.size());
-    if (row < 0 || row >= rows)
+    if (row < 0 || row >= rows())
         throw Error(Error::Kind::IndexError, "index " + std::to_string(row) +
                                                  " is out of bounds for dimension 0 with size " +
-                                                 std::to_string(rows));
-    std::vector<float> result(static_cast<std::size_t>(rows), 0.0f);
+                                                 std::to_string(rows()));
+}
+
+float RowNeighbours::cosine(std::int64_t i, const std::vector<double> &v, double self) const
+{
+    const double norm = m_norms[static_cast<std::size_t>(i)];
+    // A zero row has cosine 0 with every row (F.cosine_similarity clamps the norms at eps).
+    if (norm == 0.0 || self == 0.0)
+        return 0.0f;
     const Index dim = m_weight.shape[1];
+    return static_cast<float>(dot(m_weight.data + i * dim, v.data(), dim) / (norm * self));
+}
+
+std::vector<float> RowNeighbours::cosines(std::int64_t row) const
+{
+    checkRow(row);
+    const Index dim = m_weight.shape[1];
+    const std::vector<double> v(m_weight.data + row * dim, m_weight.data + (row + 1) * dim);
     const double self = m_norms[static_cast<std::size_t>(row)];
-    if (dim == 0 || self == 0.0)
-        return result;
-    const float *w = m_weight.data;
-    const std::vector<double> v(w + row * dim, w + (row + 1) * dim);
-    // One pass over the matrix, its rows split over two threads; each row's sum is computed alone,
-    // so the split does not change a bit.
-    parallel::forTwo(rows, rows * dim, parallel::kMinElements, [&](Index begin, Index end) {
-        for (Index i = begin; i < end; ++i) {
-            const double norm = m_norms[static_cast<std::size_t>(i)];
-            // A zero row has cosine 0 (F.cosine_similarity clamps the norms at eps).
-            if (norm != 0.0)
-                result[static_cast<std::size_t>(i)] =
-                    static_cast<float>(dot(w + i * dim, v.data(), dim) / (norm * self));
-        }
+    std::vector<float> result(static_cast<std::size_t>(rows()));
+    // Each row's sum is computed alone, so the split over two threads does not change a bit.
+    parallel::forTwo(rows(), rows() * dim, parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index i = begin; i < end; ++i)
+            result[static_cast<std::size_t>(i)] = cosine(i, v, self);
     });
     return result;
 }
 
-std::vector<Neighbour> RowNeighbours::nearest(std::int64_t row, std::int64_t k) const
+namespace {
+
+// The k best of at(0) .. at(count - 1), `skip` left out: a heap of the best so far with its worst
+// on top, which most items fail to beat.
+template <typename At>
+std::vector<Neighbour> bestOf(std::int64_t count, std::int64_t k, std::int64_t skip, At at)
 {
-    const std::vector<float> cos = cosines(row);
-    if (k < 0)
-        throw Error(Error::Kind::ValueError, "k must be at least 0, got " + std::to_string(k));
-    const auto rows = static_cast<std::int64_t>(cos.size());
-    k = std::min(k, rows - 1);
-    // A heap of the best k so far, its worst on top: most rows fail the first comparison.
     std::vector<Neighbour> best;
     best.reserve(static_cast<std::size_t>(k));
-    for (std::int64_t i = 0; i < rows && k > 0; ++i) {
-        if (i == row)
+    for (std::int64_t j = 0; j < count && k > 0; ++j) {
+        if (j == skip)
             continue;
-        const Neighbour n{i, cos[static_cast<std::size_t>(i)]};
+        const Neighbour n = at(j);
         if (static_cast<std::int64_t>(best.size()) < k) {
             best.push_back(n);
             std::push_heap(best.begin(), best.end(), ranksBefore);
@@ -124,6 +130,76 @@ std::vector<Neighbour> RowNeighbours::nearest(std::int64_t row, std::int64_t k) 
     }
     std::sort_heap(best.begin(), best.end(), ranksBefore);
     return best;
+}
+
+} // namespace
+
+std::vector<float> RowNeighbours::approximateCosines(std::int64_t row) const
+{
+    const Index rows = this->rows(), dim = m_weight.shape[1];
+    const double self = m_norms[static_cast<std::size_t>(row)];
+    std::vector<float> result(static_cast<std::size_t>(rows), 0.0f);
+    if (self == 0.0 || dim == 0)
+        return result;
+    const Eigen::Map<const Matrix> w(m_weight.data, rows, dim);
+    const Eigen::VectorXf v = w.row(row).transpose();
+    // Chunks taken from a counter: on a loaded machine one thread may be descheduled for a while and
+    // the other takes its share (fixed halves would wait for it).
+    constexpr Index kChunk = 2048;
+    std::atomic<Index> next{0};
+    auto run = [&] {
+        for (Index begin = next.fetch_add(kChunk); begin < rows; begin = next.fetch_add(kChunk)) {
+            const Index end = std::min(rows, begin + kChunk);
+            Eigen::Map<Eigen::VectorXf>(result.data() + begin, end - begin).noalias() =
+                w.middleRows(begin, end - begin) * v;
+            for (Index i = begin; i < end; ++i) {
+                const double norm = m_norms[static_cast<std::size_t>(i)];
+                float &c = result[static_cast<std::size_t>(i)];
+                c = norm == 0.0 ? 0.0f : static_cast<float>(c / (norm * self));
+            }
+        }
+    };
+    if (!parallel::enabled(rows * dim, parallel::kMinElements)) {
+        run();
+        return result;
+    }
+    std::thread helper(run);
+    run();
+    helper.join();
+    return result;
+}
+
+std::vector<Neighbour> RowNeighbours::nearest(std::int64_t row, std::int64_t k) const
+{
+    checkRow(row);
+    if (k < 0)
+        throw Error(Error::Kind::ValueError, "k must be at least 0, got " + std::to_string(k));
+    k = std::min(k, rows() - 1);
+    if (k == 0)
+        return {};
+    // A fast pass in float finds the k best up to float's error, which is below `slack`: a float sum
+    // of dim products is off by at most about dim units of 2^-24 times sum |x_i v_i| <= |x||v|.
+    // Every row that can be among the k best by the exact cosine is within 2 slack of the k-th
+    // float cosine; only those are summed again in double.
+    const std::vector<float> approx = approximateCosines(row);
+    const float kth = bestOf(rows(), k, row,
+                             [&](std::int64_t j) {
+                                 return Neighbour{j, approx[static_cast<std::size_t>(j)]};
+                             })
+                          .back()
+                          .cosine;
+    const Index dim = m_weight.shape[1];
+    const double slack = 2.0 * static_cast<double>(dim + 4) * 0x1p-24;
+    const std::vector<double> v(m_weight.data + row * dim, m_weight.data + (row + 1) * dim);
+    const double self = m_norms[static_cast<std::size_t>(row)];
+    std::vector<Neighbour> candidates;
+    for (std::int64_t j = 0; j < rows(); ++j) {
+        // NaN compares false, so NaN rows stay candidates (they rank last anyway).
+        if (j != row && (std::isnan(kth) || !(approx[static_cast<std::size_t>(j)] < kth - 2.0 * slack)))
+            candidates.push_back({j, cosine(j, v, self)});
+    }
+    return bestOf(static_cast<std::int64_t>(candidates.size()), k, -1,
+                  [&](std::int64_t j) { return candidates[static_cast<std::size_t>(j)]; });
 }
 
 } // namespace embedlab::core

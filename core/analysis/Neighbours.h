@@ -34,6 +34,13 @@ public:
     std::int64_t rows() const { return static_cast<std::int64_t>(m_norms.size()); }
 
 private:
+    void checkRow(std::int64_t row) const;
+    /// Row i's cosine to the row `v` of norm `self`, summed in double: float32's rounding of the
+    /// exact value.
+    float cosine(std::int64_t i, const std::vector<double> &v, double self) const;
+    /// Every row's cosine to `row` with float sums (fast, off by at most ~dim * 2^-24).
+    std::vector<float> approximateCosines(std::int64_t row) const;
+
     TensorSpan m_weight;
     std::vector<double> m_norms;
 };

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The principal plane by subspace iteration on X^T X, X the centred rows, without forming X or
-// X^T X: each pass is two products with the matrix itself (core/tensor/Parallel.h), the centring
-// applied to their small results.
+// X^T X: each pass reads the matrix once, the centring applied to the small products.
 #include "core/analysis/Neighbours.h"
 
 #include "core/init/Generator.h"
@@ -27,12 +26,27 @@ constexpr std::uint64_t kSeed = 20260114;
 
 using MatrixD = Eigen::MatrixXd;
 
+constexpr Index kChunkRows = 512;
+
+// Column sums of fixed chunks of rows, in double, added in chunk order: the same bits with one
+// thread or two.
 Eigen::VectorXd columnMeans(const Eigen::Map<const Matrix> &w)
 {
-    Eigen::VectorXd sum = Eigen::VectorXd::Zero(w.cols());
-    for (Index i = 0; i < w.rows(); ++i)
-        sum += w.row(i).transpose().cast<double>();
-    return sum / static_cast<double>(w.rows());
+    const Index chunks = (w.rows() + kChunkRows - 1) / kChunkRows;
+    std::vector<Eigen::VectorXd> sums(static_cast<std::size_t>(chunks));
+    parallel::forTwo(chunks, w.size(), parallel::kMinElements, [&](Index begin, Index end) {
+        for (Index c = begin; c < end; ++c) {
+            const Index first = c * kChunkRows, rows = std::min(kChunkRows, w.rows() - first);
+            Eigen::VectorXd &sum = sums[static_cast<std::size_t>(c)];
+            sum = Eigen::VectorXd::Zero(w.cols());
+            for (Index i = first; i < first + rows; ++i)
+                sum += w.row(i).transpose().cast<double>();
+        }
+    });
+    Eigen::VectorXd total = Eigen::VectorXd::Zero(w.cols());
+    for (const Eigen::VectorXd &sum : sums)
+        total += sum;
+    return total / static_cast<double>(w.rows());
 }
 
 MatrixD orthonormalColumns(const MatrixD &z)
@@ -41,24 +55,43 @@ MatrixD orthonormalColumns(const MatrixD &z)
     return qr.householderQ() * MatrixD::Identity(z.rows(), z.cols());
 }
 
-// X Q = W Q - 1 (mean^T Q), in float like the product.
-Matrix centredTimes(const Eigen::Map<const Matrix> &w, const Eigen::VectorXd &mean, const MatrixD &q)
-{
-    const Matrix qf = q.cast<float>();
-    Matrix y(w.rows(), q.cols());
-    parallel::product(y, w, qf);
-    const Eigen::RowVectorXf shift = (mean.transpose() * q).cast<float>();
-    y.rowwise() -= shift;
-    return y;
-}
+// X^T X Q and Q^T X^T X Q for X the centred rows, in one read of the matrix: each chunk of rows
+// gives Y = X_c Q, then X_c^T Y and Y^T Y, from cache. The chunks are fixed and their sums added
+// in order, so the answer does not depend on the number of threads.
+struct PassResult {
+    MatrixD z; // X^T X Q   [dim, block]
+    MatrixD g; // Q^T X^T X Q  [block, block]
+};
 
-// X^T Y = W^T Y - mean (1^T Y).
-MatrixD centredTransposeTimes(const Eigen::Map<const Matrix> &w, const Eigen::VectorXd &mean, const Matrix &y)
+PassResult centredPass(const Eigen::Map<const Matrix> &w, const Eigen::VectorXd &mean, const MatrixD &q)
 {
-    Matrix z(w.cols(), y.cols());
-    parallel::product(z, w.transpose(), y);
-    const Eigen::RowVectorXd ySum = y.cast<double>().colwise().sum();
-    return z.cast<double>() - mean * ySum;
+    const Eigen::MatrixXf qf = q.cast<float>();
+    const Eigen::RowVectorXf shift = (mean.transpose() * q).cast<float>();
+    const Index chunks = (w.rows() + kChunkRows - 1) / kChunkRows;
+    std::vector<Eigen::MatrixXf> z(static_cast<std::size_t>(chunks)), g(z.size());
+    std::vector<Eigen::RowVectorXd> ySum(z.size());
+    parallel::forTwo(chunks, w.size() * q.cols(), parallel::kMinElements, [&](Index begin, Index end) {
+        Eigen::MatrixXf y;
+        for (Index c = begin; c < end; ++c) {
+            const Index first = c * kChunkRows, rows = std::min(kChunkRows, w.rows() - first);
+            const auto block = w.middleRows(first, rows);
+            y.noalias() = block * qf;
+            y.rowwise() -= shift;
+            const auto at = static_cast<std::size_t>(c);
+            z[at].noalias() = block.transpose() * y;
+            g[at].noalias() = y.transpose() * y;
+            ySum[at] = y.colwise().sum().cast<double>();
+        }
+    });
+    PassResult r{MatrixD::Zero(w.cols(), q.cols()), MatrixD::Zero(q.cols(), q.cols())};
+    Eigen::RowVectorXd total = Eigen::RowVectorXd::Zero(q.cols());
+    for (std::size_t c = 0; c < z.size(); ++c) {
+        r.z += z[c].cast<double>();
+        r.g += g[c].cast<double>();
+        total += ySum[c];
+    }
+    r.z -= mean * total; // X^T Y = W^T Y - mean (1^T Y)
+    return r;
 }
 
 MatrixD randomStart(Index dim, Index block)
@@ -96,12 +129,13 @@ Projection2d principalPlane(const TensorSpan &weight, int passes)
     const Eigen::Map<const Matrix> w(weight.data, weight.shape[0], weight.shape[1]);
     const Eigen::VectorXd mean = columnMeans(w);
     MatrixD q = randomStart(w.cols(), std::min(kBlock, w.cols()));
-    for (int pass = 0; pass < passes; ++pass)
-        q = orthonormalColumns(centredTransposeTimes(w, mean, centredTimes(w, mean, q)));
+    PassResult r = centredPass(w, mean, q);
+    for (int pass = 0; pass < passes; ++pass) {
+        q = orthonormalColumns(r.z);
+        r = centredPass(w, mean, q);
+    }
     // Rayleigh-Ritz: the best two directions inside the subspace found.
-    const Matrix y = centredTimes(w, mean, q);
-    const MatrixD yd = y.cast<double>();
-    const Eigen::SelfAdjointEigenSolver<MatrixD> eig(yd.transpose() * yd);
+    const Eigen::SelfAdjointEigenSolver<MatrixD> eig(r.g);
     const Index last = q.cols() - 1; // eigenvalues ascend
     Projection2d plane;
     plane.mean.resize(static_cast<std::size_t>(mean.size()));

@@ -3,6 +3,7 @@
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
 
+#include "core/analysis/Neighbours.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
 #include "core/nn/Embedding.h"
@@ -18,6 +19,7 @@
 
 #include <QImage>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -356,6 +358,79 @@ static void addTokenizeWorkload(BenchRunner &runner, bool quick)
                 }});
 }
 
+// neighbours_gpt2: top-10 rows by cosine to one row, the norms cached by the warm-up run (issue #14).
+static void addNeighbourWorkloads(BenchRunner &runner, const core::ParameterPtr &weight)
+{
+    constexpr std::int64_t kRow = 1234, kK = 10;
+    auto neighbours = std::make_shared<std::unique_ptr<core::RowNeighbours>>();
+    auto nearest = std::make_shared<std::vector<core::Neighbour>>();
+    runner.add(
+        {"neighbours_gpt2", "top-10 cosine neighbours of one row, norms cached",
+         [=] {
+             if (!*neighbours)
+                 *neighbours = std::make_unique<core::RowNeighbours>(weight->span());
+             *nearest = (*neighbours)->nearest(kRow, kK);
+         },
+         [=]() -> std::string {
+             // Plain path: every cosine in long double, a full sort.
+             const float *w = weight->value().data();
+             const Index rows = weight->shape()[0], dim = weight->shape()[1];
+             auto dot = [&](Index a, Index b) {
+                 long double sum = 0;
+                 for (Index j = 0; j < dim; ++j)
+                     sum += static_cast<long double>(w[a * dim + j]) * w[b * dim + j];
+                 return sum;
+             };
+             std::vector<std::pair<float, Index>> plain;
+             for (Index i = 0; i < rows; ++i)
+                 if (i != kRow)
+                     plain.emplace_back(
+                         -static_cast<float>(dot(i, kRow) / std::sqrt(dot(i, i) * dot(kRow, kRow))), i);
+             std::sort(plain.begin(), plain.end());
+             if (nearest->size() != static_cast<std::size_t>(kK))
+                 return "got " + std::to_string(nearest->size()) + " neighbours";
+             for (std::size_t i = 0; i < nearest->size(); ++i)
+                 if ((*nearest)[i].id != plain[i].second ||
+                     std::abs((*nearest)[i].cosine + plain[i].first) > 1e-6f)
+                     return "neighbour " + std::to_string(i) + " is row " + std::to_string((*nearest)[i].id) +
+                            ", reference row " + std::to_string(plain[i].second);
+             return {};
+         }});
+
+    // pca_gpt2: the principal plane of every row (6 passes of the randomized power method).
+    auto plane = std::make_shared<core::Projection2d>();
+    runner.add({"pca_gpt2", "first two principal axes of the centred rows, every row",
+                [=] { *plane = core::principalPlane(weight->span()); },
+                [=]() -> std::string {
+                    // The plane must be orthonormal and hold nearly as much variance as a 24-pass run's: on
+                    // this i.i.d. N(0, 1) matrix the spectrum has no gap (the power method's worst case), and
+                    // six passes hold about 93% of it.
+                    const core::Projection2d reference = core::principalPlane(weight->span(), 24);
+                    auto variance = [&](const core::Projection2d &p, int axis) {
+                        double sum = 0;
+                        for (Index i = 0; i < weight->shape()[0]; ++i) {
+                            const double x = p.project(weight->span(), i)[static_cast<std::size_t>(axis)];
+                            sum += x * x;
+                        }
+                        return sum;
+                    };
+                    double unit0 = 0, unit1 = 0, cross = 0;
+                    for (std::size_t j = 0; j < plane->mean.size(); ++j) {
+                        unit0 += double(plane->axes[0][j]) * plane->axes[0][j];
+                        unit1 += double(plane->axes[1][j]) * plane->axes[1][j];
+                        cross += double(plane->axes[0][j]) * plane->axes[1][j];
+                    }
+                    if (std::abs(unit0 - 1) > 1e-5 || std::abs(unit1 - 1) > 1e-5 || std::abs(cross) > 1e-5)
+                        return "the axes are not orthonormal";
+                    const double got = variance(*plane, 0) + variance(*plane, 1);
+                    const double want = variance(reference, 0) + variance(reference, 1);
+                    if (got < 0.9 * want)
+                        return "the plane holds " + std::to_string(got) + " of the variance, 24 passes " +
+                               std::to_string(want);
+                    return {};
+                }});
+}
+
 static void addWorkloads(BenchRunner &runner, const Sizes &s)
 {
     // Shared state lives as long as the runner's workloads (captured by shared_ptr).
@@ -366,6 +441,7 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
     addStatsWorkloads(runner, weight);
     addLayerWorkloads(runner, s, gen, embedding);
     addHeatmapWorkloads(runner, s, weight);
+    addNeighbourWorkloads(runner, weight);
 }
 
 int runBench(int argc, char **argv)

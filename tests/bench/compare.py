@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: 2026 EmbedLab developers
-"""embedlab-bench side by side with its peers: PyTorch (2 threads), matplotlib and npm tiktoken.
+"""embedlab-bench side by side with its peers: PyTorch (2 threads), NumPy, matplotlib and npm tiktoken.
 
 Runs `embedlab-bench --json`, then the same workloads in PyTorch on the same machine in the same
 run, and prints the ratio EmbedLab / peer for each with PASS/FAIL against the issue's targets.
@@ -44,7 +44,11 @@ TARGETS = {
     "heatmap_cold": (None, 50.0),
     "heatmap_frame": (None, 10.0),
     "tokenize": (0.5, None),
+    "neighbours_gpt2": (0.7, None),
+    "pca_gpt2": (None, 1000.0),
 }
+# Peers other than PyTorch (and matplotlib for the heatmaps).
+OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tiktoken"}
 
 # The bench's mixed text (tests/bench/Workloads.cpp, mixedText): keep the two lists identical.
 TEXT_FRAGMENTS = [
@@ -197,6 +201,37 @@ def torch_workloads(runs, wanted):
     return results, W
 
 
+def numpy_workloads(W, runs, wanted):
+    """Issue #14: NumPy's W @ v + argpartition (norms cached: none computed), and the same randomized
+    subspace iteration as core::principalPlane (6 passes, 8 vectors, every row) for scale."""
+    import numpy as np
+
+    results = {}
+    w = W.numpy()
+    v = w[1234].copy()
+
+    def top10():
+        scores = w @ v
+        return np.argpartition(scores, -11)[-11:]
+
+    if wanted("neighbours_gpt2"):
+        results["neighbours_gpt2"] = timed(top10, runs)
+
+    def plane():
+        mean = w.mean(axis=0, dtype=np.float64).astype(np.float32)
+        q, _ = np.linalg.qr(np.random.default_rng(0).standard_normal((w.shape[1], 8)).astype(np.float32))
+        for _ in range(6):
+            y = w @ q - mean @ q
+            q, _ = np.linalg.qr(w.T @ y - np.outer(mean, y.sum(axis=0)))
+        y = w @ q - mean @ q
+        _, vecs = np.linalg.eigh(y.T @ y)
+        return q @ vecs[:, -2:]
+
+    if wanted("pca_gpt2"):
+        results["pca_gpt2"] = timed(plane, max(3, runs // 2))
+    return results
+
+
 def matplotlib_heatmap(W, runs):
     import matplotlib
 
@@ -277,6 +312,7 @@ def main():
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
             if tokenize:
                 theirs["tokenize"] = tokenize
+        theirs.update(numpy_workloads(W, args.runs, wanted))
         if wanted("heatmap_cold") or wanted("heatmap_frame"):
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
         best(peer, theirs)
@@ -307,7 +343,7 @@ def main():
             ok = ok and mine["median_ms"] <= abs_limit
             target.append(f"<= {abs_limit:g} ms")
         failures += not ok
-        peer_name = "matplotlib" if name.startswith("heatmap") else "tiktoken" if name == "tokenize" else "PyTorch"
+        peer_name = OTHER_PEERS.get(name, "matplotlib" if name.startswith("heatmap") else "PyTorch")
         rows.append((name, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
                      f"{ratio:.3f}", ", ".join(target), "PASS" if ok else "FAIL"))
 

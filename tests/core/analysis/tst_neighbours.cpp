@@ -94,6 +94,7 @@ private Q_SLOTS:
     void cosinesIncludeTheRowItself();
     void nanRowRanksLast();
     void largeMatrixMatchesFullSort();
+    void nearTiesFollowTheExactCosine();
     void planeMatchesSvd_data();
     void planeMatchesSvd();
     void planeIsReproducible();
@@ -203,6 +204,35 @@ void TestNeighbours::largeMatrixMatchesFullSort()
             QCOMPARE(got[0].cosine, got[1].cosine);
         }
     }
+}
+
+// Rows a hair away from the query: their cosines differ by less than float sums can tell apart, so
+// the order must come from the exact cosines (the refinement after the fast float pass).
+void TestNeighbours::nearTiesFollowTheExactCosine()
+{
+    const core::Index rows = 3000, cols = 48;
+    core::Tensor w = randomMatrix(rows, cols, seed());
+    std::mt19937 gen(3);
+    std::normal_distribution<float> noise(0.0f, 2e-4f);
+    for (core::Index i = 1; i < rows; ++i)
+        for (core::Index j = 0; j < cols; ++j)
+            w.data[static_cast<std::size_t>(i * cols + j)] = w.data[static_cast<std::size_t>(j)] + noise(gen);
+    const core::RowNeighbours neighbours(w.span());
+    const std::vector<float> q(w.data.begin(), w.data.begin() + cols);
+    std::vector<std::pair<float, std::int64_t>> exact;
+    for (core::Index i = 1; i < rows; ++i) {
+        const std::vector<float> x(w.data.begin() + i * cols, w.data.begin() + (i + 1) * cols);
+        exact.emplace_back(-static_cast<float>(dotD(x, q) / std::sqrt(dotD(x, x) * dotD(q, q))), i);
+    }
+    std::sort(exact.begin(), exact.end());
+    QVERIFY(-exact[49].first > 0.9999f); // really a crowd of near ties
+    const std::vector<core::Neighbour> got = neighbours.nearest(0, 50);
+    QCOMPARE(got.size(), std::size_t{50});
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        QCOMPARE(got[i].id, exact[i].second);
+        QCOMPARE(got[i].cosine, -exact[i].first);
+    }
+    QCOMPARE(neighbours.cosines(0)[static_cast<std::size_t>(got[7].id)], got[7].cosine);
 }
 
 void TestNeighbours::planeMatchesSvd_data()
