@@ -265,6 +265,7 @@ void InitHistogram::buildToolbar()
     // English, which squeezed the code panel beside the histogram to ~345 px at 1400x860.
     auto *bar = new FlowLayout(12, 4);
     bar->setContentsMargins(4, 4, 4, 0);
+    m_bar = bar;
 
     m_compare = new QCheckBox(tr("Compare Embedding and Linear"), this);
     m_compare->setObjectName(QStringLiteral("compare"));
@@ -334,6 +335,19 @@ void InitHistogram::buildToolbar()
     bar->addWidget(m_logBox);
     bar->addWidget(m_status);
     static_cast<QVBoxLayout *>(layout())->addLayout(bar);
+}
+
+void InitHistogram::setLeadingControl(QWidget *control)
+{
+    // First in the wrapping toolbar: a row of its own above it cost the statistics table its room
+    // at 1366 x 768 (issue #16 item 14).
+    QList<QLayoutItem *> items;
+    while (QLayoutItem *item = m_bar->takeAt(0))
+        items << item;
+    control->setParent(this);
+    m_bar->addWidget(control);
+    for (QLayoutItem *item : std::as_const(items))
+        m_bar->addItem(item);
 }
 
 void InitHistogram::buildChart()
