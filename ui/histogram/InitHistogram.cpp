@@ -12,11 +12,13 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFontDatabase>
 #include <QFontMetrics>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRawFont>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -39,6 +41,51 @@ namespace embedlab::ui {
 namespace {
 
 constexpr int kStatistics = 5; // mean, std, min, max, elements
+
+/// `base`, or the same size in a family that has every character of `text`. A chart squeezed to a
+/// small height gives each axis title the height of "..." in its font and elides a taller title:
+/// Chinese titles, drawn from a taller fallback font, became "..." and a vertical "..." at 1366 x 768
+/// (issue #16 item 13). In a family with the glyphs, the title and its "..." are one height.
+QFont titleFontFor(const QFont &base, const QString &text)
+{
+    const auto covers = [&text](const QFont &font) {
+        // The primary face itself, not its fallbacks (which QFontMetrics::inFont counts).
+        const QRawFont face = QRawFont::fromFont(font);
+        return std::all_of(text.begin(), text.end(),
+                           [&](QChar c) { return c.isSpace() || face.supportsCharacter(c); });
+    };
+    if (covers(base))
+        return base;
+    QStringList families;
+    for (QFontDatabase::WritingSystem system :
+         {QFontDatabase::SimplifiedChinese, QFontDatabase::TraditionalChinese, QFontDatabase::Japanese,
+          QFontDatabase::Korean})
+        families << QFontDatabase::families(system);
+    families << QFontDatabase::families();
+    // A proportional sans face first, like the labels beside it.
+    std::stable_partition(families.begin(), families.end(), [](const QString &family) {
+        return family.contains(QLatin1String("Sans")) && !QFontDatabase::isFixedPitch(family);
+    });
+    for (const QString &family : std::as_const(families)) {
+        QFont font = base;
+        font.setFamilies({family});
+        if (!covers(font))
+            continue;
+        // No taller than the labels' font, which is what the chart keeps room for.
+        const qreal baseHeight = QFontMetricsF(base).height();
+        const qreal height = QFontMetricsF(font).height();
+        if (height > baseHeight && font.pointSizeF() > 0)
+            font.setPointSizeF(font.pointSizeF() * baseHeight / height);
+        return font;
+    }
+    return base;
+}
+
+void setAxisTitle(QAbstractAxis *axis, const QString &text, const QFont &base)
+{
+    axis->setTitleText(text);
+    axis->setTitleFont(titleFontFor(base, text));
+}
 constexpr std::size_t kAntialiasedBins = 300;
 
 // Histogram fill and outline, density curve: one hue per source, the same in both themes so that
@@ -218,6 +265,7 @@ void InitHistogram::buildToolbar()
     // English, which squeezed the code panel beside the histogram to ~345 px at 1400x860.
     auto *bar = new FlowLayout(12, 4);
     bar->setContentsMargins(4, 4, 4, 0);
+    m_bar = bar;
 
     m_compare = new QCheckBox(tr("Compare Embedding and Linear"), this);
     m_compare->setObjectName(QStringLiteral("compare"));
@@ -289,6 +337,19 @@ void InitHistogram::buildToolbar()
     static_cast<QVBoxLayout *>(layout())->addLayout(bar);
 }
 
+void InitHistogram::setLeadingControl(QWidget *control)
+{
+    // First in the wrapping toolbar: a row of its own above it cost the statistics table its room
+    // at 1366 x 768 (issue #16 item 14).
+    QList<QLayoutItem *> items;
+    while (QLayoutItem *item = m_bar->takeAt(0))
+        items << item;
+    control->setParent(this);
+    m_bar->addWidget(control);
+    for (QLayoutItem *item : std::as_const(items))
+        m_bar->addItem(item);
+}
+
 void InitHistogram::buildChart()
 {
     m_chart = new QChart;
@@ -301,7 +362,7 @@ void InitHistogram::buildChart()
     m_axisX->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_axisY = new QValueAxis(m_chart);
     m_axisY->setTickType(QValueAxis::TicksDynamic);
-    m_axisX->setTitleText(tr("weight value"));
+    setAxisTitle(m_axisX, tr("weight value"), font());
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
 
@@ -593,7 +654,7 @@ void InitHistogram::updateAxes(double xMin, double xMax)
     m_countMax = top * 1.06;
     m_countTicks = 0;
     updateCountAxis();
-    m_axisY->setTitleText(m_logCounts ? tr("log10(1 + count)") : tr("count"));
+    setAxisTitle(m_axisY, m_logCounts ? tr("log10(1 + count)") : tr("count"), font());
 }
 
 void InitHistogram::updateCountAxis()
@@ -680,7 +741,7 @@ void InitHistogram::applyStyle()
     grid.setAlpha(40);
     for (QValueAxis *axis : {static_cast<QValueAxis *>(m_axisX), m_axisY}) {
         axis->setLabelsFont(font);
-        axis->setTitleFont(font);
+        axis->setTitleFont(titleFontFor(font, axis->titleText()));
         axis->setLabelsBrush(pal.text());
         axis->setTitleBrush(pal.text());
         axis->setGridLineColor(grid);

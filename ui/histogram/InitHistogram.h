@@ -38,6 +38,8 @@ QT_END_NAMESPACE
 
 namespace embedlab::ui {
 
+class FlowLayout;
+
 /// A live histogram of one weight tensor (or two, overlaid, in compare mode) with the density the
 /// initialiser draws from drawn over it as expected counts, and a table of mean, std, min, max and
 /// element count, measured and expected. Binning runs on a worker thread (a GPT-2 sized matrix
@@ -88,6 +90,9 @@ public:
     bool logCounts() const { return m_logCounts; }
     /// Reflects compare mode in the toolbar's check box (without emitting compareModeToggled()).
     void setCompareMode(bool on);
+    /// Puts `control` (a selector the window owns, e.g. which tensor is shown) first in the toolbar,
+    /// which wraps; the histogram takes it as a child.
+    void setLeadingControl(QWidget *control);
     bool compareMode() const;
     /// Thick lines and big fonts for a projector.
     void setProjectorStyle(bool on);
@@ -141,6 +146,7 @@ private:
     bool m_logCounts = false;
     bool m_projector = false;
     QFont m_baseFont; // projector style scales this
+    FlowLayout *m_bar = nullptr;
 
     // A job carries the generation it was started for; a result from an older one is dropped.
     std::uint64_t m_generation = 0;

@@ -16,8 +16,11 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStyle>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace embedlab::ui {
 
@@ -86,6 +89,7 @@ CodePanel::CodePanel(QWidget *parent)
 
     // Side by side in a wide dock, stacked in a tall one.
     m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("codeSplitter"));
     auto *splitter = m_splitter;
     auto *top = new QWidget(splitter);
     auto *topLayout = new QVBoxLayout(top);
@@ -121,7 +125,30 @@ CodePanel::~CodePanel()
 void CodePanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    m_splitter->setOrientation(width() >= height() * 1.5 ? Qt::Horizontal : Qt::Vertical);
+    updateOrientation();
+}
+
+int CodePanel::sideBySideWidth() const
+{
+    const auto paneWidth = [](const QPlainTextEdit *pane) {
+        const QFontMetrics metrics(pane->font());
+        int widest = 0;
+        for (const QString &line : pane->toPlainText().split(QLatin1Char('\n')))
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        const int scrollBar = pane->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, pane);
+        return widest + scrollBar + 2 * (pane->frameWidth() + int(pane->document()->documentMargin())) + 2;
+    };
+    const QMargins margins = layout()->contentsMargins();
+    return paneWidth(m_code) + paneWidth(m_output) + m_splitter->handleWidth() + margins.left() +
+           margins.right();
+}
+
+void CodePanel::updateOrientation()
+{
+    // Side by side only when both panes show their longest lines whole; stacked, each pane has the
+    // panel's width (at 1366 x 768 side by side clipped every line, issue #16 item 14).
+    const bool sideBySide = width() >= sideBySideWidth() || width() >= height() * 4;
+    m_splitter->setOrientation(sideBySide ? Qt::Horizontal : Qt::Vertical);
 }
 
 void CodePanel::setLab(const Lab *lab)
@@ -247,6 +274,7 @@ void CodePanel::refresh()
     if (in.weight->numel() <= kSynchronousFormat) {
         m_formatting = false; // a format still running is for an older state, and is dropped
         m_output->setPlainText(renderOutput(in));
+        updateOrientation();
         Q_EMIT outputUpdated();
         return;
     }
@@ -263,6 +291,7 @@ void CodePanel::refresh()
         m_formatting = false;
         m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
         m_output->setPlainText(text);
+        updateOrientation();
         Q_EMIT outputUpdated();
     });
     watcher->setFuture(m_format);

@@ -46,6 +46,9 @@ private:
     struct Inputs;
     static QString renderOutput(const Inputs &inputs);
     void refresh();
+    /// The width at which the code and the output show their longest lines side by side.
+    int sideBySideWidth() const;
+    void updateOrientation();
 
     const Lab *m_lab = nullptr;
     QPlainTextEdit *m_code = nullptr;

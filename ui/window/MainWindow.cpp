@@ -310,18 +310,22 @@ QWidget *MainWindow::createHistogramBox()
     auto *box = new QWidget;
     auto *layout = new QVBoxLayout(box);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto *targetRow = new QHBoxLayout;
-    m_histogramTarget = new QComboBox(box);
-    m_histogramTarget->setObjectName(QStringLiteral("histogramTarget"));
-    m_histogramTarget->addItems({QStringLiteral("embedding.weight"), QStringLiteral("lm_head.weight")});
-    auto *targetLabel = new QLabel(tr("&Tensor:"), box);
-    targetLabel->setBuddy(m_histogramTarget);
-    targetRow->addWidget(targetLabel);
-    targetRow->addWidget(m_histogramTarget, 1);
-    layout->addLayout(targetRow);
     m_histogram = new InitHistogram(box);
     m_histogram->setObjectName(QStringLiteral("histogram"));
     layout->addWidget(m_histogram, 1);
+    // The tensor selector leads the histogram's wrapping toolbar instead of taking a row of its own.
+    auto *target = new QWidget;
+    auto *targetRow = new QHBoxLayout(target);
+    targetRow->setContentsMargins(0, 0, 0, 0);
+    m_histogramTarget = new QComboBox(target);
+    m_histogramTarget->setObjectName(QStringLiteral("histogramTarget"));
+    m_histogramTarget->addItems({QStringLiteral("embedding.weight"), QStringLiteral("lm_head.weight")});
+    m_histogramTarget->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *targetLabel = new QLabel(tr("&Tensor:"), target);
+    targetLabel->setBuddy(m_histogramTarget);
+    targetRow->addWidget(targetLabel);
+    targetRow->addWidget(m_histogramTarget);
+    m_histogram->setLeadingControl(target);
     return box;
 }
 

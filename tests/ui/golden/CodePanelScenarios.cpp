@@ -103,6 +103,17 @@ QList<Sequence> sequences()
              ok = ok && lab.trainStep(ids("0, 2"), ids("2, 1"));
              return ok && lab.setIdsText(QStringLiteral("1, 2, 3"));
          }},
+        // Undoing a step puts the weights back and drops the optimizer's state (MainWindow's undo
+        // does both): the next step constructs a new optimizer in the code, without the momentum.
+        {"momentum_step_undone",
+         [](Lab &lab) {
+             lab.setOptimizer(sgd(0.5, 0.9));
+             bool ok = lab.trainStep(ids("2, 3, 1"), ids("3, 1, 0"));
+             const Lab::WeightState before = lab.captureWeights(Lab::AllParts);
+             ok = ok && lab.trainStep(ids("2, 3, 1"), ids("3, 1, 0")) && lab.restoreWeights(before);
+             lab.resetOptimizer();
+             return ok && lab.trainStep(ids("0, 1"), ids("1, 2"));
+         }},
         // Issue #16 item 10: torch.manual_seed(7); h = torch.randn(5) in the Unembedding transcript.
         {"unembedding_seed7", [](Lab &) { return true; }, true},
     };

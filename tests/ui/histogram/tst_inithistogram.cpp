@@ -5,8 +5,13 @@
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Stats.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/window/Translations.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -388,6 +393,32 @@ private Q_SLOTS:
         QVERIFY(table->font().pointSizeF() > normal * 1.4);
         h.setProjectorStyle(false);
         QCOMPARE(table->font().pointSizeF(), normal);
+    }
+
+    // Issue #16 item 13: in Chinese, at the height the dock gives the chart at 1366 x 768, the axis
+    // titles read "..." and a vertical "..." (drawn from a fallback font taller than the room kept).
+    void chineseAxisTitlesAreNotElided()
+    {
+        QVERIFY(embedlab::ui::Translations::install(QStringLiteral("zh")));
+        const auto restore = qScopeGuard([] { embedlab::ui::Translations::install(QStringLiteral("en")); });
+        InitHistogram h;
+        QSignalSpy spy(&h, &InitHistogram::updated);
+        h.setSource(embeddingSource(embeddingWeight()));
+        h.resize(500, 330);
+        h.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&h));
+        QVERIFY(waitUpdated(h, spy));
+        QApplication::processEvents();
+        QStringList shown;
+        for (const QGraphicsItem *item :
+             h.findChild<QGraphicsView *>(QStringLiteral("chart"))->scene()->items())
+            if (const auto *text = dynamic_cast<const QGraphicsTextItem *>(item); text && text->isVisible())
+                shown << text->toPlainText();
+        const QString weightValue = InitHistogram::tr("weight value");
+        const QString count = InitHistogram::tr("count");
+        QVERIFY2(weightValue != QStringLiteral("weight value"), "the Chinese translations are not installed");
+        QVERIFY2(shown.contains(weightValue), qPrintable(shown.join(QLatin1Char('|'))));
+        QVERIFY2(shown.contains(count), qPrintable(shown.join(QLatin1Char('|'))));
     }
 };
 

@@ -5,9 +5,12 @@
 #include "ui/model/Lab.h"
 #include "ui/views/CodePanel.h"
 
+#include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -39,6 +42,8 @@ private Q_SLOTS:
     void referenceExample();
     void codeFollowsTheConfig();
     void maxNormLookupsDoNotAccumulate();
+    void linesAreNotClippedSideBySide_data();
+    void linesAreNotClippedSideBySide();
     void withoutLabIsEmpty();
 };
 
@@ -117,6 +122,48 @@ void TestCodePanel::maxNormLookupsDoNotAccumulate()
     const qsizetype last = output.lastIndexOf(u"Parameter containing:");
     QVERIFY2(output.indexOf(u"[ 0.6957, -1.8061", last) > last, qPrintable(output));
     QVERIFY2(output.indexOf(u"[-2.8400", last) < 0, qPrintable(output));
+}
+
+// Issue #16 item 14: at 1366 x 768 the dock is ~525 x 300 and side by side clipped every line of
+// both panes. Side by side only when both show their longest line whole; else stacked.
+void TestCodePanel::linesAreNotClippedSideBySide_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
+    QTest::newRow("1366 x 768 dock") << 525 << 300;
+    QTest::newRow("wide") << 1400 << 300;
+    QTest::newRow("tall") << 700 << 700;
+}
+
+void TestCodePanel::linesAreNotClippedSideBySide()
+{
+    QFETCH(int, width);
+    QFETCH(int, height);
+    Lab lab;
+    CodePanel panel;
+    panel.setLab(&lab);
+    panel.resize(width, height);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTRY_VERIFY(lab.hasPaths() && !panel.isFormatting());
+    for (const char *name : {"code", "output"}) {
+        const auto *pane = panel.findChild<QPlainTextEdit *>(QLatin1String(name));
+        QVERIFY(pane);
+        const QFontMetrics metrics(pane->font());
+        int widest = 0;
+        for (const QString &line : pane->toPlainText().split(QLatin1Char('\n')))
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        if (widest + 2 * int(pane->document()->documentMargin()) <= width - 40) // fits the panel at all
+            QVERIFY2(pane->viewport()->width() >= widest + 2 * int(pane->document()->documentMargin()),
+                     qPrintable(QStringLiteral("%1: %2 px for %3 px lines")
+                                    .arg(QLatin1String(name))
+                                    .arg(pane->viewport()->width())
+                                    .arg(widest)));
+    }
+    const auto *splitter = panel.findChild<QSplitter *>(QStringLiteral("codeSplitter"));
+    QVERIFY(splitter);
+    if (width >= 1400)
+        QCOMPARE(splitter->orientation(), Qt::Horizontal); // room for both: side by side
 }
 
 void TestCodePanel::withoutLabIsEmpty()
