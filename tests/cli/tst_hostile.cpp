@@ -175,7 +175,14 @@ void addPathRows()
         QTest::newRow(qPrintable(s("inspect ") + s(f))) << QStringList{s("inspect"), path} << fails;
         QTest::newRow(qPrintable(s("convert ") + s(f)))
             << QStringList{s("convert"), path, s("--npy"), s("{dir}/converted.npy")} << fails;
+        // None of them is a tokenizer either (issue #14).
+        QTest::newRow(qPrintable(s("tokenize ") + s(f)))
+            << QStringList{s("tokenize"), path, s("Hello")} << fails;
     }
+    row("tokenize /dev/zero", {s("tokenize"), s("/dev/zero"), s("Hello")}, fails);
+    row("detokenize /dev/null", {s("detokenize"), s("/dev/null"), s("1")}, fails);
+    row("tokenize without text", {s("tokenize"), s("{dir}/valid.npy")}, fails);
+    row("detokenize ids not numbers", {s("detokenize"), s("{dir}/valid.npy"), s("1,,2")}, fails);
     row("inspect /dev/zero", {s("inspect"), s("/dev/zero")}, fails);
     row("inspect /dev/null", {s("inspect"), s("/dev/null")}, fails);
     row("inspect without file", {s("inspect")}, fails);

@@ -122,6 +122,8 @@ private Q_SLOTS:
     void sizeAndOrigin();
     void inMemoryReadersMatchFiles();
     void smallTokenizerAgreesInEveryFormat();
+    void addPrefixSpace();
+    void readsAsciiEscapedJson();
     void errorsNameTheFile_data();
     void errorsNameTheFile();
     void decodeRefusesUnknownIds_data();
@@ -293,6 +295,43 @@ void TestTokenizer::smallTokenizerAgreesInEveryFormat()
     QCOMPARE(json.encode("a<|endoftext|>"), (std::vector<std::int64_t>{64, 556}));
 }
 
+void TestTokenizer::addPrefixSpace()
+{
+    // ByteLevel's add_prefix_space (RoBERTa's files): a space before each stretch of text that lacks one.
+    QByteArray json = readAll(fileOf(kFormats[0]));
+    const QByteArray off = R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":false)";
+    QVERIFY(json.contains(off));
+    json.replace(off, R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":true)");
+    const Tokenizer t = Tokenizer::fromTokenizerJson(json.toStdString(), "prefixed");
+    const Tokenizer &plain = tokenizer(kFormats[0]);
+    QCOMPARE(t.encode("Hello world"), plain.encode(" Hello world"));
+    QCOMPARE(t.encode(" Hello"), plain.encode(" Hello"));
+    QCOMPARE(t.encode("a<|endoftext|>b"), plain.encode(" a<|endoftext|> b"));
+}
+
+void TestTokenizer::readsAsciiEscapedJson()
+{
+    // Python's json.dump writes every non-ASCII character as \uXXXX, beyond the BMP as a surrogate
+    // pair: the small tokenizer so written, with an emoji added token, reads as the raw one does.
+    QByteArray json = readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json")));
+    json.replace(R"("added_tokens":[)", R"("added_tokens":[{"id":557,"content":"🤖","special":true},)");
+    const Tokenizer raw = Tokenizer::fromTokenizerJson(json.toStdString(), "raw");
+    QByteArray escaped;
+    for (const QChar c : QString::fromUtf8(json)) {
+        if (c.unicode() < 0x80)
+            escaped += static_cast<char>(c.unicode());
+        else
+            escaped += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toLatin1();
+    }
+    QVERIFY(escaped.contains("\\ud83e\\udd16"));
+    const Tokenizer ascii = Tokenizer::fromTokenizerJson(escaped.toStdString(), "escaped");
+    QCOMPARE(ascii.vocabSize(), 558);
+    QCOMPARE(ascii.encode("a🤖b"), (std::vector<std::int64_t>{64, 557, 65}));
+    const std::string text = "Xin chào 你好 👍🏽 Hello world";
+    QCOMPARE(ascii.encode(text), raw.encode(text));
+    QCOMPARE(ascii.tokenText(557), std::string("🤖"));
+}
+
 void TestTokenizer::errorsNameTheFile_data()
 {
     QTest::addColumn<QString>("name");
@@ -321,6 +360,10 @@ void TestTokenizer::errorsNameTheFile_data()
     QTest::newRow("no pre_tokenizer")
         << "tokenizer.json" << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})")
         << QByteArray() << "pre_tokenizer is missing; EmbedLab reads byte-level BPE";
+    QTest::newRow("added token clash")
+        << "tokenizer.json"
+        << QByteArray(json).replace(R"("added_tokens":[{"id":50256,)", R"("added_tokens":[{"id":50255,)")
+        << QByteArray() << "id 50255 is the added token '<|endoftext|>' and the vocabulary's";
     QTest::newRow("merge of three")
         << "tokenizer.json" << hf(R"({"type": "BPE", "vocab": {"a": 0}, "merges": [["a", "b", "c"]]})")
         << QByteArray() << "model.merges[0] is neither";
