@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -53,6 +54,42 @@ double dot(const float *x, const double *y, Index n)
     return (s0 + s1) + (s2 + s3);
 }
 
+// bfloat16 (the top half of a float32), rounded to nearest even; NaN stays NaN.
+std::uint16_t toBfloat16(float x)
+{
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &x, 4);
+    if (std::isnan(x))
+        return static_cast<std::uint16_t>((bits >> 16) | 0x40);
+    bits += 0x7fff + ((bits >> 16) & 1);
+    return static_cast<std::uint16_t>(bits >> 16);
+}
+
+float fromBfloat16(std::uint16_t h)
+{
+    const std::uint32_t bits = static_cast<std::uint32_t>(h) << 16;
+    float x = 0.0f;
+    std::memcpy(&x, &bits, 4);
+    return x;
+}
+
+// unit . v for a bfloat16 row, in 16 fixed float lanes (vectorised by the compiler at any -march).
+float unitDot(const std::uint16_t *unit, const float *v, Index n)
+{
+    constexpr Index kLanes = 16;
+    float acc[kLanes] = {};
+    Index j = 0;
+    for (; j + kLanes <= n; j += kLanes)
+        for (Index l = 0; l < kLanes; ++l)
+            acc[l] += fromBfloat16(unit[j + l]) * v[j + l];
+    for (; j < n; ++j)
+        acc[0] += fromBfloat16(unit[j]) * v[j];
+    float sum = 0.0f;
+    for (const float a : acc)
+        sum += a;
+    return sum;
+}
+
 } // namespace
 
 RowNeighbours::RowNeighbours(const TensorSpan &weight)
@@ -61,6 +98,7 @@ RowNeighbours::RowNeighbours(const TensorSpan &weight)
     const Index rows = rowsOf(weight);
     const Index dim = weight.shape[1];
     m_norms.assign(static_cast<std::size_t>(rows), 0.0);
+    m_unitRows.assign(static_cast<std::size_t>(rows * dim), 0);
     if (rows == 0 || dim == 0)
         return;
     parallel::forTwo(rows, weight.numel(), parallel::kMinElements, [&](Index begin, Index end) {
@@ -68,7 +106,13 @@ RowNeighbours::RowNeighbours(const TensorSpan &weight)
         for (Index i = begin; i < end; ++i) {
             const float *row = weight.data + i * dim;
             std::copy(row, row + dim, x.begin());
-            m_norms[static_cast<std::size_t>(i)] = std::sqrt(dot(row, x.data(), dim));
+            const double norm = std::sqrt(dot(row, x.data(), dim));
+            m_norms[static_cast<std::size_t>(i)] = norm;
+            if (norm == 0.0)
+                continue;
+            for (Index j = 0; j < dim; ++j)
+                m_unitRows[static_cast<std::size_t>(i * dim + j)] =
+                    toBfloat16(static_cast<float>(x[j] / norm));
         }
     });
 }
@@ -141,22 +185,17 @@ std::vector<float> RowNeighbours::approximateCosines(std::int64_t row) const
     std::vector<float> result(static_cast<std::size_t>(rows), 0.0f);
     if (self == 0.0 || dim == 0)
         return result;
-    const Eigen::Map<const Matrix> w(m_weight.data, rows, dim);
-    const Eigen::VectorXf v = w.row(row).transpose();
+    std::vector<float> v(static_cast<std::size_t>(dim));
+    for (Index j = 0; j < dim; ++j)
+        v[static_cast<std::size_t>(j)] = static_cast<float>(m_weight.data[row * dim + j] / self);
     // Chunks taken from a counter: on a loaded machine one thread may be descheduled for a while and
     // the other takes its share (fixed halves would wait for it).
     constexpr Index kChunk = 2048;
     std::atomic<Index> next{0};
     auto run = [&] {
         for (Index begin = next.fetch_add(kChunk); begin < rows; begin = next.fetch_add(kChunk)) {
-            const Index end = std::min(rows, begin + kChunk);
-            Eigen::Map<Eigen::VectorXf>(result.data() + begin, end - begin).noalias() =
-                w.middleRows(begin, end - begin) * v;
-            for (Index i = begin; i < end; ++i) {
-                const double norm = m_norms[static_cast<std::size_t>(i)];
-                float &c = result[static_cast<std::size_t>(i)];
-                c = norm == 0.0 ? 0.0f : static_cast<float>(c / (norm * self));
-            }
+            for (Index i = begin; i < std::min(rows, begin + kChunk); ++i)
+                result[static_cast<std::size_t>(i)] = unitDot(m_unitRows.data() + i * dim, v.data(), dim);
         }
     };
     if (!parallel::enabled(rows * dim, parallel::kMinElements)) {
@@ -177,10 +216,11 @@ std::vector<Neighbour> RowNeighbours::nearest(std::int64_t row, std::int64_t k) 
     k = std::min(k, rows() - 1);
     if (k == 0)
         return {};
-    // A fast pass in float finds the k best up to float's error, which is below `slack`: a float sum
-    // of dim products is off by at most about dim units of 2^-24 times sum |x_i v_i| <= |x||v|.
-    // Every row that can be among the k best by the exact cosine is within 2 slack of the k-th
-    // float cosine; only those are summed again in double.
+    // A fast pass over the bfloat16 unit rows finds the k best up to its error, below `slack`: each
+    // unit row's elements are off by at most 2^-9 + 2^-23 relative, the products and the float sum
+    // add (dim + 8) units of 2^-24, all times sum |x_i v_i| <= 1, and the reported cosine's own
+    // rounding 2^-24. Every row that can be among the k best by the exact cosine is within 2 slack
+    // of the k-th approximate cosine; only those are summed again in double.
     const std::vector<float> approx = approximateCosines(row);
     const float kth = bestOf(rows(), k, row,
                              [&](std::int64_t j) {
@@ -189,7 +229,7 @@ std::vector<Neighbour> RowNeighbours::nearest(std::int64_t row, std::int64_t k) 
                           .back()
                           .cosine;
     const Index dim = m_weight.shape[1];
-    const double slack = 2.0 * static_cast<double>(dim + 4) * 0x1p-24;
+    const double slack = 1.01 * (0x1p-9 + 0x1p-22 + static_cast<double>(dim + 8) * 0x1p-24);
     const std::vector<double> v(m_weight.data + row * dim, m_weight.data + (row + 1) * dim);
     const double self = m_norms[static_cast<std::size_t>(row)];
     std::vector<Neighbour> candidates;

@@ -359,7 +359,7 @@ static void addTokenizeWorkload(BenchRunner &runner, bool quick)
 }
 
 // neighbours_gpt2: top-10 rows by cosine to one row, the norms cached by the warm-up run (issue #14).
-static void addNeighbourWorkloads(BenchRunner &runner, const core::ParameterPtr &weight)
+static void addNeighbourWorkload(BenchRunner &runner, const core::ParameterPtr &weight)
 {
     constexpr std::int64_t kRow = 1234, kK = 10;
     auto neighbours = std::make_shared<std::unique_ptr<core::RowNeighbours>>();
@@ -396,8 +396,11 @@ static void addNeighbourWorkloads(BenchRunner &runner, const core::ParameterPtr 
                             ", reference row " + std::to_string(plain[i].second);
              return {};
          }});
+}
 
-    // pca_gpt2: the principal plane of every row (6 passes of the randomized power method).
+// pca_gpt2: the principal plane of every row (6 passes of the randomized power method).
+static void addPlaneWorkload(BenchRunner &runner, const core::ParameterPtr &weight)
+{
     auto plane = std::make_shared<core::Projection2d>();
     runner.add({"pca_gpt2", "first two principal axes of the centred rows, every row",
                 [=] { *plane = core::principalPlane(weight->span()); },
@@ -441,7 +444,8 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
     addStatsWorkloads(runner, weight);
     addLayerWorkloads(runner, s, gen, embedding);
     addHeatmapWorkloads(runner, s, weight);
-    addNeighbourWorkloads(runner, weight);
+    addNeighbourWorkload(runner, weight);
+    addPlaneWorkload(runner, weight);
 }
 
 int runBench(int argc, char **argv)
