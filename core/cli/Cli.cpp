@@ -61,9 +61,10 @@ constexpr const char *kUsage =
     "(\"15496, 995\") and a newline. TOKENIZER is a tokenizer.json, a vocab.json (merges.txt beside it) or\n"
     "a GGUF file with tokenizer.ggml.* metadata (GPT-2's byte-level BPE).\n"
     "\n"
-    "       embedlab-cli neighbours FILE[:TENSOR] ROW [--k K]\n"
-    "neighbours prints K (default 10) lines ID<TAB>COSINE: the rows most similar to row ROW by cosine\n"
-    "similarity, descending, ties by smaller id, ROW itself excluded, COSINE with 6 decimals.\n";
+    "       embedlab-cli neighbours FILE[:TENSOR] ROW [--k K] [--tokenizer TOKENIZER]\n"
+    "neighbours prints K (default 10) lines ID<TAB>COSINE[<TAB>TOKEN]: the rows most similar to row ROW\n"
+    "by cosine similarity, descending, ties by smaller id, ROW itself excluded, COSINE with 6 decimals,\n"
+    "TOKEN the row's token as a JSON string (null past the vocabulary) when --tokenizer is given.\n";
 
 struct Options {
     std::vector<std::string> positional;

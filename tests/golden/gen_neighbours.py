@@ -101,6 +101,19 @@ def random_matrix(rows, dim, queries):
     raise AssertionError("no seed gives a robust random matrix")
 
 
+def vocab_matrix():
+    """600 rows for the 557 tokens of tests/golden/tokenizer/small: row 553 (',"', a JSON escape)
+    and row 556 (<|endoftext|>) are made close to row 7 so that they show in its top 30."""
+    queries = [(7, 30), (599, 10)]
+    for seed in range(20260115, 20260115 + 100000):
+        w = np.random.default_rng(seed).standard_normal((600, 8)).astype(np.float32)
+        w[553] = w[7] + 0.1 * w[553]
+        w[556] = w[7] + 0.2 * w[556]
+        if all(fragility(w, r, top_ids(w, r, k), cosines(w, r)) is None for r, k in queries):
+            return w
+    raise AssertionError("no seed gives a robust vocabulary matrix")
+
+
 def matrices():
     ties = np.array([[1, 2, 0, 1], [2, 4, 0, 2], [1, 2, 0, 1], [0, 0, 0, 0], [-1, -2, 0, -1],
                      [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 0], [3, -1, 2, 0.5],
@@ -111,6 +124,7 @@ def matrices():
         "one_row": np.array([[1.0, -2.0, 3.0]], dtype=np.float32),
         "no_columns": np.zeros((3, 0), dtype=np.float32),
         "line": np.array([1.0, 2.0, 3.0], dtype=np.float32),
+        "vocab": vocab_matrix(),
     }
 
 
@@ -181,19 +195,52 @@ def load_cli_tensor(argument):
     return np.array(t["data"], dtype=np.float32).reshape(t["shape"])
 
 
+def bytes_to_unicode():
+    """GPT-2's byte-to-unicode table (encoder.py)."""
+    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("\xa1"), ord("\xac") + 1)) + \
+        list(range(ord("\xae"), ord("\xff") + 1))
+    cs = bs[:]
+    n = 0
+    for b in range(256):
+        if b not in bs:
+            bs.append(b)
+            cs.append(256 + n)
+            n += 1
+    return dict(zip(bs, map(chr, cs)))
+
+
+def token_texts(path):
+    """id -> the token's text for display: its bytes as UTF-8 (invalid sequences as U+FFFD), special
+    tokens as written. Read from the tokenizer.json beside the vocab.json the CLI is given."""
+    small = os.path.dirname(path.replace(GOLDEN, HERE))
+    doc = json.load(open(os.path.join(small, "tokenizer.json")))
+    decoder = {c: b for b, c in bytes_to_unicode().items()}
+    texts = {i: bytes(decoder[c] for c in t).decode("utf-8", "replace") for t, i in doc["model"]["vocab"].items()}
+    for added in doc["added_tokens"]:
+        texts[added["id"]] = added["content"]
+    return texts
+
+
 def cli_run(args):
     k = 10
     positional = []
+    tokenizer = None
     it = iter(args[1:])
     for a in it:
         if a == "--k":
             k = int(next(it))
+        elif a == "--tokenizer":
+            tokenizer = next(it)
         else:
             positional.append(a)
     row = int(positional[1])
     w = load_cli_tensor(positional[0])
     ids, cos = nearest(w, row, k)
-    return "".join(f"{i}\t{c:.6f}\n" for i, c in zip(ids, cos))
+    if tokenizer is None:
+        return "".join(f"{i}\t{c:.6f}\n" for i, c in zip(ids, cos))
+    texts = token_texts(tokenizer)
+    # A row past the vocabulary has no token: JSON's null.
+    return "".join(f"{i}\t{c:.6f}\t{json.dumps(texts.get(i), ensure_ascii=False)}\n" for i, c in zip(ids, cos))
 
 
 CLI_CASES = [
@@ -213,6 +260,11 @@ CLI_CASES = [
     "neighbours @GOLDEN@/formats/gpt2_like.safetensors:wpe.weight 2",
     "neighbours @GOLDEN@/formats/tiny.gguf:blk.0.attn_q.weight 1",
     "neighbours @GOLDEN@/formats/tiny.gguf:token_embd.weight 7 --k 3",
+    # the TOKEN column with tests/golden/tokenizer/small (557 tokens; rows 557.. have none)
+    "neighbours @GOLDEN@/neighbours/vocab.npy 7 --k 30 --tokenizer @GOLDEN@/tokenizer/small/tokenizer.json",
+    "neighbours @GOLDEN@/neighbours/vocab.npy 7 --k 30 --tokenizer @GOLDEN@/tokenizer/small/vocab.json",
+    "neighbours @GOLDEN@/neighbours/vocab.npy 7 --k 30 --tokenizer @GOLDEN@/tokenizer/small/tokenizer.gguf",
+    "neighbours @GOLDEN@/neighbours/vocab.npy 599 --tokenizer @GOLDEN@/tokenizer/small/tokenizer.json",
     # errors
     "neighbours @GOLDEN@/neighbours/ties.npy 11",
     "neighbours @GOLDEN@/neighbours/ties.npy -1",
@@ -247,8 +299,9 @@ def main():
     half = mats["random"].astype(np.float16)
     np.save(os.path.join(OUT, "random_f16.npy"), half)
     mats["random_f16"] = half.astype(np.float32)
+    used = {name for name, _, _ in NEAREST}
     doc = {"torch": torch.__version__, "numpy": np.__version__,
-           "matrices": {name: tensor_json(w) for name, w in mats.items()},
+           "matrices": {name: tensor_json(w) for name, w in mats.items() if name in used},
            "nearest": core_cases(mats), "pca": pca_cases()}
     with open(os.path.join(OUT, "cases.json"), "w") as f:
         json.dump(doc, f, indent=1)
