@@ -66,12 +66,15 @@ int runConvert(const std::vector<std::string> &args, std::ostream &)
                   " tensors; name one as FILE:TENSOR (see embedlab-cli inspect " + path + ")");
         name = file.tensors().front().name;
     }
-    if (const auto view = file.view(name)) {
-        writeNpy(npy, view->data, view->shape);
-    } else {
-        const auto tensor = file.toFloat32(name);
-        writeNpy(npy, tensor->data.data(), tensor->shape);
-    }
+    // Streamed: the header, then the tensor decoded 4 Mi elements at a time (16 MB), so memory
+    // stays far below the output's size whatever the tensor's.
+    AtomicFile out(npy);
+    const std::string header = npyHeader(file.tensor(name).shape);
+    out.write(header.data(), header.size());
+    file.streamFloat32(name, std::size_t(1) << 22, [&out](const float *data, std::size_t count) {
+        out.write(reinterpret_cast<const char *>(data), count * sizeof(float));
+    });
+    out.commit();
     return 0;
 }
 
