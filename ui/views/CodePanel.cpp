@@ -214,9 +214,11 @@ QString CodePanel::renderOutput(const Inputs &in)
         // (once: Python's default filter) and returns, before anything is printed.
         blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
     }
-    const core::Tensor weight = in.weight->toTensor();
-    blocks << QString::fromStdString(
-        core::formatTensor(maxNorm ? in.weightBeforeForward : weight, parameter));
+    // Read in place: a copy of a Llama 3 sized weight would be 2 GB to print 36 of its numbers.
+    const std::span<const float> weight(in.weight->value().data(),
+                                        static_cast<std::size_t>(in.weight->numel()));
+    blocks << QString::fromStdString(maxNorm ? core::formatTensor(in.weightBeforeForward, parameter)
+                                             : core::formatTensor(weight, in.weight->shape(), parameter));
     if (!in.idsValid) {
         // What Python shows at print(embedding(ids)), after which the script stops.
         blocks << QStringLiteral("Traceback (most recent call last):\n  ...\n%1").arg(in.idsError);
@@ -230,7 +232,7 @@ QString CodePanel::renderOutput(const Inputs &in)
     blocks << QString::fromStdString(
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
     if (maxNorm)
-        blocks << QString::fromStdString(core::formatTensor(weight, parameter));
+        blocks << QString::fromStdString(core::formatTensor(weight, in.weight->shape(), parameter));
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
