@@ -409,6 +409,13 @@ void TestHeatmapMapping::levelShapes_data()
                           << QList<qlonglong>{50257, 768, 1,  1, 25129, 768, 2,   1, 12565, 768, 4,   1,
                                               6283,  768, 8,  1, 3142,  768, 16,  1, 1571,  768, 32,  1,
                                               786,   768, 64, 1, 393,   384, 128, 2, 197,   192, 256, 4};
+    // Issue #15: Llama 3's vocabulary; the levels above 64 Mi cells take rows 8 at a time, so the
+    // pyramid adds an eighth of the matrix, not as much again.
+    QTest::newRow("llama3") << 128256LL << 4096LL
+                            << QList<qlonglong>{128256, 4096, 1,   1,  16032, 4096, 8,   1,
+                                                8016,   4096, 16,  1,  4008,  2048, 32,  2,
+                                                2004,   1024, 64,  4,  1002,  512,  128, 8,
+                                                501,    256,  256, 16, 251,   128,  512, 32};
     QTest::newRow("wide") << 2LL << 1000LL << QList<qlonglong>{2, 1000, 1, 1, 2, 500, 1, 2, 2, 250, 1, 4};
 }
 
