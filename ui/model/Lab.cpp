@@ -17,7 +17,7 @@
 namespace embedlab::ui {
 
 struct Lab::LoadRequest {
-    std::shared_ptr<const core::Tensor> matrix;
+    core::ParameterPtr matrix;
     QString file;
     QString tensor;
     LoadRole role = LoadRole::Embedding;
@@ -783,8 +783,8 @@ QString Lab::loadedFrom() const
     return {};
 }
 
-void Lab::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
-                     LoadRole role, bool tied)
+void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
+                     bool tied)
 {
     if (!matrix || matrix->dim() != 2) {
         Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
@@ -792,8 +792,8 @@ void Lab::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &
     }
     Config c = m_config;
     // embedding.weight is [V, D]; lm_head.weight is [out, in] = [V, D] as well.
-    c.numEmbeddings = matrix->shape[0];
-    c.embeddingDim = matrix->shape[1];
+    c.numEmbeddings = matrix->shape()[0];
+    c.embeddingDim = matrix->shape()[1];
     c.paddingIdx.reset();
     c.maxNorm.reset();
     c.tied = role == LoadRole::Embedding && tied;
@@ -816,6 +816,44 @@ void Lab::schedule(bool rebuild)
     startJob(job, jobCost(m_config, m_ids.numel()) <= kSynchronousElements);
 }
 
+void Lab::buildModel(const Job &job, Built &built)
+{
+    const Config &c = job.config;
+    // torch.empty(V, D) refuses a negative size ("... negative dimension -1: [-1, 5]"); 0 is a
+    // valid, empty size.
+    core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
+    core::EmbeddingOptions options;
+    options.paddingIdx = c.paddingIdx;
+    options.maxNorm = c.maxNorm;
+    core::Generator gen;
+    gen.manualSeed(c.seed);
+    const bool loadsEmbedding = job.load && job.load->role == LoadRole::Embedding;
+    if (loadsEmbedding) {
+        // The loaded matrix is the embedding: only an untied lm_head is a new V x D matrix.
+        if (!c.tied)
+            core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
+        built.model = core::TiedModel::withEmbedding(job.load->matrix, options, c.lmHeadBias, c.tied, gen);
+    } else {
+        // Both matrices exist while the model is built (tying drops the Linear's own afterwards):
+        // refuse before allocating either when the two would not fit together.
+        core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
+        built.model =
+            std::make_shared<core::TiedModel>(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, gen);
+        if (job.load)
+            built.model->lmHead().setWeight(job.load->matrix);
+    }
+    if (job.load)
+        built.history.append(loadOperation(job.load->file, job.load->tensor, job.load->role));
+    if (c.tied) {
+        if (!loadsEmbedding)
+            built.model->tie();
+        built.history.append(tieOperation(job.load ? QStringLiteral("tied, as the file's model is")
+                                                   : QStringLiteral("tied, as in GPT-2")));
+    }
+    built.generator = gen.state();
+    built.rebuilt = true;
+}
+
 std::shared_ptr<Lab::Built> Lab::run(const Job &job)
 {
     auto built = std::make_shared<Built>();
@@ -825,36 +863,7 @@ std::shared_ptr<Lab::Built> Lab::run(const Job &job)
         if (job.model) {
             built->model = job.model;
         } else {
-            const Config &c = job.config;
-            // torch.empty(V, D) refuses a negative size ("... negative dimension -1: [-1, 5]");
-            // 0 is a valid, empty size.
-            core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
-            // Both matrices exist while the model is built (tying drops the Linear's own afterwards):
-            // refuse before allocating either when the two would not fit together.
-            core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
-            core::EmbeddingOptions options;
-            options.paddingIdx = c.paddingIdx;
-            options.maxNorm = c.maxNorm;
-            core::Generator gen;
-            gen.manualSeed(c.seed);
-            built->model = std::make_shared<core::TiedModel>(c.numEmbeddings, c.embeddingDim, options,
-                                                             c.lmHeadBias, gen);
-            if (job.load) {
-                const core::ParameterPtr target = job.load->role == LoadRole::Embedding
-                                                      ? built->model->embedding().weight()
-                                                      : built->model->lmHead().weight();
-                std::copy(job.load->matrix->data.begin(), job.load->matrix->data.end(),
-                          target->value().data());
-                target->bumpVersion();
-                built->history.append(loadOperation(job.load->file, job.load->tensor, job.load->role));
-            }
-            if (c.tied) {
-                built->model->tie();
-                built->history.append(tieOperation(job.load ? QStringLiteral("tied, as the file's model is")
-                                                            : QStringLiteral("tied, as in GPT-2")));
-            }
-            built->generator = gen.state();
-            built->rebuilt = true;
+            buildModel(job, *built);
         }
         if (job.withIds && job.ids.numel() > 0) {
             core::Embedding &embedding = built->model->embedding();
@@ -991,12 +1000,15 @@ void Lab::whenIdle(QObject *context, std::function<void()> then)
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(this, &Lab::busyChanged, context, [connection, then = std::move(then)](bool busy) {
-        if (busy)
-            return;
-        QObject::disconnect(*connection);
-        then();
-    });
+    *connection =
+        connect(this, &Lab::busyChanged, context, [this, connection, then = std::move(then)](bool busy) {
+            // An earlier slot of this same busyChanged(false) may have started the next job (a session's
+            // initialisers): `busy` is then stale, and running now would read half-restored weights.
+            if (busy || m_busy)
+                return;
+            QObject::disconnect(*connection);
+            then();
+        });
 }
 
 void Lab::setBusy(bool busy)
