@@ -18,6 +18,20 @@ TiedModel::TiedModel(std::unique_ptr<Embedding> embedding, std::unique_ptr<Linea
     , m_lmHead(std::move(lmHead))
 {}
 
+std::unique_ptr<TiedModel> TiedModel::build(Index numEmbeddings, Index embeddingDim,
+                                            const EmbeddingOptions &options, bool lmHeadBias, bool tied,
+                                            Generator &gen)
+{
+    if (!tied || numEmbeddings <= 0 || embeddingDim <= 0)
+        return std::unique_ptr<TiedModel>(
+            new TiedModel(numEmbeddings, embeddingDim, options, lmHeadBias, gen));
+    auto embedding = std::make_unique<Embedding>(numEmbeddings, embeddingDim, options, gen);
+    // kaiming_uniform_ draws one value per element of the Linear's weight.
+    gen.discard(static_cast<std::uint64_t>(numEmbeddings) * static_cast<std::uint64_t>(embeddingDim));
+    auto lmHead = std::make_unique<Linear>(embedding->weight(), lmHeadBias, gen);
+    return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
+}
+
 std::unique_ptr<TiedModel> TiedModel::withEmbedding(ParameterPtr weight, const EmbeddingOptions &options,
                                                     bool lmHeadBias, bool tied, Generator &gen)
 {

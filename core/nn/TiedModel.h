@@ -23,6 +23,12 @@ public:
     /// ([V, D]), lm_head tied to it when `tied`: `weight` becomes embedding.weight (no copy), and the
     /// values it replaces are not drawn - `gen` only skips their draws, so it ends exactly where
     /// PyTorch's does. An untied lm_head (and any bias) is drawn as usual.
+    /// The model after `Embedding(V, D); Linear(D, V)`, then `lm_head.weight = embedding.weight` when
+    /// `tied`: a tied model never holds the Linear's own V x D values, whose draws `gen` skips (GPT-2's
+    /// preset peaked at 4.1x its weight).
+    static std::unique_ptr<TiedModel> build(Index numEmbeddings, Index embeddingDim,
+                                            const EmbeddingOptions &options, bool lmHeadBias, bool tied,
+                                            Generator &gen);
     static std::unique_ptr<TiedModel> withEmbedding(ParameterPtr weight, const EmbeddingOptions &options,
                                                     bool lmHeadBias, bool tied, Generator &gen);
 

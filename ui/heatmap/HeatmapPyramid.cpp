@@ -274,8 +274,8 @@ std::vector<PyramidLevel> HeatmapPyramid::levelShapes(Index rows, Index columns)
         halveRows = halveRows && l.rows > 1;
         halveColumns = halveColumns && l.columns > 1;
         // Levels that keep the columns whole add up to the matrix's own size: 2 GB more for Llama
-        // 3's 128256 x 4096. Above BigLevelCells the rows are divided by 8 per level (a frame then
-        // reads up to 16 cells per pixel there, still a few milliseconds).
+        // 3's 128256 x 4096, GPT-2's 50257 x 768 too. Above BigLevelCells the rows are divided by 8 per level
+        // (a frame then reads up to 16 cells per pixel there, still a few milliseconds).
         const Index step = halveRows && !halveColumns && l.rows * l.columns > BigLevelCells ? 8 : 2;
         if (halveRows) {
             l.rows = (l.rows + step - 1) / step;

@@ -58,8 +58,8 @@ class HeatmapPyramid {
 public:
     /// Stop reducing once both axes are at most this many cells.
     static constexpr Index SmallestSide = 256;
-    /// Levels of more cells than this (256 MB) reduce a tall matrix's rows by 8, not 2 (issue #15).
-    static constexpr Index BigLevelCells = Index(1) << 26;
+    /// Levels of more cells than this (64 MB) reduce a tall matrix's rows by 8, not 2 (issue #15).
+    static constexpr Index BigLevelCells = Index(1) << 24;
 
     HeatmapPyramid() = default;
     HeatmapPyramid(const HeatmapPyramid &) = delete;

@@ -18,6 +18,7 @@ namespace embedlab::ui {
 
 struct Lab::LoadRequest {
     core::ParameterPtr matrix;
+    std::optional<Operation> operation; // how the history names it, when not loadOperation()
     QString file;
     QString tensor;
     LoadRole role = LoadRole::Embedding;
@@ -599,8 +600,10 @@ void Lab::startInit(const InitJob &job)
     m_initFuture = runInBackground(
         this, [job] { return runInit(job); },
         [this](const std::shared_ptr<InitResult> &result) {
-            setBusy(false);
+            // Committed before the Lab is idle again: what waits for idle comes after the values
+            // (a session's stored weights must not be overwritten by the initialiser they replace).
             commitInit(result);
+            setBusy(false);
             runPending();
         });
 }
@@ -797,8 +800,18 @@ void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QStri
     c.paddingIdx.reset();
     c.maxNorm.reset();
     c.tied = role == LoadRole::Embedding && tied;
-    m_loadRequest = std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), file, tensor, role});
+    m_loadRequest = std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), {}, file, tensor, role});
     m_config = c;
+    Q_EMIT configChanged();
+    revalidateIds();
+    schedule(true);
+}
+
+void Lab::adoptEmbedding(const Config &config, core::ParameterPtr embedding, const Operation &restore)
+{
+    m_loadRequest = std::make_shared<LoadRequest>(
+        LoadRequest{std::move(embedding), restore, {}, {}, LoadRole::Embedding});
+    m_config = config;
     Q_EMIT configChanged();
     revalidateIds();
     schedule(true);
@@ -834,18 +847,22 @@ void Lab::buildModel(const Job &job, Built &built)
             core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
         built.model = core::TiedModel::withEmbedding(job.load->matrix, options, c.lmHeadBias, c.tied, gen);
     } else {
-        // Both matrices exist while the model is built (tying drops the Linear's own afterwards):
-        // refuse before allocating either when the two would not fit together.
-        core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
+        // An untied model holds two V x D matrices: refuse before allocating either when they would
+        // not fit together. A tied one never allocates the Linear's own.
+        const bool tied = c.tied && !job.load;
+        if (!tied)
+            core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
         built.model =
-            std::make_shared<core::TiedModel>(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, gen);
+            core::TiedModel::build(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, tied, gen);
         if (job.load)
             built.model->lmHead().setWeight(job.load->matrix);
     }
     if (job.load)
-        built.history.append(loadOperation(job.load->file, job.load->tensor, job.load->role));
+        built.history.append(job.load->operation
+                                 ? *job.load->operation
+                                 : loadOperation(job.load->file, job.load->tensor, job.load->role));
     if (c.tied) {
-        if (!loadsEmbedding)
+        if (!built.model->isTied())
             built.model->tie();
         built.history.append(tieOperation(job.load ? QStringLiteral("tied, as the file's model is")
                                                    : QStringLiteral("tied, as in GPT-2")));
@@ -905,25 +922,23 @@ void Lab::startJob(const Job &job, bool synchronous)
 
 void Lab::onJobFinished(const std::shared_ptr<Built> &built)
 {
-    const bool rebuildPending = std::exchange(m_rebuildPending, false);
-    const bool pathsPending = std::exchange(m_pathsPending, false);
-    setBusy(false);
-    if (rebuildPending) {
+    if (std::exchange(m_rebuildPending, false)) {
         // The configuration moved on while this one was computed: showing it would only flash.
+        m_pathsPending = false;
+        setBusy(false);
         m_pendingInit.reset();
         schedule(true);
         return;
     }
+    // Adopted while still busy: whoever waits for the Lab to be idle (whenIdle(), a session's
+    // initialisers and stored weights) then finds the new model, not the one it replaces - a
+    // session's restore once found the old model, skipped, and the seed's values stayed (#15).
+    // Requests made meanwhile are pending and run below.
     adopt(built);
-    if (m_pendingInit && !m_busy) {
-        const std::shared_ptr<InitJob> job = std::exchange(m_pendingInit, nullptr);
-        job->parameter = parameter(job->target);
-        if (job->parameter)
-            startInit(*job);
-        return;
-    }
-    if (pathsPending || (m_idsValid && !(built->ids == m_ids)))
-        schedule(false);
+    if (m_idsValid && !(built->ids == m_ids))
+        m_pathsPending = true;
+    setBusy(false);
+    runPending();
 }
 
 void Lab::runPending()

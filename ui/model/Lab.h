@@ -213,6 +213,10 @@ public:
     void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
                     bool tied);
 
+    /// A session's model: `config` built around `embedding` (stored values, adopted as
+    /// embedding.weight: nothing drawn for them, no copy), recorded in the history as `restore`.
+    void adoptEmbedding(const Config &config, core::ParameterPtr embedding, const Operation &restore);
+
     /// What was done to the weights after the constructors, in order.
     const QList<Operation> &history() const { return m_history; }
     /// The initialisers in order, as "TARGET=SPEC" ("embedding.weight=normal:std=0.02").

@@ -61,6 +61,8 @@ struct ExportRequest {
     QString session;
     /// --weights FILE[:TENSOR]: the tensor becomes embedding.weight.
     QString weights;
+    /// --preset gpt2: GPT-2 small's tied Embedding(50257, 768) first.
+    bool gpt2 = false;
     std::optional<std::uint64_t> seed;
     std::optional<qint64> numEmbeddings;
     std::optional<qint64> embeddingDim;
@@ -164,6 +166,8 @@ void addOptions(QCommandLineParser &parser)
         {QStringLiteral("session"), HeadlessExport::tr("Session file."), QStringLiteral("file")},
         {QStringLiteral("weights"), HeadlessExport::tr("Weight file, as FILE[:TENSOR]."),
          QStringLiteral("file")},
+        {QStringLiteral("preset"), HeadlessExport::tr("reference or gpt2."), QStringLiteral("name"),
+         QStringLiteral("reference")},
         {QStringLiteral("step"), HeadlessExport::tr("Animation step."), QStringLiteral("n")},
         {QStringLiteral("size"), HeadlessExport::tr("View size WxH."), QStringLiteral("WxH")},
     });
@@ -243,6 +247,10 @@ std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportReques
     r.tied = parser.isSet(QStringLiteral("tied"));
     r.session = parser.value(QStringLiteral("session"));
     r.weights = parser.value(QStringLiteral("weights"));
+    const QString preset = parser.value(QStringLiteral("preset"));
+    if (preset != QLatin1String("reference") && preset != QLatin1String("gpt2"))
+        return Failure{2, HeadlessExport::tr("--preset must be reference or gpt2 (not '%1').").arg(preset)};
+    r.gpt2 = preset == QLatin1String("gpt2");
     if (!r.weights.isEmpty() && (r.numEmbeddings || r.embeddingDim || !r.session.isEmpty()))
         return Failure{2, HeadlessExport::tr("--weights sets the model's sizes: it cannot be combined with "
                                              "--num-embeddings, --embedding-dim or --session.")};
@@ -298,6 +306,8 @@ std::optional<Failure> loadWeights(MainWindow &window, const ExportRequest &r, c
 std::optional<Failure> buildModel(MainWindow &window, const ExportRequest &r, const LabErrors &errors)
 {
     Lab *lab = window.lab();
+    if (r.gpt2)
+        lab->applyPreset(Lab::Preset::Gpt2Small);
     if (!r.weights.isEmpty()) {
         // The seed first: a new seed rebuilds the model, which must not replace the loaded one.
         Lab::Config config = lab->config();

@@ -155,18 +155,27 @@ void SessionController::applySession(const SessionFile::Session &s,
 {
     ++m_applying;
     Lab *lab = m_window->lab();
-    Lab::Config config = s.config;
-    // Equal configurations do not rebuild, but earlier initialisers must not survive: rebuild anyway.
-    if (config == lab->config() && !lab->history().isEmpty()) {
-        Lab::Config other = config;
-        other.seed = config.seed + 1;
-        lab->setConfig(other);
+    const Lab::Config config = s.config;
+    const QString embedding = QStringLiteral("embedding.weight");
+    QMap<QString, core::ParameterPtr> later = weights;
+    if (weights.contains(embedding) && s.inits.isEmpty()) {
+        // The model is built around the stored embedding: its values are never drawn nor copied
+        // (a Llama 3 sized session reopens in the memory of one matrix).
+        const QString path = QFileInfo(sessionFileName).dir().filePath(s.weightFiles.value(embedding));
+        lab->adoptEmbedding(config, later.take(embedding), restoreOperation(embedding, path));
+    } else {
+        // Equal configurations do not rebuild, but earlier initialisers must not survive: rebuild anyway.
+        if (config == lab->config() && !lab->history().isEmpty()) {
+            Lab::Config other = config;
+            other.seed = config.seed + 1;
+            lab->setConfig(other);
+        }
+        lab->setConfig(config);
+        if (lab->isTied() != config.tied)
+            lab->setTied(config.tied);
     }
-    lab->setConfig(config);
-    if (lab->isTied() != config.tied)
-        lab->setTied(config.tied);
     lab->setIdsText(s.idsText);
-    restoreWeightsWhenIdle(s, weights, sessionFileName);
+    restoreWeightsWhenIdle(s, later, sessionFileName);
     ProjectorMode *projector = m_window->projector();
     if (ColorMap::isKnownName(s.colorMap) && !projector->isEnabled())
         m_window->setColorMapName(s.colorMap);

@@ -190,6 +190,31 @@ private Q_SLOTS:
         QCOMPARE(model->parameterCount(), reference.parameterCount());
     }
 
+    void buildTiedSkipsTheLinearsDraws_data()
+    {
+        QTest::addColumn<qint64>("v");
+        QTest::addColumn<qint64>("d");
+        QTest::addColumn<bool>("bias");
+        QTest::newRow("gpt2-like shape, small") << qint64(301) << qint64(17) << false;
+        QTest::newRow("with bias") << qint64(40) << qint64(9) << true;
+        QTest::newRow("fewer than 16") << qint64(3) << qint64(4) << true;
+    }
+    void buildTiedSkipsTheLinearsDraws()
+    {
+        QFETCH(qint64, v);
+        QFETCH(qint64, d);
+        QFETCH(bool, bias);
+        core::Generator drawn(5), skipped(5);
+        core::TiedModel reference(v, d, {}, bias, drawn);
+        reference.tie();
+        const auto model = core::TiedModel::build(v, d, {}, bias, true, skipped);
+        QVERIFY(skipped.state() == drawn.state());
+        QVERIFY(model->isTied());
+        QVERIFY(model->embedding().weight()->value() == reference.embedding().weight()->value());
+        if (bias)
+            QVERIFY(model->lmHead().bias()->value() == reference.lmHead().bias()->value());
+    }
+
     void repr()
     {
         core::Generator gen(0);
