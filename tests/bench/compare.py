@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: 2026 EmbedLab developers
-"""embedlab-bench side by side with its peers: PyTorch (2 threads) and matplotlib.
+"""embedlab-bench side by side with its peers: PyTorch (2 threads), matplotlib and NumPy.
 
 Runs `embedlab-bench --json`, then the same workloads in PyTorch on the same machine in the same
 run, and prints the ratio EmbedLab / peer for each with PASS/FAIL against the issue's targets.
@@ -38,7 +38,9 @@ TARGETS = {
     "sgd_step_tied": (1.1, None),
     "heatmap_cold": (None, 50.0),
     "heatmap_frame": (None, 10.0),
+    "open_llama3_vocab": (0.5, None),
 }
+LLAMA3_VOCAB, LLAMA3_DIM = 128256, 4096
 
 
 def spread_ids(rows, cols, vocab, salt):
@@ -155,6 +157,38 @@ def matplotlib_heatmap(W, runs):
     return {"heatmap_cold": cold, "heatmap_frame": cold}
 
 
+def numpy_open_llama3(runs):
+    """The same open in NumPy: numpy.frombuffer on the mapped .safetensors, bf16 -> float32 as
+    (uint16 << 16) viewed as float32, then mean and std (what safetensors.numpy does for BF16)."""
+    import mmap
+    import struct
+    import tempfile
+
+    import numpy as np
+
+    count = LLAMA3_VOCAB * LLAMA3_DIM
+    header = json.dumps({"model.embed_tokens.weight": {"dtype": "BF16", "shape": [LLAMA3_VOCAB, LLAMA3_DIM],
+                                                       "data_offsets": [0, 2 * count]}}).encode()
+    header += b" " * ((8 - len(header) % 8) % 8)
+    with tempfile.NamedTemporaryFile(suffix=".safetensors") as f:
+        f.write(struct.pack("<Q", len(header)) + header)
+        rng = np.random.default_rng(0)
+        for first in range(0, LLAMA3_VOCAB, 4096):
+            block = rng.integers(-1000, 1001, size=(min(4096, LLAMA3_VOCAB - first), LLAMA3_DIM)).astype(np.float32) * np.float32(1e-4)
+            f.write((block.view(np.uint32) >> 16).astype("<u2").tobytes())
+        f.flush()
+
+        def load():
+            with open(f.name, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+                (length,) = struct.unpack("<Q", mapped[:8])
+                raw = np.frombuffer(mapped, dtype="<u2", count=count, offset=8 + length)
+                w = (raw.astype(np.uint32) << 16).view(np.float32).reshape(LLAMA3_VOCAB, LLAMA3_DIM)
+                w.mean(dtype=np.float64), w.std(ddof=1, dtype=np.float64)
+                del raw, w
+
+        return {"open_llama3_vocab": timed(load, max(3, runs // 2))}
+
+
 def machine():
     model = "unknown CPU"
     try:
@@ -208,6 +242,8 @@ def main():
         theirs, W = torch_workloads(args.runs, wanted)
         if wanted("heatmap_cold") or wanted("heatmap_frame"):
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
+        if wanted("open_llama3_vocab"):
+            theirs.update(numpy_open_llama3(args.runs))
         best(peer, theirs)
     load_after = os.getloadavg()[0]
 
@@ -232,7 +268,8 @@ def main():
             ok = ok and mine["median_ms"] <= abs_limit
             target.append(f"<= {abs_limit:g} ms")
         failures += not ok
-        peer_name = "matplotlib" if name.startswith("heatmap") else "PyTorch"
+        peer_name = ("matplotlib" if name.startswith("heatmap")
+                     else "NumPy" if name == "open_llama3_vocab" else "PyTorch")
         rows.append((name, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
                      f"{ratio:.3f}", ", ".join(target), "PASS" if ok else "FAIL"))
 
