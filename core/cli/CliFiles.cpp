@@ -23,28 +23,35 @@ bool isFile(const std::string &path)
     return ::stat(path.c_str(), &st) == 0;
 }
 
-} // namespace
-
-CliTensor readCliTensor(const std::string &argument)
+// FILE:TENSOR splits at the last ':' unless the whole argument names an existing file; a file of
+// one tensor needs no name.
+std::pair<WeightFile, std::string> openCliTensor(const std::string &argument)
 {
-    // FILE:TENSOR splits at the last ':' unless the whole argument names an existing file.
     std::string path = argument;
     std::string name;
     if (const std::size_t colon = path.rfind(':'); colon != std::string::npos && !isFile(path)) {
         name = path.substr(colon + 1);
         path.resize(colon);
     }
-    CliTensor tensor{WeightFile::open(path), {}, {}, {}};
+    WeightFile file = WeightFile::open(path);
     if (name.empty()) {
-        if (tensor.file.tensors().size() != 1)
-            usage(path + " holds " + std::to_string(tensor.file.tensors().size()) +
+        if (file.tensors().size() != 1)
+            usage(path + " holds " + std::to_string(file.tensors().size()) +
                   " tensors; name one as FILE:TENSOR (see embedlab-cli inspect " + path + ")");
-        name = tensor.file.tensors().front().name;
+        name = file.tensors().front().name;
     }
-    tensor.name = name;
-    tensor.mapped = tensor.file.view(name);
+    return {std::move(file), std::move(name)};
+}
+
+} // namespace
+
+CliTensor readCliTensor(const std::string &argument)
+{
+    auto [file, name] = openCliTensor(argument);
+    CliTensor tensor{std::move(file), std::move(name), {}, {}};
+    tensor.mapped = tensor.file.view(tensor.name);
     if (!tensor.mapped)
-        tensor.copy = tensor.file.toFloat32(name);
+        tensor.copy = tensor.file.toFloat32(tensor.name);
     return tensor;
 }
 
@@ -75,8 +82,16 @@ int runConvert(const std::vector<std::string> &args, std::ostream &)
     }
     if (positional.size() != 1 || npy.empty())
         usage("convert needs FILE[:TENSOR] --npy OUT");
-    const CliTensor tensor = readCliTensor(positional[0]);
-    writeNpy(npy, tensor.view().data, tensor.view().shape);
+    const auto [file, name] = openCliTensor(positional[0]);
+    // Streamed: the header, then the tensor decoded 4 Mi elements at a time (16 MB), so memory
+    // stays far below the output's size whatever the tensor's.
+    AtomicFile out(npy);
+    const std::string header = npyHeader(file.tensor(name).shape);
+    out.write(header.data(), header.size());
+    file.streamFloat32(name, std::size_t(1) << 22, [&out](const float *data, std::size_t count) {
+        out.write(reinterpret_cast<const char *>(data), count * sizeof(float));
+    });
+    out.commit();
     return 0;
 }
 

@@ -119,10 +119,10 @@ private:
     int m_precision = 4;
 };
 
-// Alloc: Tensor's FloatStorage or LongTensor's std::vector.
-template <typename T, typename Alloc> class Printer {
+// A Tensor's, a LongTensor's or a Parameter's elements, read in place.
+template <typename T> class Printer {
 public:
-    Printer(const std::vector<T, Alloc> &data, const Shape &shape, const PrintOptions &options)
+    Printer(std::span<const T> data, const Shape &shape, const PrintOptions &options)
         : m_data(data)
         , m_shape(shape)
         , m_options(options)
@@ -227,7 +227,7 @@ private:
         return s + "]";
     }
 
-    const std::vector<T, Alloc> &m_data;
+    std::span<const T> m_data;
     const Shape &m_shape;
     PrintOptions m_options;
     std::vector<Index> m_strides;
@@ -271,9 +271,9 @@ std::string tupleString(const Shape &shape)
 }
 
 // _str_intern() for a plain strided CPU tensor.
-template <typename T, typename Alloc>
-std::string formatAny(const std::vector<T, Alloc> &data, const Shape &shape,
-                      const TensorDecoration &decoration, const PrintOptions &options)
+template <typename T>
+std::string formatAny(std::span<const T> data, const Shape &shape, const TensorDecoration &decoration,
+                      const PrintOptions &options)
 {
     for (Index d : shape) {
         if (d < 0)
@@ -301,7 +301,7 @@ std::string formatAny(const std::vector<T, Alloc> &data, const Shape &shape,
             suffixes.push_back("dtype=torch.int64");
         body = "[]";
     } else {
-        body = Printer<T, Alloc>(data, shape, options).tensorStr(indent);
+        body = Printer<T>(data, shape, options).tensorStr(indent);
     }
     if (!decoration.gradFn.empty())
         suffixes.push_back("grad_fn=<" + decoration.gradFn + ">");
@@ -524,7 +524,13 @@ private:
 
 std::string formatTensor(const Tensor &t, const TensorDecoration &decoration, const PrintOptions &options)
 {
-    return formatAny(t.data, t.shape, decoration, options);
+    return formatAny(std::span<const float>(t.data), t.shape, decoration, options);
+}
+
+std::string formatTensor(std::span<const float> data, const Shape &shape, const TensorDecoration &decoration,
+                         const PrintOptions &options)
+{
+    return formatAny(data, shape, decoration, options);
 }
 
 std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &options)
@@ -543,7 +549,7 @@ std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &opt
 
 std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration, const PrintOptions &options)
 {
-    return formatAny(t.data, t.shape, decoration, options);
+    return formatAny(std::span<const std::int64_t>(t.data), t.shape, decoration, options);
 }
 
 bool parseFormattedTensor(const std::string &text, ParsedTensor &out)

@@ -4,6 +4,7 @@
 
 #include "core/tensor/Tensor.h"
 
+#include <span>
 #include <string>
 
 namespace embedlab::core {
@@ -31,6 +32,10 @@ struct TensorDecoration {
 /// where PyTorch raises (edgeitems == 0 on a summarised tensor of rank >= 2).
 std::string formatTensor(const Tensor &t, const TensorDecoration &decoration = {},
                          const PrintOptions &options = {});
+/// The same for float32 elements in place (a Parameter's): a summarised 2 GB weight is printed
+/// without being copied.
+std::string formatTensor(std::span<const float> data, const Shape &shape,
+                         const TensorDecoration &decoration = {}, const PrintOptions &options = {});
 /// Same for an int64 tensor (torch.tensor([2, 3, 1]), one_hot(...)).
 std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration = {},
                          const PrintOptions &options = {});

@@ -81,6 +81,17 @@ void Generator::randomFill(std::uint32_t *out, std::size_t count)
     }
 }
 
+void Generator::discard(std::uint64_t count)
+{
+    while (count > 0) {
+        if (m_index >= kStateN)
+            twist();
+        const auto take = static_cast<int>(std::min<std::uint64_t>(count, std::uint64_t(kStateN - m_index)));
+        m_index += take;
+        count -= static_cast<std::uint64_t>(take);
+    }
+}
+
 std::uint64_t Generator::random64()
 {
     // CPUGeneratorImpl::random64: the first draw is the high half.

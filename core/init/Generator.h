@@ -29,6 +29,9 @@ public:
     /// `count` consecutive random() draws into `out`, a block at a time (the bulk path of normal_ and
     /// uniform_ on big tensors); the stream continues exactly as after `count` calls to random().
     void randomFill(std::uint32_t *out, std::size_t count);
+    /// Advances the stream as `count` calls to random() would, without tempering or storing them:
+    /// the constructors' draws of a weight that a file then replaces (a Llama 3 embedding's 525 M).
+    void discard(std::uint64_t count);
 
     /// Everything needed to continue the stream exactly (torch.get_rng_state / set_rng_state).
     struct State {

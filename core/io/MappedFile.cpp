@@ -76,6 +76,18 @@ MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
     return *this;
 }
 
+void MappedFile::release(std::span<const std::uint8_t> range) const
+{
+    if (!m_data || range.empty() || range.data() < m_data || range.data() + range.size() > m_data + m_size)
+        return;
+    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto begin = (reinterpret_cast<std::uintptr_t>(range.data()) + page - 1) / page * page;
+    const auto end = (reinterpret_cast<std::uintptr_t>(range.data()) + range.size()) / page * page;
+    // A read-only private mapping of a file: dropped pages come back from the file unchanged.
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
 void MappedFile::unmap() noexcept
 {
     if (m_data)

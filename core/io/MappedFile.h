@@ -27,6 +27,10 @@ public:
     const std::uint8_t *data() const { return m_data; }
     std::size_t size() const { return m_size; }
     const std::string &path() const { return m_path; }
+    /// Gives back the memory of the whole pages inside `range` (a part of bytes()) that have been
+    /// read: they stop counting towards the process's memory and are read from the file again if
+    /// touched. For a big tensor decoded once, the mapping then never holds more than a few blocks.
+    void release(std::span<const std::uint8_t> range) const;
 
 private:
     void unmap() noexcept;

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <random>
+#include <utility>
 
 namespace embedlab::core {
 
@@ -55,28 +56,47 @@ void writeAll(int fd, const char *bytes, std::size_t size, const std::string &pa
 
 } // namespace
 
-void writeFileAtomically(const std::string &path, const std::vector<ByteRange> &parts)
+AtomicFile::AtomicFile(std::string path)
+    : m_path(std::move(path))
 {
     std::random_device random;
-    const std::string temporary = path + ".tmp-" + std::to_string(random());
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0)
-        fail(path, errno);
-    try {
-        for (const ByteRange &part : parts)
-            writeAll(fd, part.data, part.size, path);
-        if (::fsync(fd) != 0)
-            fail(path, errno);
-    } catch (...) {
-        ::close(fd);
-        ::unlink(temporary.c_str());
-        throw;
-    }
-    if (::close(fd) != 0 || ::rename(temporary.c_str(), path.c_str()) != 0) {
+    m_temporary = m_path + ".tmp-" + std::to_string(random());
+    m_fd = ::open(m_temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (m_fd < 0)
+        fail(m_path, errno);
+}
+
+AtomicFile::~AtomicFile()
+{
+    if (m_fd < 0)
+        return;
+    ::close(m_fd);
+    ::unlink(m_temporary.c_str());
+}
+
+void AtomicFile::write(const char *data, std::size_t size)
+{
+    writeAll(m_fd, data, size, m_path);
+}
+
+void AtomicFile::commit()
+{
+    if (::fsync(m_fd) != 0)
+        fail(m_path, errno);
+    const int fd = std::exchange(m_fd, -1);
+    if (::close(fd) != 0 || ::rename(m_temporary.c_str(), m_path.c_str()) != 0) {
         const int err = errno;
-        ::unlink(temporary.c_str());
-        fail(path, err);
+        ::unlink(m_temporary.c_str());
+        fail(m_path, err);
     }
+}
+
+void writeFileAtomically(const std::string &path, const std::vector<ByteRange> &parts)
+{
+    AtomicFile file(path);
+    for (const ByteRange &part : parts)
+        file.write(part.data, part.size);
+    file.commit();
 }
 
 void writeNpy(const std::string &path, const float *data, const Shape &shape)

@@ -18,6 +18,25 @@ struct ByteRange {
     const char *data = nullptr;
     std::size_t size = 0;
 };
+/// A file written piece by piece to a temporary file beside `path`; commit() flushes it and renames
+/// it over `path`. Destroyed without commit() (an error, an exception), the temporary is removed and
+/// `path` is untouched. Throws core::Error (RuntimeError) "cannot write 'PATH': REASON".
+class AtomicFile {
+public:
+    explicit AtomicFile(std::string path);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile &) = delete;
+    AtomicFile &operator=(const AtomicFile &) = delete;
+
+    void write(const char *data, std::size_t size);
+    void commit();
+
+private:
+    std::string m_path;
+    std::string m_temporary;
+    int m_fd = -1;
+};
+
 /// Writes `parts` one after the other to a temporary file beside `path`, flushes it and renames it
 /// over `path`, so a crash mid-write leaves the old file intact. Throws core::Error (RuntimeError)
 /// "cannot write 'PATH': REASON".

@@ -6,14 +6,18 @@
 #include "core/io/NpyReader.h"
 #include "core/io/Safetensors.h"
 #include "core/tensor/Error.h"
+#include "core/tensor/Memory.h"
+#include "core/tensor/Parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace embedlab::core {
 
@@ -261,8 +265,10 @@ std::optional<std::uint64_t> checkedByteSize(const Shape &shape, std::uint64_t i
     return zero ? 0 : product;
 }
 
-std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const std::uint8_t> file,
-                                       const Progress &progress)
+namespace {
+
+// The element count of a tensor whose bytes were checked against its shape, dtype and the file.
+std::size_t checkedCount(const TensorInfo &info, std::span<const std::uint8_t> file)
 {
     if (!info.unsupported.empty())
         fail("tensor '" + info.name + "': " + info.unsupported);
@@ -278,42 +284,76 @@ std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const s
         (q8 ? *elements / 32 * 34 : *elements * elementSize(info.element)) != info.size)
         fail("tensor '" + info.name + "': " + std::to_string(info.size) + " bytes do not hold shape " +
              shapeString(info.shape) + " of " + info.dtype);
-    const auto count = static_cast<std::size_t>(*elements);
-    const std::uint8_t *data = file.data() + info.offset;
+    return static_cast<std::size_t>(*elements);
+}
 
-    Tensor flat;
-    flat.shape = info.shape;
-    flat.data.resize(count);
-    // Blocks of 1 Mi elements (a multiple of Q8_0's 32): progress about every few milliseconds.
-    constexpr std::size_t kBlock = std::size_t(1) << 20;
-    for (std::size_t first = 0; first < count; first += kBlock) {
-        const std::size_t n = std::min(kBlock, count - first);
-        decode(info, data, first, n, flat.data.data() + first);
-        if (progress && !progress(static_cast<double>(first + n) / static_cast<double>(count)))
-            return std::nullopt;
+// The bytes that elements [first, first + count) of the file-order stream are decoded from.
+std::span<const std::uint8_t> sourceBytes(const TensorInfo &info, const std::uint8_t *data, std::size_t first,
+                                          std::size_t count)
+{
+    if (info.element == ElementType::Q8_0)
+        return {data + first / 32 * 34, count / 32 * 34};
+    const std::size_t n = elementSize(info.element);
+    return {data + first * n, count * n};
+}
+
+// Blocks of 1 Mi elements (a multiple of Q8_0's 32): progress about every few milliseconds, and
+// small enough that the two threads finish together.
+constexpr std::size_t kBlock = std::size_t(1) << 20;
+
+// Decodes elements [first, first + count) of the file-order stream into out[0, count) with two
+// threads taking blocks from a counter (one may be descheduled on a loaded machine). Returns false
+// when `progress` cancelled.
+bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t first, std::size_t count,
+                 float *out, const Progress &progress, const Consumed &consumed)
+{
+    const std::size_t blocks = (count + kBlock - 1) / kBlock;
+    std::atomic<std::size_t> next{0}, done{0};
+    std::atomic<bool> stop{false};
+    bool cancelled = false;
+    auto work = [&](bool caller) {
+        for (std::size_t b = next.fetch_add(1); b < blocks && !stop.load(); b = next.fetch_add(1)) {
+            const std::size_t at = b * kBlock, n = std::min(kBlock, count - at);
+            decode(info, data, first + at, n, out + at);
+            if (consumed)
+                consumed(sourceBytes(info, data, first + at, n));
+            const std::size_t total = done.fetch_add(n) + n;
+            if (caller && progress && !progress(static_cast<double>(total) / static_cast<double>(count))) {
+                cancelled = true;
+                stop.store(true);
+            }
+        }
+    };
+    if (blocks < 2 || !parallel::enabled(static_cast<Index>(count), parallel::kMinElements)) {
+        work(true);
+        return !cancelled;
     }
-    if (count == 0 && progress && !progress(1.0))
-        return std::nullopt;
-    if (!info.fortranOrder || info.shape.size() < 2 || count == 0)
-        return flat;
+    // decode() throws only for an unsupported dtype, which checkedCount() refused already.
+    std::thread helper([&] { work(false); });
+    work(true);
+    helper.join();
+    // The helper may have finished the last blocks after the caller's last report.
+    if (!cancelled && progress && done.load() == count && !progress(1.0))
+        cancelled = true;
+    return !cancelled;
+}
 
-    // Fortran order: the first index varies fastest in the file. Walk the C-order output and
-    // follow the matching Fortran-order input position.
-    Tensor out;
-    out.shape = info.shape;
-    out.data.resize(count);
-    const std::size_t rank = info.shape.size();
+// Fortran order: the first index varies fastest in `flat`. Walks the C-order output and follows the
+// matching Fortran-order input position.
+void fromFortranOrder(const Shape &shape, const float *flat, float *out, std::size_t count)
+{
+    const std::size_t rank = shape.size();
     std::vector<std::size_t> stride(rank), index(rank, 0);
     std::size_t s = 1;
     for (std::size_t k = 0; k < rank; ++k) {
         stride[k] = s;
-        s *= static_cast<std::size_t>(info.shape[k]);
+        s *= static_cast<std::size_t>(shape[k]);
     }
     std::size_t source = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        out.data[i] = flat.data[source];
+        out[i] = flat[source];
         for (std::size_t k = rank; k-- > 0;) {
-            if (++index[k] < static_cast<std::size_t>(info.shape[k])) {
+            if (++index[k] < static_cast<std::size_t>(shape[k])) {
                 source += stride[k];
                 break;
             }
@@ -321,7 +361,56 @@ std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const s
             index[k] = 0;
         }
     }
+}
+
+} // namespace
+
+bool convertInto(const TensorInfo &info, std::span<const std::uint8_t> file, float *out,
+                 const Progress &progress, const Consumed &consumed)
+{
+    const std::size_t count = checkedCount(info, file);
+    const std::uint8_t *data = file.data() + info.offset;
+    if (count == 0)
+        return !progress || progress(1.0);
+    if (!info.fortranOrder || info.shape.size() < 2)
+        return decodeRange(info, data, 0, count, out, progress, consumed);
+    FloatStorage flat(count);
+    if (!decodeRange(info, data, 0, count, flat.data(), progress, consumed))
+        return false;
+    fromFortranOrder(info.shape, flat.data(), out, count);
+    return true;
+}
+
+std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const std::uint8_t> file,
+                                       const Progress &progress)
+{
+    Tensor out;
+    out.data.resize(checkedCount(info, file)); // before numel(shape), which a bad shape overflows
+    out.shape = info.shape;
+    if (!convertInto(info, file, out.data.data(), progress))
+        return std::nullopt;
     return out;
+}
+
+void streamFloat32(const TensorInfo &info, std::span<const std::uint8_t> file, std::size_t pieceElements,
+                   const std::function<void(const float *data, std::size_t count)> &sink,
+                   const Consumed &consumed)
+{
+    const std::size_t count = checkedCount(info, file);
+    if (info.fortranOrder && info.shape.size() >= 2) {
+        // Every piece of the output reads across the whole file: decode it all first.
+        const std::optional<Tensor> all = convertToFloat32(info, file);
+        for (std::size_t at = 0; at < count; at += pieceElements)
+            sink(all->data.data() + at, std::min(pieceElements, count - at));
+        return;
+    }
+    const std::size_t piece = std::max<std::size_t>(32, pieceElements / 32 * 32);
+    FloatStorage buffer(std::min(piece, count));
+    for (std::size_t at = 0; at < count; at += piece) {
+        const std::size_t n = std::min(piece, count - at);
+        decodeRange(info, file.data() + info.offset, at, n, buffer.data(), {}, consumed);
+        sink(buffer.data(), n);
+    }
 }
 
 std::vector<TiedPair> findTiedPairs(const std::vector<TensorInfo> &tensors,
@@ -517,15 +606,48 @@ std::optional<TensorView> WeightFile::view(const std::string &name) const
     return TensorView{reinterpret_cast<const float *>(p), t.shape};
 }
 
+std::string WeightFile::withPath(const std::string &message) const
+{
+    return message.starts_with(path() + ": ") ? message : path() + ": " + message;
+}
+
 std::optional<Tensor> WeightFile::toFloat32(const std::string &name, const Progress &progress) const
 {
     try {
         return convertToFloat32(tensor(name), m_file.bytes(), progress);
     } catch (const Error &e) {
-        const std::string message = e.what();
-        if (message.starts_with(path() + ": "))
-            throw;
-        throw Error(e.kind(), path() + ": " + message);
+        throw Error(e.kind(), withPath(e.what()));
+    }
+}
+
+ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &progress) const
+{
+    const TensorInfo &info = tensor(name);
+    if (info.shape.size() != 1 && info.shape.size() != 2)
+        throw Error(Error::Kind::ValueError,
+                    withPath("tensor '" + name + "' of shape " + shapeString(info.shape) +
+                             " is not a matrix or a vector"));
+    try {
+        (void)checkedCount(info, m_file.bytes()); // the shape and bytes agree before any allocation
+        auto parameter = std::make_shared<Parameter>(info.shape);
+        adviseHugePages(parameter->value().data(), parameter->bytes());
+        const auto release = [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); };
+        if (!convertInto(info, m_file.bytes(), parameter->value().data(), progress, release))
+            return nullptr;
+        return parameter;
+    } catch (const Error &e) {
+        throw Error(e.kind(), withPath(e.what()));
+    }
+}
+
+void WeightFile::streamFloat32(const std::string &name, std::size_t pieceElements,
+                               const std::function<void(const float *data, std::size_t count)> &sink) const
+{
+    try {
+        core::streamFloat32(tensor(name), m_file.bytes(), pieceElements, sink,
+                            [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); });
+    } catch (const Error &e) {
+        throw Error(e.kind(), withPath(e.what()));
     }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/io/MappedFile.h"
+#include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
 
 #include <cstdint>
@@ -74,11 +75,27 @@ using Progress = std::function<bool(double fraction)>;
 /// item size) does not fit in Index: readers refuse such shapes so that numel() can never overflow.
 std::optional<std::uint64_t> checkedByteSize(const Shape &shape, std::uint64_t itemSize);
 
-/// Decodes a tensor's bytes (taken from `file` at info.offset) into a C-order float32 tensor, one
-/// block at a time so that `progress` is called regularly. Returns std::nullopt when cancelled.
-/// Throws core::Error when the dtype is not supported or the bytes lie outside `file`.
+/// Called with a range of the file's bytes that a conversion has consumed and will not read again.
+using Consumed = std::function<void(std::span<const std::uint8_t> bytes)>;
+
+/// Decodes a tensor's bytes (taken from `file` at info.offset) into `out`, numel(info.shape) floats
+/// in C order, in blocks shared by two threads, calling `progress` regularly from the calling thread
+/// and `consumed` (from either thread) with each block's source bytes once decoded. Returns false
+/// when cancelled (`out` then holds a part). Throws core::Error when the dtype is not supported or
+/// the bytes lie outside `file`.
+bool convertInto(const TensorInfo &info, std::span<const std::uint8_t> file, float *out,
+                 const Progress &progress = {}, const Consumed &consumed = {});
+
+/// convertInto() a new C-order float32 tensor. Returns std::nullopt when cancelled.
 std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const std::uint8_t> file,
                                        const Progress &progress = {});
+
+/// The tensor in C order as consecutive float32 pieces of at most `pieceElements` elements, each
+/// passed to `sink` (the .npy written while it is decoded: memory stays at one piece, not the
+/// tensor). Same errors as convertInto().
+void streamFloat32(const TensorInfo &info, std::span<const std::uint8_t> file, std::size_t pieceElements,
+                   const std::function<void(const float *data, std::size_t count)> &sink,
+                   const Consumed &consumed = {});
 
 /// Pairs of tensors that share storage (same offset and size) or, for equal-shaped 2-D tensors of
 /// the same dtype, hold identical bytes. Cheap: offsets first, then a sampled hash, then a full
@@ -116,6 +133,13 @@ public:
     std::optional<TensorView> view(const std::string &name) const;
     /// The tensor as C-order float32 (a copy), decoded block by block; std::nullopt when cancelled.
     std::optional<Tensor> toFloat32(const std::string &name, const Progress &progress = {}) const;
+    /// A 1-D or 2-D tensor decoded straight into a new Parameter (the one float32 copy there is),
+    /// releasing the mapped pages it has read as it goes; nullptr when cancelled. Throws core::Error
+    /// for other ranks, as toFloat32() does for bad data, and MemoryError when it would not fit.
+    ParameterPtr toParameter(const std::string &name, const Progress &progress = {}) const;
+    /// streamFloat32() of a tensor, releasing the mapped pages it has read as it goes.
+    void streamFloat32(const std::string &name, std::size_t pieceElements,
+                       const std::function<void(const float *data, std::size_t count)> &sink) const;
     std::vector<TiedPair> tiedPairs() const { return findTiedPairs(m_index.tensors, m_file.bytes()); }
     std::optional<AbsentTie> absentTie() const { return findAbsentTie(m_index.tensors); }
     /// sum(p.numel() for p in model.parameters()) after loading: storage shared by tied names counts
@@ -124,6 +148,7 @@ public:
 
 private:
     WeightFile(MappedFile file, Format format, WeightIndex index);
+    std::string withPath(const std::string &message) const;
 
     MappedFile m_file;
     Format m_format = Format::Npy;

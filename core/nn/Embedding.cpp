@@ -135,6 +135,21 @@ Embedding::Embedding(Index numEmbeddings, Index embeddingDim, const EmbeddingOpt
     resetParameters(gen);
 }
 
+Embedding::Embedding(ParameterPtr weight, const EmbeddingOptions &options)
+    : m_numEmbeddings(weight->shape().at(0))
+    , m_embeddingDim(weight->shape().at(1))
+    , m_options(options)
+    , m_weight(std::move(weight))
+{
+    if (m_options.paddingIdx) {
+        Index &p = *m_options.paddingIdx;
+        if ((p > 0 && p >= m_numEmbeddings) || p < -m_numEmbeddings)
+            throw Error(Error::Kind::AssertionError, "Padding_idx must be within num_embeddings");
+        if (p < 0)
+            p += m_numEmbeddings;
+    }
+}
+
 void Embedding::setWeight(ParameterPtr weight)
 {
     if (!weight || weight->shape() != Shape{m_numEmbeddings, m_embeddingDim})

@@ -28,6 +28,8 @@ public:
     /// Constructs and runs reset_parameters() with `gen`, consuming it exactly as PyTorch does.
     /// AssertionError "Padding_idx must be within num_embeddings"; negative sizes as torch.empty.
     Embedding(Index numEmbeddings, Index embeddingDim, const EmbeddingOptions &options, Generator &gen);
+    /// Adopts `weight` ([V, D], not copied, not initialised): the embedding of a loaded matrix.
+    Embedding(ParameterPtr weight, const EmbeddingOptions &options);
 
     Index numEmbeddings() const { return m_numEmbeddings; }
     Index embeddingDim() const { return m_embeddingDim; }

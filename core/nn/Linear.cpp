@@ -30,6 +30,17 @@ Linear::Linear(Index inFeatures, Index outFeatures, bool bias, Generator &gen)
     resetParameters(gen);
 }
 
+Linear::Linear(ParameterPtr weight, bool bias, Generator &gen)
+    : m_inFeatures(weight->shape().at(1))
+    , m_outFeatures(weight->shape().at(0))
+    , m_weight(std::move(weight))
+{
+    if (bias) {
+        m_bias = std::make_shared<Parameter>(Shape{m_outFeatures});
+        resetBias(gen);
+    }
+}
+
 void Linear::setWeight(ParameterPtr weight)
 {
     if (!weight || weight->shape() != Shape{m_outFeatures, m_inFeatures})
@@ -46,12 +57,16 @@ void Linear::resetParameters(Generator &gen)
 {
     init::kaiming_uniform_(m_weight->span(), std::sqrt(5.0), "fan_in", "leaky_relu", gen);
     m_weight->bumpVersion();
-    if (m_bias) {
-        const Index fanIn = m_inFeatures; // _calculate_fan_in_and_fan_out(weight)[0] for a 2-D weight
-        const double bound = fanIn > 0 ? 1.0 / std::sqrt(static_cast<double>(fanIn)) : 0.0;
-        init::uniform_(m_bias->span(), -bound, bound, gen);
-        m_bias->bumpVersion();
-    }
+    if (m_bias)
+        resetBias(gen);
+}
+
+void Linear::resetBias(Generator &gen)
+{
+    const Index fanIn = m_inFeatures; // _calculate_fan_in_and_fan_out(weight)[0] for a 2-D weight
+    const double bound = fanIn > 0 ? 1.0 / std::sqrt(static_cast<double>(fanIn)) : 0.0;
+    init::uniform_(m_bias->span(), -bound, bound, gen);
+    m_bias->bumpVersion();
 }
 
 Tensor Linear::forward(const Tensor &x) const

@@ -27,6 +27,9 @@ public:
     void setWeight(ParameterPtr weight);
 
     void resetParameters(Generator &gen);
+    /// Adopts `weight` ([out, in], not copied, not initialised) and draws only the bias, as
+    /// reset_parameters() does after the weight's draws (the caller has discarded those).
+    Linear(ParameterPtr weight, bool bias, Generator &gen);
 
     /// x of shape [..., in] (rank 1, 2 or 3) -> [..., out]. RuntimeError
     /// "mat1 and mat2 shapes cannot be multiplied (3x4 and 5x4)" on a mismatch (mat1 flattened to 2-D,
@@ -43,6 +46,8 @@ public:
     std::string gradFnName(Index inputRank) const;
 
 private:
+    void resetBias(Generator &gen);
+
     Index m_inFeatures = 0;
     Index m_outFeatures = 0;
     ParameterPtr m_weight;

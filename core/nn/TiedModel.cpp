@@ -13,6 +13,53 @@ TiedModel::TiedModel(Index numEmbeddings, Index embeddingDim, const EmbeddingOpt
     , m_lmHead(std::make_unique<Linear>(embeddingDim, numEmbeddings, lmHeadBias, gen))
 {}
 
+TiedModel::TiedModel(std::unique_ptr<Embedding> embedding, std::unique_ptr<Linear> lmHead)
+    : m_embedding(std::move(embedding))
+    , m_lmHead(std::move(lmHead))
+{}
+
+std::unique_ptr<TiedModel> TiedModel::build(Index numEmbeddings, Index embeddingDim,
+                                            const EmbeddingOptions &options, bool lmHeadBias, bool tied,
+                                            Generator &gen)
+{
+    if (!tied || numEmbeddings <= 0 || embeddingDim <= 0)
+        return std::unique_ptr<TiedModel>(
+            new TiedModel(numEmbeddings, embeddingDim, options, lmHeadBias, gen));
+    auto embedding = std::make_unique<Embedding>(numEmbeddings, embeddingDim, options, gen);
+    // kaiming_uniform_ draws one value per element of the Linear's weight.
+    gen.discard(static_cast<std::uint64_t>(numEmbeddings) * static_cast<std::uint64_t>(embeddingDim));
+    auto lmHead = std::make_unique<Linear>(embedding->weight(), lmHeadBias, gen);
+    return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
+}
+
+std::unique_ptr<TiedModel> TiedModel::withEmbedding(ParameterPtr weight, const EmbeddingOptions &options,
+                                                    bool lmHeadBias, bool tied, Generator &gen)
+{
+    const Index v = weight->shape().at(0), d = weight->shape().at(1);
+    const auto n = static_cast<std::uint64_t>(weight->numel());
+    if (n < 16) {
+        // normal_ on fewer than 16 elements keeps a Box-Muller sample in the generator: draw for real.
+        std::unique_ptr<TiedModel> model(new TiedModel(v, d, options, lmHeadBias, gen));
+        weight->bumpVersion();
+        model->m_embedding->setWeight(std::move(weight));
+        if (tied)
+            model->tie();
+        return model;
+    }
+    // normal_(0, 1) draws one value per element, and 16 more when the count is not a multiple of 16
+    // (core/init/Init.cpp); kaiming_uniform_ draws one per element.
+    gen.discard(n + (n % 16 != 0 ? 16 : 0));
+    auto embedding = std::make_unique<Embedding>(weight, options);
+    std::unique_ptr<Linear> lmHead;
+    if (tied) {
+        gen.discard(n);
+        lmHead = std::make_unique<Linear>(std::move(weight), lmHeadBias, gen);
+    } else {
+        lmHead = std::make_unique<Linear>(d, v, lmHeadBias, gen);
+    }
+    return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
+}
+
 ParameterPtr TiedModel::tie()
 {
     const ParameterPtr &shared = m_embedding->weight();

@@ -19,6 +19,18 @@ public:
     /// whose __init__ creates wte then lm_head).
     TiedModel(Index numEmbeddings, Index embeddingDim, const EmbeddingOptions &options, bool lmHeadBias,
               Generator &gen);
+    /// The model after `Embedding(V, D); Linear(D, V); embedding.weight.copy_(w)` with `weight` as w
+    /// ([V, D]), lm_head tied to it when `tied`: `weight` becomes embedding.weight (no copy), and the
+    /// values it replaces are not drawn - `gen` only skips their draws, so it ends exactly where
+    /// PyTorch's does. An untied lm_head (and any bias) is drawn as usual.
+    /// The model after `Embedding(V, D); Linear(D, V)`, then `lm_head.weight = embedding.weight` when
+    /// `tied`: a tied model never holds the Linear's own V x D values, whose draws `gen` skips (GPT-2's
+    /// preset peaked at 4.1x its weight).
+    static std::unique_ptr<TiedModel> build(Index numEmbeddings, Index embeddingDim,
+                                            const EmbeddingOptions &options, bool lmHeadBias, bool tied,
+                                            Generator &gen);
+    static std::unique_ptr<TiedModel> withEmbedding(ParameterPtr weight, const EmbeddingOptions &options,
+                                                    bool lmHeadBias, bool tied, Generator &gen);
 
     Embedding &embedding() { return *m_embedding; }
     const Embedding &embedding() const { return *m_embedding; }
@@ -57,6 +69,8 @@ public:
     std::string repr() const;
 
 private:
+    TiedModel(std::unique_ptr<Embedding> embedding, std::unique_ptr<Linear> lmHead);
+
     std::unique_ptr<Embedding> m_embedding;
     std::unique_ptr<Linear> m_lmHead;
 };

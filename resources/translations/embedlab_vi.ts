@@ -90,10 +90,6 @@
         <translation>đối số không mong đợi '%1'.</translation>
     </message>
     <message>
-        <source>--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').</source>
-        <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, window (không phải '%1').</translation>
-    </message>
-    <message>
         <source>--out FILE.png|.svg|.pdf is required.</source>
         <translation>Cần có --out TỆP.png|.svg|.pdf.</translation>
     </message>
@@ -156,6 +152,46 @@
     <message>
         <source>timed out drawing the histogram.</source>
         <translation>hết thời gian chờ khi vẽ biểu đồ tần suất.</translation>
+    </message>
+    <message>
+        <source>Weight file, as FILE[:TENSOR].</source>
+        <translation>Tệp trọng số, dạng FILE[:TENSOR].</translation>
+    </message>
+    <message>
+        <source>reference or gpt2.</source>
+        <translation>reference hoặc gpt2.</translation>
+    </message>
+    <message>
+        <source>--export must be one of heatmap, onehot, histogram, unembedding, window, weights (not '%1').</source>
+        <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, window, weights (không phải '%1').</translation>
+    </message>
+    <message>
+        <source>--export weights needs --out FILE.npy.</source>
+        <translation>--export weights cần --out FILE.npy.</translation>
+    </message>
+    <message>
+        <source>--weights sets the model's sizes: it cannot be combined with --num-embeddings, --embedding-dim or --session.</source>
+        <translation>--weights đặt kích thước của mô hình: không thể dùng cùng --num-embeddings, --embedding-dim hoặc --session.</translation>
+    </message>
+    <message>
+        <source>--preset must be reference or gpt2 (not '%1').</source>
+        <translation>--preset phải là reference hoặc gpt2 (không phải '%1').</translation>
+    </message>
+    <message>
+        <source>timed out restoring the session.</source>
+        <translation>hết thời gian chờ khôi phục phiên.</translation>
+    </message>
+    <message>
+        <source>timed out loading %1.</source>
+        <translation>hết thời gian chờ tải %1.</translation>
+    </message>
+    <message>
+        <source>timed out waiting for the model.</source>
+        <translation>hết thời gian chờ mô hình.</translation>
+    </message>
+    <message>
+        <source>timed out drawing the heatmap.</source>
+        <translation>hết thời gian chờ vẽ bản đồ nhiệt.</translation>
     </message>
 </context>
 <context>
@@ -1999,6 +2035,10 @@
         <source>%1 [%2 x %3] from %4 is now %5</source>
         <translation>%1 [%2 x %3] từ %4 giờ là %5</translation>
     </message>
+    <message>
+        <source>%1 holds %2 tensors: name one as FILE:TENSOR (embedlab-cli inspect lists them).</source>
+        <translation>%1 chứa %2 tensor: hãy chọn một bằng FILE:TENSOR (embedlab-cli inspect liệt kê chúng).</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WindowActions</name>
@@ -2316,6 +2356,10 @@
     <message>
         <source>Before the screenshot: tied, untied-reinit, compare or train.</source>
         <translation>Trước khi chụp màn hình: tied, untied-reinit, compare hoặc train.</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
+        <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
     </message>
 </context>
 </TS>

@@ -90,10 +90,6 @@
         <translation>意外的参数“%1”。</translation>
     </message>
     <message>
-        <source>--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').</source>
-        <translation>--export 必须是 heatmap、onehot、histogram、unembedding、window 之一（而不是“%1”）。</translation>
-    </message>
-    <message>
         <source>--out FILE.png|.svg|.pdf is required.</source>
         <translation>必须指定 --out 文件.png|.svg|.pdf。</translation>
     </message>
@@ -156,6 +152,46 @@
     <message>
         <source>timed out drawing the histogram.</source>
         <translation>绘制直方图超时。</translation>
+    </message>
+    <message>
+        <source>Weight file, as FILE[:TENSOR].</source>
+        <translation>权重文件，格式为 FILE[:TENSOR]。</translation>
+    </message>
+    <message>
+        <source>reference or gpt2.</source>
+        <translation>reference 或 gpt2。</translation>
+    </message>
+    <message>
+        <source>--export must be one of heatmap, onehot, histogram, unembedding, window, weights (not '%1').</source>
+        <translation>--export 必须是 heatmap、onehot、histogram、unembedding、window、weights 之一（而不是 '%1'）。</translation>
+    </message>
+    <message>
+        <source>--export weights needs --out FILE.npy.</source>
+        <translation>--export weights 需要 --out FILE.npy。</translation>
+    </message>
+    <message>
+        <source>--weights sets the model's sizes: it cannot be combined with --num-embeddings, --embedding-dim or --session.</source>
+        <translation>--weights 决定模型的尺寸：不能与 --num-embeddings、--embedding-dim 或 --session 一起使用。</translation>
+    </message>
+    <message>
+        <source>--preset must be reference or gpt2 (not '%1').</source>
+        <translation>--preset 必须是 reference 或 gpt2（而不是 '%1'）。</translation>
+    </message>
+    <message>
+        <source>timed out restoring the session.</source>
+        <translation>恢复会话超时。</translation>
+    </message>
+    <message>
+        <source>timed out loading %1.</source>
+        <translation>加载 %1 超时。</translation>
+    </message>
+    <message>
+        <source>timed out waiting for the model.</source>
+        <translation>等待模型超时。</translation>
+    </message>
+    <message>
+        <source>timed out drawing the heatmap.</source>
+        <translation>绘制热力图超时。</translation>
     </message>
 </context>
 <context>
@@ -1999,6 +2035,10 @@
         <source>%1 [%2 x %3] from %4 is now %5</source>
         <translation>来自 %4 的 %1 [%2 x %3] 现在是 %5</translation>
     </message>
+    <message>
+        <source>%1 holds %2 tensors: name one as FILE:TENSOR (embedlab-cli inspect lists them).</source>
+        <translation>%1 包含 %2 个张量：请用 FILE:TENSOR 指定其中一个（embedlab-cli inspect 会列出它们）。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WindowActions</name>
@@ -2316,6 +2356,10 @@
     <message>
         <source>Before the screenshot: tied, untied-reinit, compare or train.</source>
         <translation>截图之前：tied、untied-reinit、compare 或 train。</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
+        <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include "core/analysis/Neighbours.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
+#include "core/io/WeightFile.h"
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
@@ -19,10 +20,16 @@
 
 #include <QImage>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -434,6 +441,83 @@ static void addPlaneWorkload(BenchRunner &runner, const core::ParameterPtr &weig
                 }});
 }
 
+// A generated file removed with the last workload that uses it.
+struct TemporaryFile {
+    std::string path;
+    bool written = false;
+    ~TemporaryFile() { std::remove(path.c_str()); }
+};
+
+// Writes a [rows, cols] bf16 .safetensors of deterministic finite values (an LCG, as spreadIds) to
+// file.path, once: on the workload's first (untimed) run, so that a bench without it writes no 1 GB.
+void writeBf16Safetensors(TemporaryFile &file, Index rows, Index cols)
+{
+    if (file.written)
+        return;
+    file.written = true;
+    std::string header = "{\"model.embed_tokens.weight\":{\"dtype\":\"BF16\",\"shape\":[" +
+                         std::to_string(rows) + "," + std::to_string(cols) + "],\"data_offsets\":[0," +
+                         std::to_string(rows * cols * 2) + "]}}";
+    header.append((8 - header.size() % 8) % 8, ' ');
+    std::ofstream out(file.path, std::ios::binary);
+    const std::uint64_t length = header.size();
+    out.write(reinterpret_cast<const char *>(&length), 8);
+    out << header;
+    std::vector<std::uint16_t> row(static_cast<std::size_t>(cols));
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (Index r = 0; r < rows; ++r) {
+        for (auto &v : row) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            const float value = static_cast<float>(static_cast<int>((x >> 40) % 2001) - 1000) * 1e-4f;
+            v = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(value) >> 16);
+        }
+        out.write(reinterpret_cast<const char *>(row.data()), static_cast<std::streamsize>(row.size() * 2));
+    }
+}
+
+// Issue #15: a Llama 3 vocabulary (128256 x 4096 bf16, 1 GB) opened the way File > Open and
+// --weights do (map, decode straight into the Parameter in parallel blocks), with the statistics the
+// histogram shows.
+static void addOpenWorkloads(BenchRunner &runner, bool quick)
+{
+    const Index rows = quick ? 4096 : 128256, cols = quick ? 256 : 4096;
+    auto file = std::make_shared<TemporaryFile>();
+    file->path = (std::filesystem::temp_directory_path() /
+                  ("embedlab-bench-" + std::to_string(::getpid()) + "-llama3_vocab.safetensors"))
+                     .string();
+    auto weight = std::make_shared<core::ParameterPtr>();
+    auto summary = std::make_shared<core::Summary>();
+    runner.add({"open_llama3_vocab",
+                "open a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                    " bf16 .safetensors to float32 + mean/std",
+                [=] {
+                    writeBf16Safetensors(*file, rows, cols);
+                    weight->reset(); // the previous run's 2 GB go before the next are allocated
+                    const core::WeightFile w = core::WeightFile::open(file->path);
+                    *weight = w.toParameter("model.embed_tokens.weight");
+                    *summary = core::summarize((*weight)->value().data(), (*weight)->numel());
+                },
+                [=]() -> std::string {
+                    const core::WeightFile w = core::WeightFile::open(file->path);
+                    const auto raw = w.rawBytes(w.tensor("model.embed_tokens.weight"));
+                    const float *got = (*weight)->value().data();
+                    double sum = 0;
+                    for (Index i = 0; i < rows * cols; ++i) {
+                        std::uint16_t bits;
+                        std::memcpy(&bits, raw.data() + 2 * i, 2);
+                        const float want = std::bit_cast<float>(std::uint32_t(bits) << 16);
+                        if (i % 997 == 0 && std::memcmp(&got[i], &want, 4) != 0)
+                            return describeMismatch(i, got[i], want);
+                        sum += want;
+                    }
+                    const double mean = sum / static_cast<double>(rows * cols);
+                    if (std::abs(summary->mean - mean) > 1e-6)
+                        return "mean " + std::to_string(summary->mean) + ", reference " +
+                               std::to_string(mean);
+                    return {};
+                }});
+}
+
 static void addWorkloads(BenchRunner &runner, const Sizes &s)
 {
     // Shared state lives as long as the runner's workloads (captured by shared_ptr).
@@ -472,6 +556,7 @@ int runBench(int argc, char **argv)
     BenchRunner runner(quick ? 3 : 7, json);
     addWorkloads(runner, sizes);
     addTokenizeWorkload(runner, quick);
+    addOpenWorkloads(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;

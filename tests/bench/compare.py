@@ -46,9 +46,11 @@ TARGETS = {
     "tokenize": (0.5, None),
     "neighbours_gpt2": (0.7, None),
     "pca_gpt2": (None, 1000.0),
+    "open_llama3_vocab": (0.5, None),
 }
+LLAMA3_VOCAB, LLAMA3_DIM = 128256, 4096
 # Peers other than PyTorch (and matplotlib for the heatmaps).
-OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tiktoken"}
+OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tiktoken", "open_llama3_vocab": "NumPy"}
 
 # The bench's mixed text (tests/bench/Workloads.cpp, mixedText): keep the two lists identical.
 TEXT_FRAGMENTS = [
@@ -253,6 +255,38 @@ def matplotlib_heatmap(W, runs):
     return {"heatmap_cold": cold, "heatmap_frame": cold}
 
 
+def numpy_open_llama3(runs):
+    """The same open in NumPy: numpy.frombuffer on the mapped .safetensors, bf16 -> float32 as
+    (uint16 << 16) viewed as float32, then mean and std (what safetensors.numpy does for BF16)."""
+    import mmap
+    import struct
+    import tempfile
+
+    import numpy as np
+
+    count = LLAMA3_VOCAB * LLAMA3_DIM
+    header = json.dumps({"model.embed_tokens.weight": {"dtype": "BF16", "shape": [LLAMA3_VOCAB, LLAMA3_DIM],
+                                                       "data_offsets": [0, 2 * count]}}).encode()
+    header += b" " * ((8 - len(header) % 8) % 8)
+    with tempfile.NamedTemporaryFile(suffix=".safetensors") as f:
+        f.write(struct.pack("<Q", len(header)) + header)
+        rng = np.random.default_rng(0)
+        for first in range(0, LLAMA3_VOCAB, 4096):
+            block = rng.integers(-1000, 1001, size=(min(4096, LLAMA3_VOCAB - first), LLAMA3_DIM)).astype(np.float32) * np.float32(1e-4)
+            f.write((block.view(np.uint32) >> 16).astype("<u2").tobytes())
+        f.flush()
+
+        def load():
+            with open(f.name, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+                (length,) = struct.unpack("<Q", mapped[:8])
+                raw = np.frombuffer(mapped, dtype="<u2", count=count, offset=8 + length)
+                w = (raw.astype(np.uint32) << 16).view(np.float32).reshape(LLAMA3_VOCAB, LLAMA3_DIM)
+                w.mean(dtype=np.float64), w.std(ddof=1, dtype=np.float64)
+                del raw, w
+
+        return {"open_llama3_vocab": timed(load, max(3, runs // 2))}
+
+
 def machine():
     model = "unknown CPU"
     try:
@@ -315,6 +349,8 @@ def main():
         theirs.update(numpy_workloads(W, args.runs, wanted))
         if wanted("heatmap_cold") or wanted("heatmap_frame"):
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
+        if wanted("open_llama3_vocab"):
+            theirs.update(numpy_open_llama3(args.runs))
         best(peer, theirs)
     load_after = os.getloadavg()[0]
 

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <future>
 #include <limits>
+#include <mutex>
 #include <thread>
 
 #if defined(__SSE2__)
@@ -39,6 +41,7 @@ float reduceLevel(const float *src, const PyramidLevel &from, float *dst, const 
 {
     const Index rf = to.rowFactor / from.rowFactor;
     const Index cf = to.columnFactor / from.columnFactor;
+
     std::vector<float> stripeLimits(64, 0.0f);
     std::atomic<int> stripeIndex{0};
     forEachStripe(
@@ -270,13 +273,17 @@ std::vector<PyramidLevel> HeatmapPyramid::levelShapes(Index rows, Index columns)
             halveRows = halveColumns = true;
         halveRows = halveRows && l.rows > 1;
         halveColumns = halveColumns && l.columns > 1;
+        // Levels that keep the columns whole add up to the matrix's own size: 2 GB more for Llama
+        // 3's 128256 x 4096, GPT-2's 50257 x 768 too. Above BigLevelCells the rows are divided by 8 per level
+        // (a frame then reads up to 16 cells per pixel there, still a few milliseconds).
+        const Index step = halveRows && !halveColumns && l.rows * l.columns > BigLevelCells ? 8 : 2;
         if (halveRows) {
-            l.rows = (l.rows + 1) / 2;
-            l.rowFactor *= 2;
+            l.rows = (l.rows + step - 1) / step;
+            l.rowFactor *= step;
         }
         if (halveColumns) {
-            l.columns = (l.columns + 1) / 2;
-            l.columnFactor *= 2;
+            l.columns = (l.columns + step - 1) / step;
+            l.columnFactor *= step;
         }
         levels.push_back(l);
     }
@@ -312,6 +319,84 @@ HeatmapPyramid HeatmapPyramid::build(const float *data, Index rows, Index column
         p.m_data.push_back(std::move(level));
     }
     return p;
+}
+
+namespace {
+
+using SharedPyramid = std::shared_ptr<const HeatmapPyramid>;
+
+struct PyramidKey {
+    const core::Parameter *weight = nullptr;
+    std::uint64_t version = 0;
+    Aggregation aggregation = Aggregation::MaxAbs;
+    const float *data = nullptr;
+    bool operator==(const PyramidKey &) const = default;
+};
+
+// While a pyramid is alive its views keep its Parameter alive, so a key's address is never reused
+// by another Parameter while the entry can still be found.
+struct PyramidEntry {
+    PyramidKey key;
+    std::shared_future<SharedPyramid> building; // valid while the first requester builds it
+    std::weak_ptr<const HeatmapPyramid> done;
+};
+
+std::mutex &cacheMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::vector<PyramidEntry> &cache()
+{
+    static std::vector<PyramidEntry> entries;
+    return entries;
+}
+
+} // namespace
+
+SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregation aggregation,
+                                     const std::atomic<bool> *cancel, bool fresh)
+{
+    const core::Matrix &w = weight->value();
+    const PyramidKey key{weight.get(), weight->version(), aggregation, w.data()};
+    const auto buildNow = [&] {
+        return std::make_shared<const HeatmapPyramid>(
+            build(w.data(), w.rows(), w.cols(), aggregation, cancel));
+    };
+    std::promise<SharedPyramid> promise;
+    std::shared_future<SharedPyramid> other;
+    {
+        const std::lock_guard lock(cacheMutex());
+        auto &entries = cache();
+        std::erase_if(entries, [](const PyramidEntry &e) { return !e.building.valid() && e.done.expired(); });
+        const auto it =
+            std::find_if(entries.begin(), entries.end(), [&](const PyramidEntry &e) { return e.key == key; });
+        if (fresh && it != entries.end())
+            entries.erase(it);
+        else if (it != entries.end() && it->building.valid())
+            other = it->building;
+        else if (it != entries.end())
+            return it->done.lock();
+        if (!other.valid())
+            entries.push_back({key, promise.get_future().share(), {}});
+    }
+    if (other.valid()) {
+        // Built by another view meanwhile; a cancelled build is incomplete: make our own.
+        SharedPyramid built = other.get();
+        return built && built->isComplete() ? built : buildNow();
+    }
+    SharedPyramid built = buildNow();
+    promise.set_value(built);
+    const std::lock_guard lock(cacheMutex());
+    for (PyramidEntry &e : cache()) {
+        if (e.key == key && e.building.valid()) {
+            e.building = {};
+            if (built->isComplete())
+                e.done = built;
+        }
+    }
+    return built;
 }
 
 const float *HeatmapPyramid::levelData(int i) const

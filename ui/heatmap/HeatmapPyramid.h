@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
 
 #include <QString>
@@ -9,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace embedlab::ui {
@@ -56,6 +58,8 @@ class HeatmapPyramid {
 public:
     /// Stop reducing once both axes are at most this many cells.
     static constexpr Index SmallestSide = 256;
+    /// Levels of more cells than this (64 MB) reduce a tall matrix's rows by 8, not 2 (issue #15).
+    static constexpr Index BigLevelCells = Index(1) << 24;
 
     HeatmapPyramid() = default;
     HeatmapPyramid(const HeatmapPyramid &) = delete;
@@ -71,6 +75,18 @@ public:
     static HeatmapPyramid build(const float *data, Index rows, Index columns, Aggregation aggregation,
                                 const std::atomic<bool> *cancel = nullptr);
 
+    /// The pyramid of `weight`'s current values (its version), built once and shared by every view
+    /// that shows them - the embedding and a tied lm_head, a figure's own view - and freed with its
+    /// last user: a Llama 3 sized matrix then has one pyramid, not three. A request made while the
+    /// same pyramid is being built waits for that build. `fresh`: the values were written without a
+    /// new version (a view was told of it): build anew and replace what is kept. Thread-safe.
+    static std::shared_ptr<const HeatmapPyramid> shared(const core::ParameterPtr &weight,
+                                                        Aggregation aggregation,
+                                                        const std::atomic<bool> *cancel = nullptr,
+                                                        bool fresh = false);
+
+    /// False when build() was cancelled before every level was made.
+    bool isComplete() const { return m_levels.empty() || m_data.size() + 1 == m_levels.size(); }
     bool isEmpty() const { return m_levels.empty(); }
     Index rows() const { return m_levels.empty() ? 0 : m_levels.front().rows; }
     Index columns() const { return m_levels.empty() ? 0 : m_levels.front().columns; }

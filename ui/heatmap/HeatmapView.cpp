@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace embedlab::ui {
 
@@ -97,6 +98,8 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
 
 void HeatmapView::notifyChanged()
 {
+    // The values may have been written without a new version: the shared overview is stale.
+    m_valuesChanged = true;
     startRebuild();
     update();
 }
@@ -405,10 +408,9 @@ void HeatmapView::startRebuild()
         if (current)
             Q_EMIT rebuilt();
     });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel] {
-        const core::Matrix &w = weight->value();
-        return std::make_shared<const HeatmapPyramid>(
-            HeatmapPyramid::build(w.data(), w.rows(), w.cols(), aggregation, cancel.get()));
+    const bool fresh = std::exchange(m_valuesChanged, false);
+    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel, fresh] {
+        return HeatmapPyramid::shared(weight, aggregation, cancel.get(), fresh);
     }));
 }
 

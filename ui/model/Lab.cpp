@@ -18,7 +18,8 @@
 namespace embedlab::ui {
 
 struct Lab::LoadRequest {
-    std::shared_ptr<const core::Tensor> matrix;
+    core::ParameterPtr matrix;
+    std::optional<Operation> operation; // how the history names it, when not loadOperation()
     QString file;
     QString tensor;
     LoadRole role = LoadRole::Embedding;
@@ -600,8 +601,10 @@ void Lab::startInit(const InitJob &job)
     m_initFuture = runInBackground(
         this, [job] { return runInit(job); },
         [this](const std::shared_ptr<InitResult> &result) {
-            setBusy(false);
+            // Committed before the Lab is idle again: what waits for idle comes after the values
+            // (a session's stored weights must not be overwritten by the initialiser they replace).
             commitInit(result);
+            setBusy(false);
             runPending();
         });
 }
@@ -794,8 +797,8 @@ QString Lab::loadedFrom() const
     return {};
 }
 
-void Lab::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
-                     LoadRole role, bool tied)
+void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
+                     bool tied)
 {
     if (!matrix || matrix->dim() != 2) {
         Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
@@ -803,13 +806,23 @@ void Lab::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &
     }
     Config c = m_config;
     // embedding.weight is [V, D]; lm_head.weight is [out, in] = [V, D] as well.
-    c.numEmbeddings = matrix->shape[0];
-    c.embeddingDim = matrix->shape[1];
+    c.numEmbeddings = matrix->shape()[0];
+    c.embeddingDim = matrix->shape()[1];
     c.paddingIdx.reset();
     c.maxNorm.reset();
     c.tied = role == LoadRole::Embedding && tied;
-    m_loadRequest = std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), file, tensor, role});
+    m_loadRequest = std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), {}, file, tensor, role});
     m_config = c;
+    Q_EMIT configChanged();
+    revalidateIds();
+    schedule(true);
+}
+
+void Lab::adoptEmbedding(const Config &config, core::ParameterPtr embedding, const Operation &restore)
+{
+    m_loadRequest = std::make_shared<LoadRequest>(
+        LoadRequest{std::move(embedding), restore, {}, {}, LoadRole::Embedding});
+    m_config = config;
     Q_EMIT configChanged();
     revalidateIds();
     schedule(true);
@@ -827,6 +840,48 @@ void Lab::schedule(bool rebuild)
     startJob(job, jobCost(m_config, m_ids.numel()) <= kSynchronousElements);
 }
 
+void Lab::buildModel(const Job &job, Built &built)
+{
+    const Config &c = job.config;
+    // torch.empty(V, D) refuses a negative size ("... negative dimension -1: [-1, 5]"); 0 is a
+    // valid, empty size.
+    core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
+    core::EmbeddingOptions options;
+    options.paddingIdx = c.paddingIdx;
+    options.maxNorm = c.maxNorm;
+    core::Generator gen;
+    gen.manualSeed(c.seed);
+    const bool loadsEmbedding = job.load && job.load->role == LoadRole::Embedding;
+    if (loadsEmbedding) {
+        // The loaded matrix is the embedding: only an untied lm_head is a new V x D matrix.
+        if (!c.tied)
+            core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
+        built.model = core::TiedModel::withEmbedding(job.load->matrix, options, c.lmHeadBias, c.tied, gen);
+    } else {
+        // An untied model holds two V x D matrices: refuse before allocating either when they would
+        // not fit together. A tied one never allocates the Linear's own.
+        const bool tied = c.tied && !job.load;
+        if (!tied)
+            core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
+        built.model =
+            core::TiedModel::build(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, tied, gen);
+        if (job.load)
+            built.model->lmHead().setWeight(job.load->matrix);
+    }
+    if (job.load)
+        built.history.append(job.load->operation
+                                 ? *job.load->operation
+                                 : loadOperation(job.load->file, job.load->tensor, job.load->role));
+    if (c.tied) {
+        if (!built.model->isTied())
+            built.model->tie();
+        built.history.append(tieOperation(job.load ? QStringLiteral("tied, as the file's model is")
+                                                   : QStringLiteral("tied, as in GPT-2")));
+    }
+    built.generator = gen.state();
+    built.rebuilt = true;
+}
+
 std::shared_ptr<Lab::Built> Lab::run(const Job &job)
 {
     auto built = std::make_shared<Built>();
@@ -836,36 +891,7 @@ std::shared_ptr<Lab::Built> Lab::run(const Job &job)
         if (job.model) {
             built->model = job.model;
         } else {
-            const Config &c = job.config;
-            // torch.empty(V, D) refuses a negative size ("... negative dimension -1: [-1, 5]");
-            // 0 is a valid, empty size.
-            core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
-            // Both matrices exist while the model is built (tying drops the Linear's own afterwards):
-            // refuse before allocating either when the two would not fit together.
-            core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
-            core::EmbeddingOptions options;
-            options.paddingIdx = c.paddingIdx;
-            options.maxNorm = c.maxNorm;
-            core::Generator gen;
-            gen.manualSeed(c.seed);
-            built->model = std::make_shared<core::TiedModel>(c.numEmbeddings, c.embeddingDim, options,
-                                                             c.lmHeadBias, gen);
-            if (job.load) {
-                const core::ParameterPtr target = job.load->role == LoadRole::Embedding
-                                                      ? built->model->embedding().weight()
-                                                      : built->model->lmHead().weight();
-                std::copy(job.load->matrix->data.begin(), job.load->matrix->data.end(),
-                          target->value().data());
-                target->bumpVersion();
-                built->history.append(loadOperation(job.load->file, job.load->tensor, job.load->role));
-            }
-            if (c.tied) {
-                built->model->tie();
-                built->history.append(tieOperation(job.load ? QStringLiteral("tied, as the file's model is")
-                                                            : QStringLiteral("tied, as in GPT-2")));
-            }
-            built->generator = gen.state();
-            built->rebuilt = true;
+            buildModel(job, *built);
         }
         if (job.withIds && job.ids.numel() > 0) {
             core::Embedding lookup = built->model->embedding(); // shares the weight
@@ -913,25 +939,23 @@ void Lab::startJob(const Job &job, bool synchronous)
 
 void Lab::onJobFinished(const std::shared_ptr<Built> &built)
 {
-    const bool rebuildPending = std::exchange(m_rebuildPending, false);
-    const bool pathsPending = std::exchange(m_pathsPending, false);
-    setBusy(false);
-    if (rebuildPending) {
+    if (std::exchange(m_rebuildPending, false)) {
         // The configuration moved on while this one was computed: showing it would only flash.
+        m_pathsPending = false;
+        setBusy(false);
         m_pendingInit.reset();
         schedule(true);
         return;
     }
+    // Adopted while still busy: whoever waits for the Lab to be idle (whenIdle(), a session's
+    // initialisers and stored weights) then finds the new model, not the one it replaces - a
+    // session's restore once found the old model, skipped, and the seed's values stayed (#15).
+    // Requests made meanwhile are pending and run below.
     adopt(built);
-    if (m_pendingInit && !m_busy) {
-        const std::shared_ptr<InitJob> job = std::exchange(m_pendingInit, nullptr);
-        job->parameter = parameter(job->target);
-        if (job->parameter)
-            startInit(*job);
-        return;
-    }
-    if (pathsPending || (m_idsValid && !(built->ids == m_ids)))
-        schedule(false);
+    if (m_idsValid && !(built->ids == m_ids))
+        m_pathsPending = true;
+    setBusy(false);
+    runPending();
 }
 
 void Lab::runPending()
@@ -1004,12 +1028,15 @@ void Lab::whenIdle(QObject *context, std::function<void()> then)
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(this, &Lab::busyChanged, context, [connection, then = std::move(then)](bool busy) {
-        if (busy)
-            return;
-        QObject::disconnect(*connection);
-        then();
-    });
+    *connection =
+        connect(this, &Lab::busyChanged, context, [this, connection, then = std::move(then)](bool busy) {
+            // An earlier slot of this same busyChanged(false) may have started the next job (a session's
+            // initialisers): `busy` is then stale, and running now would read half-restored weights.
+            if (busy || m_busy)
+                return;
+            QObject::disconnect(*connection);
+            then();
+        });
 }
 
 void Lab::setBusy(bool busy)

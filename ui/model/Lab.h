@@ -211,10 +211,15 @@ public:
     void recordWeightsChange(const Operation &op);
 
     /// Replaces the model by one whose embedding (LoadRole::Embedding: Embedding(V, D) from the
-    /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) holds `matrix`, built after
-    /// torch.manual_seed(seed) like any model. `tied` ties the lm_head to a loaded embedding.
-    void loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
-                    LoadRole role, bool tied);
+    /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) is `matrix` itself (adopted,
+    /// not copied), built after torch.manual_seed(seed) like any model; the values it replaces are
+    /// never drawn (core::TiedModel::withEmbedding). `tied` ties the lm_head to a loaded embedding.
+    void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
+                    bool tied);
+
+    /// A session's model: `config` built around `embedding` (stored values, adopted as
+    /// embedding.weight: nothing drawn for them, no copy), recorded in the history as `restore`.
+    void adoptEmbedding(const Config &config, core::ParameterPtr embedding, const Operation &restore);
 
     /// What was done to the weights after the constructors, in order.
     const QList<Operation> &history() const { return m_history; }
@@ -274,6 +279,8 @@ private:
     struct Job;
     struct Built;
     static std::shared_ptr<Built> run(const Job &job);
+    /// A new model from job.config (seeded), around job.load's matrix when there is one.
+    static void buildModel(const Job &job, Built &built);
     /// Runs `job` now when it is small, else on a worker thread; queues behind a running job.
     void schedule(bool rebuild);
     void startJob(const Job &job, bool synchronous);

@@ -213,8 +213,8 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
     return true;
 }
 
-void LabUndo::loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file,
-                         const QString &tensor, Lab::LoadRole role, bool tied)
+void LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
+                         Lab::LoadRole role, bool tied)
 {
     const Lab::Snapshot before = m_lab->snapshotWithModel();
     m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);

@@ -65,8 +65,8 @@ public:
     bool tie();
     bool untie(core::TiedModel::UntieMode mode);
     /// Makes `matrix` a weight of a new model (Lab::loadMatrix) as one step.
-    void loadMatrix(std::shared_ptr<const core::Tensor> matrix, const QString &file, const QString &tensor,
-                    Lab::LoadRole role, bool tied);
+    void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
+                    bool tied);
     /// Records a change of the weights already made (a training step) as one step: undo puts back
     /// `before` (Lab::captureWeights(parts) taken just before it); `afterSwap` runs after each undo
     /// and redo of it.

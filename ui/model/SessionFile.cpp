@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/model/SessionFile.h"
 
+#include "core/io/MappedFile.h"
 #include "core/io/NpyReader.h"
 #include "core/io/NpyWriter.h"
+#include "core/io/WeightFile.h"
+#include "core/tensor/Memory.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -289,26 +292,27 @@ std::optional<SessionFile::Session> SessionFile::read(const QString &fileName, Q
 namespace {
 
 /// Reads the .npy stored for `parameter` and checks it has `shape` before anything of that size is
-/// allocated (a damaged session may claim any size). Returns an error or "".
+/// allocated (a damaged session may claim any size). The file is mapped and decoded once, straight
+/// into the new Parameter (a 2 GB weight is read without a second copy). Returns an error or "".
 QString readStored(const QString &sessionFileName, const SessionFile::Session &session,
-                   const QString &parameter, const core::Shape &shape, core::Tensor &out)
+                   const QString &parameter, const core::Shape &shape, core::ParameterPtr &out)
 {
     const QString path = QFileInfo(sessionFileName).dir().filePath(session.weightFiles.value(parameter));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return SessionFile::tr("Could not open the session's weights '%1': %2").arg(path, file.errorString());
-    const QByteArray bytes = file.readAll();
+    file.close();
     try {
-        const std::span<const std::uint8_t> data(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
-                                                 static_cast<std::size_t>(bytes.size()));
-        const core::WeightIndex index = core::readNpy(data);
+        const core::MappedFile mapped(path.toStdString());
+        const core::WeightIndex index = core::readNpy(mapped.bytes());
         if (index.tensors.size() != 1 || index.tensors.front().shape != shape)
             return SessionFile::tr("The session's weights '%1' do not have the shape of %2.")
                 .arg(path, parameter);
-        std::optional<core::Tensor> tensor = core::convertToFloat32(index.tensors.front(), data);
-        if (!tensor || tensor->shape != shape)
+        out = std::make_shared<core::Parameter>(shape);
+        core::adviseHugePages(out->value().data(), out->bytes());
+        if (!core::convertInto(index.tensors.front(), mapped.bytes(), out->value().data(), {},
+                               [&mapped](std::span<const std::uint8_t> bytes) { mapped.release(bytes); }))
             return SessionFile::tr("The session's weights '%1' cannot be read as float32.").arg(path);
-        out = std::move(*tensor);
     } catch (const std::exception &e) {
         return SessionFile::tr("The session's weights '%1' are damaged: %2")
             .arg(path, QString::fromStdString(e.what()));
@@ -323,10 +327,10 @@ QString SessionFile::readWeights(const QString &sessionFileName, const Session &
 {
     if (!session.weightFiles.contains(parameter))
         return {};
-    core::Tensor tensor;
-    const QString error = readStored(sessionFileName, session, parameter, weights.shape(), tensor);
-    if (error.isEmpty()) // std::copy: an empty tensor's data pointer may be null, which memcpy must not see
-        std::copy(tensor.data.begin(), tensor.data.end(), weights.value().data());
+    core::ParameterPtr stored;
+    const QString error = readStored(sessionFileName, session, parameter, weights.shape(), stored);
+    if (error.isEmpty())
+        std::swap(weights.value(), stored->value());
     return error;
 }
 
@@ -338,15 +342,13 @@ SessionFile::readAllWeights(const QString &sessionFileName, const Session &sessi
         if (!session.weightFiles.contains(parameter))
             continue;
         const core::Shape shape = shapeOf(session.config, parameter);
-        core::Tensor tensor;
-        const QString why = readStored(sessionFileName, session, parameter, shape, tensor);
+        core::ParameterPtr values;
+        const QString why = readStored(sessionFileName, session, parameter, shape, values);
         if (!why.isEmpty()) {
             if (error)
                 *error = why;
             return std::nullopt;
         }
-        auto values = std::make_shared<core::Parameter>(shape);
-        std::copy(tensor.data.begin(), tensor.data.end(), values->value().data());
         out.insert(parameter, std::move(values));
     }
     return out;

@@ -219,8 +219,10 @@ QString CodePanel::renderOutput(const Inputs &in)
         blocks << QStringLiteral("UserWarning: Initializing zero-element tensors is a no-op");
     }
     blocks << in.historyOutput;
-    const core::Tensor weight = in.weight->toTensor();
-    blocks << QString::fromStdString(core::formatTensor(weight, parameter));
+    // Read in place: a copy of a Llama 3 sized weight would be 2 GB to print 36 of its numbers.
+    const std::span<const float> weight(in.weight->value().data(),
+                                        static_cast<std::size_t>(in.weight->numel()));
+    blocks << QString::fromStdString(core::formatTensor(weight, in.weight->shape(), parameter));
     if (!in.idsValid) {
         // What Python shows at print(embedding(ids)), after which the script stops.
         blocks << QStringLiteral("Traceback (most recent call last):\n  ...\n%1").arg(in.idsError);

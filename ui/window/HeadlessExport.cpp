@@ -14,6 +14,7 @@
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/Translations.h"
+#include "ui/window/WeightFileLoader.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -58,6 +59,10 @@ struct ExportRequest {
     bool projector = false;
     QString language;
     QString session;
+    /// --weights FILE[:TENSOR]: the tensor becomes embedding.weight.
+    QString weights;
+    /// --preset gpt2: GPT-2 small's tied Embedding(50257, 768) first.
+    bool gpt2 = false;
     std::optional<std::uint64_t> seed;
     std::optional<qint64> numEmbeddings;
     std::optional<qint64> embeddingDim;
@@ -90,6 +95,22 @@ bool waitFor(Object *object, Signal signal, Ready ready)
 bool waitForLab(Lab *lab)
 {
     return waitFor(lab, &Lab::busyChanged, [lab] { return !lab->isBusy(); });
+}
+
+/// Until a session's initialisers and stored weights are back and the Lab is idle: what is exported
+/// afterwards is the session's, not what the seed built before (issue #15).
+bool waitForRestore(MainWindow &window)
+{
+    SessionController *sessions = window.sessions();
+    Lab *lab = window.lab();
+    const auto done = [sessions, lab] { return !sessions->isRestoring() && !lab->isBusy(); };
+    while (!done()) {
+        if (!waitFor(sessions, &SessionController::restoreFinished,
+                     [sessions] { return !sessions->isRestoring(); }) ||
+            !waitForLab(lab))
+            return false;
+    }
+    return true;
 }
 
 std::optional<qint64> wholeNumber(const QString &text)
@@ -143,6 +164,10 @@ void addOptions(QCommandLineParser &parser)
         {QStringLiteral("tied"), HeadlessExport::tr("Tie lm_head to the embedding.")},
         {QStringLiteral("init"), HeadlessExport::tr("Initialiser spec."), QStringLiteral("spec")},
         {QStringLiteral("session"), HeadlessExport::tr("Session file."), QStringLiteral("file")},
+        {QStringLiteral("weights"), HeadlessExport::tr("Weight file, as FILE[:TENSOR]."),
+         QStringLiteral("file")},
+        {QStringLiteral("preset"), HeadlessExport::tr("reference or gpt2."), QStringLiteral("name"),
+         QStringLiteral("reference")},
         {QStringLiteral("step"), HeadlessExport::tr("Animation step."), QStringLiteral("n")},
         {QStringLiteral("size"), HeadlessExport::tr("View size WxH."), QStringLiteral("WxH")},
     });
@@ -150,19 +175,21 @@ void addOptions(QCommandLineParser &parser)
 
 std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportRequest &r)
 {
-    const QStringList views = {QStringLiteral("heatmap"), QStringLiteral("onehot"),
+    const QStringList views = {QStringLiteral("heatmap"),   QStringLiteral("onehot"),
                                QStringLiteral("histogram"), QStringLiteral("unembedding"),
-                               QStringLiteral("window")};
+                               QStringLiteral("window"),    QStringLiteral("weights")};
     r.view = parser.value(QStringLiteral("export"));
     if (!views.contains(r.view))
-        return Failure{
-            2, HeadlessExport::tr(
-                   "--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').")
-                   .arg(r.view)};
+        return Failure{2, HeadlessExport::tr("--export must be one of heatmap, onehot, histogram, "
+                                             "unembedding, window, weights (not '%1').")
+                              .arg(r.view)};
     r.file = parser.value(QStringLiteral("out"));
-    if (r.file.isEmpty())
+    if (r.view == QLatin1String("weights")) {
+        if (!r.file.endsWith(QLatin1String(".npy"), Qt::CaseInsensitive))
+            return Failure{2, HeadlessExport::tr("--export weights needs --out FILE.npy.")};
+    } else if (r.file.isEmpty()) {
         return Failure{2, HeadlessExport::tr("--out FILE.png|.svg|.pdf is required.")};
-    if (!Exporter::formatForFile(r.file))
+    } else if (!Exporter::formatForFile(r.file))
         return Failure{2, HeadlessExport::tr("--out must end in .png, .svg or .pdf (not '%1').").arg(r.file)};
     bool scaleOk = false;
     r.scale = parser.value(QStringLiteral("scale")).toInt(&scaleOk);
@@ -219,6 +246,14 @@ std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportReques
     }
     r.tied = parser.isSet(QStringLiteral("tied"));
     r.session = parser.value(QStringLiteral("session"));
+    r.weights = parser.value(QStringLiteral("weights"));
+    const QString preset = parser.value(QStringLiteral("preset"));
+    if (preset != QLatin1String("reference") && preset != QLatin1String("gpt2"))
+        return Failure{2, HeadlessExport::tr("--preset must be reference or gpt2 (not '%1').").arg(preset)};
+    r.gpt2 = preset == QLatin1String("gpt2");
+    if (!r.weights.isEmpty() && (r.numEmbeddings || r.embeddingDim || !r.session.isEmpty()))
+        return Failure{2, HeadlessExport::tr("--weights sets the model's sizes: it cannot be combined with "
+                                             "--num-embeddings, --embedding-dim or --session.")};
     if (parser.isSet(QStringLiteral("ids")))
         r.ids = parser.value(QStringLiteral("ids"));
     if (parser.isSet(QStringLiteral("step")))
@@ -247,13 +282,45 @@ struct LabErrors {
     QString ids;
 };
 
+/// --weights: loads the tensor (through the window's loader, as File > Open does) and waits for it.
+std::optional<Failure> loadWeights(MainWindow &window, const ExportRequest &r, const LabErrors &errors)
+{
+    WeightFileLoader *loader = window.weightFiles();
+    QString failed;
+    const QMetaObject::Connection connection =
+        QObject::connect(loader, &WeightFileLoader::openFailed, [&failed](const QString &m) { failed = m; });
+    QString error = loader->loadFromCommandLine(r.weights, r.tied);
+    if (error.isEmpty() &&
+        !waitFor(loader, &WeightFileLoader::loadingChanged, [loader] { return !loader->isLoading(); }))
+        error = HeadlessExport::tr("timed out loading %1.").arg(r.weights);
+    QObject::disconnect(connection);
+    if (error.isEmpty())
+        error = failed;
+    if (error.isEmpty() && !waitForLab(window.lab()))
+        error = HeadlessExport::tr("timed out building the model.");
+    if (error.isEmpty())
+        error = errors.lab;
+    return error.isEmpty() ? std::nullopt : std::optional<Failure>(Failure{1, error});
+}
+
 std::optional<Failure> buildModel(MainWindow &window, const ExportRequest &r, const LabErrors &errors)
 {
     Lab *lab = window.lab();
+    if (r.gpt2)
+        lab->applyPreset(Lab::Preset::Gpt2Small);
+    if (!r.weights.isEmpty()) {
+        // The seed first: a new seed rebuilds the model, which must not replace the loaded one.
+        Lab::Config config = lab->config();
+        config.seed = r.seed.value_or(config.seed);
+        lab->setConfig(config);
+        return loadWeights(window, r, errors);
+    }
     if (!r.session.isEmpty()) {
         const QString error = window.sessions()->openSession(r.session);
         if (!error.isEmpty())
             return Failure{1, error};
+        if (!waitForRestore(window))
+            return Failure{1, HeadlessExport::tr("timed out restoring the session.")};
     }
     Lab::Config config = lab->config();
     config.seed = r.seed.value_or(config.seed);
@@ -263,7 +330,7 @@ std::optional<Failure> buildModel(MainWindow &window, const ExportRequest &r, co
     lab->setConfig(config);
     if (lab->isTied() != config.tied)
         lab->setTied(config.tied);
-    if (!waitForLab(lab))
+    if (!waitForLab(lab) || !waitForRestore(window))
         return Failure{1, HeadlessExport::tr("timed out building the model.")};
     if (!errors.lab.isEmpty())
         return Failure{1, errors.lab};
@@ -356,6 +423,13 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
 
 std::optional<Failure> render(MainWindow &window, ExportRequest &r)
 {
+    if (r.view == QLatin1String("weights")) {
+        // embedding.weight as the app holds it, once every load, restore and initialiser is done.
+        if (!waitForRestore(window))
+            return Failure{1, HeadlessExport::tr("timed out waiting for the model.")};
+        const QString error = Exporter::exportNpy(*window.lab()->embeddingWeight(), r.file);
+        return error.isEmpty() ? std::nullopt : std::optional<Failure>(Failure{1, error});
+    }
     if (r.view == QLatin1String("window")) {
         window.resize(r.size.isValid() ? r.size : (r.projector ? QSize(1024, 768) : QSize(1400, 860)));
         if (r.projector) {
@@ -379,6 +453,12 @@ std::optional<Failure> render(MainWindow &window, ExportRequest &r)
             ProjectorMode::applyTo(standalone.get());
         standalone->show();
         target = standalone.get();
+        if (auto *heatmap = qobject_cast<HeatmapView *>(target)) {
+            // A big matrix is drawn from its overview, built off the UI thread (shared with the
+            // window's views, so usually at hand already).
+            if (!waitFor(heatmap, &HeatmapView::rebuilt, [heatmap] { return !heatmap->isRebuilding(); }))
+                return Failure{1, HeadlessExport::tr("timed out drawing the heatmap.")};
+        }
         if (auto *histogram = qobject_cast<InitHistogram *>(target)) {
             if (!waitFor(histogram, &InitHistogram::updated,
                          [histogram] { return !histogram->isBusy() && !histogram->results().isEmpty(); }))

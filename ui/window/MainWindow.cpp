@@ -1167,7 +1167,8 @@ bool MainWindow::isIdle() const
     const bool computingPaths = m_lab->idsValid() && !m_lab->hasPaths();
     return !m_lab->isBusy() && !computingPaths && !m_idsPause->isActive() &&
            !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
-           !m_histogram->isBusy() && !m_weightFiles->isLoading() && !m_codePanel->isFormatting();
+           !m_histogram->isBusy() && !m_weightFiles->isLoading() && !m_codePanel->isFormatting() &&
+           !m_sessions->isRestoring();
 }
 
 void MainWindow::connectIdleSignals()
@@ -1179,6 +1180,7 @@ void MainWindow::connectIdleSignals()
     connect(m_histogram, &InitHistogram::busyChanged, this, &MainWindow::scheduleIdleCheck);
     connect(m_codePanel, &CodePanel::outputUpdated, this, &MainWindow::scheduleIdleCheck);
     connect(m_weightFiles, &WeightFileLoader::loadingChanged, this, &MainWindow::scheduleIdleCheck);
+    connect(m_sessions, &SessionController::restoreFinished, this, &MainWindow::scheduleIdleCheck);
 }
 
 void MainWindow::scheduleIdleCheck()

@@ -155,18 +155,27 @@ void SessionController::applySession(const SessionFile::Session &s,
 {
     ++m_applying;
     Lab *lab = m_window->lab();
-    Lab::Config config = s.config;
-    // Equal configurations do not rebuild, but earlier initialisers must not survive: rebuild anyway.
-    if (config == lab->config() && !lab->history().isEmpty()) {
-        Lab::Config other = config;
-        other.seed = config.seed + 1;
-        lab->setConfig(other);
+    const Lab::Config config = s.config;
+    const QString embedding = QStringLiteral("embedding.weight");
+    QMap<QString, core::ParameterPtr> later = weights;
+    if (weights.contains(embedding) && s.inits.isEmpty()) {
+        // The model is built around the stored embedding: its values are never drawn nor copied
+        // (a Llama 3 sized session reopens in the memory of one matrix).
+        const QString path = QFileInfo(sessionFileName).dir().filePath(s.weightFiles.value(embedding));
+        lab->adoptEmbedding(config, later.take(embedding), restoreOperation(embedding, path));
+    } else {
+        // Equal configurations do not rebuild, but earlier initialisers must not survive: rebuild anyway.
+        if (config == lab->config() && !lab->history().isEmpty()) {
+            Lab::Config other = config;
+            other.seed = config.seed + 1;
+            lab->setConfig(other);
+        }
+        lab->setConfig(config);
+        if (lab->isTied() != config.tied)
+            lab->setTied(config.tied);
     }
-    lab->setConfig(config);
-    if (lab->isTied() != config.tied)
-        lab->setTied(config.tied);
     lab->setIdsText(s.idsText);
-    restoreWeightsWhenIdle(s, weights, sessionFileName);
+    restoreWeightsWhenIdle(s, later, sessionFileName);
     ProjectorMode *projector = m_window->projector();
     if (ColorMap::isKnownName(s.colorMap) && !projector->isEnabled())
         m_window->setColorMapName(s.colorMap);
@@ -181,17 +190,19 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
                                                const QMap<QString, core::ParameterPtr> &weights,
                                                const QString &sessionFileName)
 {
-    // The caller's values may change after this returns: the deferred restore keeps its own copies.
+    // The values are this restore's own (read from the files, or copied by takeOver()): the model
+    // takes them over when they are put back, so a 2 GB weight is never held twice.
     QList<std::pair<Lab::Operation, std::shared_ptr<core::Parameter>>> restores;
     const QDir dir = QFileInfo(sessionFileName).dir();
     for (const QString &parameter : SessionFile::storableParameters()) {
         if (const core::ParameterPtr values = weights.value(parameter))
             restores.append(
-                {restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values->clone()});
+                {restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values});
     }
     Lab *lab = m_window->lab();
     const QList<SessionFile::Init> inits = s.inits;
-    lab->whenIdle(this, [lab, inits, restores] {
+    ++m_pendingRestores;
+    lab->whenIdle(this, [this, lab, inits, restores] {
         for (const SessionFile::Init &init : inits) {
             try {
                 lab->applyInit(init.parameter, core::InitSpec::parse(init.spec.toStdString()), init.seed);
@@ -199,18 +210,29 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
                 Q_EMIT lab->initFailed(QString::fromStdString(e.what()));
             }
         }
-        if (restores.isEmpty())
+        if (restores.isEmpty()) {
+            finishRestore();
             return;
-        lab->whenIdle(lab, [lab, restores] {
+        }
+        lab->whenIdle(this, [this, lab, restores] {
             for (const auto &[op, values] : restores) {
                 core::ParameterPtr target = lab->parameter(op.target);
                 if (!target || target->shape() != values->shape())
                     continue;
-                target->value() = values->value();
+                // The values were read for this restore alone: the model takes them, no copy.
+                std::swap(target->value(), values->value());
+                target->bumpVersion();
                 lab->recordWeightsChange(op);
             }
+            finishRestore();
         });
     });
+}
+
+void SessionController::finishRestore()
+{
+    if (--m_pendingRestores == 0)
+        Q_EMIT restoreFinished();
 }
 
 QString SessionController::saveSession(const QString &fileName)
@@ -400,7 +422,11 @@ bool SessionController::maybeClose()
 
 void SessionController::takeOver(SessionController &previous)
 {
-    applySession(previous.captureSession(), previous.editedWeights(), previous.m_fileName);
+    // The previous window's parameters stay its own: the restore works on copies.
+    QMap<QString, core::ParameterPtr> weights = previous.editedWeights();
+    for (auto it = weights.begin(); it != weights.end(); ++it)
+        it.value() = it.value()->clone();
+    applySession(previous.captureSession(), weights, previous.m_fileName);
     m_fileName = previous.m_fileName;
     setModified(previous.m_modified);
     updateTitle();

@@ -41,7 +41,8 @@ public:
     /// The same parameters, shared.
     QMap<QString, core::ParameterPtr> editedWeights() const;
     /// Applies a session; `weights` are the values it stored (SessionFile::readAllWeights()), which
-    /// replace what the seed and initialisers regenerate. `sessionFileName` names them in the code.
+    /// replace what the seed and initialisers regenerate: the model takes these Parameters' values
+    /// over (no copy), so they must not be used elsewhere. `sessionFileName` names them in the code.
     void applySession(const SessionFile::Session &session,
                       const QMap<QString, core::ParameterPtr> &weights = {},
                       const QString &sessionFileName = {});
@@ -49,6 +50,9 @@ public:
     QString saveSession(const QString &fileName);
     QString openSession(const QString &fileName);
     QString sessionFileName() const { return m_fileName; }
+    /// True while an applied session's initialisers and stored weights are still being put back
+    /// (they wait for the model to be built): what the window shows is not the session's yet.
+    bool isRestoring() const { return m_pendingRestores > 0; }
     bool isModified() const { return m_modified; }
     QStringList recentFiles() const;
 
@@ -62,8 +66,13 @@ public:
     /// unsaved-changes mark and autosave. The window is rebuilt in a new language this way.
     void takeOver(SessionController &previous);
 
+Q_SIGNALS:
+    /// isRestoring() became false.
+    void restoreFinished();
+
 private:
     void createRecentMenu();
+    void finishRestore();
     void markModified();
     void setModified(bool modified);
     void updateTitle();
@@ -83,6 +92,7 @@ private:
     QString m_fileName;
     bool m_modified = false;
     int m_applying = 0; // > 0 while a session or lesson step is being applied
+    int m_pendingRestores = 0;
 };
 
 } // namespace embedlab::ui

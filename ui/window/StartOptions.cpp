@@ -5,10 +5,12 @@
 #include "ui/model/SessionFile.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/WeightFileLoader.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 
 #include <cstdio>
 #include <cstring>
@@ -46,8 +48,22 @@ void addOptions(QCommandLineParser &parser)
              "shows what a crash recovery restored)."),
          QStringLiteral("file.embedlab")},
     });
-    parser.addPositionalArgument(QStringLiteral("session"), Main::tr("A session (.embedlab) to open."),
-                                 QStringLiteral("[session.embedlab]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        Main::tr("A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor "
+                 "becomes embedding.weight."),
+        QStringLiteral("[session.embedlab | FILE[:TENSOR]]"));
+}
+
+/// A session by its suffix, or by its content (a JSON object) whatever its name.
+bool isSession(const QString &file)
+{
+    if (SessionController::isSessionFile(file))
+        return true;
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    return f.read(64).trimmed().startsWith('{');
 }
 
 void runScenario(MainWindow &window, const QString &name)
@@ -91,7 +107,8 @@ std::optional<StartOptions> StartOptions::parse(const QApplication &app)
         std::fprintf(stderr, "embedlab: unknown preset '%s' (use reference or gpt2)\n", qPrintable(o.preset));
         return std::nullopt;
     }
-    o.sessionFiles = parser.positionalArguments();
+    for (const QString &file : parser.positionalArguments())
+        (isSession(file) ? o.sessionFiles : o.weightFiles).append(file);
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     o.scenario = parser.value(QStringLiteral("scenario"));
     o.step = parser.value(QStringLiteral("step")).toInt();
@@ -113,6 +130,13 @@ void StartOptions::applyTo(MainWindow &window) const
         for (const QString &other : sessionFiles.mid(1))
             std::fprintf(stderr, "embedlab: one session at a time: '%s' was not opened\n", qPrintable(other));
     }
+    if (!weightFiles.isEmpty() && sessionFiles.isEmpty()) {
+        const QString error = window.weightFiles()->loadFromCommandLine(weightFiles.front(), false);
+        if (!error.isEmpty())
+            std::fprintf(stderr, "embedlab: %s\n", qPrintable(error));
+    }
+    for (const QString &other : weightFiles.mid(sessionFiles.isEmpty() ? 1 : 0))
+        std::fprintf(stderr, "embedlab: one model at a time: '%s' was not opened\n", qPrintable(other));
     if (!dumpSession.isEmpty()) {
         window.whenIdle([&window, file = dumpSession] {
             const QString error = SessionFile::write(file, window.sessions()->captureSession());

@@ -19,6 +19,9 @@ struct StartOptions {
     QString preset = QStringLiteral("reference");
     /// Sessions to open (the desktop file passes the files a user opens: Exec=embedlab %F).
     QStringList sessionFiles;
+    /// `embedlab FILE[:TENSOR]`: weight files to open (a positional argument that is not a session,
+    /// by its .embedlab suffix or its JSON content).
+    QStringList weightFiles;
     /// --screenshot FILE.png [--scenario NAME] [--step N] [--size WxH]
     QString screenshot;
     QString scenario;

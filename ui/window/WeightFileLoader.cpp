@@ -18,7 +18,7 @@
 namespace embedlab::ui {
 
 struct WeightFileLoader::Converted {
-    std::shared_ptr<const core::Tensor> tensor;
+    core::ParameterPtr tensor;
     QString error;
     bool cancelled = false;
 };
@@ -90,6 +90,40 @@ void WeightFileLoader::openFile(const QString &path)
         });
 }
 
+std::pair<QString, QString> WeightFileLoader::splitFileAndTensor(const QString &fileAndTensor)
+{
+    const qsizetype colon = fileAndTensor.lastIndexOf(QLatin1Char(':'));
+    if (colon < 0 || QFileInfo::exists(fileAndTensor))
+        return {fileAndTensor, QString()};
+    return {fileAndTensor.left(colon), fileAndTensor.mid(colon + 1)};
+}
+
+QString WeightFileLoader::loadFromCommandLine(const QString &fileAndTensor, bool tie)
+{
+    const auto [path, named] = splitFileAndTensor(fileAndTensor);
+    const Opened opened = openOnWorker(path);
+    if (!opened.file)
+        return opened.error;
+    const auto absent = opened.file->absentTie();
+    QString tensor = named;
+    if (tensor.isEmpty() && opened.file->tensors().size() == 1)
+        tensor = QString::fromStdString(opened.file->tensors().front().name);
+    else if (tensor.isEmpty() && absent)
+        tensor = QString::fromStdString(absent->present);
+    if (tensor.isEmpty())
+        return tr("%1 holds %2 tensors: name one as FILE:TENSOR (embedlab-cli inspect lists them).")
+            .arg(path)
+            .arg(opened.file->tensors().size());
+    try {
+        (void)opened.file->tensor(tensor.toStdString());
+    } catch (const core::Error &e) {
+        return QString::fromStdString(e.what());
+    }
+    const bool tied = tie || (absent && absent->present == tensor.toStdString());
+    loadTensor(opened.file, tensor, Lab::LoadRole::Embedding, tied);
+    return {};
+}
+
 void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
                                   Lab::LoadRole role, bool tied)
 {
@@ -114,13 +148,14 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
     const QString path = QString::fromStdString(file->path());
     const auto convert = [file, name = tensor.toStdString(), fraction, cancel]() -> Converted {
         try {
-            std::optional<core::Tensor> t = file->toFloat32(name, [&](double f) {
+            // Decoded once, straight into the parameter the model adopts: no other copy.
+            core::ParameterPtr t = file->toParameter(name, [&](double f) {
                 fraction->store(int(f * 100));
                 return !cancel->load();
             });
             if (!t)
                 return {nullptr, {}, true};
-            return {std::make_shared<const core::Tensor>(std::move(*t)), {}, false};
+            return {std::move(t), {}, false};
         } catch (const core::Error &e) {
             return {nullptr, QString::fromStdString(e.pythonText()), false};
         } catch (const std::bad_alloc &) {
@@ -151,8 +186,8 @@ void WeightFileLoader::finishLoad(const Converted &c, const QString &path, const
         m_undo->loadMatrix(c.tensor, path, tensor, role, tied);
         Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")
                            .arg(tensor)
-                           .arg(c.tensor->shape[0])
-                           .arg(c.tensor->shape[1])
+                           .arg(c.tensor->shape()[0])
+                           .arg(c.tensor->shape()[1])
                            .arg(QFileInfo(path).fileName(), role == Lab::LoadRole::Embedding
                                                                 ? QStringLiteral("embedding.weight")
                                                                 : QStringLiteral("lm_head.weight")),

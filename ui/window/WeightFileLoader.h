@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <memory>
+#include <utility>
 
 class QWidget;
 
@@ -38,6 +39,14 @@ public:
     void loadTensor(std::shared_ptr<const core::WeightFile> file, const QString &tensor, Lab::LoadRole role,
                     bool tied);
     bool isLoading() const { return m_loading; }
+    /// `embedlab FILE[:TENSOR]` and `--weights FILE[:TENSOR]`: opens FILE at once (headers only) and
+    /// loads TENSOR as embedding.weight, with lm_head tied to it when `tie` is set or the file's model
+    /// ties them (its head is absent, as in GPT-2 or a lone embedding). TENSOR may be left out when
+    /// the file holds one tensor or one embedding. Returns why it cannot start, or "" once loading
+    /// (loaded() or openFailed() follows).
+    QString loadFromCommandLine(const QString &fileAndTensor, bool tie);
+    /// FILE[:TENSOR] split at the last ':' unless the whole argument names an existing file.
+    static std::pair<QString, QString> splitFileAndTensor(const QString &fileAndTensor);
 
 Q_SIGNALS:
     void tensorPickerShown(embedlab::ui::TensorPicker *picker);

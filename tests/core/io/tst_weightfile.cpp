@@ -15,6 +15,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <mutex>
 #include <type_traits>
 
 using namespace embedlab;
@@ -49,6 +54,10 @@ private Q_SLOTS:
     void convertsInBlocksWithProgress();
     void cancelStopsConversion();
     void mappedFileIsMoveOnly();
+    void parallelConversionIsExact_data();
+    void parallelConversionIsExact();
+    void streamsPiecesInOrder();
+    void toParameterDecodesOnce();
     void cliInspect_data();
     void cliInspect();
     void cliConvert_data();
@@ -160,7 +169,13 @@ void TestWeightFile::convertsInBlocksWithProgress()
         return true;
     });
     QVERIFY(t.has_value());
-    QCOMPARE(fractions, (std::vector<double>{0.4, 0.8, 1.0}));
+    // Two threads take the blocks (1 Mi, 1 Mi, 0.5 Mi elements: 0.4, 0.4, 0.2 of the tensor); the
+    // calling thread reports what both have done, rising, ending at 1.
+    QVERIFY(!fractions.empty());
+    QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+    QCOMPARE(fractions.back(), 1.0);
+    for (double f : fractions)
+        QVERIFY2(std::abs(f * 5 - std::round(f * 5)) < 1e-9 && f > 0, qPrintable(QString::number(f)));
     QCOMPARE(std::count(t->data.begin(), t->data.end(), 1.0f), std::ptrdiff_t(n));
 }
 
@@ -174,6 +189,131 @@ void TestWeightFile::cancelStopsConversion()
     const auto t = w.toFloat32("array", [&calls](double) { return ++calls < 2; });
     QVERIFY(!t.has_value());
     QCOMPARE(calls, 2);
+}
+
+namespace {
+
+/// A "file" of `count` elements of `element` starting at byte 16, and what each decodes to exactly.
+struct Encoded {
+    std::vector<std::uint8_t> file;
+    core::TensorInfo info;
+    std::vector<float> expected;
+};
+
+Encoded encode(core::ElementType element, std::size_t count)
+{
+    Encoded e;
+    e.info.name = "w";
+    e.info.element = element;
+    e.info.shape = {core::Index(count / 32), 32};
+    e.info.offset = 16;
+    e.expected.resize(count);
+    std::vector<std::uint8_t> data;
+    // Halves with exact float values: 1, -2, 2^-24 (subnormal), 65504, 0.5.
+    const std::uint16_t halves[] = {0x3c00, 0xc000, 0x0001, 0x7bff, 0x3800};
+    const float halfValues[] = {1.0f, -2.0f, 5.9604644775390625e-8f, 65504.0f, 0.5f};
+    for (std::size_t i = 0; i < count; ++i) {
+        if (element == core::ElementType::BF16) {
+            const auto bits = static_cast<std::uint16_t>(i * 2654435761u >> 7);
+            data.push_back(std::uint8_t(bits & 0xff));
+            data.push_back(std::uint8_t(bits >> 8));
+            e.expected[i] = std::bit_cast<float>(std::uint32_t(bits) << 16);
+        } else if (element == core::ElementType::F16) {
+            data.push_back(std::uint8_t(halves[i % 5] & 0xff));
+            data.push_back(std::uint8_t(halves[i % 5] >> 8));
+            e.expected[i] = halfValues[i % 5];
+        } else if (element == core::ElementType::F32) {
+            const float v = float(i) * 0.25f - 1000.0f;
+            const auto bits = std::bit_cast<std::uint32_t>(v);
+            for (int k = 0; k < 4; ++k)
+                data.push_back(std::uint8_t(bits >> (8 * k)));
+            e.expected[i] = v;
+        } else { // Q8_0: a 0.5 scale (f16 0x3800), then 32 int8 quants per block
+            if (i % 32 == 0) {
+                data.push_back(0x00);
+                data.push_back(0x38);
+            }
+            const auto q = static_cast<std::int8_t>(int(i % 251) - 125);
+            data.push_back(static_cast<std::uint8_t>(q));
+            e.expected[i] = float(q) * 0.5f;
+        }
+    }
+    e.info.dtype = "test";
+    e.info.size = data.size();
+    e.file.assign(16, 0);
+    e.file.insert(e.file.end(), data.begin(), data.end());
+    return e;
+}
+
+// Bit for bit: the bf16 patterns include NaNs, which == never matches.
+bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+} // namespace
+
+void TestWeightFile::parallelConversionIsExact_data()
+{
+    QTest::addColumn<int>("element");
+    QTest::addColumn<int>("count");
+    // Several 1 Mi blocks shared by two threads, and a last partial block.
+    const int big = 3 * (1 << 20) + 32 * 77;
+    QTest::newRow("bf16") << int(core::ElementType::BF16) << big;
+    QTest::newRow("f16") << int(core::ElementType::F16) << big;
+    QTest::newRow("f32") << int(core::ElementType::F32) << big;
+    QTest::newRow("q8_0") << int(core::ElementType::Q8_0) << big;
+    QTest::newRow("bf16 one block") << int(core::ElementType::BF16) << 32 * 5;
+}
+
+void TestWeightFile::parallelConversionIsExact()
+{
+    QFETCH(int, element);
+    QFETCH(int, count);
+    const Encoded e = encode(core::ElementType(element), std::size_t(count));
+    std::vector<float> out(e.expected.size(), -1.0f);
+    std::mutex mutex;
+    std::vector<std::pair<std::size_t, std::size_t>> consumed;
+    const bool done = core::convertInto(e.info, e.file, out.data(), {}, [&](std::span<const std::uint8_t> b) {
+        const std::lock_guard lock(mutex);
+        consumed.emplace_back(std::size_t(b.data() - e.file.data()), b.size());
+    });
+    QVERIFY(done);
+    QVERIFY(sameBits(out, e.expected));
+    // Every source byte is reported consumed exactly once (the pages behind them may be released).
+    std::sort(consumed.begin(), consumed.end());
+    std::size_t at = e.info.offset;
+    for (const auto &[offset, size] : consumed) {
+        QCOMPARE(offset, at);
+        at += size;
+    }
+    QCOMPARE(at, e.info.offset + e.info.size);
+}
+
+void TestWeightFile::streamsPiecesInOrder()
+{
+    const Encoded e = encode(core::ElementType::BF16, 2 * (1 << 20) + 32 * 3);
+    std::vector<float> got;
+    std::size_t largest = 0;
+    core::streamFloat32(e.info, e.file, 1000, [&](const float *data, std::size_t n) {
+        largest = std::max(largest, n);
+        got.insert(got.end(), data, data + n);
+    });
+    QVERIFY(sameBits(got, e.expected));
+    QCOMPARE(largest, std::size_t(992)); // pieces are whole Q8_0 blocks of 32
+}
+
+void TestWeightFile::toParameterDecodesOnce()
+{
+    const core::WeightFile w =
+        core::WeightFile::open(testing::formatFile(QStringLiteral("f4_le_c.npy")).toStdString());
+    const core::ParameterPtr p = w.toParameter("array");
+    QVERIFY(p);
+    const auto t = w.toFloat32("array");
+    QCOMPARE(p->shape(), t->shape);
+    QVERIFY(std::equal(t->data.begin(), t->data.end(), p->value().data()));
+    int calls = 0;
+    QVERIFY(!w.toParameter("array", [&calls](double) { return ++calls > 5; }));
 }
 
 void TestWeightFile::mappedFileIsMoveOnly()

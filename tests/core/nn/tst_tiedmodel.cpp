@@ -152,6 +152,69 @@ private Q_SLOTS:
         QCOMPARE(m.parameterBytes(), std::uint64_t{154'389'504}); // 154.4 MB
     }
 
+    // Issue #15: a loaded embedding is adopted, not copied, and the generator ends where PyTorch's
+    // does after drawing the values the file replaces (later initialisers depend on it).
+    void withEmbeddingSkipsTheReplacedDraws_data()
+    {
+        QTest::addColumn<qint64>("v");
+        QTest::addColumn<qint64>("d");
+        QTest::addColumn<bool>("bias");
+        QTest::addColumn<bool>("tied");
+        QTest::newRow("tied, multiple of 16") << qint64(64) << qint64(8) << false << true;
+        QTest::newRow("untied, remainder") << qint64(37) << qint64(7) << false << false;
+        QTest::newRow("tied with bias, remainder") << qint64(1001) << qint64(3) << true << true;
+        QTest::newRow("fewer than 16 elements") << qint64(3) << qint64(5) << true << false;
+        QTest::newRow("several twists") << qint64(997) << qint64(13) << false << true;
+    }
+    void withEmbeddingSkipsTheReplacedDraws()
+    {
+        QFETCH(qint64, v);
+        QFETCH(qint64, d);
+        QFETCH(bool, bias);
+        QFETCH(bool, tied);
+        core::Generator drawn(123), skipped(123);
+        core::TiedModel reference(v, d, {}, bias, drawn);
+        if (tied)
+            reference.tie();
+        auto weight = std::make_shared<core::Parameter>(core::Shape{v, d});
+        weight->value().setConstant(0.25f);
+        const auto model = core::TiedModel::withEmbedding(weight, {}, bias, tied, skipped);
+        QVERIFY(skipped.state() == drawn.state());
+        QVERIFY(model->embedding().weight() == weight); // adopted, not copied
+        QCOMPARE(model->isTied(), tied);
+        QCOMPARE(model->lmHead().hasBias(), bias);
+        if (!tied)
+            QVERIFY(model->lmHead().weight()->value() == reference.lmHead().weight()->value());
+        if (bias)
+            QVERIFY(model->lmHead().bias()->value() == reference.lmHead().bias()->value());
+        QCOMPARE(model->parameterCount(), reference.parameterCount());
+    }
+
+    void buildTiedSkipsTheLinearsDraws_data()
+    {
+        QTest::addColumn<qint64>("v");
+        QTest::addColumn<qint64>("d");
+        QTest::addColumn<bool>("bias");
+        QTest::newRow("gpt2-like shape, small") << qint64(301) << qint64(17) << false;
+        QTest::newRow("with bias") << qint64(40) << qint64(9) << true;
+        QTest::newRow("fewer than 16") << qint64(3) << qint64(4) << true;
+    }
+    void buildTiedSkipsTheLinearsDraws()
+    {
+        QFETCH(qint64, v);
+        QFETCH(qint64, d);
+        QFETCH(bool, bias);
+        core::Generator drawn(5), skipped(5);
+        core::TiedModel reference(v, d, {}, bias, drawn);
+        reference.tie();
+        const auto model = core::TiedModel::build(v, d, {}, bias, true, skipped);
+        QVERIFY(skipped.state() == drawn.state());
+        QVERIFY(model->isTied());
+        QVERIFY(model->embedding().weight()->value() == reference.embedding().weight()->value());
+        if (bias)
+            QVERIFY(model->lmHead().bias()->value() == reference.lmHead().bias()->value());
+    }
+
     void repr()
     {
         core::Generator gen(0);

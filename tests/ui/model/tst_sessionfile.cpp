@@ -302,9 +302,9 @@ void TestSessionFile::everyEditedParameterRoundTrips()
         lab->setTied(true);
         lab->untie(embedlab::core::TiedModel::UntieMode::Reinitialize);
     } else {
-        auto matrix = std::make_shared<embedlab::core::Tensor>(embedlab::core::Shape{6, 4});
-        for (std::size_t i = 0; i < matrix->data.size(); ++i)
-            matrix->data[i] = float(i) * 0.25f - 2.0f;
+        auto matrix = std::make_shared<embedlab::core::Parameter>(embedlab::core::Shape{6, 4});
+        for (embedlab::core::Index i = 0; i < matrix->numel(); ++i)
+            matrix->value().data()[i] = float(i) * 0.25f - 2.0f;
         lab->loadMatrix(matrix, m_dir.filePath(QStringLiteral("head.npy")), QStringLiteral("head"),
                         Lab::LoadRole::LmHead, false);
     }

@@ -89,8 +89,7 @@ void TestTensorPicker::loadsNpyAsEmbedding()
     const QString name = picker.tensorNames().first();
 
     Lab lab;
-    const auto tensor = std::make_shared<const core::Tensor>(*file->toFloat32(name.toStdString()));
-    lab.loadMatrix(tensor, m_npy, name, Lab::LoadRole::Embedding, false);
+    lab.loadMatrix(file->toParameter(name.toStdString()), m_npy, name, Lab::LoadRole::Embedding, false);
     QCOMPARE(lab.modelConfig().numEmbeddings, 6);
     QCOMPARE(lab.modelConfig().embeddingDim, 3);
     QCOMPARE(lab.embeddingWeight()->shape(), core::Shape({6, 3}));

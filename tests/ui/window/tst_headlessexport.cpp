@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "core/io/WeightFile.h"
+#include "core/tensor/Parameter.h"
+#include "ui/model/SessionFile.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <bit>
 
 class TestHeadlessExport : public QObject {
     Q_OBJECT
@@ -16,6 +22,8 @@ private Q_SLOTS:
     void options();
     void badOptions_data();
     void badOptions();
+    void exportHoldsTheFilesValues_data();
+    void exportHoldsTheFilesValues();
 
 private:
     struct Run {
@@ -137,6 +145,94 @@ void TestHeadlessExport::badOptions()
     const QStringList lines = r.stderrText.trimmed().split(QLatin1Char('\n'));
     QVERIFY2(lines.last().startsWith(QStringLiteral("embedlab: ")), qPrintable(r.stderrText));
     QCOMPARE(r.stderrText.count(QStringLiteral("embedlab: ")), 1);
+}
+
+namespace {
+
+// 1100 x 1000: over a million weights, so the model is built, restored and initialised on worker
+// threads, where the export once ran before the restore (issue #15).
+constexpr qint64 kRows = 1100;
+constexpr qint64 kColumns = 1000;
+
+float valueAt(qint64 i)
+{
+    // Exact in bf16 (8 significant bits) and far from normal_(0, 1)'s or normal_(0, 5)'s draws.
+    return float(100 + i % 97) * (i % 2 ? 1.0f : -1.0f);
+}
+
+/// A one-tensor bf16 .safetensors of kRows x kColumns valueAt(i).
+QByteArray bf16Safetensors()
+{
+    QByteArray header = QByteArrayLiteral("{\"wte.weight\":{\"dtype\":\"BF16\",\"shape\":[") +
+                        QByteArray::number(kRows) + ',' + QByteArray::number(kColumns) +
+                        QByteArrayLiteral("],\"data_offsets\":[0,") +
+                        QByteArray::number(kRows * kColumns * 2) + QByteArrayLiteral("]}}");
+    header += QByteArray((8 - header.size() % 8) % 8, ' ');
+    QByteArray bytes(8, '\0');
+    const quint64 length = quint64(header.size());
+    for (int k = 0; k < 8; ++k)
+        bytes[k] = char((length >> (8 * k)) & 0xff);
+    bytes += header;
+    for (qint64 i = 0; i < kRows * kColumns; ++i) {
+        const auto bits = std::bit_cast<quint32>(valueAt(i)) >> 16;
+        bytes += char(bits & 0xff);
+        bytes += char(bits >> 8);
+    }
+    return bytes;
+}
+
+} // namespace
+
+void TestHeadlessExport::exportHoldsTheFilesValues_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::newRow("--weights bf16 safetensors") << QStringLiteral("weights");
+    QTest::newRow("--session with stored weights and an initialiser") << QStringLiteral("session");
+}
+
+// Issue #15: what is exported is what the file holds, never the seed's normal_(0, 1) values nor a
+// session's initialiser that its stored weights replace.
+void TestHeadlessExport::exportHoldsTheFilesValues()
+{
+    QFETCH(QString, source);
+    QStringList arguments{QStringLiteral("--export"), QStringLiteral("weights")};
+    if (source == QLatin1String("weights")) {
+        const QString file = m_dir.filePath(QStringLiteral("lone_wte.safetensors"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(bf16Safetensors());
+        out.close();
+        arguments << QStringLiteral("--weights") << file;
+    } else {
+        namespace ui = embedlab::ui;
+        ui::SessionFile::Session session;
+        session.config.numEmbeddings = kRows;
+        session.config.embeddingDim = kColumns;
+        session.config.seed = 7;
+        session.inits.append({QStringLiteral("embedding.weight"), QStringLiteral("normal:std=5"), {}});
+        embedlab::core::Parameter stored({kRows, kColumns});
+        for (qint64 i = 0; i < kRows * kColumns; ++i)
+            stored.value().data()[i] = valueAt(i);
+        const QString file = m_dir.filePath(QStringLiteral("stored.embedlab"));
+        const QString error =
+            ui::SessionFile::write(file, session, {{QStringLiteral("embedding.weight"), &stored}});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        arguments << QStringLiteral("--session") << file;
+    }
+    const QString npy = m_dir.filePath(source + QStringLiteral("_exported.npy"));
+    arguments << QStringLiteral("--out") << npy;
+    const Run r = run(arguments);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stderrText));
+    const auto exported = embedlab::core::WeightFile::open(npy.toStdString()).toFloat32("array");
+    QVERIFY(exported.has_value());
+    QCOMPARE(exported->shape, (embedlab::core::Shape{kRows, kColumns}));
+    for (qint64 i = 0; i < kRows * kColumns; ++i) {
+        if (exported->data[std::size_t(i)] != valueAt(i))
+            QFAIL(qPrintable(QStringLiteral("element %1 is %2, the file holds %3")
+                                 .arg(i)
+                                 .arg(double(exported->data[std::size_t(i)]))
+                                 .arg(double(valueAt(i)))));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessExport)

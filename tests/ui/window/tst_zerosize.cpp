@@ -532,7 +532,7 @@ void TestZeroSize::emptyMatrixFromAFileIsLoaded()
     // numpy.zeros((0, 5), "float32") saved to .npy: copy_ into Embedding(0, 5).weight works in PyTorch.
     Lab lab;
     QSignalSpy failed(&lab, &Lab::rebuildFailed);
-    lab.loadMatrix(std::make_shared<const core::Tensor>(core::Shape{0, 5}), QStringLiteral("w.npy"),
+    lab.loadMatrix(std::make_shared<core::Parameter>(core::Shape{0, 5}), QStringLiteral("w.npy"),
                    QStringLiteral("array"), Lab::LoadRole::Embedding, false);
     QTRY_VERIFY_WITH_TIMEOUT(!lab.isBusy(), kTimeout);
     QCOMPARE(failed.count(), 0);
