@@ -990,13 +990,19 @@ void Lab::whenIdle(QObject *context, std::function<void()> then)
         then();
         return;
     }
+    // Queued: busyChanged(false) is emitted before the finished job's model is adopted, and `then`
+    // must see that model (a screenshot of --preset gpt2 showed the reference's weights). A job
+    // started meanwhile keeps it waiting.
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(this, &Lab::busyChanged, context, [connection, then = std::move(then)](bool busy) {
-        if (busy)
-            return;
-        QObject::disconnect(*connection);
-        then();
-    });
+    *connection = connect(
+        this, &Lab::busyChanged, context,
+        [this, connection, then = std::move(then)] {
+            if (m_busy)
+                return;
+            QObject::disconnect(*connection);
+            then();
+        },
+        Qt::QueuedConnection);
 }
 
 void Lab::setBusy(bool busy)
