@@ -90,8 +90,8 @@
         <translation>đối số không mong đợi '%1'.</translation>
     </message>
     <message>
-        <source>--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').</source>
-        <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, window (không phải '%1').</translation>
+        <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window (not '%1').</source>
+        <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, neighbours, window (không phải '%1').</translation>
     </message>
     <message>
         <source>--out FILE.png|.svg|.pdf is required.</source>
@@ -326,6 +326,10 @@
         <source>The session's weights '%1' do not have the shape of %2.</source>
         <translation>Trọng số của phiên '%1' không có hình dạng của %2.</translation>
     </message>
+    <message>
+        <source>The session is damaged: the tokenizer must be a file name.</source>
+        <translation>Phiên bị hỏng: bộ tách token phải là một tên tệp.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -484,6 +488,10 @@
         <source>Could not write '%1'.</source>
         <translation>Không thể ghi '%1'.</translation>
     </message>
+    <message>
+        <source>Nearest Neighbours</source>
+        <translation>Lân cận gần nhất</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -529,6 +537,10 @@
     <message>
         <source>Whole matrix</source>
         <translation>Toàn bộ ma trận</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>token %1</translation>
     </message>
 </context>
 <context>
@@ -1268,6 +1280,30 @@
         <source>The views still show ids = %1: correct the entry to update them.</source>
         <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
     </message>
+    <message>
+        <source>Text</source>
+        <translation>Văn bản</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>Gõ văn bản thay cho id: bộ tách token của mô hình biến nó thành các id token. Văn bản trong ngoặc kép ("Hello world") được đọc là văn bản ở cả hai chế độ.</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>văn bản, ví dụ Hello world</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>Lân cận</translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>Không có hàng hay token nào khớp với "%1".</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>Đang tính các hàng gần nhất ...</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OneHotView</name>
@@ -1999,6 +2035,10 @@
         <source>%1 [%2 x %3] from %4 is now %5</source>
         <translation>%1 [%2 x %3] từ %4 giờ là %5</translation>
     </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>Không dùng được bộ tách token</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WindowActions</name>
@@ -2310,12 +2350,79 @@
         <translation>Kích thước cửa sổ, ví dụ 1400x860.</translation>
     </message>
     <message>
-        <source>Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a window (see README).</source>
-        <translation>Xuất heatmap|onehot|histogram|unembedding|window ra --out TỆP.png|.svg|.pdf mà không mở cửa sổ (xem README).</translation>
+        <source>Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf without a window (see README).</source>
+        <translation>Xuất heatmap|onehot|histogram|unembedding|neighbours|window ra --out TỆP.png|.svg|.pdf mà không mở cửa sổ (xem README).</translation>
     </message>
     <message>
-        <source>Before the screenshot: tied, untied-reinit, compare or train.</source>
-        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare hoặc train.</translation>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::Vocabulary</name>
+    <message>
+        <source>The tokenizer %1 could not be read: %2</source>
+        <translation>Không thể đọc bộ tách token %1: %2</translation>
+    </message>
+    <message>
+        <source>The tokenizer of %1 could not be read: %2</source>
+        <translation>Không thể đọc bộ tách token của %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenChips</name>
+    <message>
+        <source>token %1 of %2: id %3, "%4"</source>
+        <translation>token %1 trên %2: id %3, "%4"</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighbourSearch</name>
+    <message>
+        <source>Row %1 is not a row of embedding.weight (0 to %2).</source>
+        <translation>%1 không phải là một hàng của embedding.weight (0 đến %2).</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ProjectionScatter</name>
+    <message>
+        <source>PCA of every row: first two components</source>
+        <translation>PCA của mọi hàng: hai thành phần đầu</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighboursPanel</name>
+    <message>
+        <source>token or row id, e.g. Hello or 15496</source>
+        <translation>token hoặc id hàng, ví dụ Hello hoặc 15496</translation>
+    </message>
+    <message>
+        <source>Click a row of the heatmap or search a token.</source>
+        <translation>Nhấp vào một hàng của heatmap hoặc tìm một token.</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>cosine</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1, by cosine similarity:</source>
+        <translation>Các hàng giống hàng %1 nhất, theo độ tương đồng cosine:</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1 (%2), by cosine similarity:</source>
+        <translation>Các hàng giống hàng %1 (%2) nhất, theo độ tương đồng cosine:</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>top </translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
     </message>
 </context>
 </TS>

@@ -90,8 +90,8 @@
         <translation>意外的参数“%1”。</translation>
     </message>
     <message>
-        <source>--export must be one of heatmap, onehot, histogram, unembedding, window (not '%1').</source>
-        <translation>--export 必须是 heatmap、onehot、histogram、unembedding、window 之一（而不是“%1”）。</translation>
+        <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window (not '%1').</source>
+        <translation>--export 必须是 heatmap、onehot、histogram、unembedding、neighbours、window 之一（而不是“%1”）。</translation>
     </message>
     <message>
         <source>--out FILE.png|.svg|.pdf is required.</source>
@@ -326,6 +326,10 @@
         <source>The session's weights '%1' do not have the shape of %2.</source>
         <translation>会话的权重“%1”与 %2 的形状不符。</translation>
     </message>
+    <message>
+        <source>The session is damaged: the tokenizer must be a file name.</source>
+        <translation>会话已损坏：分词器必须是文件名。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -484,6 +488,10 @@
         <source>Could not write '%1'.</source>
         <translation>无法写入“%1”。</translation>
     </message>
+    <message>
+        <source>Nearest Neighbours</source>
+        <translation>最近邻</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -529,6 +537,10 @@
     <message>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>token %1</translation>
     </message>
 </context>
 <context>
@@ -1268,6 +1280,30 @@
         <source>The views still show ids = %1: correct the entry to update them.</source>
         <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
     </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>输入文本而不是 id：模型的分词器会把它转换成 token id。写在双引号中的文本（"Hello world"）在两种模式下都按文本读取。</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>文本，例如 Hello world</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>没有与“%1”匹配的行或 token。</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>正在计算最近的行……</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OneHotView</name>
@@ -1999,6 +2035,10 @@
         <source>%1 [%2 x %3] from %4 is now %5</source>
         <translation>来自 %4 的 %1 [%2 x %3] 现在是 %5</translation>
     </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>无法使用分词器</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WindowActions</name>
@@ -2310,12 +2350,79 @@
         <translation>窗口尺寸，例如 1400x860。</translation>
     </message>
     <message>
-        <source>Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a window (see README).</source>
-        <translation>不打开窗口，将 heatmap|onehot|histogram|unembedding|window 导出到 --out 文件.png|.svg|.pdf（见 README）。</translation>
+        <source>Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf without a window (see README).</source>
+        <translation>不打开窗口，将 heatmap|onehot|histogram|unembedding|neighbours|window 导出到 --out 文件.png|.svg|.pdf（见 README）。</translation>
     </message>
     <message>
-        <source>Before the screenshot: tied, untied-reinit, compare or train.</source>
-        <translation>截图之前：tied、untied-reinit、compare 或 train。</translation>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::Vocabulary</name>
+    <message>
+        <source>The tokenizer %1 could not be read: %2</source>
+        <translation>无法读取分词器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The tokenizer of %1 could not be read: %2</source>
+        <translation>无法读取 %1 的分词器：%2</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenChips</name>
+    <message>
+        <source>token %1 of %2: id %3, "%4"</source>
+        <translation>第 %1 个 token（共 %2 个）：id %3，"%4"</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighbourSearch</name>
+    <message>
+        <source>Row %1 is not a row of embedding.weight (0 to %2).</source>
+        <translation>%1 不是 embedding.weight 的行（0 到 %2）。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ProjectionScatter</name>
+    <message>
+        <source>PCA of every row: first two components</source>
+        <translation>所有行的 PCA：前两个主成分</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighboursPanel</name>
+    <message>
+        <source>token or row id, e.g. Hello or 15496</source>
+        <translation>token 或行 id，例如 Hello 或 15496</translation>
+    </message>
+    <message>
+        <source>Click a row of the heatmap or search a token.</source>
+        <translation>点击热图中的一行，或搜索一个 token。</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1, by cosine similarity:</source>
+        <translation>按余弦相似度与第 %1 行最相似的行：</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1 (%2), by cosine similarity:</source>
+        <translation>按余弦相似度与第 %1 行（%2）最相似的行：</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>前 </translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
     </message>
 </context>
 </TS>

@@ -194,6 +194,19 @@ QString Lab::presetIds(Preset preset)
     return preset == Preset::Gpt2Small ? QStringLiteral("15496, 995") : QStringLiteral("2, 3, 1");
 }
 
+Vocabulary Lab::presetVocabulary(Preset preset)
+{
+    return preset == Preset::Gpt2Small ? Vocabulary::gpt2() : Vocabulary();
+}
+
+void Lab::setVocabulary(const Vocabulary &vocabulary)
+{
+    if (vocabulary == m_vocabulary)
+        return;
+    m_vocabulary = vocabulary;
+    Q_EMIT vocabularyChanged();
+}
+
 void Lab::setConfig(const Config &config)
 {
     if (config == m_config)
@@ -216,7 +229,7 @@ void Lab::applyPreset(Preset preset)
     Config c = presetConfig(preset);
     if (preset == Preset::Gpt2Small)
         c.seed = m_config.seed;
-    restore({c, presetIds(preset)});
+    restore({c, presetIds(preset), nullptr, false, presetVocabulary(preset)});
 }
 
 void Lab::setSeed(std::uint64_t seed)
@@ -382,6 +395,8 @@ bool Lab::restoreWeights(const WeightState &state)
 
 void Lab::restore(const Snapshot &snapshot)
 {
+    if (snapshot.vocabulary)
+        setVocabulary(*snapshot.vocabulary);
     // Tying and untying work on the model object in place, and an undo of a tie-only change does
     // so without a command of its own: a kept object that is no longer tied as its snapshot says
     // is not that snapshot's model any more, and is rebuilt instead (issue "Reliability", soak
