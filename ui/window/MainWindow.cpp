@@ -207,12 +207,9 @@ void MainWindow::createCentralArea()
 
 QWidget *MainWindow::createIdsRow(QWidget *parent)
 {
-    // The ids (or the text they are the tokens of), with PyTorch's error beside the field and the
-    // tokens as chips below it.
-    auto *box = new QWidget(parent);
-    auto *column = new QVBoxLayout(box);
-    column->setContentsMargins(0, 0, 0, 0);
-    auto *row = new QWidget(box);
+    // The ids (or the text they are the tokens of), then the ids of the text, the tokens as chips and
+    // PyTorch's error: one row, so the window stays as short as before on a projector.
+    auto *row = new QWidget(parent);
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
     m_textMode = new QToolButton(row);
@@ -238,10 +235,12 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_idsPrefix->setBuddy(m_idsEdit);
     m_idsSuffix = new QLabel(QStringLiteral(")"), row);
     m_idsSuffix->setFont(m_idsPrefix->font());
-    m_tokenIds = new QLabel(row);
+    // Read-only and of fixed width: 200 tokens' ids scroll inside it instead of widening the window.
+    m_tokenIds = new QLineEdit(row);
     m_tokenIds->setObjectName(QStringLiteral("tokenIds"));
     m_tokenIds->setFont(m_idsPrefix->font());
-    m_tokenIds->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tokenIds->setReadOnly(true);
+    m_tokenIds->setFixedWidth(QFontMetrics(m_idsPrefix->font()).horizontalAdvance(QLatin1Char('0')) * 16);
     m_idsError = new QLabel(row);
     m_idsError->setObjectName(QStringLiteral("idsError"));
     m_idsError->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
@@ -252,16 +251,15 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     layout->addWidget(m_idsEdit);
     layout->addWidget(m_idsSuffix);
     layout->addWidget(m_tokenIds);
+    layout->addWidget(createChipsArea(row), 1);
     layout->addSpacing(12);
     layout->addWidget(m_idsError, 1);
-    column->addWidget(row);
-    column->addWidget(createChipsArea(box));
-    return box;
+    return row;
 }
 
 QWidget *MainWindow::createChipsArea(QWidget *parent)
 {
-    // At most about three rows of chips: a long text scrolls rather than pushing the views down.
+    // At most two rows of chips: a long text scrolls rather than pushing the views down.
     auto *scroll = new QScrollArea(parent);
     scroll->setObjectName(QStringLiteral("tokenChipsArea"));
     m_chips = new TokenChips;
@@ -270,7 +268,7 @@ QWidget *MainWindow::createChipsArea(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMaximumHeight(fontMetrics().height() * 4 + 8);
+    scroll->setMaximumHeight(fontMetrics().height() * 3);
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     scroll->setVisible(false);
     m_chipsArea = scroll;
@@ -962,6 +960,7 @@ void MainWindow::updateTokens()
     const bool text = m_textMode->isChecked();
     m_idsSuffix->setText(text ? QStringLiteral(")  \u2192") : QStringLiteral(")"));
     m_tokenIds->setText(text ? QStringLiteral("[%1]").arg(Vocabulary::idsText(ids)) : QString());
+    m_tokenIds->setCursorPosition(0);
     m_tokenIds->setVisible(text);
 }
 

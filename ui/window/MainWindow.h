@@ -219,7 +219,7 @@ private:
     QLabel *m_idsPrefix = nullptr;
     QLabel *m_idsSuffix = nullptr;
     QToolButton *m_textMode = nullptr;
-    QLabel *m_tokenIds = nullptr;
+    QLineEdit *m_tokenIds = nullptr;
     TokenChips *m_chips = nullptr;
     QWidget *m_chipsArea = nullptr;
     QLabel *m_idsError = nullptr;

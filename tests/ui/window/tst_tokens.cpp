@@ -169,7 +169,7 @@ void TestTokens::textModeGivesGpt2Ids()
     QTest::keyClick(idsField(), Qt::Key_Return);
     QCOMPARE(m_window->lab()->flatIds(), ids);
     QCOMPARE(idsField()->text(), text);
-    QCOMPARE(m_window->findChild<QLabel *>(QStringLiteral("tokenIds"))->text(),
+    QCOMPARE(m_window->findChild<QLineEdit *>(QStringLiteral("tokenIds"))->text(),
              QStringLiteral("[%1]").arg(Vocabulary::idsText(ids)));
 }
 
@@ -213,13 +213,15 @@ void TestTokens::chipsShowEachTokenWithItsId()
     QCOMPARE(chips,
              (QList<TokenChip>{{15496, QStringLiteral("Hello")}, {995, QStringLiteral("\u2423world")}}));
     QVERIFY(m_window->findChild<QScrollArea *>(QStringLiteral("tokenChipsArea"))->isVisible());
-    // Each chip is wide enough for its text and id, and they wrap within the width given.
-    const QList<QRect> rects =
-        TokenChips::arrange(chips, m_window->tokenChips()->font(), m_window->tokenChips()->width());
-    QCOMPARE(rects.size(), 2);
-    QVERIFY(rects[0].right() < rects[1].left());
-    const QList<QRect> narrow = TokenChips::arrange(chips, m_window->tokenChips()->font(), rects[0].width());
+    // Side by side in a wide row; wrapped in a row as wide as one chip.
+    const QFont font = m_window->tokenChips()->font();
+    const QList<QRect> wide = TokenChips::arrange(chips, font, 1000);
+    QCOMPARE(wide.size(), 2);
+    QVERIFY(wide[0].right() < wide[1].left());
+    QCOMPARE(wide[0].top(), wide[1].top());
+    const QList<QRect> narrow = TokenChips::arrange(chips, font, wide[0].width());
     QVERIFY(narrow[1].top() > narrow[0].bottom());
+    const QList<QRect> rects = TokenChips::arrange(chips, font, m_window->tokenChips()->width());
     // Clicking a chip selects its row.
     QTest::mouseClick(m_window->tokenChips(), Qt::LeftButton, {}, rects[1].center());
     QCOMPARE(m_window->lab()->selectedRow(), 995);
