@@ -228,7 +228,7 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
         tr("Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one "
            "row of embedding.weight."));
     // A fixed width: the field must not shrink under the mouse when it is empty or in error.
-    m_idsEdit->setFixedWidth(360);
+    m_idsEdit->setFixedWidth(kIdsFieldWidth);
     m_idsPause = new QTimer(this);
     m_idsPause->setSingleShot(true);
     m_idsPause->setInterval(kIdsTypingPause);
@@ -240,7 +240,7 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_tokenIds->setObjectName(QStringLiteral("tokenIds"));
     m_tokenIds->setFont(m_idsPrefix->font());
     m_tokenIds->setReadOnly(true);
-    m_tokenIds->setFixedWidth(QFontMetrics(m_idsPrefix->font()).horizontalAdvance(QLatin1Char('0')) * 16);
+    m_tokenIds->setFixedWidth(QFontMetrics(m_idsPrefix->font()).horizontalAdvance(QLatin1Char('0')) * 11);
     m_idsError = new QLabel(row);
     m_idsError->setObjectName(QStringLiteral("idsError"));
     m_idsError->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
@@ -251,7 +251,7 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     layout->addWidget(m_idsEdit);
     layout->addWidget(m_idsSuffix);
     layout->addWidget(m_tokenIds);
-    layout->addWidget(createChipsArea(row), 1);
+    layout->addWidget(createChipsArea(row), 3);
     layout->addSpacing(12);
     layout->addWidget(m_idsError, 1);
     return row;
@@ -269,6 +269,7 @@ QWidget *MainWindow::createChipsArea(QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMaximumHeight(fontMetrics().height() * 3);
+    scroll->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     scroll->setVisible(false);
     m_chipsArea = scroll;
@@ -920,6 +921,8 @@ void MainWindow::setTextMode(bool on)
     m_idsPause->stop();
     m_idsPrefix->setText(on ? QStringLiteral("ids = tokenizer.encode(")
                             : QStringLiteral("ids = torch.tensor("));
+    // Text mode adds the ids and the chips to the row: the field gives them room.
+    m_idsEdit->setFixedWidth(on ? kIdsFieldWidth * 2 / 3 : kIdsFieldWidth);
     m_idsEdit->setPlaceholderText(on ? tr("text, e.g. Hello world")
                                      : tr("token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
     m_idsEdit->setText(idsFieldText());
@@ -958,7 +961,6 @@ void MainWindow::updateTokens()
     m_chipsArea->setVisible(!chips.isEmpty());
     m_chipsArea->updateGeometry();
     const bool text = m_textMode->isChecked();
-    m_idsSuffix->setText(text ? QStringLiteral(")  \u2192") : QStringLiteral(")"));
     m_tokenIds->setText(text ? QStringLiteral("[%1]").arg(Vocabulary::idsText(ids)) : QString());
     m_tokenIds->setCursorPosition(0);
     m_tokenIds->setVisible(text);

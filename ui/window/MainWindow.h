@@ -258,6 +258,7 @@ private:
     bool m_typingIds = false;
     // Typing key by key waits for this pause before the ids apply (Enter applies at once).
     static constexpr int kIdsTypingPause = 400;
+    static constexpr int kIdsFieldWidth = 360;
     QTimer *m_idsPause = nullptr;
     int m_idsTypedLength = 0;
     bool m_histogramCompare = false;
