@@ -162,10 +162,6 @@
         <translation>reference hoặc gpt2.</translation>
     </message>
     <message>
-        <source>--export must be one of heatmap, onehot, histogram, unembedding, window, weights (not '%1').</source>
-        <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, window, weights (không phải '%1').</translation>
-    </message>
-    <message>
         <source>--export weights needs --out FILE.npy.</source>
         <translation>--export weights cần --out FILE.npy.</translation>
     </message>
@@ -192,6 +188,10 @@
     <message>
         <source>timed out drawing the heatmap.</source>
         <translation>hết thời gian chờ vẽ bản đồ nhiệt.</translation>
+    </message>
+    <message>
+        <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window, weights (not '%1').</source>
+        <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, neighbours, window, weights (không phải '%1').</translation>
     </message>
 </context>
 <context>
@@ -362,6 +362,10 @@
         <source>The session's weights '%1' do not have the shape of %2.</source>
         <translation>Trọng số của phiên '%1' không có hình dạng của %2.</translation>
     </message>
+    <message>
+        <source>The session is damaged: the tokenizer must be a file name.</source>
+        <translation>Phiên bị hỏng: bộ tách token phải là một tên tệp.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -520,6 +524,10 @@
         <source>Could not write '%1'.</source>
         <translation>Không thể ghi '%1'.</translation>
     </message>
+    <message>
+        <source>Nearest Neighbours</source>
+        <translation>Lân cận gần nhất</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -565,6 +573,10 @@
     <message>
         <source>Whole matrix</source>
         <translation>Toàn bộ ma trận</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>token %1</translation>
     </message>
 </context>
 <context>
@@ -1304,6 +1316,72 @@
         <source>The views still show ids = %1: correct the entry to update them.</source>
         <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
     </message>
+    <message>
+        <source>Text</source>
+        <translation>Văn bản</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>Gõ văn bản thay cho id: bộ tách token của mô hình biến nó thành các id token. Văn bản trong ngoặc kép ("Hello world") được đọc là văn bản ở cả hai chế độ.</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>văn bản, ví dụ Hello world</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>Lân cận</translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>Không có hàng hay token nào khớp với "%1".</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>Đang tính các hàng gần nhất ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighbourSearch</name>
+    <message>
+        <source>Row %1 is not a row of embedding.weight (0 to %2).</source>
+        <translation>%1 không phải là một hàng của embedding.weight (0 đến %2).</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighboursPanel</name>
+    <message>
+        <source>token or row id, e.g. Hello or 15496</source>
+        <translation>token hoặc id hàng, ví dụ Hello hoặc 15496</translation>
+    </message>
+    <message>
+        <source>Click a row of the heatmap or search a token.</source>
+        <translation>Nhấp vào một hàng của heatmap hoặc tìm một token.</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>cosine</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1, by cosine similarity:</source>
+        <translation>Các hàng giống hàng %1 nhất, theo độ tương đồng cosine:</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1 (%2), by cosine similarity:</source>
+        <translation>Các hàng giống hàng %1 (%2) nhất, theo độ tương đồng cosine:</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>top </translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OneHotView</name>
@@ -1406,6 +1484,13 @@
     <message>
         <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
         <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị (0 phép nhân-cộng)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ProjectionScatter</name>
+    <message>
+        <source>PCA of every row: first two components</source>
+        <translation>PCA của mọi hàng: hai thành phần đầu</translation>
     </message>
 </context>
 <context>
@@ -1554,6 +1639,13 @@
     <message>
         <source>argmax</source>
         <translation>argmax</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenChips</name>
+    <message>
+        <source>token %1 of %2: id %3, "%4"</source>
+        <translation>token %1 trên %2: id %3, "%4"</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2094,17 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::Vocabulary</name>
+    <message>
+        <source>The tokenizer %1 could not be read: %2</source>
+        <translation>Không thể đọc bộ tách token %1: %2</translation>
+    </message>
+    <message>
+        <source>The tokenizer of %1 could not be read: %2</source>
+        <translation>Không thể đọc bộ tách token của %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::WeightFileLoader</name>
     <message>
         <source>Opening %1 ...</source>
@@ -2038,6 +2141,10 @@
     <message>
         <source>%1 holds %2 tensors: name one as FILE:TENSOR (embedlab-cli inspect lists them).</source>
         <translation>%1 chứa %2 tensor: hãy chọn một bằng FILE:TENSOR (embedlab-cli inspect liệt kê chúng).</translation>
+    </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>Không dùng được bộ tách token</translation>
     </message>
 </context>
 <context>
@@ -2330,10 +2437,6 @@
         <translation>Sau khi rảnh, ghi trạng thái của cửa sổ thành một phiên vào FILE rồi thoát (cho script và kiểm thử: cho thấy khôi phục sau sự cố đã khôi phục gì).</translation>
     </message>
     <message>
-        <source>A session (.embedlab) to open.</source>
-        <translation>Một phiên (.embedlab) để mở.</translation>
-    </message>
-    <message>
         <source>Render the window to a PNG and exit.</source>
         <translation>Kết xuất cửa sổ thành PNG rồi thoát.</translation>
     </message>
@@ -2350,12 +2453,12 @@
         <translation>Kích thước cửa sổ, ví dụ 1400x860.</translation>
     </message>
     <message>
-        <source>Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a window (see README).</source>
-        <translation>Xuất heatmap|onehot|histogram|unembedding|window ra --out TỆP.png|.svg|.pdf mà không mở cửa sổ (xem README).</translation>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
     </message>
     <message>
-        <source>Before the screenshot: tied, untied-reinit, compare or train.</source>
-        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare hoặc train.</translation>
+        <source>Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>Xuất heatmap|onehot|histogram|unembedding|neighbours|window ra --out TỆP.png|.svg|.pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
     </message>
     <message>
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>

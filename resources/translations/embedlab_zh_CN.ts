@@ -162,10 +162,6 @@
         <translation>reference 或 gpt2。</translation>
     </message>
     <message>
-        <source>--export must be one of heatmap, onehot, histogram, unembedding, window, weights (not '%1').</source>
-        <translation>--export 必须是 heatmap、onehot、histogram、unembedding、window、weights 之一（而不是 '%1'）。</translation>
-    </message>
-    <message>
         <source>--export weights needs --out FILE.npy.</source>
         <translation>--export weights 需要 --out FILE.npy。</translation>
     </message>
@@ -192,6 +188,10 @@
     <message>
         <source>timed out drawing the heatmap.</source>
         <translation>绘制热力图超时。</translation>
+    </message>
+    <message>
+        <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window, weights (not '%1').</source>
+        <translation>--export 必须是 heatmap、onehot、histogram、unembedding、neighbours、window、weights 之一（不是“%1”）。</translation>
     </message>
 </context>
 <context>
@@ -362,6 +362,10 @@
         <source>The session's weights '%1' do not have the shape of %2.</source>
         <translation>会话的权重“%1”与 %2 的形状不符。</translation>
     </message>
+    <message>
+        <source>The session is damaged: the tokenizer must be a file name.</source>
+        <translation>会话已损坏：分词器必须是文件名。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -520,6 +524,10 @@
         <source>Could not write '%1'.</source>
         <translation>无法写入“%1”。</translation>
     </message>
+    <message>
+        <source>Nearest Neighbours</source>
+        <translation>最近邻</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -565,6 +573,10 @@
     <message>
         <source>Whole matrix</source>
         <translation>整个矩阵</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>token %1</translation>
     </message>
 </context>
 <context>
@@ -1304,6 +1316,72 @@
         <source>The views still show ids = %1: correct the entry to update them.</source>
         <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
     </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>输入文本而不是 id：模型的分词器会把它转换成 token id。写在双引号中的文本（"Hello world"）在两种模式下都按文本读取。</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>文本，例如 Hello world</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>没有与“%1”匹配的行或 token。</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>正在计算最近的行……</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighbourSearch</name>
+    <message>
+        <source>Row %1 is not a row of embedding.weight (0 to %2).</source>
+        <translation>%1 不是 embedding.weight 的行（0 到 %2）。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::NeighboursPanel</name>
+    <message>
+        <source>token or row id, e.g. Hello or 15496</source>
+        <translation>token 或行 id，例如 Hello 或 15496</translation>
+    </message>
+    <message>
+        <source>Click a row of the heatmap or search a token.</source>
+        <translation>点击热图中的一行，或搜索一个 token。</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1, by cosine similarity:</source>
+        <translation>按余弦相似度与第 %1 行最相似的行：</translation>
+    </message>
+    <message>
+        <source>Rows most like row %1 (%2), by cosine similarity:</source>
+        <translation>按余弦相似度与第 %1 行（%2）最相似的行：</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>前 </translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OneHotView</name>
@@ -1406,6 +1484,13 @@
     <message>
         <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
         <translation>查表 W[i] 至今：复制了 %1 个值（0 次乘加）</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ProjectionScatter</name>
+    <message>
+        <source>PCA of every row: first two components</source>
+        <translation>所有行的 PCA：前两个主成分</translation>
     </message>
 </context>
 <context>
@@ -1554,6 +1639,13 @@
     <message>
         <source>argmax</source>
         <translation>argmax</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenChips</name>
+    <message>
+        <source>token %1 of %2: id %3, "%4"</source>
+        <translation>第 %1 个 token（共 %2 个）：id %3，"%4"</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2094,17 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::Vocabulary</name>
+    <message>
+        <source>The tokenizer %1 could not be read: %2</source>
+        <translation>无法读取分词器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The tokenizer of %1 could not be read: %2</source>
+        <translation>无法读取 %1 的分词器：%2</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::WeightFileLoader</name>
     <message>
         <source>Opening %1 ...</source>
@@ -2038,6 +2141,10 @@
     <message>
         <source>%1 holds %2 tensors: name one as FILE:TENSOR (embedlab-cli inspect lists them).</source>
         <translation>%1 包含 %2 个张量：请用 FILE:TENSOR 指定其中一个（embedlab-cli inspect 会列出它们）。</translation>
+    </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>无法使用分词器</translation>
     </message>
 </context>
 <context>
@@ -2330,10 +2437,6 @@
         <translation>空闲后，将窗口状态作为会话写入 FILE 并退出（用于脚本和测试：显示崩溃恢复还原了什么）。</translation>
     </message>
     <message>
-        <source>A session (.embedlab) to open.</source>
-        <translation>要打开的会话（.embedlab）。</translation>
-    </message>
-    <message>
         <source>Render the window to a PNG and exit.</source>
         <translation>将窗口渲染为 PNG 后退出。</translation>
     </message>
@@ -2350,12 +2453,12 @@
         <translation>窗口尺寸，例如 1400x860。</translation>
     </message>
     <message>
-        <source>Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a window (see README).</source>
-        <translation>不打开窗口，将 heatmap|onehot|histogram|unembedding|window 导出到 --out 文件.png|.svg|.pdf（见 README）。</translation>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
     </message>
     <message>
-        <source>Before the screenshot: tied, untied-reinit, compare or train.</source>
-        <translation>截图之前：tied、untied-reinit、compare 或 train。</translation>
+        <source>Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>不打开窗口，将 heatmap|onehot|histogram|unembedding|neighbours|window 导出到 --out 文件.png|.svg|.pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
     </message>
     <message>
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>

@@ -17,7 +17,10 @@
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapRenderer.h"
+#include "ui/model/Vocabulary.h"
+#include "ui/views/TokenChips.h"
 
+#include <QFont>
 #include <QImage>
 
 #include <unistd.h>
@@ -518,6 +521,34 @@ static void addOpenWorkloads(BenchRunner &runner, bool quick)
                 }});
 }
 
+// Issue #14: typing text into the ids field re-tokenizes it and lays out one chip per token; for
+// 200 tokens both must fit in a 16 ms frame.
+static void addTextWorkloads(BenchRunner &runner)
+{
+    QString text;
+    for (int i = 0; i < 20; ++i)
+        text += QStringLiteral("The quick brown fox jumps over the lazy dog. ");
+    text.chop(1); // 20 x 10 tokens, no lone space at the end
+    const ui::Vocabulary vocabulary = ui::Vocabulary::gpt2();
+    constexpr int kWidth = 1300;
+    auto rects = std::make_shared<QList<QRect>>();
+    runner.add({"text_chips_200", "GPT-2 BPE of 200 tokens typed + their chips laid out (target < 16 ms)",
+                [=] {
+                    QList<ui::TokenChip> chips;
+                    for (qint64 id : vocabulary.encode(text))
+                        chips.append({id, vocabulary.label(id)});
+                    *rects = ui::TokenChips::arrange(chips, QFont(), kWidth);
+                },
+                [=]() -> std::string {
+                    if (rects->size() != 200)
+                        return "expected 200 chips, got " + std::to_string(rects->size());
+                    for (const QRect &r : *rects)
+                        if (r.left() < 0 || (r.right() >= kWidth && r.left() > 0))
+                            return "a chip lies outside the row";
+                    return {};
+                }});
+}
+
 static void addWorkloads(BenchRunner &runner, const Sizes &s)
 {
     // Shared state lives as long as the runner's workloads (captured by shared_ptr).
@@ -530,6 +561,7 @@ static void addWorkloads(BenchRunner &runner, const Sizes &s)
     addHeatmapWorkloads(runner, s, weight);
     addNeighbourWorkload(runner, weight);
     addPlaneWorkload(runner, weight);
+    addTextWorkloads(runner);
 }
 
 int runBench(int argc, char **argv)

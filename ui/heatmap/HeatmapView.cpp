@@ -39,6 +39,12 @@ constexpr Index DirectRenderMaxCells = Index(1) << 22;
 constexpr double ZoomStep = 1.25;
 constexpr int BusyDelayMs = 200;
 
+// Tokens beside the row numbers get about eight characters; longer ones are elided.
+int tokenLabelWidth(const QFontMetrics &fm)
+{
+    return fm.averageCharWidth() * 8;
+}
+
 QString withMinusSign(QString text)
 {
     return text.replace(QLatin1Char('-'), QChar(0x2212));
@@ -107,6 +113,24 @@ void HeatmapView::notifyChanged()
 core::ParameterPtr HeatmapView::matrix() const
 {
     return m_weight;
+}
+
+void HeatmapView::setVocabulary(const Vocabulary &vocabulary)
+{
+    if (vocabulary == m_vocabulary)
+        return;
+    m_vocabulary = vocabulary;
+    update();
+}
+
+QString HeatmapView::rowLabel(Index row, const HeatmapMapping &m) const
+{
+    const QString number = QString::number(row);
+    const QFontMetrics fm(font());
+    if (!m_vocabulary.isKnown() || m.isEmpty() || niceIndexStep((fm.height() + 2) / m.cellHeight) != 1)
+        return number;
+    return fm.elidedText(m_vocabulary.label(row), Qt::ElideRight, tokenLabelWidth(fm)) + QLatin1Char(' ') +
+           number;
 }
 
 void HeatmapView::setTitle(const QString &title)
@@ -252,6 +276,8 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
         return {};
     const core::Matrix &w = m_weight->value();
     QString text = cellToolTip(cell.row, cell.column, w(cell.row, cell.column));
+    if (m_vocabulary.isKnown() && !m_vocabulary.token(cell.row).isEmpty())
+        text += QLatin1Char('\n') + tr("token %1").arg(m_vocabulary.idAndToken(cell.row));
     if (m.rowsPerPixel() <= 1.0 && m.columnsPerPixel() <= 1.0)
         return text;
     // Zoomed out the pixel shows a whole block: say which one and what it aggregates to, in
@@ -292,6 +318,8 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
 
     const Index rows = m_weight ? m_weight->value().rows() : 0;
     l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
+    if (m_vocabulary.isKnown()) // room for the tokens, labelled when zoomed in far enough
+        l.rowLabelWidth += tokenLabelWidth(fm) + fm.horizontalAdvance(QLatin1Char(' '));
     const int left = pad + l.rowLabelWidth;
     const int top = l.title.bottom() + 1 + line + pad / 2;
 
@@ -585,7 +613,8 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
         if (y < l.plot.top() || y > l.plot.bottom() + 1)
             continue;
         const QRectF box(0, y - line / 2.0, l.plot.left() - 4, line);
-        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
+                         rowStep == 1 ? rowLabel(r, map) : QString::number(r));
     }
     const int columnLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(map.columns - 1, 0)));
     const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth() * 2) / map.cellWidth);

@@ -6,6 +6,7 @@
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
+#include "ui/model/Vocabulary.h"
 
 #include <QFuture>
 #include <QImage>
@@ -38,6 +39,13 @@ public:
     /// Heading above the map, e.g. "embedding.weight  [4, 5]" or "lm_head.weight  [4, 5]  (tied)".
     void setTitle(const QString &title);
     QString title() const;
+
+    /// The tokenizer the rows belong to: their tokens appear in the tooltip and, zoomed in to one
+    /// label a row, beside the row numbers. None (default): rows are shown by id only.
+    void setVocabulary(const Vocabulary &vocabulary);
+    const Vocabulary &vocabulary() const { return m_vocabulary; }
+    /// The label of row `row` at the left: "15496" or, zoomed in with a known tokenizer, "Hello 15496".
+    QString rowLabel(Index row) const { return rowLabel(row, mapping()); }
 
     /// Outlines one row; -1 clears the selection.
     void setSelectedRow(int row);
@@ -116,6 +124,7 @@ private:
     void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
     void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
                     bool exporting) const;
+    QString rowLabel(Index row, const HeatmapMapping &map) const;
     void paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     void paintColorBar(QPainter &painter, const Layout &l, QSize size, qreal dpr, bool exporting) const;
     void paintLegend(QPainter &painter, const Layout &l, QSize size) const;
@@ -128,6 +137,7 @@ private:
 
     core::ParameterPtr m_weight;
     QString m_title;
+    Vocabulary m_vocabulary;
     int m_selectedRow = -1;
     QList<int> m_highlightedRows;
     ColorMap m_colorMap;

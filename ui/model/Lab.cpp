@@ -196,6 +196,19 @@ QString Lab::presetIds(Preset preset)
     return preset == Preset::Gpt2Small ? QStringLiteral("15496, 995") : QStringLiteral("2, 3, 1");
 }
 
+Vocabulary Lab::presetVocabulary(Preset preset)
+{
+    return preset == Preset::Gpt2Small ? Vocabulary::gpt2() : Vocabulary();
+}
+
+void Lab::setVocabulary(const Vocabulary &vocabulary)
+{
+    if (vocabulary == m_vocabulary)
+        return;
+    m_vocabulary = vocabulary;
+    Q_EMIT vocabularyChanged();
+}
+
 void Lab::setConfig(const Config &config)
 {
     if (config == m_config)
@@ -218,7 +231,7 @@ void Lab::applyPreset(Preset preset)
     Config c = presetConfig(preset);
     if (preset == Preset::Gpt2Small)
         c.seed = m_config.seed;
-    restore({c, presetIds(preset)});
+    restore({c, presetIds(preset), nullptr, false, presetVocabulary(preset)});
 }
 
 void Lab::setSeed(std::uint64_t seed)
@@ -384,6 +397,8 @@ bool Lab::restoreWeights(const WeightState &state)
 
 void Lab::restore(const Snapshot &snapshot)
 {
+    if (snapshot.vocabulary)
+        setVocabulary(*snapshot.vocabulary);
     // Tying and untying work on the model object in place, and an undo of a tie-only change does
     // so without a command of its own: a kept object that is no longer tied as its snapshot says
     // is not that snapshot's model any more, and is rebuilt instead (issue "Reliability", soak
@@ -1027,16 +1042,19 @@ void Lab::whenIdle(QObject *context, std::function<void()> then)
         then();
         return;
     }
+    // Queued: busyChanged(false) is emitted before the finished job's model is adopted, and `then`
+    // must see that model (a screenshot of --preset gpt2 showed the reference's weights). A job
+    // started meanwhile keeps it waiting.
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection =
-        connect(this, &Lab::busyChanged, context, [this, connection, then = std::move(then)](bool busy) {
-            // An earlier slot of this same busyChanged(false) may have started the next job (a session's
-            // initialisers): `busy` is then stale, and running now would read half-restored weights.
-            if (busy || m_busy)
+    *connection = connect(
+        this, &Lab::busyChanged, context,
+        [this, connection, then = std::move(then)] {
+            if (m_busy)
                 return;
             QObject::disconnect(*connection);
             then();
-        });
+        },
+        Qt::QueuedConnection);
 }
 
 void Lab::setBusy(bool busy)

@@ -9,6 +9,7 @@
 #include "core/nn/Trainer.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/Vocabulary.h"
 
 #include <QFuture>
 
@@ -106,6 +107,8 @@ public:
         /// Build a new model from `config` even when it equals the one in effect (a preset puts
         /// back the default weights after initialisers, steps or loads).
         bool fresh = false;
+        /// The tokenizer the rows belong to; nothing keeps the one in effect.
+        std::optional<Vocabulary> vocabulary = std::nullopt;
         /// Compares what the user sees (configuration and ids), not the model objects.
         bool operator==(const Snapshot &other) const
         {
@@ -127,6 +130,8 @@ public:
 
     static Config presetConfig(Preset preset);
     static QString presetIds(Preset preset);
+    /// GPT-2's real tokenizer for its preset, none for the reference example.
+    static Vocabulary presetVocabulary(Preset preset);
 
     const Config &config() const { return m_config; }
     /// Rebuilds the model (torch.manual_seed(seed), then the constructors) when `config` differs.
@@ -143,7 +148,7 @@ public:
     /// (and bias) drawn from the Lab's generator.
     void untie(core::TiedModel::UntieMode mode);
 
-    Snapshot snapshot() const { return {m_config, m_idsText, nullptr}; }
+    Snapshot snapshot() const { return {m_config, m_idsText, nullptr, false, m_vocabulary}; }
     /// snapshot() plus the current model object (when no rebuild is running).
     Snapshot snapshotWithModel() const;
     void restore(const Snapshot &snapshot);
@@ -168,6 +173,11 @@ public:
     /// False while the ids in effect do not fit the model (after shrinking num_embeddings).
     bool idsValid() const { return m_idsValid; }
     QString idsErrorMessage() const { return m_idsError; }
+
+    /// The tokenizer the rows of the model belong to (none: rows are shown by id only).
+    const Vocabulary &vocabulary() const { return m_vocabulary; }
+    /// Takes `vocabulary` for the rows and emits vocabularyChanged() when it is another one.
+    void setVocabulary(const Vocabulary &vocabulary);
 
     /// The configuration the current model was built with (config() may be ahead of it while a
     /// big model is being rebuilt).
@@ -254,6 +264,8 @@ Q_SIGNALS:
     void tiedChanged(bool tied);
     void idsChanged();
     void idsError(const QString &message);
+    /// vocabulary() is another tokenizer, or none.
+    void vocabularyChanged();
     void modelRebuilt();
     void configChanged();
     /// The lookup paths (and the printed outputs) were recomputed.
@@ -310,6 +322,7 @@ private:
     std::shared_ptr<core::TiedModel> m_model;
     core::LongTensor m_ids;
     QString m_idsText;
+    Vocabulary m_vocabulary;
     bool m_idsValid = false;
     QString m_idsError;
     core::LookupPaths m_paths;

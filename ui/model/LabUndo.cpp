@@ -97,6 +97,7 @@ void LabUndo::applySnapshot(const QString &description, const Lab::Snapshot &aft
 void LabUndo::applyPreset(Lab::Preset preset)
 {
     Lab::Snapshot after{Lab::presetConfig(preset), Lab::presetIds(preset)};
+    after.vocabulary = Lab::presetVocabulary(preset);
     if (preset == Lab::Preset::Gpt2Small)
         after.config.seed = m_lab->config().seed;
     applyFresh(preset == Lab::Preset::Gpt2Small ? tr("GPT-2 small preset") : tr("Reference example preset"),
@@ -214,9 +215,10 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
 }
 
 void LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
-                         Lab::LoadRole role, bool tied)
+                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary)
 {
     const Lab::Snapshot before = m_lab->snapshotWithModel();
+    m_lab->setVocabulary(vocabulary);
     m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);
     m_openInit = nullptr;
     push(new ModelCommand(m_lab, before, m_lab->snapshot(),

@@ -64,9 +64,10 @@ public:
     /// Ties or unties as one step; false when nothing changed (busy, already so, or refused).
     bool tie();
     bool untie(core::TiedModel::UntieMode mode);
-    /// Makes `matrix` a weight of a new model (Lab::loadMatrix) as one step.
+    /// Makes `matrix` a weight of a new model (Lab::loadMatrix) whose rows are tokens of
+    /// `vocabulary` (none: ids only), as one step.
     void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
-                    bool tied);
+                    bool tied, const Vocabulary &vocabulary = {});
     /// Records a change of the weights already made (a training step) as one step: undo puts back
     /// `before` (Lab::captureWeights(parts) taken just before it); `afterSwap` runs after each undo
     /// and redo of it.

@@ -114,6 +114,8 @@ QJsonObject SessionFile::toJson(const Session &s)
     root[key("version")] = versionFor(s);
     root[key("model")] = model;
     root[key("ids")] = s.idsText;
+    if (!s.tokenizer.isEmpty())
+        root[key("tokenizer")] = s.tokenizer;
     root[key("view")] = view;
     return root;
 }
@@ -200,6 +202,10 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     if (!root.value(key("ids")).isString())
         return fail(tr("The session is damaged: the ids are missing."));
     s.idsText = root.value(key("ids")).toString();
+    const QJsonValue tokenizer = root.value(key("tokenizer"));
+    if (!tokenizer.isUndefined() && !tokenizer.isString())
+        return fail(tr("The session is damaged: the tokenizer must be a file name."));
+    s.tokenizer = tokenizer.toString();
 
     const QJsonObject view = root.value(key("view")).toObject();
     s.colorMap = view.value(key("color_map")).toString(s.colorMap);

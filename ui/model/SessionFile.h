@@ -51,6 +51,9 @@ public:
         /// Parameter name ("embedding.weight", "lm_head.weight", "lm_head.bias") -> file name,
         /// relative to the session, of its stored values. Parameters not listed are regenerated.
         QMap<QString, QString> weightFiles;
+        /// The tokenizer the rows belong to: a tokenizer file, Vocabulary::kGpt2Source, or "" for
+        /// none (also every session saved before tokenizers existed).
+        QString tokenizer;
         bool operator==(const Session &) const = default;
     };
 

@@ -98,6 +98,7 @@ void OneHotView::setLab(const Lab *lab)
         connect(lab, &Lab::modelRebuilt, this, &OneHotView::invalidate);
         connect(lab, &Lab::pathsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::idsChanged, this, qOverload<>(&QWidget::update));
+        connect(lab, &Lab::vocabularyChanged, this, qOverload<>(&QWidget::update));
     }
     invalidate();
 }
@@ -336,7 +337,9 @@ QString OneHotView::captionText() const
                   "of W.")
             .arg(id);
     case Phase::Land:
-        return tr("The sum lands in output[%1]: the embedding of token %2.").arg(k).arg(id);
+        return tr("The sum lands in output[%1]: the embedding of token %2.")
+            .arg(k)
+            .arg(m_lab->vocabulary().idAndToken(ids[k]));
     case Phase::Lookup:
         return tr("embedding(ids) reads W[%1] directly: %2 values copied, no multiplication at all.")
             .arg(id, locale.toString(d));
@@ -436,7 +439,7 @@ void OneHotView::paintCaption(QPainter &p, const Frame &f) const
                               ? tr("Token %1 of %2 (id %3) \u00b7 %4")
                                     .arg(f.k + 1)
                                     .arg(f.n)
-                                    .arg(f.id)
+                                    .arg(m_lab->vocabulary().idAndToken(f.id))
                                     .arg(tr(phaseNames[int(f.phase)]))
                               : tr("All %1 tokens \u00b7 %2").arg(f.n).arg(tr(phaseNames[int(Phase::Done)]));
     p.setFont(titleFont);

@@ -230,7 +230,7 @@ void TokenBarChart::layOut(Frame &f) const
     f.idWidth = 0;
     for (const TokenBar &bar : m_bars) {
         f.labelWidth = std::max(f.labelWidth, f.fmSmall.horizontalAdvance(bar.label));
-        f.idWidth = std::max(f.idWidth, f.fmBold.horizontalAdvance(QString::number(bar.token)));
+        f.idWidth = std::max(f.idWidth, f.fmBold.horizontalAdvance(bar.idText()));
     }
     f.verticalLabels = f.labelWidth > f.slot - 3;
     f.labelExtent = (f.verticalLabels ? f.labelWidth : f.fmSmall.height()) + 3;
@@ -315,7 +315,7 @@ void TokenBarChart::paintIds(QPainter &p, const Frame &f) const
     for (int i = 0; i < m_bars.size(); ++i) {
         const TokenBar &bar = m_bars[i];
         const double cx = f.left + i * f.slot + f.slot / 2.0;
-        const QString id = QString::number(bar.token);
+        const QString id = bar.idText();
         p.setFont(bar.token == m_argmax ? f.bold : f.normal);
         p.setPen(bar.token == m_argmax ? kArgmax.darker(130) : f.text);
         if (f.verticalIds) {

@@ -16,6 +16,12 @@ struct TokenBar {
     int token = 0;
     float value = 0.0f;
     QString label; // as PyTorch prints it
+    QString text;  // the token's text, "" when no tokenizer is known
+    /// What is written under the bar: the id, and the token when known ("15496 Hello").
+    QString idText() const
+    {
+        return text.isEmpty() ? QString::number(token) : QStringLiteral("%1 %2").arg(token).arg(text);
+    }
 };
 
 /// V bars (or the top k) with token ids underneath, value labels as PyTorch prints them, the argmax
@@ -31,6 +37,7 @@ public:
     /// `emptyText` is shown instead of bars when there are none.
     void setContent(const QString &title, const QString &note, QList<TokenBar> bars, int argmaxToken,
                     int sourceToken, const QString &emptyText);
+    const QList<TokenBar> &bars() const { return m_bars; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -543,8 +543,17 @@ QString TrainingPanel::changedRowsText(const QString &parameterName) const
     if (!change)
         return {};
     const bool flat = change->gradient->dim() == 1;
-    return rowsBadge(flat ? tr("entries changed") : tr("rows changed"), toList(change->changedRows),
-                     change->rowCount);
+    const QList<int> rows = toList(change->changedRows);
+    QString badge = rowsBadge(flat ? tr("entries changed") : tr("rows changed"), rows, change->rowCount);
+    // The tokens of a few changed rows, when the rows are tokens of a known tokenizer.
+    constexpr int kTokensShown = 12;
+    if (flat || !m_lab || !m_lab->vocabulary().isKnown() || rows.size() > kTokensShown ||
+        rows.size() == change->rowCount)
+        return badge;
+    QStringList tokens;
+    for (int row : rows)
+        tokens.append(m_lab->vocabulary().idAndToken(row));
+    return badge + QStringLiteral("\n") + tokens.join(QStringLiteral(", "));
 }
 
 QString TrainingPanel::rowsBadge(const QString &what, const QList<int> &rows, int total)

@@ -199,6 +199,12 @@ void UnembeddingView::setModel(const core::TiedModel *model)
     refresh();
 }
 
+void UnembeddingView::setVocabulary(const Vocabulary &vocabulary)
+{
+    m_vocabulary = vocabulary;
+    updateCharts();
+}
+
 void UnembeddingView::refresh()
 {
     if (m_model && m_sourceToken >= 0) {
@@ -536,7 +542,8 @@ void UnembeddingView::updateCharts()
         QList<TokenBar> bars;
         for (int k = 0; k < m_shownTokens.size(); ++k)
             bars.append({m_shownTokens[k], shown.data[std::size_t(k)],
-                         QString::fromStdString(labels[std::size_t(k)])});
+                         QString::fromStdString(labels[std::size_t(k)]),
+                         m_vocabulary.label(m_shownTokens[k])});
         return bars;
     };
     const bool computed = !m_printedLogits.isEmpty();

@@ -4,6 +4,7 @@
 
 #include "core/nn/TiedModel.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/Vocabulary.h"
 
 #include <QList>
 #include <QString>
@@ -46,6 +47,8 @@ public:
     /// clears the view. When embedding_dim changes, h becomes embedding.weight[0].
     void setModel(const core::TiedModel *model);
     const core::TiedModel *model() const { return m_model; }
+    /// The tokens written under the bars' ids (none: ids only).
+    void setVocabulary(const Vocabulary &vocabulary);
     /// The model's weights changed: recomputes the logits. When h was copied from token i it is
     /// copied again, so it keeps meaning "the embedding of token i".
     void refresh();
@@ -103,6 +106,7 @@ private:
     const core::TiedModel *m_model = nullptr;
     std::vector<float> m_hidden;
     int m_sourceToken = -1;
+    Vocabulary m_vocabulary;
     std::uint64_t m_randomSeed = 0; // valid when m_hiddenIsRandom
     bool m_hiddenIsRandom = false;
     double m_temperature = 1.0;

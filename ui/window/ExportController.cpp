@@ -8,6 +8,7 @@
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/UnembeddingView.h"
 #include "ui/window/Exporter.h"
@@ -51,6 +52,8 @@ QWidget *ExportController::viewWidget(View view) const
         return m_window->unembeddingView();
     case View::Window:
         return m_window;
+    case View::Neighbours:
+        return m_window->neighboursPanel();
     }
     return nullptr;
 }
@@ -61,10 +64,13 @@ void ExportController::createMenus()
     m_exportMenu->setObjectName(QStringLiteral("exportMenu"));
     m_copyMenu = new QMenu(tr("&Copy as Image"), m_window);
     m_copyMenu->setObjectName(QStringLiteral("copyImageMenu"));
-    const QList<QPair<View, QString>> views = {
-        {View::Heatmap, tr("embedding.weight Heatmap")}, {View::LmHeadHeatmap, tr("lm_head.weight Heatmap")},
-        {View::OneHot, tr("One-Hot Animation Frame")},   {View::Histogram, tr("Initialisation Histogram")},
-        {View::Unembedding, tr("Unembedding Charts")},   {View::Window, tr("Whole Window")}};
+    const QList<QPair<View, QString>> views = {{View::Heatmap, tr("embedding.weight Heatmap")},
+                                               {View::LmHeadHeatmap, tr("lm_head.weight Heatmap")},
+                                               {View::OneHot, tr("One-Hot Animation Frame")},
+                                               {View::Histogram, tr("Initialisation Histogram")},
+                                               {View::Unembedding, tr("Unembedding Charts")},
+                                               {View::Neighbours, tr("Nearest Neighbours")},
+                                               {View::Window, tr("Whole Window")}};
     for (const auto &[view, name] : views) {
         const View v = view;
         QAction *exportAction = m_exportMenu->addAction(tr("%1 (PNG, SVG, PDF)...").arg(name));

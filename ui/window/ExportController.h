@@ -19,7 +19,7 @@ class ExportController : public QObject {
     Q_OBJECT
 public:
     /// The views that can be exported, by name on the command line.
-    enum class View { Heatmap, LmHeadHeatmap, OneHot, Histogram, Unembedding, Window };
+    enum class View { Heatmap, LmHeadHeatmap, OneHot, Histogram, Unembedding, Window, Neighbours };
 
     ExportController(MainWindow *window, const WindowActions &actions);
 

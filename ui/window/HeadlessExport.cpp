@@ -6,7 +6,9 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
+#include "ui/model/NeighbourSearch.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/UnembeddingView.h"
 #include "ui/window/Exporter.h"
@@ -175,13 +177,14 @@ void addOptions(QCommandLineParser &parser)
 
 std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportRequest &r)
 {
-    const QStringList views = {QStringLiteral("heatmap"),   QStringLiteral("onehot"),
-                               QStringLiteral("histogram"), QStringLiteral("unembedding"),
-                               QStringLiteral("window"),    QStringLiteral("weights")};
+    const QStringList views = {QStringLiteral("heatmap"),    QStringLiteral("onehot"),
+                               QStringLiteral("histogram"),  QStringLiteral("unembedding"),
+                               QStringLiteral("neighbours"), QStringLiteral("window"),
+                               QStringLiteral("weights")};
     r.view = parser.value(QStringLiteral("export"));
     if (!views.contains(r.view))
         return Failure{2, HeadlessExport::tr("--export must be one of heatmap, onehot, histogram, "
-                                             "unembedding, window, weights (not '%1').")
+                                             "unembedding, neighbours, window, weights (not '%1').")
                               .arg(r.view)};
     r.file = parser.value(QStringLiteral("out"));
     if (r.view == QLatin1String("weights")) {
@@ -389,6 +392,7 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
                               .arg(lab->config().numEmbeddings)
                               .arg(lab->config().embeddingDim));
         heatmap->setColorMapName(window.colorMapName());
+        heatmap->setVocabulary(lab->vocabulary());
         size = size.isValid() ? size : QSize(900, 560);
         return heatmap;
     }
@@ -413,12 +417,35 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
     if (view == QLatin1String("unembedding")) {
         auto unembedding = std::make_unique<UnembeddingView>();
         unembedding->setModel(&lab->model());
+        unembedding->setVocabulary(lab->vocabulary());
         const QList<qint64> flat = lab->flatIds();
         unembedding->setHiddenFromToken(flat.isEmpty() ? 0 : static_cast<int>(flat.front()));
         size = size.isValid() ? size : QSize(1000, 720);
         return unembedding;
     }
+    if (view == QLatin1String("neighbours")) {
+        auto panel = std::make_unique<NeighboursPanel>();
+        panel->setK(window.neighbourSearch()->k());
+        panel->setItems(window.neighbourSearch()->shownItems());
+        size = size.isValid() ? size : QSize(700, 820);
+        return panel;
+    }
     return nullptr; // the whole window
+}
+
+/// The neighbours of the first id (or of row 0), computed before the panel is drawn.
+std::optional<Failure> searchNeighbours(MainWindow &window)
+{
+    NeighbourSearch *search = window.neighbourSearch();
+    const QList<qint64> ids = window.lab()->flatIds();
+    QString error;
+    QObject::connect(search, &NeighbourSearch::failed, &window, [&error](const QString &m) { error = m; });
+    search->search(ids.isEmpty() || !window.lab()->idsValid() ? 0 : ids.front());
+    if (!waitFor(search, &NeighbourSearch::runningChanged, [search] { return !search->isRunning(); }))
+        return Failure{1, HeadlessExport::tr("timed out waiting for the views.")};
+    if (!error.isEmpty())
+        return Failure{1, error};
+    return std::nullopt;
 }
 
 std::optional<Failure> render(MainWindow &window, ExportRequest &r)
@@ -442,6 +469,10 @@ std::optional<Failure> render(MainWindow &window, ExportRequest &r)
         return Failure{1, HeadlessExport::tr("timed out waiting for the views.")};
     if (r.view == QLatin1String("onehot")) {
         if (auto failure = setAnimationStep(window.animation(), r.step))
+            return failure;
+    }
+    if (r.view == QLatin1String("neighbours")) {
+        if (auto failure = searchNeighbours(window))
             return failure;
     }
     const std::unique_ptr<QWidget> standalone = standaloneView(window, r.view, r.size);

@@ -6,7 +6,7 @@
 
 namespace embedlab::ui {
 
-/// `embedlab --export heatmap|onehot|histogram|unembedding|window --out FILE.png|.svg|.pdf
+/// `embedlab --export heatmap|onehot|histogram|unembedding|neighbours|window --out FILE.png|.svg|.pdf
 /// [--scale N] [--projector] [--language en|vi|zh] [--seed S] [--num-embeddings V]
 /// [--embedding-dim D] [--ids 2,3,1] [--tied] [--init SPEC]... [--session FILE.embedlab]
 /// [--step N] [--size WxH]`: renders one view without showing a window. Returns the exit code:

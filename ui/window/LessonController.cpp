@@ -165,6 +165,7 @@ void LessonController::applyStep(int index)
     // Projector mode keeps the side panels hidden: the lesson names only what matters.
     for (const Lesson::Panel panel : MainWindow::panels())
         m_window->dock(panel)->setVisible(step.panels.testFlag(panel));
+    m_window->neighboursDock()->hide(); // no step is about neighbours
     m_dock->show();
     Q_EMIT stepApplied();
 }

@@ -6,13 +6,16 @@
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/model/NeighbourSearch.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LayerPanel.h"
+#include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/TensorPicker.h"
+#include "ui/views/TokenChips.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/views/UnembeddingView.h"
 #include "ui/window/ExportController.h"
@@ -57,6 +60,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -123,6 +127,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_animation(new OneHotAnimation(this))
     , m_undo(new LabUndo(m_lab, this))
     , m_actions(WindowActions::create(this))
+    , m_neighbours(new NeighbourSearch(m_lab, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("EmbedLab \u2014 nn.Embedding and nn.Linear, one weight matrix"));
@@ -133,6 +138,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createSidePanels();
     for (QDockWidget *d : docks())
         m_focusViews.append(d->widget());
+    m_focusViews.append(m_neighboursPanel);
     m_focus->setViews(m_focusViews);
     createToolBars();
     connectActions();
@@ -201,12 +207,19 @@ void MainWindow::createCentralArea()
 
 QWidget *MainWindow::createIdsRow(QWidget *parent)
 {
-    // The ids, with PyTorch's error beside the field.
+    // The ids (or the text they are the tokens of), then the ids of the text, the tokens as chips and
+    // PyTorch's error: one row, so the window stays as short as before on a projector.
     auto *row = new QWidget(parent);
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *idsLabel = new QLabel(QStringLiteral("ids = torch.tensor("), row);
-    idsLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_textMode = new QToolButton(row);
+    m_textMode->setObjectName(QStringLiteral("textMode"));
+    m_textMode->setText(tr("Text"));
+    m_textMode->setCheckable(true);
+    m_textMode->setToolTip(tr("Type text instead of ids: the model's tokenizer turns it into token ids. "
+                              "Text in double quotes (\"Hello world\") is read as text in either mode."));
+    m_idsPrefix = new QLabel(QStringLiteral("ids = torch.tensor("), row);
+    m_idsPrefix->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_idsEdit = new QLineEdit(row);
     m_idsEdit->setObjectName(QStringLiteral("ids"));
     m_idsEdit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -215,24 +228,52 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
         tr("Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one "
            "row of embedding.weight."));
     // A fixed width: the field must not shrink under the mouse when it is empty or in error.
-    m_idsEdit->setFixedWidth(360);
+    m_idsEdit->setFixedWidth(kIdsFieldWidth);
     m_idsPause = new QTimer(this);
     m_idsPause->setSingleShot(true);
     m_idsPause->setInterval(kIdsTypingPause);
-    idsLabel->setBuddy(m_idsEdit);
-    auto *idsClose = new QLabel(QStringLiteral(")"), row);
-    idsClose->setFont(idsLabel->font());
+    m_idsPrefix->setBuddy(m_idsEdit);
+    m_idsSuffix = new QLabel(QStringLiteral(")"), row);
+    m_idsSuffix->setFont(m_idsPrefix->font());
+    // Read-only and of fixed width: 200 tokens' ids scroll inside it instead of widening the window.
+    m_tokenIds = new QLineEdit(row);
+    m_tokenIds->setObjectName(QStringLiteral("tokenIds"));
+    m_tokenIds->setFont(m_idsPrefix->font());
+    m_tokenIds->setReadOnly(true);
+    m_tokenIds->setFixedWidth(QFontMetrics(m_idsPrefix->font()).horizontalAdvance(QLatin1Char('0')) * 11);
     m_idsError = new QLabel(row);
     m_idsError->setObjectName(QStringLiteral("idsError"));
     m_idsError->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
     m_idsError->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_idsError->setWordWrap(true);
-    layout->addWidget(idsLabel);
+    layout->addWidget(m_textMode);
+    layout->addWidget(m_idsPrefix);
     layout->addWidget(m_idsEdit);
-    layout->addWidget(idsClose);
+    layout->addWidget(m_idsSuffix);
+    layout->addWidget(m_tokenIds);
+    layout->addWidget(createChipsArea(row), 3);
     layout->addSpacing(12);
     layout->addWidget(m_idsError, 1);
     return row;
+}
+
+QWidget *MainWindow::createChipsArea(QWidget *parent)
+{
+    // At most two rows of chips: a long text scrolls rather than pushing the views down.
+    auto *scroll = new QScrollArea(parent);
+    scroll->setObjectName(QStringLiteral("tokenChipsArea"));
+    m_chips = new TokenChips;
+    m_chips->setObjectName(QStringLiteral("tokenChips"));
+    scroll->setWidget(m_chips);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMaximumHeight(fontMetrics().height() * 3);
+    scroll->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    scroll->setVisible(false);
+    m_chipsArea = scroll;
+    return scroll;
 }
 
 QWidget *MainWindow::createLookupArea(QWidget *parent)
@@ -357,7 +398,62 @@ void MainWindow::createSidePanels()
     addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
     tabifyDockWidget(m_codeDock, m_unembeddingDock);
     tabifyDockWidget(m_unembeddingDock, m_trainingDock);
+    createNeighboursDock();
     m_codeDock->raise();
+}
+
+void MainWindow::createNeighboursDock()
+{
+    // Not a lesson panel (no step is about neighbours): the lesson hides it.
+    m_neighboursPanel = new NeighboursPanel;
+    m_neighboursPanel->setObjectName(QStringLiteral("neighboursPanel"));
+    m_neighboursDock = new QDockWidget(tr("Neighbours"), this);
+    m_neighboursDock->setObjectName(QStringLiteral("neighboursDock"));
+    m_neighboursDock->setWidget(m_neighboursPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_neighboursDock);
+    tabifyDockWidget(m_trainingDock, m_neighboursDock);
+}
+
+void MainWindow::connectNeighbours()
+{
+    NeighboursPanel *panel = m_neighboursPanel;
+    connect(panel, &NeighboursPanel::kChanged, m_neighbours, &NeighbourSearch::setK);
+    connect(panel, &NeighboursPanel::rowClicked, m_lab, [this](qint64 id) { m_lab->selectRow(int(id)); });
+    connect(panel, &NeighboursPanel::searchRequested, this, [this](const QString &text) {
+        const qint64 row = m_neighbours->rowFor(text);
+        if (row < 0)
+            m_neighboursPanel->setMessage(tr("No row or token matches \"%1\".").arg(text));
+        else
+            m_lab->selectRow(int(row));
+    });
+    // The search runs for the selected row while the dock is shown (GPT-2's norms and principal
+    // plane take a moment: a hidden dock costs nothing).
+    connect(m_lab, &Lab::rowSelected, this, [this] { showNeighbours(); });
+    connect(m_lab, &Lab::weightsChanged, this, [this] { showNeighbours(); });
+    connect(m_neighboursDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            showNeighbours();
+    });
+    connect(m_neighbours, &NeighbourSearch::failed, panel, &NeighboursPanel::setMessage);
+    connect(m_neighbours, &NeighbourSearch::runningChanged, this, [this](bool running) {
+        if (running)
+            m_neighboursPanel->setMessage(tr("Computing the nearest rows ..."));
+        scheduleIdleCheck();
+    });
+    connect(m_neighbours, &NeighbourSearch::resultReady, this,
+            [this] { m_neighboursPanel->setItems(m_neighbours->shownItems()); });
+}
+
+void MainWindow::showNeighbours()
+{
+    if (!m_neighboursDock->isVisible() || m_neighboursDock->visibleRegion().isEmpty())
+        return;
+    const int row = m_lab->selectedRow();
+    const QList<qint64> ids = m_lab->flatIds();
+    if (row >= 0)
+        m_neighbours->search(row);
+    else if (m_lab->idsValid() && !ids.isEmpty())
+        m_neighbours->search(ids.front());
 }
 
 QList<Lesson::Panel> MainWindow::panels()
@@ -416,6 +512,7 @@ void MainWindow::createParts(const Options &options)
     QList<QWidget *> chrome{m_lessons->dock()};
     for (QDockWidget *d : docks())
         chrome.append(d);
+    chrome.append(m_neighboursDock);
     for (QToolBar *bar : std::as_const(m_toolBars))
         chrome.append(bar);
     m_focus->setChrome(chrome);
@@ -456,6 +553,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : docks())
         view->addAction(d->toggleViewAction());
+    view->addAction(m_neighboursDock->toggleViewAction());
     for (QToolBar *bar : std::as_const(m_toolBars))
         view->addAction(bar->toggleViewAction());
     view->addSeparator();
@@ -654,6 +752,7 @@ void MainWindow::connectLab()
     });
     connect(m_lab, &Lab::idsChanged, this, &MainWindow::onIdsChanged);
     connect(m_lab, &Lab::idsError, this, &MainWindow::onIdsError);
+    connect(m_lab, &Lab::vocabularyChanged, this, &MainWindow::onVocabularyChanged);
     connect(m_lab, &Lab::pathsChanged, this, &MainWindow::onPathsChanged);
     connect(m_lab, &Lab::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_lab, &Lab::busyMessage, m_busyLabel, &QLabel::setText);
@@ -670,7 +769,9 @@ void MainWindow::connectLab()
                 tr("Row %1 of embedding.weight is the embedding of token id %1").arg(row), 6000);
     });
     connect(m_animation, &OneHotAnimation::changed, this, &MainWindow::onAnimationChanged);
+    connectNeighbours();
     onModelRebuilt();
+    onVocabularyChanged();
     onIdsChanged();
     onPathsChanged();
 }
@@ -684,6 +785,8 @@ void MainWindow::connectViews()
             commitIdsText();
     });
     connect(m_idsPause, &QTimer::timeout, this, &MainWindow::commitIdsText);
+    connect(m_textMode, &QToolButton::toggled, this, &MainWindow::setTextMode);
+    connect(m_chips, &TokenChips::chipClicked, m_lab, [this](qint64 id) { m_lab->selectRow(int(id)); });
     connect(m_batchCounters, &QCheckBox::toggled, this, &MainWindow::updateCounters);
     connect(m_embeddingHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
     connect(m_lmHeadHeatmap, &HeatmapView::rowClicked, m_lab, &Lab::selectRow);
@@ -795,7 +898,7 @@ void MainWindow::commitIdsText()
 {
     m_idsPause->stop();
     m_typingIds = true;
-    m_undo->editIds(m_idsEdit->text());
+    m_undo->editIds(m_lab->vocabulary().idsForEntry(m_idsEdit->text(), m_textMode->isChecked()));
     m_typingIds = false;
     if (m_lab->idsErrorMessage().isEmpty()) {
         // Valid again, though perhaps the same ids as before: no idsChanged() to clear the notes.
@@ -810,14 +913,72 @@ void MainWindow::showIdsText(const QString &text)
     m_idsEdit->setText(text);
 }
 
+QString MainWindow::idsFieldText() const
+{
+    return m_textMode->isChecked() ? m_lab->vocabulary().decode(m_lab->flatIds()) : m_lab->idsText();
+}
+
+void MainWindow::setTextMode(bool on)
+{
+    on = on && m_lab->vocabulary().isKnown();
+    m_textMode->setChecked(on);
+    m_idsPause->stop();
+    m_idsPrefix->setText(on ? QStringLiteral("ids = tokenizer.encode(")
+                            : QStringLiteral("ids = torch.tensor("));
+    // Text mode adds the ids and the chips to the row: the field gives them room.
+    m_idsEdit->setFixedWidth(on ? kIdsFieldWidth * 2 / 3 : kIdsFieldWidth);
+    m_idsEdit->setPlaceholderText(on ? tr("text, e.g. Hello world")
+                                     : tr("token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
+    m_idsEdit->setText(idsFieldText());
+    m_idsTypedLength = int(m_idsEdit->text().size());
+    updateTokens();
+}
+
+bool MainWindow::isTextMode() const
+{
+    return m_textMode->isChecked();
+}
+
+void MainWindow::onVocabularyChanged()
+{
+    const Vocabulary &vocabulary = m_lab->vocabulary();
+    m_embeddingHeatmap->setVocabulary(vocabulary);
+    m_lmHeadHeatmap->setVocabulary(vocabulary);
+    m_unembeddingView->setVocabulary(vocabulary);
+    m_textMode->setEnabled(vocabulary.isKnown());
+    if (!m_lab->vocabulary().isKnown() && m_textMode->isChecked())
+        setTextMode(false);
+    updateTokens();
+}
+
+void MainWindow::updateTokens()
+{
+    const Vocabulary &vocabulary = m_lab->vocabulary();
+    const QList<qint64> ids = m_lab->flatIds();
+    QList<TokenChip> chips;
+    if (vocabulary.isKnown()) {
+        chips.reserve(ids.size());
+        for (qint64 id : ids)
+            chips.append({id, vocabulary.label(id)});
+    }
+    m_chips->setChips(chips);
+    m_chipsArea->setVisible(!chips.isEmpty());
+    m_chipsArea->updateGeometry();
+    const bool text = m_textMode->isChecked();
+    m_tokenIds->setText(text ? QStringLiteral("[%1]").arg(Vocabulary::idsText(ids)) : QString());
+    m_tokenIds->setCursorPosition(0);
+    m_tokenIds->setVisible(text);
+}
+
 void MainWindow::onIdsChanged()
 {
-    if (!m_typingIds && m_idsEdit->text() != m_lab->idsText()) {
+    if (!m_typingIds && m_idsEdit->text() != idsFieldText()) {
         m_idsPause->stop();
-        m_idsEdit->setText(m_lab->idsText());
+        m_idsEdit->setText(idsFieldText());
     }
     m_idsTypedLength = int(m_idsEdit->text().size());
     m_idsError->clear();
+    updateTokens();
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
     onAnimationChanged();
     updateCounters();
@@ -1168,7 +1329,7 @@ bool MainWindow::isIdle() const
     return !m_lab->isBusy() && !computingPaths && !m_idsPause->isActive() &&
            !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
            !m_histogram->isBusy() && !m_weightFiles->isLoading() && !m_codePanel->isFormatting() &&
-           !m_sessions->isRestoring();
+           !m_sessions->isRestoring() && !m_neighbours->isRunning();
 }
 
 void MainWindow::connectIdleSignals()

@@ -25,6 +25,7 @@ class QLineEdit;
 class QProgressBar;
 class QSlider;
 class QTimer;
+class QToolButton;
 class QToolBar;
 class QUndoStack;
 
@@ -43,6 +44,9 @@ class OneHotView;
 class ProjectorMode;
 class SessionController;
 class TensorPicker;
+class TokenChips;
+class NeighbourSearch;
+class NeighboursPanel;
 class TrainingPanel;
 class UnembeddingView;
 class WeightFileLoader;
@@ -77,6 +81,10 @@ public:
     InitHistogram *histogram() const { return m_histogram; }
     UnembeddingView *unembeddingView() const { return m_unembeddingView; }
     TrainingPanel *trainingPanel() const { return m_trainingPanel; }
+    TokenChips *tokenChips() const { return m_chips; }
+    NeighbourSearch *neighbourSearch() const { return m_neighbours; }
+    NeighboursPanel *neighboursPanel() const { return m_neighboursPanel; }
+    QDockWidget *neighboursDock() const { return m_neighboursDock; }
     FocusMode *focusMode() const { return m_focus; }
     ProjectorMode *projector() const { return m_projector; }
     SessionController *sessions() const { return m_sessions; }
@@ -90,6 +98,10 @@ public:
     /// Every dock of the side panels, in creation order (layers, code, init, histogram,
     /// unembedding, training).
     QList<QDockWidget *> docks() const;
+    /// The ids field takes text (tokenized by the model's tokenizer) instead of ids; refused while
+    /// no tokenizer is known.
+    void setTextMode(bool on);
+    bool isTextMode() const;
     /// Shows `text` in the ids field without editing the ids (a lesson step types its own).
     void showIdsText(const QString &text);
 
@@ -147,10 +159,14 @@ protected:
 private:
     void createCentralArea();
     QWidget *createIdsRow(QWidget *parent);
+    QWidget *createChipsArea(QWidget *parent);
     QWidget *createLookupArea(QWidget *parent);
     void createStatusBar();
     void createDocks();
     void createSidePanels();
+    void createNeighboursDock();
+    void connectNeighbours();
+    void showNeighbours();
     QWidget *createHistogramBox();
     void createParts(const Options &options);
     void connectActions();
@@ -172,6 +188,10 @@ private:
     void onIdsTyped(const QString &text);
     void commitIdsText();
     void onIdsChanged();
+    /// The text of the ids in effect in text mode, else the ids text: what the field shows.
+    QString idsFieldText() const;
+    void onVocabularyChanged();
+    void updateTokens();
     void onIdsError(const QString &message);
     void onPathsChanged();
     void onAnimationChanged();
@@ -196,6 +216,12 @@ private:
     HeatmapView *m_lmHeadHeatmap = nullptr;
     OneHotView *m_oneHotView = nullptr;
     QLineEdit *m_idsEdit = nullptr;
+    QLabel *m_idsPrefix = nullptr;
+    QLabel *m_idsSuffix = nullptr;
+    QToolButton *m_textMode = nullptr;
+    QLineEdit *m_tokenIds = nullptr;
+    TokenChips *m_chips = nullptr;
+    QWidget *m_chipsArea = nullptr;
     QLabel *m_idsError = nullptr;
     QLabel *m_badge = nullptr;
     QLabel *m_counters = nullptr;
@@ -218,6 +244,9 @@ private:
     QDockWidget *m_histogramDock = nullptr;
     QDockWidget *m_unembeddingDock = nullptr;
     QDockWidget *m_trainingDock = nullptr;
+    NeighbourSearch *m_neighbours = nullptr;
+    NeighboursPanel *m_neighboursPanel = nullptr;
+    QDockWidget *m_neighboursDock = nullptr;
 
     ProjectorMode *m_projector = nullptr;
     WeightFileLoader *m_weightFiles = nullptr;
@@ -229,6 +258,7 @@ private:
     bool m_typingIds = false;
     // Typing key by key waits for this pause before the ids apply (Enter applies at once).
     static constexpr int kIdsTypingPause = 400;
+    static constexpr int kIdsFieldWidth = 360;
     QTimer *m_idsPause = nullptr;
     int m_idsTypedLength = 0;
     bool m_histogramCompare = false;

@@ -111,6 +111,7 @@ SessionFile::Session SessionController::captureSession() const
     s.config = lab->config();
     s.config.tied = lab->isTied();
     s.idsText = lab->idsText();
+    s.tokenizer = lab->vocabulary().source();
     for (const Lab::Operation &op : lab->history()) {
         if (op.kind == Lab::Operation::Kind::Init)
             s.inits.append({op.target, op.spec, op.seed});
@@ -174,6 +175,10 @@ void SessionController::applySession(const SessionFile::Session &s,
         if (lab->isTied() != config.tied)
             lab->setTied(config.tied);
     }
+    QString tokenizerError;
+    lab->setVocabulary(Vocabulary::fromSource(s.tokenizer, &tokenizerError));
+    if (!tokenizerError.isEmpty())
+        Q_EMIT lab->notice(tokenizerError);
     lab->setIdsText(s.idsText);
     restoreWeightsWhenIdle(s, later, sessionFileName);
     ProjectorMode *projector = m_window->projector();

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/StartOptions.h"
 
+#include "ui/model/NeighbourSearch.h"
+
 #include "ui/model/SessionFile.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
@@ -10,6 +12,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFile>
 
 #include <cstdio>
@@ -29,8 +32,9 @@ void addOptions(QCommandLineParser &parser)
     // Handled by runHeadlessExport(); listed here so that --help shows it.
     parser.addOptions({
         {QStringLiteral("export"),
-         Main::tr("Export heatmap|onehot|histogram|unembedding|window to --out FILE.png|.svg|.pdf without a "
-                  "window (see README)."),
+         Main::tr(
+             "Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf, "
+             "or weights to --out FILE.npy, without a window (see README)."),
          QStringLiteral("view")},
         {QStringLiteral("screenshot"), Main::tr("Render the window to a PNG and exit."),
          QStringLiteral("file.png")},
@@ -41,7 +45,8 @@ void addOptions(QCommandLineParser &parser)
         {QStringLiteral("size"), Main::tr("Window size, e.g. 1400x860."), QStringLiteral("WxH"),
          QStringLiteral("1400x860")},
         {QStringLiteral("scenario"),
-         Main::tr("Before the screenshot: tied, untied-reinit, compare or train."), QStringLiteral("name")},
+         Main::tr("Before the screenshot: tied, untied-reinit, compare, train or tokens."),
+         QStringLiteral("name")},
         {QStringLiteral("dump-session"),
          Main::tr(
              "Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it "
@@ -77,6 +82,14 @@ void runScenario(MainWindow &window, const QString &name)
         window.setHistogramCompare(true);
     } else if (name == QStringLiteral("train")) {
         window.actions().trainStep->trigger();
+    } else if (name == QStringLiteral("tokens")) {
+        // The ids as text, and the neighbours of the first token.
+        window.setTextMode(true);
+        window.neighboursDock()->show();
+        window.neighboursDock()->raise();
+        const QList<qint64> ids = window.lab()->flatIds();
+        if (!ids.isEmpty())
+            window.neighbourSearch()->search(ids.front());
     }
 }
 

@@ -21,6 +21,9 @@ struct WeightFileLoader::Converted {
     core::ParameterPtr tensor;
     QString error;
     bool cancelled = false;
+    /// The file's tokenizer (beside it or inside it), when it has one.
+    Vocabulary vocabulary{};
+    QString vocabularyError{};
 };
 
 namespace {
@@ -155,7 +158,10 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
             });
             if (!t)
                 return {nullptr, {}, true};
-            return {std::move(t), {}, false};
+            Converted done{std::move(t), {}, false};
+            done.vocabulary =
+                Vocabulary::findFor(QString::fromStdString(file->path()), &done.vocabularyError);
+            return done;
         } catch (const core::Error &e) {
             return {nullptr, QString::fromStdString(e.pythonText()), false};
         } catch (const std::bad_alloc &) {
@@ -183,7 +189,9 @@ void WeightFileLoader::finishLoad(const Converted &c, const QString &path, const
         showError(tr("Cannot load %1").arg(tensor), c.error);
         Q_EMIT openFailed(c.error);
     } else {
-        m_undo->loadMatrix(c.tensor, path, tensor, role, tied);
+        m_undo->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary);
+        if (!c.vocabularyError.isEmpty())
+            showError(tr("The tokenizer cannot be used"), c.vocabularyError);
         Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")
                            .arg(tensor)
                            .arg(c.tensor->shape()[0])

@@ -13,7 +13,9 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -82,6 +84,8 @@ private Q_SLOTS:
     void damagedOrNewerLeaveTheStateUntouched_data();
     void damagedOrNewerLeaveTheStateUntouched();
     void recoveryAfterACrash();
+    void tokenizerRoundTrips();
+    void sessionsWithoutATokenizerStillOpen();
 
 private:
     SessionFile::Session sample() const;
@@ -474,6 +478,54 @@ void TestSessionFile::recoveryAfterACrash()
     next.finish();
     QVERIFY(!QFile::exists(next.markerPath()));
     QVERIFY(!Recovery(dir).crashedSession());
+}
+
+void TestSessionFile::tokenizerRoundTrips()
+{
+    // Issue #14: a session remembers the tokenizer its rows belong to (GPT-2's embedded one here).
+    Lab *lab = m_window->lab();
+    lab->setVocabulary(embedlab::ui::Vocabulary::gpt2());
+    QVERIFY(lab->vocabulary().isKnown());
+    SessionFile::Session s = m_classroom->captureSession();
+    QCOMPARE(s.tokenizer, QLatin1String(embedlab::ui::Vocabulary::kGpt2Source));
+    const QJsonObject json = SessionFile::toJson(s);
+    QCOMPARE(json.value(QStringLiteral("tokenizer")).toString(), s.tokenizer);
+    QString error;
+    const std::optional<SessionFile::Session> back = SessionFile::fromJson(json, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->tokenizer, s.tokenizer);
+
+    const QString file = m_dir.filePath(QStringLiteral("tokens.embedlab"));
+    QCOMPARE(m_classroom->saveSession(file), QString());
+    lab->setVocabulary({});
+    QCOMPARE(m_classroom->openSession(file), QString());
+    QTRY_VERIFY(!lab->isBusy());
+    QCOMPARE(lab->vocabulary(), embedlab::ui::Vocabulary::gpt2());
+
+    // A tokenizer file that went missing: the session still opens, without tokens, and says why.
+    s.tokenizer = m_dir.filePath(QStringLiteral("gone/tokenizer.json"));
+    QCOMPARE(SessionFile::write(file, s), QString());
+    QSignalSpy notice(lab, &Lab::notice);
+    QCOMPARE(m_classroom->openSession(file), QString());
+    QVERIFY(!lab->vocabulary().isKnown());
+    QVERIFY(!notice.isEmpty());
+    QVERIFY2(notice.constLast().at(0).toString().contains(QStringLiteral("gone/tokenizer.json")),
+             qPrintable(notice.constLast().at(0).toString()));
+}
+
+void TestSessionFile::sessionsWithoutATokenizerStillOpen()
+{
+    // Sessions saved before tokenizers existed have no "tokenizer": they open with none, and a
+    // session without one is written without the key, as before.
+    QJsonObject json = SessionFile::toJson(sample());
+    QVERIFY(!json.contains(QStringLiteral("tokenizer")));
+    QString error;
+    const std::optional<SessionFile::Session> s = SessionFile::fromJson(json, &error);
+    QVERIFY2(s, qPrintable(error));
+    QVERIFY(s->tokenizer.isEmpty());
+    json.insert(QStringLiteral("tokenizer"), 3);
+    QVERIFY(!SessionFile::fromJson(json, &error));
+    QVERIFY2(error.contains(QStringLiteral("tokenizer")), qPrintable(error));
 }
 
 QTEST_MAIN(TestSessionFile)

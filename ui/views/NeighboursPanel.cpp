@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/NeighboursPanel.h"
+
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
+
+namespace embedlab::ui {
+
+namespace {
+
+QString pointLabel(const NeighbourItem &item)
+{
+    return item.token.isEmpty() ? QString::number(item.id) : item.token;
+}
+
+} // namespace
+
+ProjectionScatter::ProjectionScatter(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("neighbourScatter"));
+}
+
+void ProjectionScatter::setPoints(const NeighbourItem &chosen, const QList<NeighbourItem> &items)
+{
+    m_chosen = chosen;
+    m_items = items;
+    m_hasPoints = true;
+    update();
+}
+
+QPointF ProjectionScatter::toPixel(QPointF point, const QList<QPointF> &points, QRect area)
+{
+    double x0 = std::numeric_limits<double>::max();
+    double y0 = x0;
+    double x1 = std::numeric_limits<double>::lowest();
+    double y1 = x1;
+    for (const QPointF &p : points) {
+        x0 = std::min(x0, p.x());
+        x1 = std::max(x1, p.x());
+        y0 = std::min(y0, p.y());
+        y1 = std::max(y1, p.y());
+    }
+    // Each axis stretched to the area (a dock is often wide and short); a single value sits in the
+    // middle of its axis. The first component runs right, the second up.
+    const auto place = [](double v, double lo, double hi, double from, double length) {
+        return hi - lo > 1e-12 ? from + (v - lo) / (hi - lo) * length : from + length / 2.0;
+    };
+    return {place(point.x(), x0, x1, area.left(), area.width()),
+            place(-point.y(), -y1, -y0, area.top(), area.height())};
+}
+
+QSize ProjectionScatter::sizeHint() const
+{
+    const int line = fontMetrics().height();
+    return {line * 18, line * 14};
+}
+
+QSize ProjectionScatter::minimumSizeHint() const
+{
+    const int line = fontMetrics().height();
+    return {line * 8, line * 6};
+}
+
+void ProjectionScatter::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    painter.fillRect(rect(), pal.color(QPalette::Base));
+    painter.setPen(pal.color(QPalette::Text));
+    const QFontMetrics fm(font());
+    painter.drawText(QRect(4, 2, width() - 8, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("PCA of every row: first two components"));
+    if (!m_hasPoints)
+        return;
+    QList<QPointF> points{m_chosen.point};
+    for (const NeighbourItem &item : m_items)
+        points.append(item.point);
+    // Below the title, with room for the labels to the right of the points.
+    const QRect area(8, fm.height() * 2, std::max(1, width() - 16 - fm.averageCharWidth() * 10),
+                     std::max(1, height() - fm.height() * 3));
+    const auto draw = [&](const NeighbourItem &item, const QColor &colour, double radius) {
+        const QPointF p = toPixel(item.point, points, area);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        painter.drawEllipse(p, radius, radius);
+        painter.setPen(pal.color(QPalette::Text));
+        // Right of the point, or left of it where the label would leave the view.
+        const QString label = pointLabel(item);
+        const int labelWidth = fm.horizontalAdvance(label);
+        const double dx = p.x() + radius + 2 + labelWidth > width() ? -radius - 2 - labelWidth : radius + 2;
+        painter.drawText(p + QPointF(dx, fm.ascent() / 2.0 - 1), label);
+    };
+    for (const NeighbourItem &item : m_items)
+        draw(item, QColor(0x1f, 0x77, 0xb4), 3.5);
+    draw(m_chosen, QColor(0xd6, 0x27, 0x28), 5.0);
+}
+
+NeighboursPanel::NeighboursPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *searchRow = new QHBoxLayout;
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("neighbourSearch"));
+    m_search->setPlaceholderText(tr("token or row id, e.g. Hello or 15496"));
+    m_search->setClearButtonEnabled(true);
+    m_k = new QSpinBox(this);
+    m_k->setObjectName(QStringLiteral("neighbourK"));
+    m_k->setRange(1, NeighbourSearch::kMaxK);
+    m_k->setValue(NeighbourSearch::kDefaultK);
+    m_k->setPrefix(tr("top "));
+    searchRow->addWidget(m_search, 1);
+    searchRow->addWidget(m_k);
+    layout->addLayout(searchRow);
+    m_heading = new QLabel(tr("Click a row of the heatmap or search a token."), this);
+    m_heading->setObjectName(QStringLiteral("neighbourHeading"));
+    m_heading->setWordWrap(true);
+    layout->addWidget(m_heading);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    m_list = new QTreeWidget(splitter);
+    m_list->setObjectName(QStringLiteral("neighbourList"));
+    m_list->setRootIsDecorated(false);
+    m_list->setHeaderLabels({tr("id"), tr("token"), tr("cosine")});
+    m_list->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_scatter = new ProjectionScatter(splitter);
+    splitter->addWidget(m_list);
+    splitter->addWidget(m_scatter);
+    layout->addWidget(splitter, 1);
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("neighbourMessage"));
+    m_message->setWordWrap(true);
+    layout->addWidget(m_message);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { Q_EMIT searchRequested(m_search->text()); });
+    connect(m_k, &QSpinBox::valueChanged, this, &NeighboursPanel::kChanged);
+    connect(m_list, &QTreeWidget::itemClicked, this,
+            [this](QTreeWidgetItem *item) { Q_EMIT rowClicked(item->data(0, Qt::UserRole).toLongLong()); });
+}
+
+void NeighboursPanel::setK(int k)
+{
+    m_k->setValue(k);
+}
+
+void NeighboursPanel::setItems(const QList<NeighbourItem> &shown)
+{
+    if (shown.isEmpty())
+        return;
+    const NeighbourItem chosen = shown.front();
+    const QList<NeighbourItem> items = shown.mid(1);
+    m_heading->setText(
+        chosen.token.isEmpty()
+            ? tr("Rows most like row %1, by cosine similarity:").arg(chosen.id)
+            : tr("Rows most like row %1 (%2), by cosine similarity:").arg(chosen.id).arg(chosen.token));
+    m_list->clear();
+    QList<QTreeWidgetItem *> rows;
+    for (const NeighbourItem &item : items) {
+        auto *row = new QTreeWidgetItem(
+            {QString::number(item.id), item.token, QString::number(double(item.cosine), 'f', 6)});
+        row->setData(0, Qt::UserRole, item.id);
+        row->setTextAlignment(0, Qt::AlignRight);
+        row->setTextAlignment(2, Qt::AlignRight);
+        rows.append(row);
+    }
+    m_list->addTopLevelItems(rows);
+    m_list->resizeColumnToContents(0);
+    m_list->resizeColumnToContents(2);
+    m_scatter->setPoints(chosen, items);
+    m_message->clear();
+}
+
+void NeighboursPanel::setMessage(const QString &message)
+{
+    m_message->setText(message);
+}
+
+QString NeighboursPanel::message() const
+{
+    return m_message->text();
+}
+
+QList<qint64> NeighboursPanel::listedIds() const
+{
+    QList<qint64> ids;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i)
+        ids.append(m_list->topLevelItem(i)->data(0, Qt::UserRole).toLongLong());
+    return ids;
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "ui/model/NeighbourSearch.h"
+
+#include <QList>
+#include <QPointF>
+#include <QRect>
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTreeWidget;
+
+namespace embedlab::ui {
+
+/// The chosen row and its neighbours on the principal plane, each labelled by token (or id).
+class ProjectionScatter : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProjectionScatter(QWidget *parent = nullptr);
+    /// `chosen` is drawn highlighted; `items` around it.
+    void setPoints(const NeighbourItem &chosen, const QList<NeighbourItem> &items);
+    /// Where `point` lands in `area` when `points` (among them `point`) are stretched to fill it.
+    static QPointF toPixel(QPointF point, const QList<QPointF> &points, QRect area);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    NeighbourItem m_chosen;
+    QList<NeighbourItem> m_items;
+    bool m_hasPoints = false;
+};
+
+/// The neighbours dock: a search field (a token or a row id), how many neighbours, the list of
+/// the nearest rows by cosine similarity with their tokens, and the scatter on the principal plane.
+/// Passive: it shows what it is given and says what the user asked for.
+class NeighboursPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit NeighboursPanel(QWidget *parent = nullptr);
+
+    void setK(int k);
+    /// Shows the chosen row (first of `items`) and its neighbours (the rest, best first).
+    void setItems(const QList<NeighbourItem> &items);
+    /// A line under the list: a failed search, or "computing ...".
+    void setMessage(const QString &message);
+    QString message() const;
+    /// The rows listed, in order.
+    QList<qint64> listedIds() const;
+    /// The list's text for `id` in column 1 (token) and 2 (cosine), for tests and export.
+    QTreeWidget *list() const { return m_list; }
+    ProjectionScatter *scatter() const { return m_scatter; }
+
+Q_SIGNALS:
+    /// The search field was confirmed with `text` (a token or a row id).
+    void searchRequested(const QString &text);
+    void kChanged(int k);
+    /// A listed row was clicked.
+    void rowClicked(qint64 id);
+
+private:
+    QLineEdit *m_search = nullptr;
+    QSpinBox *m_k = nullptr;
+    QLabel *m_heading = nullptr;
+    QTreeWidget *m_list = nullptr;
+    QLabel *m_message = nullptr;
+    ProjectionScatter *m_scatter = nullptr;
+};
+
+} // namespace embedlab::ui
