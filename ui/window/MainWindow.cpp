@@ -141,11 +141,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     restorePreferences();
     resize(1400, 860);
     // Sized once the window has its default size; a saved layout overrides this.
-    resizeDocks({m_layerDock, m_initDock}, {300, 330}, Qt::Horizontal);
-    resizeDocks({m_codeDock, m_histogramDock}, {560, 560}, Qt::Horizontal);
+    resizeDocks({m_layerDock, m_initDock}, {240, 270}, Qt::Horizontal);
+    resizeDocks({m_codeDock, m_histogramDock}, {660, 460}, Qt::Horizontal);
     // The bottom row keeps enough for the histogram's chart and table; the rest goes to the
     // animation and the heatmaps, which were squeezed at 1400x860 with every dock shown.
-    resizeDocks({m_codeDock}, {370}, Qt::Vertical);
+    resizeDocks({m_codeDock}, {390}, Qt::Vertical);
     restoreSettings();
     // After the saved layout: the lesson's dock is shown only by the lesson, and a crash recovery
     // applies its session to a finished window.
@@ -191,8 +191,12 @@ void MainWindow::createCentralArea()
     weights->addWidget(m_lmHeadHeatmap);
     splitter->addWidget(lookup);
     splitter->addWidget(weights);
-    splitter->setStretchFactor(0, 3);
+    // The weight matrices are what the app is named for: their column takes most of the width and
+    // the embedding (the weight the lesson looks up) most of the column (#16 item 15).
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
+    weights->setStretchFactor(0, 2);
+    weights->setStretchFactor(1, 1);
     layout->addWidget(splitter, 1);
     m_focus = new FocusMode(this, central);
     m_focusViews = {m_embeddingHeatmap, m_lmHeadHeatmap, lookup};
@@ -260,10 +264,12 @@ QWidget *MainWindow::createLookupArea(QWidget *parent)
     m_batchCounters->setToolTip(
         tr("Count a training batch of 32 sequences of 512 tokens instead of the ids"));
     badgeRow->addWidget(m_badge);
-    badgeRow->addSpacing(8);
-    badgeRow->addWidget(m_counters, 1);
+    badgeRow->addStretch(1);
     badgeRow->addWidget(m_batchCounters);
     layout->addLayout(badgeRow);
+    // The counters take the column's whole width: between the badge and the check box, projected
+    // text wrapped to a dozen lines and lost the last ones at 1024 x 768.
+    layout->addWidget(m_counters);
     return area;
 }
 

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/window/MainWindow.h"
+
+#include <QTest>
+
+#include <memory>
+
+using embedlab::ui::HeatmapView;
+using embedlab::ui::MainWindow;
+
+/// Issue #16 items 14-15: the window's default layout gives the weight matrices the room.
+class TestDefaultLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void heatmapTakesAThird_data();
+    void heatmapTakesAThird();
+
+private:
+    void showAt(QSize size);
+
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestDefaultLayout::init()
+{
+    embedlab::testing::resetAppSettings();
+}
+
+void TestDefaultLayout::cleanup()
+{
+    m_window.reset();
+}
+
+void TestDefaultLayout::showAt(QSize size)
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(size);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QTest::qWait(50);
+    QCOMPARE(m_window->size(), size);
+}
+
+void TestDefaultLayout::heatmapTakesAThird_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1366x768") << QSize(1366, 768);
+    QTest::addRow("1920x1080") << QSize(1920, 1080);
+}
+
+void TestDefaultLayout::heatmapTakesAThird()
+{
+    // #16 item 15: the embedding's heatmap had 218 x 161 px of a 1366 x 768 window (GPT-2's 768
+    // columns in 90 px). It gets a third of the window's width, a quarter of its height, and more
+    // height than lm_head's.
+    QFETCH(QSize, size);
+    showAt(size);
+    if (QTest::currentTestFailed())
+        return;
+    auto *embedding = m_window->findChild<HeatmapView *>(QStringLiteral("embeddingHeatmap"));
+    auto *lmHead = m_window->findChild<HeatmapView *>(QStringLiteral("lmHeadHeatmap"));
+    QVERIFY(embedding && lmHead);
+    const QSize got = embedding->size();
+    QVERIFY2(got.width() * 3 >= size.width() && got.height() * 4 >= size.height(),
+             qPrintable(QStringLiteral("embedding heatmap %1 x %2 px").arg(got.width()).arg(got.height())));
+    QVERIFY2(
+        got.height() > lmHead->height(),
+        qPrintable(
+            QStringLiteral("embedding %1 px high, lm_head %2 px").arg(got.height()).arg(lmHead->height())));
+}
+
+QTEST_MAIN(TestDefaultLayout)
+#include "tst_defaultlayout.moc"
