@@ -304,8 +304,9 @@ void MainWindow::createDocks()
     m_codeDock = new QDockWidget(tr("PyTorch code"), this);
     m_codeDock->setObjectName(QStringLiteral("codeDock"));
     m_codeDock->setWidget(m_codePanel);
-    // The code reads best wide: below the lesson, with the layer panel running the full height.
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // The code reads best wide: the bottom row runs under the layer panel too, which scrolls. With
+    // the layer panel the full height, the code had 341 px at 1024 x 768 and clipped every line.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_codeDock);
     resizeDocks({m_layerDock}, {320}, Qt::Horizontal);
     resizeDocks({m_codeDock}, {280}, Qt::Vertical);

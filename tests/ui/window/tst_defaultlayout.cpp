@@ -4,6 +4,9 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/window/MainWindow.h"
 
+#include <QDockWidget>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QTest>
 
 #include <memory>
@@ -19,6 +22,8 @@ private Q_SLOTS:
     void cleanup();
     void heatmapTakesAThird_data();
     void heatmapTakesAThird();
+    void codeDockLeadsTheBottomRow_data();
+    void codeDockLeadsTheBottomRow();
 
 private:
     void showAt(QSize size);
@@ -72,6 +77,38 @@ void TestDefaultLayout::heatmapTakesAThird()
         got.height() > lmHead->height(),
         qPrintable(
             QStringLiteral("embedding %1 px high, lm_head %2 px").arg(got.height()).arg(lmHead->height())));
+}
+
+void TestDefaultLayout::codeDockLeadsTheBottomRow_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("outputWhole");
+    QTest::addRow("1024x768") << QSize(1024, 768) << false;
+    QTest::addRow("1366x768") << QSize(1366, 768) << true;
+    QTest::addRow("1920x1080") << QSize(1920, 1080) << true;
+}
+
+void TestDefaultLayout::codeDockLeadsTheBottomRow()
+{
+    // #16 item 14: at 1024 x 768 the code dock had 341 px beside the histogram's 458 and its stacked
+    // panes clipped every line. The bottom row now runs under the layer panel too.
+    QFETCH(QSize, size);
+    QFETCH(bool, outputWhole);
+    showAt(size);
+    if (QTest::currentTestFailed())
+        return;
+    auto *code = m_window->findChild<QDockWidget *>(QStringLiteral("codeDock"));
+    auto *histogram = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
+    QVERIFY(code && histogram && code->isVisible() && histogram->isVisible());
+    QVERIFY2(
+        code->width() > histogram->width(),
+        qPrintable(QStringLiteral("code %1 px, histogram %2 px").arg(code->width()).arg(histogram->width())));
+    auto *python = code->findChild<QPlainTextEdit *>(QStringLiteral("code"));
+    auto *output = code->findChild<QPlainTextEdit *>(QStringLiteral("output"));
+    QVERIFY(python && output);
+    QCOMPARE(python->horizontalScrollBar()->maximum(), 0);
+    if (outputWhole)
+        QCOMPARE(output->horizontalScrollBar()->maximum(), 0);
 }
 
 QTEST_MAIN(TestDefaultLayout)

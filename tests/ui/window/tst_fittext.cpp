@@ -8,12 +8,14 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QLabel>
 #include <QRadioButton>
 #include <QStyle>
 #include <QStyleOptionButton>
+#include <QStyleOptionComboBox>
 #include <QTabBar>
 #include <QTest>
 #include <QTextDocument>
@@ -26,8 +28,8 @@ using embedlab::ui::MainWindow;
 using embedlab::ui::textWidth;
 using embedlab::ui::Translations;
 
-/// Issue #16 items 13-14 ("Proof"): every visible label, button, tab, group box title and dock
-/// title of the real window shows its whole text, at the sizes a classroom meets, in every language.
+/// Issue #16 items 13-14 ("Proof"): every visible label, button, combo box, tab, group box title
+/// and dock title of the real window shows its whole text, at the sizes a classroom meets, in every language.
 class TestFitText : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -121,6 +123,21 @@ void checkButton(const QAbstractButton *button, QStringList &failures)
         failures << describe(button, text, need, room);
 }
 
+void checkComboBox(const QComboBox *combo, QStringList &failures)
+{
+    if (combo->isEditable() || combo->currentText().isEmpty())
+        return;
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.currentText = combo->currentText();
+    const int room = combo->style()
+                         ->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo)
+                         .width();
+    const int need = textWidth(combo->font(), combo->currentText());
+    if (need > room)
+        failures << describe(combo, combo->currentText(), need, room);
+}
+
 void checkTabs(const QTabBar *bar, QStringList &failures)
 {
     const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
@@ -175,6 +192,8 @@ QStringList unfitTexts(QWidget *window)
             checkLabel(label, failures);
         else if (auto *button = qobject_cast<QAbstractButton *>(w))
             checkButton(button, failures);
+        else if (auto *combo = qobject_cast<QComboBox *>(w))
+            checkComboBox(combo, failures);
         else if (auto *bar = qobject_cast<QTabBar *>(w))
             checkTabs(bar, failures);
         else if (auto *dock = qobject_cast<QDockWidget *>(w))
