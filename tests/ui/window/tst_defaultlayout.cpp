@@ -3,16 +3,19 @@
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/Translations.h"
 
 #include <QDockWidget>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QTableWidget>
 #include <QTest>
 
 #include <memory>
 
 using embedlab::ui::HeatmapView;
 using embedlab::ui::MainWindow;
+using embedlab::ui::Translations;
 
 /// Issue #16 items 14-15: the window's default layout gives the weight matrices the room.
 class TestDefaultLayout : public QObject {
@@ -24,6 +27,8 @@ private Q_SLOTS:
     void heatmapTakesAThird();
     void codeDockLeadsTheBottomRow_data();
     void codeDockLeadsTheBottomRow();
+    void statsTableShowsBothRows_data();
+    void statsTableShowsBothRows();
 
 private:
     void showAt(QSize size);
@@ -109,6 +114,30 @@ void TestDefaultLayout::codeDockLeadsTheBottomRow()
     QCOMPARE(python->horizontalScrollBar()->maximum(), 0);
     if (outputWhole)
         QCOMPARE(output->horizontalScrollBar()->maximum(), 0);
+}
+
+void TestDefaultLayout::statsTableShowsBothRows_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char *code : {"en", "vi", "zh"})
+        QTest::newRow(code) << QString::fromLatin1(code);
+}
+
+void TestDefaultLayout::statsTableShowsBothRows()
+{
+    // #16 item 14: at 1366 x 768 the statistics table's second ("expected") row was below the fold.
+    QFETCH(QString, language);
+    QVERIFY(Translations::install(language));
+    showAt(QSize(1366, 768));
+    Translations::install(QStringLiteral("en"));
+    if (QTest::currentTestFailed())
+        return;
+    auto *table = m_window->findChild<QTableWidget *>(QStringLiteral("stats"));
+    QVERIFY(table && table->isVisible());
+    QVERIFY(table->rowCount() >= 2);
+    const QRect shown = table->visibleRegion().boundingRect();
+    QVERIFY2(shown.height() >= table->height(),
+             qPrintable(QStringLiteral("%1 of %2 px shown").arg(shown.height()).arg(table->height())));
 }
 
 QTEST_MAIN(TestDefaultLayout)
