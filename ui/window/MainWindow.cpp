@@ -141,7 +141,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     restorePreferences();
     resize(1400, 860);
     // Sized once the window has its default size; a saved layout overrides this.
-    resizeDocks({m_layerDock, m_initDock}, {240, 270}, Qt::Horizontal);
+    resizeDocks({m_layerDock, m_initDock}, {240, 320}, Qt::Horizontal);
     resizeDocks({m_codeDock, m_histogramDock}, {660, 460}, Qt::Horizontal);
     // The bottom row keeps enough for the histogram's chart and table; the rest goes to the
     // animation and the heatmaps, which were squeezed at 1400x860 with every dock shown.
@@ -291,7 +291,8 @@ void MainWindow::createDocks()
     m_layerDock = new QDockWidget(tr("Layers"), this);
     m_layerDock->setObjectName(QStringLiteral("layerDock"));
     // Scrolls rather than squashing its spin boxes on a small (projector) screen.
-    auto *layerScroll = new QScrollArea;
+    // As wide as the panel's minimum: narrower, its calls and buttons were cut at the right.
+    auto *layerScroll = new VerticalScrollArea;
     layerScroll->setWidget(m_layerPanel);
     layerScroll->setWidgetResizable(true);
     layerScroll->setFrameShape(QFrame::NoFrame);

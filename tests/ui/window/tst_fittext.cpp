@@ -182,12 +182,31 @@ void checkDockTitle(const QDockWidget *dock, QStringList &failures)
                         QStringLiteral(" (dock title, dock %1 px wide)").arg(dock->width());
 }
 
+/// A widget cut at the side by an ancestor (a dock narrower than its panel) shows part of its text
+/// however wide the widget itself is.
+void checkNotCutBySides(const QWidget *w, QStringList &failures)
+{
+    const QRect shown = w->visibleRegion().boundingRect();
+    if (shown.isEmpty() || (shown.left() <= 0 && shown.right() >= w->width() - 1))
+        return;
+    QString text;
+    if (auto *label = qobject_cast<const QLabel *>(w))
+        text = label->text();
+    else if (auto *button = qobject_cast<const QAbstractButton *>(w))
+        text = button->text();
+    else if (auto *combo = qobject_cast<const QComboBox *>(w))
+        text = combo->currentText();
+    if (!text.isEmpty())
+        failures << describe(w, text, w->width(), shown.width()) + QStringLiteral(" (cut by its parent)");
+}
+
 QStringList unfitTexts(QWidget *window)
 {
     QStringList failures;
     for (QWidget *w : window->findChildren<QWidget *>()) {
         if (!w->isVisible() || w->width() <= 0)
             continue;
+        checkNotCutBySides(w, failures);
         if (auto *label = qobject_cast<QLabel *>(w))
             checkLabel(label, failures);
         else if (auto *button = qobject_cast<QAbstractButton *>(w))
