@@ -646,7 +646,7 @@
     </message>
     <message>
         <source>Auto (data min to max)</source>
-        <translation>Tự động (từ min đến max của dữ liệu)</translation>
+        <translation>Tự động (min đến max)</translation>
     </message>
     <message>
         <source>Symmetric around 0</source>

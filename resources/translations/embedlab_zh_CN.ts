@@ -646,7 +646,7 @@
     </message>
     <message>
         <source>Auto (data min to max)</source>
-        <translation>自动（数据最小值到最大值）</translation>
+        <translation>自动：最小值到最大值</translation>
     </message>
     <message>
         <source>Symmetric around 0</source>

@@ -286,10 +286,9 @@ void InitHistogram::buildToolbar()
     m_rangeBox->addItem(tr("Auto (data min to max)"), int(HistogramBinning::RangeMode::Auto));
     m_rangeBox->addItem(tr("Symmetric around 0"), int(HistogramBinning::RangeMode::Symmetric));
     m_rangeBox->addItem(tr("Custom"), int(HistogramBinning::RangeMode::Custom));
-    // The longest item (long in Vietnamese) must not set the dock's minimum width and squeeze the
-    // code panel beside it: the box shows a dozen characters, its list the whole text.
-    m_rangeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_rangeBox->setMinimumContentsLength(12);
+    // As wide as its longest choice: 12 characters cut "Auto (data min to max)" to "Auto (data min
+    // to m" (#16 item 13). The statistics table, not this box, sets the dock's minimum width.
+    m_rangeBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     rangeLabel->setBuddy(m_rangeBox);
     connect(m_rangeBox, &QComboBox::activated, this, [this](int index) {
         setRangeMode(HistogramBinning::RangeMode(m_rangeBox->itemData(index).toInt()));
@@ -387,7 +386,9 @@ void InitHistogram::buildChart()
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("chart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(320, 200);
+    // 150 px high at least, not 200: at 1366 x 768 the taller chart pushed the statistics table's
+    // second row below the dock's fold (#16 item 14).
+    m_view->setMinimumSize(320, 150);
     // Grows into whatever height there is, but its preferred height must not count: in a scroll
     // area (the dock under the lesson) the wrapping toolbar's height-for-width is otherwise taken
     // as the content's minimum, and the dock scrolled even at 1400x860.

@@ -100,7 +100,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
 
     auto *controlsWidget = new QWidget(this);
     controlsWidget->setLayout(controls);
-    controlsWidget->setMaximumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 50);
+    // Room for the code's longest line (47 characters) with the label's margins and frame: at 50
+    // characters "model = torch.nn.Sequential(embedding, lm_head)" lost its end.
+    controlsWidget->setMaximumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 54);
     layout->addWidget(controlsWidget);
 
     // Right: what happened.

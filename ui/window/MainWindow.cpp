@@ -147,11 +147,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     restorePreferences();
     resize(1400, 860);
     // Sized once the window has its default size; a saved layout overrides this.
-    resizeDocks({m_layerDock, m_initDock}, {300, 330}, Qt::Horizontal);
-    resizeDocks({m_codeDock, m_histogramDock}, {560, 560}, Qt::Horizontal);
+    resizeDocks({m_layerDock, m_initDock}, {240, 320}, Qt::Horizontal);
+    resizeDocks({m_codeDock, m_histogramDock}, {660, 460}, Qt::Horizontal);
     // The bottom row keeps enough for the histogram's chart and table; the rest goes to the
     // animation and the heatmaps, which were squeezed at 1400x860 with every dock shown.
-    resizeDocks({m_codeDock}, {370}, Qt::Vertical);
+    resizeDocks({m_codeDock}, {390}, Qt::Vertical);
     restoreSettings();
     // After the saved layout: the lesson's dock is shown only by the lesson, and a crash recovery
     // applies its session to a finished window.
@@ -197,8 +197,12 @@ void MainWindow::createCentralArea()
     weights->addWidget(m_lmHeadHeatmap);
     splitter->addWidget(lookup);
     splitter->addWidget(weights);
-    splitter->setStretchFactor(0, 3);
+    // The weight matrices are what the app is named for: their column takes most of the width and
+    // the embedding (the weight the lesson looks up) most of the column (#16 item 15).
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
+    weights->setStretchFactor(0, 2);
+    weights->setStretchFactor(1, 1);
     layout->addWidget(splitter, 1);
     m_focus = new FocusMode(this, central);
     m_focusViews = {m_embeddingHeatmap, m_lmHeadHeatmap, lookup};
@@ -301,10 +305,12 @@ QWidget *MainWindow::createLookupArea(QWidget *parent)
     m_batchCounters->setToolTip(
         tr("Count a training batch of 32 sequences of 512 tokens instead of the ids"));
     badgeRow->addWidget(m_badge);
-    badgeRow->addSpacing(8);
-    badgeRow->addWidget(m_counters, 1);
+    badgeRow->addStretch(1);
     badgeRow->addWidget(m_batchCounters);
     layout->addLayout(badgeRow);
+    // The counters take the column's whole width: between the badge and the check box, projected
+    // text wrapped to a dozen lines and lost the last ones at 1024 x 768.
+    layout->addWidget(m_counters);
     return area;
 }
 
@@ -326,7 +332,8 @@ void MainWindow::createDocks()
     m_layerDock = new QDockWidget(tr("Layers"), this);
     m_layerDock->setObjectName(QStringLiteral("layerDock"));
     // Scrolls rather than squashing its spin boxes on a small (projector) screen.
-    auto *layerScroll = new QScrollArea;
+    // As wide as the panel's minimum: narrower, its calls and buttons were cut at the right.
+    auto *layerScroll = new VerticalScrollArea;
     layerScroll->setWidget(m_layerPanel);
     layerScroll->setWidgetResizable(true);
     layerScroll->setFrameShape(QFrame::NoFrame);
@@ -339,8 +346,9 @@ void MainWindow::createDocks()
     m_codeDock = new QDockWidget(tr("PyTorch code"), this);
     m_codeDock->setObjectName(QStringLiteral("codeDock"));
     m_codeDock->setWidget(m_codePanel);
-    // The code reads best wide: below the lesson, with the layer panel running the full height.
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // The code reads best wide: the bottom row runs under the layer panel too, which scrolls. With
+    // the layer panel the full height, the code had 341 px at 1024 x 768 and clipped every line.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_codeDock);
     resizeDocks({m_layerDock}, {320}, Qt::Horizontal);
     resizeDocks({m_codeDock}, {280}, Qt::Vertical);
