@@ -138,7 +138,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createSidePanels();
     for (QDockWidget *d : docks())
         m_focusViews.append(d->widget());
-    m_focusViews.append(m_neighboursPanel);
+    m_focusViews.append(m_neighboursDock->widget());
     m_focus->setViews(m_focusViews);
     createToolBars();
     connectActions();
@@ -220,6 +220,7 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_textMode->setObjectName(QStringLiteral("textMode"));
     m_textMode->setText(tr("Text"));
     m_textMode->setCheckable(true);
+    m_textMode->setVisible(false); // until the model has a tokenizer (onVocabularyChanged)
     m_textMode->setToolTip(tr("Type text instead of ids: the model's tokenizer turns it into token ids. "
                               "Text in double quotes (\"Hello world\") is read as text in either mode."));
     m_idsPrefix = new QLabel(QStringLiteral("ids = torch.tensor("), row);
@@ -415,11 +416,13 @@ void MainWindow::createNeighboursDock()
     // Not a lesson panel (no step is about neighbours): the lesson hides it.
     m_neighboursPanel = new NeighboursPanel;
     m_neighboursPanel->setObjectName(QStringLiteral("neighboursPanel"));
-    m_neighboursDock = new QDockWidget(tr("Neighbours"), this);
-    m_neighboursDock->setObjectName(QStringLiteral("neighboursDock"));
-    m_neighboursDock->setWidget(m_neighboursPanel);
+    // Scrolling: the list and the scatter must not widen the bottom row past a 1024 px screen.
+    m_neighboursDock = scrollingDock(this, tr("Neighbours"), QStringLiteral("neighboursDock"),
+                                     m_neighboursPanel, new QScrollArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_neighboursDock);
     tabifyDockWidget(m_trainingDock, m_neighboursDock);
+    // Opened from View > Neighbours: a fourth tab in the bottom row would widen it past 1024 px.
+    m_neighboursDock->hide();
 }
 
 void MainWindow::connectNeighbours()
@@ -953,7 +956,9 @@ void MainWindow::onVocabularyChanged()
     m_embeddingHeatmap->setVocabulary(vocabulary);
     m_lmHeadHeatmap->setVocabulary(vocabulary);
     m_unembeddingView->setVocabulary(vocabulary);
+    // Shown only with a tokenizer: the reference example's ids row stays as narrow as before.
     m_textMode->setEnabled(vocabulary.isKnown());
+    m_textMode->setVisible(vocabulary.isKnown());
     if (!m_lab->vocabulary().isKnown() && m_textMode->isChecked())
         setTextMode(false);
     updateTokens();
