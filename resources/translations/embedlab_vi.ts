@@ -791,6 +791,10 @@
         <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
     </message>
     <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4) but only %5 is available: it was not run.</source>
+        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4) nhưng chỉ còn %5: bước này đã không được chạy.</translation>
+    </message>
+    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>%1 giá trị riêng của lm_head đã bị bỏ; giờ nó hiển thị embedding.weight (một vùng lưu trữ)</translation>
     </message>
@@ -1083,6 +1087,22 @@
     <message>
         <source>batch 32 × 512</source>
         <translation>lô 32 × 512</translation>
+    </message>
+    <message>
+        <source>Undo memory: %1 (history uses %2)</source>
+        <translation>Bộ nhớ hoàn tác: %1 (lịch sử đang dùng %2)</translation>
+    </message>
+    <message>
+        <source>Cannot Be Undone</source>
+        <translation>Không thể hoàn tác</translation>
+    </message>
+    <message>
+        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
+        <translation>Thao tác này không thể hoàn tác (cần %1, bộ nhớ hoàn tác là %2). Tiếp tục?</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Tiếp tục</translation>
     </message>
     <message>
         <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
@@ -2204,6 +2224,14 @@
     <message>
         <source>Undo the last change of layers, ids, initialisers, tying, training or loading</source>
         <translation>Hoàn tác thay đổi gần nhất về lớp, id, bộ khởi tạo, buộc trọng số, huấn luyện hoặc nạp tệp</translation>
+    </message>
+    <message>
+        <source>Undo memory</source>
+        <translation>Bộ nhớ hoàn tác</translation>
+    </message>
+    <message>
+        <source>Undo snapshots are kept under this many bytes; a step that does not fit cannot be undone</source>
+        <translation>Các ảnh chụp hoàn tác được giữ dưới số byte này; bước nào không vừa sẽ không thể hoàn tác</translation>
     </message>
     <message>
         <source>&amp;Redo</source>

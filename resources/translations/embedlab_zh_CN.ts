@@ -791,6 +791,10 @@
         <translation>训练会等待当前计算完成后再进行。</translation>
     </message>
     <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4) but only %5 is available: it was not run.</source>
+        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4），但只有 %5 可用：未执行该步骤。</translation>
+    </message>
+    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>lm_head 自己的 %1 个值已被丢弃；它现在显示 embedding.weight（同一存储）</translation>
     </message>
@@ -1083,6 +1087,22 @@
     <message>
         <source>batch 32 × 512</source>
         <translation>批次 32 × 512</translation>
+    </message>
+    <message>
+        <source>Undo memory: %1 (history uses %2)</source>
+        <translation>撤销内存：%1（历史已用 %2）</translation>
+    </message>
+    <message>
+        <source>Cannot Be Undone</source>
+        <translation>无法撤销</translation>
+    </message>
+    <message>
+        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
+        <translation>此操作无法撤销（需要 %1，撤销内存为 %2）。是否继续？</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
     </message>
     <message>
         <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
@@ -2204,6 +2224,14 @@
     <message>
         <source>Undo the last change of layers, ids, initialisers, tying, training or loading</source>
         <translation>撤销对层、ids、初始化器、绑定、训练或加载的最近一次更改</translation>
+    </message>
+    <message>
+        <source>Undo memory</source>
+        <translation>撤销内存</translation>
+    </message>
+    <message>
+        <source>Undo snapshots are kept under this many bytes; a step that does not fit cannot be undone</source>
+        <translation>撤销快照保持在此字节数以内；放不下的步骤无法撤销</translation>
     </message>
     <message>
         <source>&amp;Redo</source>

@@ -708,6 +708,22 @@ void Lab::dropStaleOptimizer()
     m_trainedModel = m_model.get();
 }
 
+bool Lab::trainingFits(core::Index tokens)
+{
+    const TrainingMemory need = trainingMemory(m_config.numEmbeddings, m_config.embeddingDim, isTied(),
+                                               m_config.lmHeadBias, tokens, m_trainer.optimizer());
+    const std::optional<std::uint64_t> available = m_availableMemory.bytes();
+    if (!available || need.fits(*available))
+        return true;
+    const QLocale locale;
+    const auto size = [&locale](std::uint64_t bytes) { return locale.formattedDataSize(qint64(bytes)); };
+    Q_EMIT trainingFailed(tr("This training step needs %1 more memory (gradients %2, optimizer state %3, "
+                             "logits %4) but only %5 is available: it was not run.")
+                              .arg(size(need.additional()), size(need.grads), size(need.optimizerState),
+                                   size(need.logits), size(*available)));
+    return false;
+}
+
 bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets)
 {
     if (m_busy || !m_model) {
@@ -720,6 +736,8 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
     try {
         core::Trainer::validateBatch(*m_model, ids, targets);
         core::Trainer::checkSameShape(ids, targets);
+        if (!trainingFits(ids.numel()))
+            return false;
         // Builds the optimiser first: invalid settings raise before any weight changes.
         m_trainer.prepare(*m_model);
         Q_EMIT aboutToTrain();

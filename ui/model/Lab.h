@@ -9,6 +9,7 @@
 #include "core/nn/Trainer.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/UndoMemory.h"
 #include "ui/model/Vocabulary.h"
 
 #include <QFuture>
@@ -246,6 +247,9 @@ public:
     const core::OptimizerConfig &optimizer() const { return m_trainer.optimizer(); }
     /// Drops the momentum buffers / Adam state: the next step starts a fresh optimiser.
     void resetOptimizer();
+    /// The memory a training step may add (MemAvailable of /proc/meminfo, read once, unless set
+    /// here); a step that needs more is refused with trainingFailed() naming what it would need.
+    void setAvailableMemory(std::optional<std::uint64_t> bytes) { m_availableMemory.set(bytes); }
     /// Steps taken with the current optimiser state (0 after a reset).
     int trainingSteps() const { return m_trainer.stepCount(); }
     /// One training step (zero_grad, forward, cross_entropy, backward, optimizer.step()), the only
@@ -314,6 +318,8 @@ private:
     void revalidateIds();
     /// Drops the optimiser state when the model's parameters are no longer the ones it was built for.
     void dropStaleOptimizer();
+    /// False (and trainingFailed() says what it would need) when a step of `tokens` ids does not fit.
+    bool trainingFits(core::Index tokens);
     /// Parses, validates and takes the ids; returns whether the ids in effect changed.
     bool acceptIds(const QString &text);
 
@@ -336,6 +342,7 @@ private:
     QFuture<std::shared_ptr<Built>> m_future;
     core::Generator m_generator;
     core::Trainer m_trainer;
+    AvailableMemory m_availableMemory;
     const core::TiedModel *m_trainedModel = nullptr; // the model m_trainer's state belongs to
     QList<Operation> m_history;
     struct LoadRequest;

@@ -3,6 +3,7 @@
 #include "ui/model/LabUndo.h"
 
 #include "ui/model/UndoCommands.h"
+#include "ui/model/UndoMemory.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -73,6 +74,17 @@ void LabUndo::clear()
 {
     m_openInit = nullptr;
     m_stack->clear();
+}
+
+std::uint64_t LabUndo::historyBytes() const
+{
+    return undoHistoryBytes(m_stack);
+}
+
+bool LabUndo::mayProceed(std::uint64_t snapshotBytes) const
+{
+    return snapshotFitsUndoBudget(snapshotBytes, m_budget) || !m_confirm ||
+           m_confirm(snapshotBytes, m_budget);
 }
 
 void LabUndo::push(LabCommand *command)
@@ -151,7 +163,10 @@ void LabUndo::applyInit(const QString &target, const core::InitSpec &spec, std::
         return;
     }
     const int parts = partsFor(target);
-    auto *command = new WeightsCommand(m_lab, m_lab->captureWeights(parts), parts, text);
+    Lab::WeightState before = m_lab->captureWeights(parts);
+    if (!mayProceed(before.bytes()))
+        return;
+    auto *command = new WeightsCommand(m_lab, std::move(before), parts, text);
     command->setGesture(target);
     push(command);
     m_openInit = command;
@@ -192,7 +207,7 @@ bool LabUndo::tie()
     if (m_lab->isBusy() || m_lab->isTied())
         return false;
     const Lab::WeightState before = m_lab->captureWeights(Lab::LmHeadPart);
-    if (!m_lab->tie())
+    if (!mayProceed(before.bytes()) || !m_lab->tie())
         return false;
     m_openInit = nullptr;
     push(new WeightsCommand(m_lab, before, Lab::LmHeadPart | Lab::BiasPart,
@@ -206,6 +221,8 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
         return false;
     const int parts = Lab::LmHeadPart | Lab::BiasPart;
     const Lab::WeightState before = m_lab->captureWeights(parts);
+    if (!mayProceed(before.bytes()))
+        return false;
     m_lab->untie(mode);
     m_openInit = nullptr;
     push(new WeightsCommand(m_lab, before, parts,

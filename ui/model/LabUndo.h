@@ -36,6 +36,12 @@ public:
     QUndoStack *stack() const { return m_stack; }
     void setBudget(std::uint64_t bytes) { m_budget = bytes; }
     std::uint64_t budget() const { return m_budget; }
+    /// The bytes the snapshots of the history hold.
+    std::uint64_t historyBytes() const;
+    /// Asked before an action whose undo snapshot (`needed` bytes) does not fit the budget: true
+    /// runs it anyway (it cannot be undone), false leaves everything as it was. Unset: it runs.
+    using Confirmation = std::function<bool(std::uint64_t needed, std::uint64_t budget)>;
+    void setConfirmation(Confirmation confirm) { m_confirm = std::move(confirm); }
 
     bool canUndo() const;
     bool canRedo() const;
@@ -82,6 +88,8 @@ Q_SIGNALS:
 
 private:
     void push(class LabCommand *command);
+    /// The one check before an action: its snapshot fits the budget, or the user agreed to go on.
+    bool mayProceed(std::uint64_t snapshotBytes) const;
     int partsFor(const QString &target) const;
     void onLabBusyChanged(bool busy);
     void onInitFailed();
@@ -89,6 +97,7 @@ private:
     Lab *m_lab;
     QUndoStack *m_stack;
     std::uint64_t m_budget = kDefaultBudget;
+    Confirmation m_confirm;
     // The init step a slider drag keeps replacing until finishInitGesture().
     WeightsCommand *m_openInit = nullptr;
     // A request that arrived while the Lab was busy: the newest wins.

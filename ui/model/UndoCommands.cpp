@@ -155,6 +155,15 @@ int enforceUndoBudget(QUndoStack *stack, std::uint64_t budgetBytes)
     return dropped;
 }
 
+std::uint64_t undoHistoryBytes(const QUndoStack *stack)
+{
+    std::uint64_t total = 0;
+    for (int i = 0; i < stack->count(); ++i)
+        if (const auto *command = dynamic_cast<const LabCommand *>(stack->command(i)))
+            total += command->bytes();
+    return total;
+}
+
 bool undoIsBlocked(const QUndoStack *stack)
 {
     if (stack->index() <= 0)

@@ -91,6 +91,9 @@ private:
 /// how many steps were dropped by this call.
 int enforceUndoBudget(QUndoStack *stack, std::uint64_t budgetBytes);
 
+/// The bytes the snapshots of every step of `stack` hold (undo and redo).
+std::uint64_t undoHistoryBytes(const QUndoStack *stack);
+
 /// The step undo() would undo, when it is a LabCommand whose snapshot was dropped.
 bool undoIsBlocked(const QUndoStack *stack);
 

@@ -547,7 +547,7 @@ void MainWindow::createMenus()
     file->addAction(a.quit);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addActions({a.undo, a.redo});
+    edit->addActions({a.undo, a.redo, a.undoMemory});
     edit->addSeparator();
     edit->addAction(a.copyCode);
     edit->addSeparator();
@@ -646,6 +646,8 @@ void MainWindow::connectActions()
     connect(a.undo, &QAction::triggered, m_undo, &LabUndo::undo);
     connect(a.redo, &QAction::triggered, m_undo, &LabUndo::redo);
     connect(m_undo, &LabUndo::changed, this, &MainWindow::updateUndoActions);
+    m_undo->setConfirmation(
+        [this](std::uint64_t needed, std::uint64_t budget) { return confirmWithoutUndo(needed, budget); });
     connect(m_undo, &LabUndo::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     connect(a.copyCode, &QAction::triggered, this,
@@ -730,12 +732,30 @@ void MainWindow::updateUndoActions()
     m_actions.undo->setIconText(tr("Undo"));
     m_actions.redo->setIconText(tr("Redo"));
     m_actions.undo->setToolTip(QString(undoText).remove(QLatin1Char('&')));
+    m_actions.undoMemory->setText(tr("Undo memory: %1 (history uses %2)")
+                                      .arg(QLocale().formattedDataSize(qint64(m_undo->budget()), 1),
+                                           QLocale().formattedDataSize(qint64(m_undo->historyBytes()), 1)));
     m_actions.redo->setToolTip(QString(redoText).remove(QLatin1Char('&')));
 }
 
 void MainWindow::setUndoBudget(std::uint64_t bytes)
 {
     m_undo->setBudget(bytes);
+    updateUndoActions();
+}
+
+bool MainWindow::confirmWithoutUndo(std::uint64_t needed, std::uint64_t budget)
+{
+    QMessageBox box(QMessageBox::Question, tr("Cannot Be Undone"),
+                    tr("This cannot be undone (needs %1, undo memory is %2). Continue?")
+                        .arg(QLocale().formattedDataSize(qint64(needed), 1),
+                             QLocale().formattedDataSize(qint64(budget), 1)),
+                    QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("cannotUndoBox"));
+    QPushButton *proceed = box.addButton(tr("&Continue"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == proceed;
 }
 
 // ---- the Lab and the views ---------------------------------------------------------------------

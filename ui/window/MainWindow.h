@@ -181,6 +181,8 @@ private:
     void scheduleIdleCheck();
     void updateHeatmapTitles();
     void updateUndoActions();
+    /// Asks before an action whose undo snapshot does not fit the budget; true: go on without undo.
+    bool confirmWithoutUndo(std::uint64_t needed, std::uint64_t budget);
     void updateHistogramSources();
     void onTiedChanged();
     void onBusyChanged(bool busy);

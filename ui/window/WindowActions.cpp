@@ -75,6 +75,11 @@ void WindowActions::createEditActions(WindowActions &a, QWidget *owner)
     a.redo = make(owner, tr("&Redo"), QStringLiteral("redo"), tr("Redo the change that was undone"),
                   QStringLiteral("edit-redo"));
     a.redo->setShortcuts(keys(QKeySequence::Redo, QStringLiteral("Ctrl+Shift+Z")));
+    a.undoMemory =
+        make(owner, tr("Undo memory"), QStringLiteral("undoMemory"),
+             tr("Undo snapshots are kept under this many bytes; a step that does not fit cannot be "
+                "undone"));
+    a.undoMemory->setEnabled(false);
     a.copyCode = make(owner, tr("Copy Python &Code"), QStringLiteral("copyCode"),
                       tr("Copy the PyTorch code of the current state to the clipboard"));
     a.copyCode->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));

@@ -29,6 +29,8 @@ public:
     // Edit
     QAction *undo = nullptr;
     QAction *redo = nullptr;
+    /// Shows the undo memory budget and what the history holds (MainWindow sets its text).
+    QAction *undoMemory = nullptr;
     QAction *copyCode = nullptr;
     QAction *preferences = nullptr;
     QAction *presetReference = nullptr;

@@ -9,12 +9,16 @@
 #include "ui/views/TrainingPanel.h"
 #include "ui/window/MainWindow.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QLocale>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <cmath>
@@ -26,6 +30,23 @@ using embedlab::ui::WeightsCommand;
 namespace core = embedlab::core;
 
 namespace {
+
+/// Answers the "cannot be undone" question that the next modal QMessageBox asks with `role`'s
+/// button, and records its text in `asked`.
+void answerCannotUndo(QMessageBox::ButtonRole role, QString *asked)
+{
+    QTimer::singleShot(0, [role, asked] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        *asked = box->text();
+        for (QAbstractButton *button : box->buttons())
+            if (box->buttonRole(button) == role) {
+                button->click();
+                return;
+            }
+        QFAIL("no such button");
+    });
+}
 
 bool sameValues(const core::Matrix &a, const core::Matrix &b)
 {
@@ -64,6 +85,9 @@ private Q_SLOTS:
     void budgetDropsOldSnapshots();
     void codeShowsInitsInOrder();
     void referencePresetRestoresDefaultWeights();
+    void snapshotOverBudgetAsksAndCancelKeepsWeights();
+    void snapshotOverBudgetContinueRunsWithoutUndo();
+    void trainingThatDoesNotFitIsRefused();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -351,6 +375,73 @@ void TestUndo::referencePresetRestoresDefaultWeights()
     stack()->undo();
     QVERIFY(sameValues(lab()->embeddingWeight()->value(), initialised));
     QCOMPARE(lab()->initHistory().size(), 1);
+}
+
+void TestUndo::snapshotOverBudgetAsksAndCancelKeepsWeights()
+{
+    // embedding.weight [4, 5] float32 is an 80-byte snapshot; the budget holds 40.
+    m_window->setUndoBudget(40);
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Generator::State generator = lab()->generator().state();
+    QString asked;
+    answerCannotUndo(QMessageBox::RejectRole, &asked);
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.02"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    QCOMPARE(asked, QStringLiteral("This cannot be undone (needs %1, undo memory is %2). Continue?")
+                        .arg(QLocale().formattedDataSize(80, 1), QLocale().formattedDataSize(40, 1)));
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), before));
+    QVERIFY(lab()->generator().state() == generator);
+    QVERIFY(lab()->initHistory().isEmpty());
+    QCOMPARE(stack()->count(), 0);
+}
+
+void TestUndo::snapshotOverBudgetContinueRunsWithoutUndo()
+{
+    m_window->setUndoBudget(40);
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    QString asked;
+    answerCannotUndo(QMessageBox::AcceptRole, &asked);
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("zeros"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    QVERIFY(!asked.isEmpty());
+    QVERIFY(!sameValues(lab()->embeddingWeight()->value(), before));
+    QCOMPARE(lab()->embeddingWeight()->value().cwiseAbs().maxCoeff(), 0.0f);
+    // The step is in the history but its snapshot was dropped: undo is refused.
+    QCOMPARE(stack()->count(), 1);
+    QVERIFY(m_window->undo()->isBlocked());
+    QVERIFY(!m_window->undo()->canUndo());
+
+    // A snapshot within the budget runs without asking.
+    m_window->setUndoBudget(1024);
+    asked.clear();
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("ones"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    QVERIFY(asked.isEmpty());
+    QVERIFY(m_window->undo()->canUndo());
+}
+
+void TestUndo::trainingThatDoesNotFitIsRefused()
+{
+    // Embedding(4, 5) + Linear(5, 4), SGD without momentum, 3 ids: it adds 256 bytes (grads 40
+    // floats, logits and their gradient 2 x [3, 4]).
+    lab()->setAvailableMemory(100);
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    QSignalSpy failed(lab(), &Lab::trainingFailed);
+    const core::LongTensor ids{{3}, {2, 3, 1}};
+    const core::LongTensor targets{{3}, {3, 1, 0}};
+    QCOMPARE(lab()->optimizer().kind, core::OptimizerConfig::Kind::Sgd);
+    QCOMPARE(lab()->optimizer().sgd.momentum, 0.0);
+    QVERIFY(!lab()->trainStep(ids, targets));
+    QCOMPARE(failed.count(), 1);
+    const QString message = failed.at(0).at(0).toString();
+    QVERIFY2(message.contains(QLocale().formattedDataSize(256)), qPrintable(message));
+    QVERIFY2(message.contains(QLocale().formattedDataSize(100)), qPrintable(message));
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), before));
+    QCOMPARE(stack()->count(), 0);
+
+    lab()->setAvailableMemory(256);
+    QVERIFY(lab()->trainStep(ids, targets));
+    QCOMPARE(stack()->count(), 1);
 }
 
 QTEST_MAIN(TestUndo)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/TestSettings.h"
+#include "core/init/InitSpec.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
@@ -17,6 +18,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -53,6 +56,7 @@ private Q_SLOTS:
     void gpt2Preset();
     void screenshotRendersSomething();
     void fitsSmallScreens();
+    void editMenuShowsUndoMemory();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -383,6 +387,32 @@ void TestMainWindow::fitsSmallScreens()
     QVERIFY2(fits, qPrintable(QStringLiteral("projector mode: ") + text));
     projector->trigger();
     QVERIFY(!projector->isChecked());
+}
+
+void TestMainWindow::editMenuShowsUndoMemory()
+{
+    QMenu *edit = nullptr;
+    for (QAction *top : m_window->menuBar()->actions())
+        if (top->menu() && top->text() == QStringLiteral("&Edit"))
+            edit = top->menu();
+    QVERIFY(edit);
+    QAction *memory = m_window->actions().undoMemory;
+    QVERIFY(edit->actions().contains(memory));
+    QVERIFY(!memory->isEnabled()); // a statement, not a command
+    const QString gib = QLocale().formattedDataSize(qint64(1) << 30, 1);
+    if (QLocale().name() == QStringLiteral("C") || QLocale().language() == QLocale::English)
+        QCOMPARE(gib, QStringLiteral("1.0 GiB"));
+    QCOMPARE(memory->text(),
+             QStringLiteral("Undo memory: %1 (history uses %2)").arg(gib, QLocale().formattedDataSize(0, 1)));
+
+    // An initialiser of embedding.weight [4, 5] keeps an 80-byte snapshot.
+    m_window->undo()->applyInit(QStringLiteral("embedding.weight"), embedlab::core::InitSpec::parse("zeros"),
+                                std::nullopt);
+    QCOMPARE(m_window->undo()->historyBytes(), quint64(80));
+    m_window->setUndoBudget(quint64(1) << 20);
+    QCOMPARE(memory->text(),
+             QStringLiteral("Undo memory: %1 (history uses %2)")
+                 .arg(QLocale().formattedDataSize(qint64(1) << 20, 1), QLocale().formattedDataSize(80, 1)));
 }
 
 QTEST_MAIN(TestMainWindow)
