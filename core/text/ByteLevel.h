@@ -25,7 +25,6 @@ struct Utf8Unit {
     bool valid = false;
 };
 Utf8Unit decodeUtf8(std::string_view text, std::size_t at);
-void appendUtf8(std::string &out, char32_t cp);
 
 /// Splits `text` as GPT-2's pattern
 /// `'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+` does, appending

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/text/TokenizerTables.h"
 
+#include "core/format/Utf8.h"
 #include "core/tensor/Error.h"
 #include "core/text/ByteLevel.h"
 
@@ -133,7 +134,7 @@ Tokenizer::Tables Tokenizer::Tables::build(const TokenizerSource &source)
     const auto idOfText = placeVocabulary(source, t);
     for (int b = 0; b < 256; ++b) {
         std::string text;
-        bytelevel::appendUtf8(text, bytelevel::charOfByte(static_cast<std::uint8_t>(b)));
+        core::appendUtf8(text, bytelevel::charOfByte(static_cast<std::uint8_t>(b)));
         const auto it = idOfText.find(text);
         if (it == idOfText.end())
             fail(source, "the vocabulary has no token for byte " + std::to_string(b) + " (" + shown(text) +
