@@ -243,6 +243,22 @@ std::string readScalar(Cursor &c, std::uint32_t type)
 constexpr const char *kTypeNames[] = {"uint8", "int8",   "uint16", "int16",  "uint32", "int32",  "float32",
                                       "bool",  "string", "array",  "uint64", "int64",  "float64"};
 
+// An array header: its item type and a length no larger than the rest of the file can hold.
+std::uint64_t readArrayHeader(Cursor &c, std::uint32_t &itemType)
+{
+    itemType = c.read<std::uint32_t>("an array's item type");
+    const auto count = c.read<std::uint64_t>("an array's length");
+    if (itemType > kFloat64)
+        fail("unknown array item type " + std::to_string(itemType) + " at byte " +
+             std::to_string(c.position() - 12));
+    // Every item takes at least one byte (strings at least eight), so a count beyond that is a lie.
+    const std::size_t minimum = itemType == kString || itemType == kArray ? 8 : scalarSize(itemType);
+    if (count > c.remaining() / minimum)
+        fail("truncated: array of " + std::to_string(count) + " " + kTypeNames[itemType] + " at byte " +
+             std::to_string(c.position() - 12) + " is longer than the rest of the file");
+    return count;
+}
+
 // A value as text; arrays longer than a few items are summarised (a tokenizer's 50257 strings are
 // skipped over, not copied).
 std::string readValue(Cursor &c, std::uint32_t type, int depth)
@@ -253,20 +269,12 @@ std::string readValue(Cursor &c, std::uint32_t type, int depth)
         return readScalar(c, type);
     if (depth >= 4)
         fail("metadata arrays nested deeper than 4 levels at byte " + std::to_string(c.position()));
-    const auto itemType = c.read<std::uint32_t>("an array's item type");
-    const auto count = c.read<std::uint64_t>("an array's length");
-    if (itemType > kFloat64)
-        fail("unknown array item type " + std::to_string(itemType) + " at byte " +
-             std::to_string(c.position() - 12));
-    // Every item takes at least one byte (strings at least eight), so a count beyond that is a lie.
-    const std::size_t minimum = itemType == kString || itemType == kArray ? 8 : scalarSize(itemType);
-    if (count > c.remaining() / minimum)
-        fail("truncated: array of " + std::to_string(count) + " " + kTypeNames[itemType] + " at byte " +
-             std::to_string(c.position() - 12) + " is longer than the rest of the file");
+    std::uint32_t itemType = 0;
+    const std::uint64_t count = readArrayHeader(c, itemType);
     std::string text = "[";
     for (std::uint64_t i = 0; i < count; ++i) {
         if (itemType != kString && itemType != kArray && i >= 8) {
-            c.skip(static_cast<std::size_t>(count - i) * minimum, "array items");
+            c.skip(static_cast<std::size_t>(count - i) * scalarSize(itemType), "array items");
             text += ", ...";
             break;
         }
@@ -407,21 +415,6 @@ void checkOverlaps(const WeightIndex &index, std::uint64_t dataStart)
             fail("tensor '" + b.name + "' (data bytes " + std::to_string(b.offset - dataStart) + ".." +
                  std::to_string(b.offset - dataStart + b.size) + ") overlaps tensor '" + a.name + "'");
     }
-}
-
-// An array header: its item type and a length no larger than the rest of the file can hold.
-std::uint64_t readArrayHeader(Cursor &c, std::uint32_t &itemType)
-{
-    itemType = c.read<std::uint32_t>("an array's item type");
-    const auto count = c.read<std::uint64_t>("an array's length");
-    if (itemType > kFloat64)
-        fail("unknown array item type " + std::to_string(itemType) + " at byte " +
-             std::to_string(c.position() - 12));
-    const std::size_t minimum = itemType == kString || itemType == kArray ? 8 : scalarSize(itemType);
-    if (count > c.remaining() / minimum)
-        fail("truncated: array of " + std::to_string(count) + " " + kTypeNames[itemType] + " at byte " +
-             std::to_string(c.position() - 12) + " is longer than the rest of the file");
-    return count;
 }
 
 // Skips a value without building anything.
