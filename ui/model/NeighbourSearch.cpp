@@ -58,63 +58,88 @@ void NeighbourSearch::search(qint64 row)
     const core::ParameterPtr weight = m_lab->embeddingWeight();
     if (!weight || row < 0 || row >= weight->value().rows()) {
         ++m_generation;
+        m_pending = false;
         Q_EMIT failed(tr("Row %1 is not a row of embedding.weight (0 to %2).")
                           .arg(row)
                           .arg(weight ? weight->value().rows() - 1 : -1));
         return;
     }
+    ++m_generation;
+    if (m_running) {
+        // One search at a time: the running one is out of date, but the norms and the plane it
+        // builds serve this row too. Clicking five rows of GPT-2 builds them once, not five times.
+        m_pending = true;
+        return;
+    }
+    start(weight, row);
+}
+
+void NeighbourSearch::start(const core::ParameterPtr &weight, qint64 row)
+{
     std::shared_ptr<const Cache> cache = m_cache;
     if (cache && (cache->weight != weight || cache->version != weight->version()))
         cache.reset();
     const int k = m_k;
-    const quint64 generation = ++m_generation;
-    if (m_running++ == 0)
+    const quint64 generation = m_generation;
+    m_running = true;
+    if (!std::exchange(m_announced, true))
         Q_EMIT runningChanged(true);
+    ++m_backgroundRuns;
     runInBackground(
-        this,
-        [weight, cache, row, k]() -> Outcome {
-            Outcome out{cache, {}, {}};
-            try {
-                if (!out.cache) {
-                    auto built = std::make_shared<Cache>();
-                    built->weight = weight;
-                    built->version = weight->version();
-                    built->neighbours = std::make_shared<const core::RowNeighbours>(weight->span());
-                    built->plane = core::principalPlane(weight->span());
-                    out.cache = std::move(built);
-                }
-                const core::TensorSpan span = weight->span();
-                out.result.row = row;
-                for (const core::Neighbour &n : out.cache->neighbours->nearest(row, k))
-                    out.result.neighbours.append(n);
-                const auto point = [&](std::int64_t r) {
-                    const std::array<float, 2> p = out.cache->plane.project(span, r);
-                    return QPointF(p[0], p[1]);
-                };
-                out.result.points.append(point(row));
-                for (const core::Neighbour &n : out.result.neighbours)
-                    out.result.points.append(point(n.id));
-            } catch (const std::exception &e) {
-                out.error = QString::fromUtf8(e.what());
-            }
-            return out;
-        },
+        this, [weight, cache, row, k] { return compute(weight, cache, row, k); },
         [this, generation](const Outcome &out) { finish(out, generation); });
+}
+
+NeighbourSearch::Outcome NeighbourSearch::compute(const core::ParameterPtr &weight,
+                                                  const std::shared_ptr<const Cache> &cache, qint64 row,
+                                                  int k)
+{
+    Outcome out{cache, {}, {}};
+    try {
+        if (!out.cache) {
+            auto built = std::make_shared<Cache>();
+            built->weight = weight;
+            built->version = weight->version();
+            built->neighbours = std::make_shared<const core::RowNeighbours>(weight->span());
+            built->plane = core::principalPlane(weight->span());
+            out.cache = std::move(built);
+        }
+        const core::TensorSpan span = weight->span();
+        out.result.row = row;
+        for (const core::Neighbour &n : out.cache->neighbours->nearest(row, k))
+            out.result.neighbours.append(n);
+        const auto point = [&](std::int64_t r) {
+            const std::array<float, 2> p = out.cache->plane.project(span, r);
+            return QPointF(p[0], p[1]);
+        };
+        out.result.points.append(point(row));
+        for (const core::Neighbour &n : out.result.neighbours)
+            out.result.points.append(point(n.id));
+    } catch (const std::exception &e) {
+        out.error = QString::fromUtf8(e.what());
+    }
+    return out;
 }
 
 void NeighbourSearch::finish(const Outcome &out, quint64 generation)
 {
-    --m_running;
+    const core::ParameterPtr weight = m_lab->embeddingWeight();
+    // Kept even when the search itself is stale: it still describes the weights if they have not
+    // changed since, and the pending search starts from it.
+    if (out.cache && weight && out.cache->weight == weight && out.cache->version == weight->version())
+        m_cache = out.cache;
     if (generation == m_generation) {
         if (!out.error.isEmpty()) {
             Q_EMIT failed(out.error);
         } else {
-            m_cache = out.cache;
             m_result = out.result;
             Q_EMIT resultReady();
         }
     }
-    if (m_running == 0)
+    m_running = false;
+    if (std::exchange(m_pending, false))
+        search(m_wanted);
+    if (!m_running && std::exchange(m_announced, false))
         Q_EMIT runningChanged(false);
 }
 

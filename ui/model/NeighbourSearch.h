@@ -60,7 +60,10 @@ public:
     /// result() with the tokens of the Lab's vocabulary: the chosen row, then its neighbours.
     QList<NeighbourItem> shownItems() const;
     /// True while a search runs.
-    bool isRunning() const { return m_running > 0; }
+    bool isRunning() const { return m_running; }
+    /// How many searches went to a worker so far: a search asked for while another runs waits for
+    /// it (and its norms and plane) instead of starting its own.
+    int backgroundRuns() const { return m_backgroundRuns; }
 
 Q_SIGNALS:
     void resultReady();
@@ -71,15 +74,21 @@ private:
     struct Cache;
     struct Outcome;
     void onWeightsChanged();
+    void start(const core::ParameterPtr &weight, qint64 row);
+    static Outcome compute(const core::ParameterPtr &weight, const std::shared_ptr<const Cache> &cache,
+                           qint64 row, int k);
     void finish(const Outcome &outcome, quint64 generation);
 
     Lab *m_lab;
     int m_k = kDefaultK;
     Result m_result;
     qint64 m_wanted = -1;
-    // Only the newest search counts; every one is counted until it ends, stale or not.
+    // Only the newest search counts. At most one runs; the newest one asked meanwhile is pending.
     quint64 m_generation = 0;
-    int m_running = 0;
+    bool m_running = false;
+    bool m_pending = false;
+    bool m_announced = false; // runningChanged(true) was sent; false follows when the last one ends
+    int m_backgroundRuns = 0;
     std::shared_ptr<const Cache> m_cache;
 };
 

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void unembeddingBarsShowTokens();
     void trainingPanelNamesChangedTokens();
     void neighboursListWhatCoreComputes();
+    void rowsClickedQuicklySearchOnceEach();
     void clickingANeighbourSelectsItsRow();
     void searchingATokenSelectsItsRow();
     void scatterFillsItsArea_data();
@@ -323,6 +324,36 @@ void TestTokens::neighboursListWhatCoreComputes()
     QCOMPARE(first->text(2), QString::number(double(expected.front().cosine), 'f', 6));
     // Every listed row and the chosen one are on the scatter.
     QCOMPARE(m_window->neighbourSearch()->result().points.size(), expected.size() + 1);
+}
+
+void TestTokens::rowsClickedQuicklySearchOnceEach()
+{
+    // A teacher clicks five rows of GPT-2 faster than the first search builds its norms and plane:
+    // the panel ends on the last row, and the superseded rows do not each build them again.
+    useGpt2Preset();
+    NeighbourSearch *search = m_window->neighbourSearch();
+    const int runsBefore = search->backgroundRuns();
+    QSignalSpy ready(search, &NeighbourSearch::resultReady);
+    QSignalSpy running(search, &NeighbourSearch::runningChanged);
+    QDockWidget *dock = m_window->neighboursDock();
+    dock->show(); // searches the ids' first row: a sixth search
+    dock->raise();
+    for (int row : {11, 22, 33, 44, 15496})
+        m_window->lab()->selectRow(row);
+    waitUntilIdle();
+    QCOMPARE(ready.size(), 1);
+    QCOMPARE(search->result().row, 15496);
+    QVERIFY2(search->backgroundRuns() - runsBefore <= 2,
+             qPrintable(QStringLiteral("%1 searches ran").arg(search->backgroundRuns() - runsBefore)));
+    QCOMPARE(running.size(), 2); // on once, off once
+    QCOMPARE(running.at(0).at(0).toBool(), true);
+    QCOMPARE(running.at(1).at(0).toBool(), false);
+    const std::vector<core::Neighbour> expected =
+        core::RowNeighbours(m_window->lab()->embeddingWeight()->span())
+            .nearest(15496, NeighbourSearch::kDefaultK);
+    QCOMPARE(search->result().neighbours.size(), qsizetype(expected.size()));
+    for (size_t i = 0; i < expected.size(); ++i)
+        QCOMPARE(search->result().neighbours.at(qsizetype(i)).id, expected[i].id);
 }
 
 void TestTokens::clickingANeighbourSelectsItsRow()
