@@ -2485,8 +2485,8 @@
         <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
     </message>
     <message>
-        <source>Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf, or weights to --out FILE.npy, without a window (see README).</source>
-        <translation>Xuất heatmap|onehot|histogram|unembedding|neighbours|window ra --out TỆP.png|.svg|.pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
+        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>Xuất một khung nhìn (heatmap, onehot, histogram, unembedding, neighbours, window) ra --out TỆP.png, .svg hoặc .pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
     </message>
     <message>
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>

@@ -2485,8 +2485,8 @@
         <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
     </message>
     <message>
-        <source>Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf, or weights to --out FILE.npy, without a window (see README).</source>
-        <translation>不打开窗口，将 heatmap|onehot|histogram|unembedding|neighbours|window 导出到 --out 文件.png|.svg|.pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
+        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>不打开窗口，将一个视图（heatmap、onehot、histogram、unembedding、neighbours、window）导出到 --out 文件.png、.svg 或 .pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
     </message>
     <message>
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>

@@ -32,9 +32,8 @@ void addOptions(QCommandLineParser &parser)
     // Handled by runHeadlessExport(); listed here so that --help shows it.
     parser.addOptions({
         {QStringLiteral("export"),
-         Main::tr(
-             "Export heatmap|onehot|histogram|unembedding|neighbours|window to --out FILE.png|.svg|.pdf, "
-             "or weights to --out FILE.npy, without a window (see README)."),
+         Main::tr("Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out "
+                  "FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README)."),
          QStringLiteral("view")},
         {QStringLiteral("screenshot"), Main::tr("Render the window to a PNG and exit."),
          QStringLiteral("file.png")},
