@@ -62,6 +62,35 @@ QPointF ProjectionScatter::toPixel(QPointF point, const QList<QPointF> &points, 
             place(-point.y(), -y1, -y0, area.top(), area.height())};
 }
 
+QList<QRectF> ProjectionScatter::placeLabels(const QList<QPointF> &anchors, const QList<QSizeF> &sizes,
+                                             double gap, QRectF bounds)
+{
+    QList<QRectF> placed;
+    for (qsizetype i = 0; i < anchors.size(); ++i) {
+        const QPointF p = anchors[i];
+        const QSizeF s = sizes.value(i);
+        const QRectF candidates[] = {
+            QRectF(QPointF(p.x() + gap, p.y() - s.height() / 2), s),
+            QRectF(QPointF(p.x() - gap - s.width(), p.y() - s.height() / 2), s),
+            // Above and below clear the band of the side labels, which are centred on the dot.
+            QRectF(QPointF(p.x() - s.width() / 2, p.y() - s.height() * 1.5 - 1), s),
+            QRectF(QPointF(p.x() - s.width() / 2, p.y() + s.height() / 2 + 1), s),
+        };
+        QRectF chosen;
+        for (const QRectF &candidate : candidates) {
+            const bool clear = std::none_of(placed.cbegin(), placed.cend(), [&](const QRectF &other) {
+                return !other.isEmpty() && other.intersects(candidate);
+            });
+            if (bounds.contains(candidate) && clear) {
+                chosen = candidate;
+                break;
+            }
+        }
+        placed.append(chosen);
+    }
+    return placed;
+}
+
 QSize ProjectionScatter::sizeHint() const
 {
     const int line = fontMetrics().height();
@@ -92,21 +121,29 @@ void ProjectionScatter::paintEvent(QPaintEvent *)
     // Below the title, with room for the labels to the right of the points.
     const QRect area(8, fm.height() * 2, std::max(1, width() - 16 - fm.averageCharWidth() * 10),
                      std::max(1, height() - fm.height() * 3));
-    const auto draw = [&](const NeighbourItem &item, const QColor &colour, double radius) {
-        const QPointF p = toPixel(item.point, points, area);
+    // The chosen row's label first, then its neighbours best first: a label with no free place is
+    // left out rather than drawn over another (the list beside names every row).
+    QList<NeighbourItem> items{m_chosen};
+    items.append(m_items);
+    QList<QPointF> anchors;
+    QList<QSizeF> sizes;
+    for (const NeighbourItem &item : items) {
+        anchors.append(toPixel(item.point, points, area));
+        sizes.append(QSizeF(fm.horizontalAdvance(pointLabel(item)), fm.height()));
+    }
+    const QList<QRectF> labels =
+        placeLabels(anchors, sizes, 7.0, QRectF(rect()).adjusted(0, fm.height(), 0, 0));
+    for (qsizetype i = items.size() - 1; i >= 0; --i) { // the chosen dot on top
+        const double radius = i == 0 ? 5.0 : 3.5;
         painter.setPen(Qt::NoPen);
-        painter.setBrush(colour);
-        painter.drawEllipse(p, radius, radius);
-        painter.setPen(pal.color(QPalette::Text));
-        // Right of the point, or left of it where the label would leave the view.
-        const QString label = pointLabel(item);
-        const int labelWidth = fm.horizontalAdvance(label);
-        const double dx = p.x() + radius + 2 + labelWidth > width() ? -radius - 2 - labelWidth : radius + 2;
-        painter.drawText(p + QPointF(dx, fm.ascent() / 2.0 - 1), label);
-    };
-    for (const NeighbourItem &item : m_items)
-        draw(item, QColor(0x1f, 0x77, 0xb4), 3.5);
-    draw(m_chosen, QColor(0xd6, 0x27, 0x28), 5.0);
+        painter.setBrush(i == 0 ? QColor(0xd6, 0x27, 0x28) : QColor(0x1f, 0x77, 0xb4));
+        painter.drawEllipse(anchors[i], radius, radius);
+    }
+    painter.setPen(pal.color(QPalette::Text));
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        if (!labels[i].isEmpty())
+            painter.drawText(labels[i], Qt::AlignCenter, pointLabel(items[i]));
+    }
 }
 
 NeighboursPanel::NeighboursPanel(QWidget *parent)

@@ -26,6 +26,12 @@ public:
     void setPoints(const NeighbourItem &chosen, const QList<NeighbourItem> &items);
     /// Where `point` lands in `area` when `points` (among them `point`) are stretched to fill it.
     static QPointF toPixel(QPointF point, const QList<QPointF> &points, QRect area);
+    /// Rectangles for labels of `sizes` beside the dots at `anchors` (`gap` from them sideways), in
+    /// order of priority: each takes the first place (right, left, above, below) that stays in
+    /// `bounds` and clears the labels placed before it; an empty rectangle where none does (the
+    /// list names every row).
+    static QList<QRectF> placeLabels(const QList<QPointF> &anchors, const QList<QSizeF> &sizes, double gap,
+                                     QRectF bounds);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void searchingATokenSelectsItsRow();
     void scatterFillsItsArea_data();
     void scatterFillsItsArea();
+    void scatterLabelsNeverOverlap();
 
 private:
     void useGpt2Preset();
@@ -410,6 +411,36 @@ void TestTokens::scatterFillsItsArea()
     QCOMPARE(embedlab::ui::ProjectionScatter::toPixel(point, points, QRect(10, 20, 100, 50)), pixel);
     // A single point sits in the middle.
     QCOMPARE(embedlab::ui::ProjectionScatter::toPixel({5, 5}, {{5, 5}}, QRect(0, 0, 10, 20)), QPointF(5, 10));
+}
+
+void TestTokens::scatterLabelsNeverOverlap()
+{
+    using embedlab::ui::ProjectionScatter;
+    const QRectF bounds(0, 0, 300, 200);
+    // Far apart: every label right of its dot, vertically centred on it.
+    const QList<QRectF> apart = ProjectionScatter::placeLabels({{20, 20}, {20, 100}, {150, 150}},
+                                                               {{40, 12}, {40, 12}, {40, 12}}, 5, bounds);
+    QCOMPARE(apart, (QList<QRectF>{{25, 14, 40, 12}, {25, 94, 40, 12}, {155, 144, 40, 12}}));
+    // Eleven rows on one spot (near-duplicate tokens): four places, taken in order of priority; the
+    // chosen row (first) keeps the right; the rest are left out, never drawn over each other.
+    const QList<QRectF> piled = ProjectionScatter::placeLabels(QList<QPointF>(11, QPointF(150, 100)),
+                                                               QList<QSizeF>(11, QSizeF(60, 14)), 5, bounds);
+    QCOMPARE(piled.size(), 11);
+    QCOMPARE(piled[0], QRectF(155, 93, 60, 14));
+    int shown = 0;
+    for (qsizetype i = 0; i < piled.size(); ++i) {
+        if (piled[i].isEmpty())
+            continue;
+        ++shown;
+        QVERIFY(bounds.contains(piled[i]));
+        for (qsizetype j = 0; j < i; ++j)
+            QVERIFY2(!piled[i].intersects(piled[j]),
+                     qPrintable(QStringLiteral("labels %1 and %2").arg(j).arg(i)));
+    }
+    QCOMPARE(shown, 4);
+    // At the right edge the label goes left of its dot instead of leaving the view.
+    const QList<QRectF> edge = ProjectionScatter::placeLabels({{290, 100}}, {{60, 14}}, 5, bounds);
+    QCOMPARE(edge.front(), QRectF(225, 93, 60, 14));
 }
 
 QTEST_MAIN(TestTokens)
