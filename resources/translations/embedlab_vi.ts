@@ -783,6 +783,14 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
+    <message>
         <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
         <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
     </message>
@@ -1670,6 +1678,22 @@
 </context>
 <context>
     <name>embedlab::ui::TrainingPanel</name>
+    <message>
+        <source>The training step was cancelled: the weights and the optimizer did not change.</source>
+        <translation>Bước huấn luyện đã bị hủy: trọng số và bộ tối ưu không thay đổi.</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Hủy</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
     <message>
         <source>Batch</source>
         <translation>Lô</translation>

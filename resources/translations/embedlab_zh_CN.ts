@@ -783,6 +783,14 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>此训练步骤内存不足：未执行。</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
+    <message>
         <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
         <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
     </message>
@@ -1670,6 +1678,22 @@
 </context>
 <context>
     <name>embedlab::ui::TrainingPanel</name>
+    <message>
+        <source>The training step was cancelled: the weights and the optimizer did not change.</source>
+        <translation>训练步骤已取消：权重和优化器均未改变。</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
     <message>
         <source>Batch</source>
         <translation>批次</translation>
