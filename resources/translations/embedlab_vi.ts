@@ -854,6 +854,14 @@
 <context>
     <name>embedlab::ui::LabUndo</name>
     <message>
+        <source>%1 (cannot be undone: over the undo memory budget)</source>
+        <translation>%1 (không thể hoàn tác: vượt quá giới hạn bộ nhớ hoàn tác)</translation>
+    </message>
+    <message>
+        <source>Training step (loss %1)</source>
+        <translation>Bước huấn luyện (loss %1)</translation>
+    </message>
+    <message>
         <source>Older undo steps were dropped to keep undo memory under %1.</source>
         <translation>Các bước hoàn tác cũ đã bị bỏ để giữ bộ nhớ hoàn tác dưới %1.</translation>
     </message>
@@ -1283,10 +1291,6 @@
     <message>
         <source>Training</source>
         <translation>Huấn luyện</translation>
-    </message>
-    <message>
-        <source>Training step (loss %1)</source>
-        <translation>Bước huấn luyện (loss %1)</translation>
     </message>
     <message>
         <source>&amp;Undo (older steps were dropped to stay under %1)</source>
@@ -2150,6 +2154,10 @@
 </context>
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
+    <message>
+        <source>%1 was not opened: the weights did not change.</source>
+        <translation>%1 đã không được mở: trọng số không thay đổi.</translation>
+    </message>
     <message>
         <source>Opening %1 ...</source>
         <translation>Đang mở %1 ...</translation>

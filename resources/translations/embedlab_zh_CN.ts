@@ -854,6 +854,14 @@
 <context>
     <name>embedlab::ui::LabUndo</name>
     <message>
+        <source>%1 (cannot be undone: over the undo memory budget)</source>
+        <translation>%1（无法撤销：超出撤销内存预算）</translation>
+    </message>
+    <message>
+        <source>Training step (loss %1)</source>
+        <translation>训练步骤（loss %1）</translation>
+    </message>
+    <message>
         <source>Older undo steps were dropped to keep undo memory under %1.</source>
         <translation>为使撤销占用的内存低于 %1，较早的撤销步骤已被丢弃。</translation>
     </message>
@@ -1283,10 +1291,6 @@
     <message>
         <source>Training</source>
         <translation>训练</translation>
-    </message>
-    <message>
-        <source>Training step (loss %1)</source>
-        <translation>训练步骤（loss %1）</translation>
     </message>
     <message>
         <source>&amp;Undo (older steps were dropped to stay under %1)</source>
@@ -2150,6 +2154,10 @@
 </context>
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
+    <message>
+        <source>%1 was not opened: the weights did not change.</source>
+        <translation>未打开 %1：权重没有改变。</translation>
+    </message>
     <message>
         <source>Opening %1 ...</source>
         <translation>正在打开 %1 ...</translation>
