@@ -283,6 +283,10 @@
 <context>
     <name>SessionFile</name>
     <message>
+        <source>The session is damaged: its history must list operations with their code.</source>
+        <translation>Phiên bị hỏng: lịch sử của nó phải liệt kê các thao tác cùng mã của chúng.</translation>
+    </message>
+    <message>
         <source>This is not an EmbedLab session.</source>
         <translation>Đây không phải là một phiên EmbedLab.</translation>
     </message>

@@ -283,6 +283,10 @@
 <context>
     <name>SessionFile</name>
     <message>
+        <source>The session is damaged: its history must list operations with their code.</source>
+        <translation>会话已损坏：其历史必须列出各项操作及其代码。</translation>
+    </message>
+    <message>
         <source>This is not an EmbedLab session.</source>
         <translation>这不是 EmbedLab 会话文件。</translation>
     </message>
