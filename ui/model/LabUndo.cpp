@@ -167,9 +167,10 @@ void LabUndo::applyInit(const QString &target, const core::InitSpec &spec, std::
         return;
     }
     const int parts = partsFor(target);
-    Lab::WeightState before = m_lab->captureWeights(parts);
-    if (!mayProceed(before.bytes()))
+    // Asked before the copy is made, not after.
+    if (!mayProceed(m_lab->weightBytes(parts)))
         return;
+    Lab::WeightState before = m_lab->captureWeights(parts);
     auto *command = new WeightsCommand(m_lab, std::move(before), parts, text);
     command->setGesture(target);
     push(command);
@@ -210,8 +211,10 @@ bool LabUndo::tie()
 {
     if (m_lab->isBusy() || m_lab->isTied())
         return false;
+    if (!mayProceed(m_lab->weightBytes(Lab::LmHeadPart)))
+        return false;
     const Lab::WeightState before = m_lab->captureWeights(Lab::LmHeadPart);
-    if (!mayProceed(before.bytes()) || !m_lab->tie())
+    if (!m_lab->tie())
         return false;
     m_openInit = nullptr;
     push(new WeightsCommand(m_lab, before, Lab::LmHeadPart | Lab::BiasPart,
@@ -224,9 +227,9 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
     if (m_lab->isBusy() || !m_lab->isTied())
         return false;
     const int parts = Lab::LmHeadPart | Lab::BiasPart;
-    const Lab::WeightState before = m_lab->captureWeights(parts);
-    if (!mayProceed(before.bytes()))
+    if (!mayProceed(m_lab->weightBytes(parts)))
         return false;
+    const Lab::WeightState before = m_lab->captureWeights(parts);
     m_lab->untie(mode);
     m_openInit = nullptr;
     push(new WeightsCommand(m_lab, before, parts,
