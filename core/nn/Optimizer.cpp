@@ -6,6 +6,7 @@
 #include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
 
+#include <cassert>
 #include <cmath>
 
 namespace embedlab::core {
@@ -39,6 +40,23 @@ void mulScalar(Matrix &self, double factor)
     float *s = self.data();
     for (Index i = 0; i < self.size(); ++i)
         s[i] = s[i] * f;
+}
+
+// The state kept for from[k] becomes the state of to[k]; the buffers move, nothing is copied.
+template <typename State>
+void rebindState(std::map<const Parameter *, State> &state, const std::vector<ParameterPtr> &from,
+                 const std::vector<ParameterPtr> &to)
+{
+    assert(from.size() == to.size() && "rebind() takes one parameter for each of params()");
+    std::map<const Parameter *, State> moved;
+    for (std::size_t k = 0; k < from.size(); ++k) {
+        auto node = state.extract(from[k].get());
+        if (node.empty())
+            continue;
+        node.key() = to[k].get();
+        moved.insert(std::move(node));
+    }
+    state = std::move(moved);
 }
 
 } // namespace
@@ -102,6 +120,19 @@ void SGD::step()
         addScaled(p->value(), *dP, -m_options.lr);
         p->bumpVersion();
     }
+}
+
+std::unique_ptr<Optimizer> SGD::cloneFor(std::vector<ParameterPtr> params) const
+{
+    auto copy = std::make_unique<SGD>(*this);
+    copy->rebind(std::move(params));
+    return copy;
+}
+
+void SGD::rebind(std::vector<ParameterPtr> params)
+{
+    rebindState(m_momentumBuffer, m_params, params);
+    m_params = std::move(params);
 }
 
 Adam::Adam(std::vector<ParameterPtr> params, AdamOptions options)
@@ -177,6 +208,19 @@ void Adam::step()
         }
         p->bumpVersion();
     }
+}
+
+std::unique_ptr<Optimizer> Adam::cloneFor(std::vector<ParameterPtr> params) const
+{
+    auto copy = std::make_unique<Adam>(*this);
+    copy->rebind(std::move(params));
+    return copy;
+}
+
+void Adam::rebind(std::vector<ParameterPtr> params)
+{
+    rebindState(m_state, m_params, params);
+    m_params = std::move(params);
 }
 
 } // namespace embedlab::core

@@ -5,6 +5,7 @@
 #include "core/tensor/Parameter.h"
 
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace embedlab::core {
@@ -18,8 +19,17 @@ public:
     virtual void step() = 0;
     void zeroGrad(); // set_to_none=True (PyTorch 2.x default; 1.13 zeroes, same effect on the step)
     const std::vector<ParameterPtr> &params() const { return m_params; }
+    /// A copy of the settings and the state (momentum buffers, Adam's moments) for `params`, which
+    /// stand for params() position by position (copies of the same shapes): a step can run on it
+    /// without touching this one.
+    virtual std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const = 0;
+    /// Moves the state over to `params` (position by position, same shapes) without copying it.
+    virtual void rebind(std::vector<ParameterPtr> params) = 0;
 
 protected:
+    Optimizer(const Optimizer &) = default;
+    Optimizer &operator=(const Optimizer &) = default;
+
     std::vector<ParameterPtr> m_params;
 };
 
@@ -34,6 +44,8 @@ class SGD final : public Optimizer {
 public:
     SGD(std::vector<ParameterPtr> params, SGDOptions options);
     void step() override;
+    std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const override;
+    void rebind(std::vector<ParameterPtr> params) override;
 
 private:
     SGDOptions m_options;
@@ -52,6 +64,8 @@ class Adam final : public Optimizer {
 public:
     Adam(std::vector<ParameterPtr> params, AdamOptions options);
     void step() override;
+    std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const override;
+    void rebind(std::vector<ParameterPtr> params) override;
 
 private:
     struct State {

@@ -115,6 +115,23 @@ Tensor TiedModel::forward(const LongTensor &ids)
     return m_lmHead->forward(m_embedding->forward(ids));
 }
 
+std::unique_ptr<TiedModel> TiedModel::copied() const
+{
+    const auto copyOf = [](const Parameter &p) {
+        auto out = std::make_shared<Parameter>(p.shape());
+        out->value() = p.value();
+        return out;
+    };
+    const ParameterPtr weight = copyOf(*m_embedding->weight());
+    auto embedding = std::make_unique<Embedding>(weight, m_embedding->options());
+    Generator unused; // Linear draws its bias, which the copy then replaces
+    auto lmHead = std::make_unique<Linear>(isTied() ? weight : copyOf(*m_lmHead->weight()),
+                                           m_lmHead->hasBias(), unused);
+    if (m_lmHead->hasBias())
+        lmHead->bias()->value() = m_lmHead->bias()->value();
+    return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
+}
+
 TiedModel::StepResult TiedModel::trainStep(const LongTensor &ids, const LongTensor &targets,
                                            Optimizer &optimizer)
 {

@@ -55,6 +55,10 @@ public:
     /// tied, lm_head.bias if any).
     std::vector<ParameterPtr> parameters() const;
 
+    /// The same layers with copies of the parameters (own storage, the tie kept, no gradients): a
+    /// training step can be computed on it while this model is shown, and dropped.
+    std::unique_ptr<TiedModel> copied() const;
+
     /// logits = lm_head(embedding(ids)).
     Tensor forward(const LongTensor &ids);
 

@@ -6,6 +6,7 @@
 #include "core/nn/Loss.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace embedlab::core {
@@ -76,7 +77,7 @@ ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, const M
 
 // The same forward and backward as TiedModel::trainStep, on copies of the weights before the step,
 // with the two uses of the tied weight given separate storage so their gradients stay apart.
-void splitTiedGradient(const TiedModel &model, const std::vector<Matrix> &before, const LongTensor &ids,
+void splitTiedGradient(const TiedModel &model, const std::vector<ParameterPtr> &before, const LongTensor &ids,
                        const LongTensor &targets, ParameterReport &shared)
 {
     const Index v = model.embedding().numEmbeddings();
@@ -85,7 +86,7 @@ void splitTiedGradient(const TiedModel &model, const std::vector<Matrix> &before
     Generator scratch; // the copies' own initial values are replaced at once
     Embedding embedding(v, d, model.embedding().options(), scratch);
     auto lookupWeight = std::make_shared<Parameter>(Shape{v, d});
-    lookupWeight->value() = before.front();
+    lookupWeight->value() = before.front()->value();
     embedding.setWeight(lookupWeight);
     const Tensor hidden = embedding.forward(ids); // max_norm renormalises, as the real forward did
 
@@ -94,7 +95,7 @@ void splitTiedGradient(const TiedModel &model, const std::vector<Matrix> &before
     headWeight->value() = lookupWeight->value();
     head.setWeight(headWeight);
     if (bias)
-        head.bias()->value() = before.back();
+        head.bias()->value() = before.back()->value();
     const Tensor logits = head.forward(hidden);
     Tensor flat = logits;
     flat.shape = {v == 0 ? 0 : flat.numel() / v, v};
@@ -194,15 +195,30 @@ TrainingReport Trainer::step(TiedModel &model, const LongTensor &ids, const Long
 {
     validateBatch(model, ids, targets);
     prepare(model);
-    const std::vector<ParameterPtr> params = model.parameters();
-    std::vector<Matrix> before;
-    before.reserve(params.size());
-    for (const ParameterPtr &p : params)
-        before.push_back(p->value());
+    return commit(model, *compute(model, ids, targets));
+}
 
-    TrainingReport r;
-    r.loss = model.trainStep(ids, targets, *m_optimizer).loss;
-    r.step = ++m_stepCount;
+std::optional<DetachedStep> Trainer::compute(const TiedModel &model, const LongTensor &ids,
+                                             const LongTensor &targets, const Progress &progress) const
+{
+    assert(m_optimizer && !isStaleFor(model) && "call prepare(model) before compute()");
+    const std::vector<ParameterPtr> before = model.parameters();
+    const bool split = model.isTied() && before.front()->numel() <= kSplitElements;
+    const int total = 2 + static_cast<int>(before.size()) + (split ? 1 : 0);
+    int done = 0;
+    const auto goOn = [&] { return !progress || progress(++done, total); };
+
+    DetachedStep out;
+    out.model = model.copied();
+    const std::vector<ParameterPtr> params = out.model->parameters();
+    out.optimizer = m_optimizer->cloneFor(params);
+    if (!goOn())
+        return std::nullopt;
+    TrainingReport &r = out.report;
+    r.loss = out.model->trainStep(ids, targets, *out.optimizer).loss;
+    if (!goOn())
+        return std::nullopt;
+    r.step = m_stepCount + 1;
     r.tied = model.isTied();
     r.ids = ids;
     r.embeddingOptions = model.embedding().options();
@@ -210,13 +226,39 @@ TrainingReport Trainer::step(TiedModel &model, const LongTensor &ids, const Long
     for (std::int64_t id : ids.data)
         appendUnique(r.lookedUpRows, static_cast<int>(id));
     r.rowsWithHistory = m_rowsWithHistory;
-    for (std::size_t k = 0; k < params.size(); ++k)
-        r.parameters.push_back(reportFor(model, params[k], before[k]));
-    if (r.tied && params.front()->numel() <= kSplitElements)
+    for (std::size_t k = 0; k < params.size(); ++k) {
+        r.parameters.push_back(reportFor(*out.model, params[k], before[k]->value()));
+        if (!goOn())
+            return std::nullopt;
+    }
+    if (split) {
         splitTiedGradient(model, before, ids, targets, r.parameters.front());
+        if (!goOn())
+            return std::nullopt;
+    }
+    out.rowsWithHistory = m_rowsWithHistory;
     for (int row : r.parameters.front().gradientRows)
-        appendUnique(m_rowsWithHistory, row);
-    return r;
+        appendUnique(out.rowsWithHistory, row);
+    return out;
+}
+
+TrainingReport Trainer::commit(TiedModel &model, DetachedStep &&step)
+{
+    assert(m_optimizer && !isStaleFor(model) &&
+           "commit() takes a step computed for this model and optimiser");
+    const std::vector<ParameterPtr> params = model.parameters();
+    const std::vector<ParameterPtr> stepped = step.model->parameters();
+    assert(params.size() == stepped.size() && "commit() takes a step computed for this model");
+    for (std::size_t k = 0; k < params.size(); ++k) {
+        std::swap(params[k]->value(), stepped[k]->value());
+        std::swap(params[k]->grad(), stepped[k]->grad());
+        params[k]->bumpVersion();
+    }
+    step.optimizer->rebind(params);
+    m_optimizer = std::move(step.optimizer);
+    m_stepCount = step.report.step;
+    m_rowsWithHistory = std::move(step.rowsWithHistory);
+    return std::move(step.report);
 }
 
 } // namespace embedlab::core

@@ -6,7 +6,9 @@
 #include "core/nn/TiedModel.h"
 #include "core/tensor/Error.h"
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,16 @@ struct TrainingReport {
     const ParameterReport *find(const std::string &name) const;
 };
 
+/// One training step computed on copies of the weights and of the optimiser state (Trainer::compute,
+/// on any thread), given to the model by Trainer::commit() on the model's thread. Dropped before
+/// the commit, it leaves the model and the optimiser exactly as they were.
+struct DetachedStep {
+    std::unique_ptr<TiedModel> model;     ///< the copies, stepped
+    std::unique_ptr<Optimizer> optimizer; ///< bound to model's parameters
+    TrainingReport report;
+    std::vector<int> rowsWithHistory; ///< after this step
+};
+
 /// Training steps on a TiedModel with an optimiser whose state (momentum buffers, Adam's averages)
 /// survives between steps until the settings, the model's parameters or reset() change it.
 class Trainer {
@@ -99,6 +111,18 @@ public:
     /// batch or invalid optimiser settings. ids and targets of other shapes are paired in flattened
     /// order, as PyTorch does; a lesson that wants them alike calls checkSameShape() first.
     TrainingReport step(TiedModel &model, const LongTensor &ids, const LongTensor &targets);
+
+    /// Called between the phases of compute() with the phases done and their number; returning
+    /// false cancels the step there.
+    using Progress = std::function<bool(int done, int total)>;
+    /// step() on copies: reads `model` and this trainer, writes neither, so a worker thread may run
+    /// it while nothing else writes them. The batch must be valid and prepare() done. Empty when
+    /// `progress` cancelled it.
+    std::optional<DetachedStep> compute(const TiedModel &model, const LongTensor &ids,
+                                        const LongTensor &targets, const Progress &progress = {}) const;
+    /// Gives the stepped copies' values (and gradients) to `model`'s parameters without copying them
+    /// and takes the stepped optimiser state. `model` must still be the one compute() read.
+    TrainingReport commit(TiedModel &model, DetachedStep &&step);
     /// BatchShapeError when ids and targets differ in shape.
     static void checkSameShape(const LongTensor &ids, const LongTensor &targets);
 

@@ -283,6 +283,10 @@
 <context>
     <name>SessionFile</name>
     <message>
+        <source>The session is damaged: its history must list operations with their code.</source>
+        <translation>Phiên bị hỏng: lịch sử của nó phải liệt kê các thao tác cùng mã của chúng.</translation>
+    </message>
+    <message>
         <source>This is not an EmbedLab session.</source>
         <translation>Đây không phải là một phiên EmbedLab.</translation>
     </message>
@@ -783,6 +787,14 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
+    <message>
         <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
         <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
     </message>
@@ -845,6 +857,14 @@
 </context>
 <context>
     <name>embedlab::ui::LabUndo</name>
+    <message>
+        <source>%1 (cannot be undone: over the undo memory budget)</source>
+        <translation>%1 (không thể hoàn tác: vượt quá giới hạn bộ nhớ hoàn tác)</translation>
+    </message>
+    <message>
+        <source>Training step (loss %1)</source>
+        <translation>Bước huấn luyện (loss %1)</translation>
+    </message>
     <message>
         <source>Older undo steps were dropped to keep undo memory under %1.</source>
         <translation>Các bước hoàn tác cũ đã bị bỏ để giữ bộ nhớ hoàn tác dưới %1.</translation>
@@ -1277,10 +1297,6 @@
         <translation>Huấn luyện</translation>
     </message>
     <message>
-        <source>Training step (loss %1)</source>
-        <translation>Bước huấn luyện (loss %1)</translation>
-    </message>
-    <message>
         <source>&amp;Undo (older steps were dropped to stay under %1)</source>
         <translation>&amp;Hoàn tác (các bước cũ đã bị bỏ để giữ dưới %1)</translation>
     </message>
@@ -1670,6 +1686,22 @@
 </context>
 <context>
     <name>embedlab::ui::TrainingPanel</name>
+    <message>
+        <source>The training step was cancelled: the weights and the optimizer did not change.</source>
+        <translation>Bước huấn luyện đã bị hủy: trọng số và bộ tối ưu không thay đổi.</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Hủy</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
     <message>
         <source>Batch</source>
         <translation>Lô</translation>
@@ -2126,6 +2158,10 @@
 </context>
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
+    <message>
+        <source>%1 was not opened: the weights did not change.</source>
+        <translation>%1 đã không được mở: trọng số không thay đổi.</translation>
+    </message>
     <message>
         <source>Opening %1 ...</source>
         <translation>Đang mở %1 ...</translation>

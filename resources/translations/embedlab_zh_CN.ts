@@ -283,6 +283,10 @@
 <context>
     <name>SessionFile</name>
     <message>
+        <source>The session is damaged: its history must list operations with their code.</source>
+        <translation>会话已损坏：其历史必须列出各项操作及其代码。</translation>
+    </message>
+    <message>
         <source>This is not an EmbedLab session.</source>
         <translation>这不是 EmbedLab 会话文件。</translation>
     </message>
@@ -783,6 +787,14 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>此训练步骤内存不足：未执行。</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
+    <message>
         <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
         <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
     </message>
@@ -845,6 +857,14 @@
 </context>
 <context>
     <name>embedlab::ui::LabUndo</name>
+    <message>
+        <source>%1 (cannot be undone: over the undo memory budget)</source>
+        <translation>%1（无法撤销：超出撤销内存预算）</translation>
+    </message>
+    <message>
+        <source>Training step (loss %1)</source>
+        <translation>训练步骤（loss %1）</translation>
+    </message>
     <message>
         <source>Older undo steps were dropped to keep undo memory under %1.</source>
         <translation>为使撤销占用的内存低于 %1，较早的撤销步骤已被丢弃。</translation>
@@ -1277,10 +1297,6 @@
         <translation>训练</translation>
     </message>
     <message>
-        <source>Training step (loss %1)</source>
-        <translation>训练步骤（loss %1）</translation>
-    </message>
-    <message>
         <source>&amp;Undo (older steps were dropped to stay under %1)</source>
         <translation>撤销(&amp;U)（为保持在 %1 以下，较早的步骤已被丢弃）</translation>
     </message>
@@ -1670,6 +1686,22 @@
 </context>
 <context>
     <name>embedlab::ui::TrainingPanel</name>
+    <message>
+        <source>The training step was cancelled: the weights and the optimizer did not change.</source>
+        <translation>训练步骤已取消：权重和优化器均未改变。</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
     <message>
         <source>Batch</source>
         <translation>批次</translation>
@@ -2126,6 +2158,10 @@
 </context>
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
+    <message>
+        <source>%1 was not opened: the weights did not change.</source>
+        <translation>未打开 %1：权重没有改变。</translation>
+    </message>
     <message>
         <source>Opening %1 ...</source>
         <translation>正在打开 %1 ...</translation>

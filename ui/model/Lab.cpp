@@ -12,6 +12,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <new>
 
@@ -160,6 +161,16 @@ std::uint64_t Lab::WeightState::bytes() const
     return total;
 }
 
+/// A step computed on a worker: the copies it made (nullptr until done, or when cancelled or failed).
+struct Lab::TrainingJob {
+    core::LongTensor ids;
+    core::LongTensor targets;
+    const core::TiedModel *model = nullptr;
+    std::atomic<bool> cancelled = false;
+    std::shared_ptr<core::DetachedStep> result;
+    QString error;
+};
+
 Lab::Lab(QObject *parent)
     : QObject(parent)
 {
@@ -176,6 +187,9 @@ Lab::~Lab()
     // like ASan quiet and frees the memory deterministically.
     m_future.waitForFinished();
     m_initFuture.waitForFinished();
+    if (m_training)
+        m_training->cancelled = true;
+    m_trainingFuture.waitForFinished();
 }
 
 Lab::Config Lab::presetConfig(Preset preset)
@@ -338,6 +352,21 @@ Lab::WeightState Lab::captureWeights(int parts) const
     state.embeddingDim = m_model->embedding().embeddingDim();
     state.hasBias = m_model->lmHead().hasBias();
     return state;
+}
+
+std::uint64_t Lab::weightBytes(int parts) const
+{
+    if (!m_model)
+        return 0;
+    const auto bytesOf = [](const core::ParameterPtr &p) { return p ? std::uint64_t(p->bytes()) : 0; };
+    std::uint64_t total = 0;
+    if (parts & EmbeddingPart)
+        total += bytesOf(m_model->embedding().weight());
+    if ((parts & LmHeadPart) && !m_model->isTied())
+        total += bytesOf(m_model->lmHead().weight());
+    if (parts & BiasPart)
+        total += bytesOf(m_model->lmHead().bias());
+    return total;
 }
 
 bool Lab::restoreWeights(const WeightState &state)
@@ -682,12 +711,15 @@ void Lab::commitInit(const std::shared_ptr<InitResult> &result)
 
 void Lab::setOptimizer(const core::OptimizerConfig &config)
 {
+    if (!(config == m_trainer.optimizer()))
+        stopTraining();
     if (m_trainer.setOptimizer(config))
         Q_EMIT optimizerReset(OptimizerResetReason::SettingsChanged);
 }
 
 void Lab::resetOptimizer()
 {
+    stopTraining();
     if (m_trainer.reset())
         Q_EMIT optimizerReset(OptimizerResetReason::ByHand);
 }
@@ -732,7 +764,6 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
         return false;
     }
     dropStaleOptimizer();
-    core::TrainingReport report;
     try {
         core::Trainer::validateBatch(*m_model, ids, targets);
         core::Trainer::checkSameShape(ids, targets);
@@ -740,8 +771,15 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
             return false;
         // Builds the optimiser first: invalid settings raise before any weight changes.
         m_trainer.prepare(*m_model);
+        if (m_trainingGate && !m_trainingGate())
+            return false;
+        if (m_model->parameterCount() > kSynchronousTrainingElements) {
+            startTraining(ids, targets);
+            return true;
+        }
         Q_EMIT aboutToTrain();
-        report = m_trainer.step(*m_model, ids, targets);
+        recordStep(ids, targets, m_trainer.step(*m_model, ids, targets));
+        return true;
     } catch (const core::BatchShapeError &e) {
         Q_EMIT trainingFailed(
             tr("targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that "
@@ -749,11 +787,85 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
                "order.)")
                 .arg(QString::fromStdString(core::shapeString(e.ids)),
                      QString::fromStdString(core::shapeString(e.targets))));
-        return false;
     } catch (const core::Error &e) {
         Q_EMIT trainingFailed(QString::fromStdString(e.pythonText()));
-        return false;
     }
+    return false;
+}
+
+void Lab::startTraining(const core::LongTensor &ids, const core::LongTensor &targets)
+{
+    auto job = std::make_shared<TrainingJob>();
+    job->ids = ids;
+    job->targets = targets;
+    job->model = m_model.get();
+    m_training = job;
+    setBusy(true);
+    Q_EMIT busyMessage(
+        tr("Training step on %1 weights ...").arg(QLocale().toString(m_model->parameterCount())));
+    Q_EMIT trainingStarted();
+    // The worker reads the weights and the optimiser and writes only its copies; nothing else writes
+    // them while the Lab is busy, and the Lab waits for the worker when it goes.
+    const std::shared_ptr<core::TiedModel> model = m_model;
+    const core::Trainer *trainer = &m_trainer;
+    m_trainingFuture = runInBackground(
+        this,
+        [job, model, trainer, this] {
+            const auto progress = [job, this](int done, int total) {
+                QMetaObject::invokeMethod(
+                    this, [this, done, total] { Q_EMIT trainingProgress(done, total); },
+                    Qt::QueuedConnection);
+                return !job->cancelled;
+            };
+            try {
+                if (std::optional<core::DetachedStep> step =
+                        trainer->compute(*model, job->ids, job->targets, progress))
+                    job->result = std::make_shared<core::DetachedStep>(std::move(*step));
+            } catch (const core::Error &e) {
+                job->error = QString::fromStdString(e.pythonText());
+            } catch (const std::bad_alloc &) {
+                job->error = tr("This training step ran out of memory: it was not run.");
+            }
+        },
+        [this, job] { finishTraining(job); });
+}
+
+void Lab::finishTraining(const std::shared_ptr<TrainingJob> &job)
+{
+    m_training.reset();
+    // Committed before the Lab is idle again, so that what waits for idle sees the trained weights.
+    if (!job->error.isEmpty()) {
+        Q_EMIT trainingFailed(job->error);
+    } else if (job->cancelled || !job->result || job->model != m_model.get()) {
+        Q_EMIT trainingCancelled();
+    } else {
+        Q_EMIT aboutToTrain();
+        recordStep(job->ids, job->targets, m_trainer.commit(*m_model, std::move(*job->result)));
+    }
+    job->result.reset();
+    setBusy(false);
+    runPending();
+}
+
+void Lab::cancelTraining()
+{
+    if (m_training)
+        m_training->cancelled = true;
+}
+
+void Lab::stopTraining()
+{
+    // The worker reads the optimiser state that is about to change: it stops at its next phase and
+    // its step is dropped when its end is delivered.
+    if (!m_training)
+        return;
+    cancelTraining();
+    m_trainingFuture.waitForFinished();
+}
+
+void Lab::recordStep(const core::LongTensor &ids, const core::LongTensor &targets,
+                     const core::TrainingReport &report)
+{
     // The step as PyTorch code, runnable where the code panel puts it: a new optimiser is constructed
     // exactly when the Trainer started a fresh state (first step, other settings, tie, reset, undo).
     PythonCode::Step code;
@@ -771,7 +883,6 @@ bool Lab::trainStep(const core::LongTensor &ids, const core::LongTensor &targets
     op.output = PythonCode::printedLoss(report.loss);
     recordWeightsChange(op);
     Q_EMIT trained(report);
-    return true;
 }
 
 void Lab::recordWeightsChange(const Operation &op)

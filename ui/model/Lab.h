@@ -157,6 +157,8 @@ public:
     /// Deep copies of the `parts` (WeightPart flags) of the current model, with the tie state,
     /// generator and history. Synchronous: a GPT-2 sized weight is a 154 MB copy.
     WeightState captureWeights(int parts) const;
+    /// The bytes captureWeights(parts) would copy, without copying.
+    std::uint64_t weightBytes(int parts) const;
     /// Puts back what captureWeights() took: re-ties or unties in place, copies the values into
     /// the current parameters, restores the generator and history. Refused (returns false, changes
     /// nothing, emits notice() saying why) when the current model has other sizes than the one
@@ -252,13 +254,26 @@ public:
     void setAvailableMemory(std::optional<std::uint64_t> bytes) { m_availableMemory.set(bytes); }
     /// Steps taken with the current optimiser state (0 after a reset).
     int trainingSteps() const { return m_trainer.stepCount(); }
+    /// Models up to this many weights are trained on the UI thread (at once, deterministic for
+    /// tests); a step on a bigger one runs on a worker thread and can be cancelled.
+    static constexpr core::Index kSynchronousTrainingElements = 1 << 21;
     /// One training step (zero_grad, forward, cross_entropy, backward, optimizer.step()), the only
     /// way the weights are trained. Refused while a job runs, for ids and targets of different
     /// shapes, or with PyTorch's message for a bad batch or invalid optimiser settings: then
-    /// trainingFailed() says why, nothing changes, and false is returned. Otherwise emits
-    /// aboutToTrain() right before the weights change, records the step in history() and emits
-    /// trained() with what changed.
+    /// trainingFailed() says why, nothing changes, and false is returned. The training gate may
+    /// decline it (false, nothing changes). Otherwise emits aboutToTrain() right before the
+    /// weights change, records the step in history() and emits trained() with what changed: at
+    /// once for a small model; for a big one the step is computed on copies on a worker
+    /// (trainingStarted(), trainingProgress(), busy meanwhile) and committed when it is done, or
+    /// dropped by cancelTraining() (trainingCancelled(), nothing changes). True when it ran or
+    /// started.
     bool trainStep(const core::LongTensor &ids, const core::LongTensor &targets);
+    /// Drops the step running on a worker: the weights and the optimiser stay exactly as they were.
+    void cancelTraining();
+    bool isTraining() const { return m_training != nullptr; }
+    /// Asked once a step is valid, before anything is copied for it (the undo history asks whether
+    /// a step that cannot be undone may run); false declines the step.
+    void setTrainingGate(std::function<bool()> gate) { m_trainingGate = std::move(gate); }
     core::ParameterPtr parameter(const QString &name) const;
     const core::Generator &generator() const { return m_generator; }
 
@@ -288,6 +303,12 @@ Q_SIGNALS:
     void aboutToTrain();
     void trained(const core::TrainingReport &report);
     void trainingFailed(const QString &message);
+    /// A step on a big model is being computed on a worker; cancelTraining() drops it.
+    void trainingStarted();
+    /// `done` of the step's phases are done.
+    void trainingProgress(int done, int total);
+    /// The step running on a worker was dropped; nothing changed.
+    void trainingCancelled();
     /// The optimiser state (momentum buffers, Adam's averages) was dropped.
     void optimizerReset(embedlab::ui::Lab::OptimizerResetReason reason);
 
@@ -320,6 +341,14 @@ private:
     void dropStaleOptimizer();
     /// False (and trainingFailed() says what it would need) when a step of `tokens` ids does not fit.
     bool trainingFits(core::Index tokens);
+    struct TrainingJob;
+    void startTraining(const core::LongTensor &ids, const core::LongTensor &targets);
+    void finishTraining(const std::shared_ptr<TrainingJob> &job);
+    /// Cancels the step running on a worker and waits until it no longer reads the optimiser.
+    void stopTraining();
+    /// Records a step that changed the weights: its code in history(), then trained().
+    void recordStep(const core::LongTensor &ids, const core::LongTensor &targets,
+                    const core::TrainingReport &report);
     /// Parses, validates and takes the ids; returns whether the ids in effect changed.
     bool acceptIds(const QString &text);
 
@@ -344,6 +373,9 @@ private:
     core::Trainer m_trainer;
     AvailableMemory m_availableMemory;
     const core::TiedModel *m_trainedModel = nullptr; // the model m_trainer's state belongs to
+    std::function<bool()> m_trainingGate;
+    std::shared_ptr<TrainingJob> m_training; // the step running on a worker
+    QFuture<void> m_trainingFuture;
     QList<Operation> m_history;
     struct LoadRequest;
     std::shared_ptr<LoadRequest> m_loadRequest; // taken by the next rebuild job

@@ -21,12 +21,16 @@ LabUndo::LabUndo(Lab *lab, QObject *parent)
     connect(m_stack, &QUndoStack::redoTextChanged, this, &LabUndo::changed);
     connect(m_lab, &Lab::busyChanged, this, &LabUndo::onLabBusyChanged);
     connect(m_lab, &Lab::initFailed, this, &LabUndo::onInitFailed);
+    connect(m_lab, &Lab::aboutToTrain, this, &LabUndo::onAboutToTrain);
+    connect(m_lab, &Lab::trained, this, &LabUndo::onTrained);
+    m_lab->setTrainingGate([this] { return mayTrain(); });
 }
 
 LabUndo::~LabUndo()
 {
     // The stack's clear() in ~QObject would emit into slots of a half-destroyed object.
     m_stack->disconnect(this);
+    m_lab->setTrainingGate({});
 }
 
 bool LabUndo::canUndo() const
@@ -163,9 +167,10 @@ void LabUndo::applyInit(const QString &target, const core::InitSpec &spec, std::
         return;
     }
     const int parts = partsFor(target);
-    Lab::WeightState before = m_lab->captureWeights(parts);
-    if (!mayProceed(before.bytes()))
+    // Asked before the copy is made, not after.
+    if (!mayProceed(m_lab->weightBytes(parts)))
         return;
+    Lab::WeightState before = m_lab->captureWeights(parts);
     auto *command = new WeightsCommand(m_lab, std::move(before), parts, text);
     command->setGesture(target);
     push(command);
@@ -206,8 +211,10 @@ bool LabUndo::tie()
 {
     if (m_lab->isBusy() || m_lab->isTied())
         return false;
+    if (!mayProceed(m_lab->weightBytes(Lab::LmHeadPart)))
+        return false;
     const Lab::WeightState before = m_lab->captureWeights(Lab::LmHeadPart);
-    if (!mayProceed(before.bytes()) || !m_lab->tie())
+    if (!m_lab->tie())
         return false;
     m_openInit = nullptr;
     push(new WeightsCommand(m_lab, before, Lab::LmHeadPart | Lab::BiasPart,
@@ -220,9 +227,9 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
     if (m_lab->isBusy() || !m_lab->isTied())
         return false;
     const int parts = Lab::LmHeadPart | Lab::BiasPart;
-    const Lab::WeightState before = m_lab->captureWeights(parts);
-    if (!mayProceed(before.bytes()))
+    if (!mayProceed(m_lab->weightBytes(parts)))
         return false;
+    const Lab::WeightState before = m_lab->captureWeights(parts);
     m_lab->untie(mode);
     m_openInit = nullptr;
     push(new WeightsCommand(m_lab, before, parts,
@@ -231,24 +238,67 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
     return true;
 }
 
-void LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
+bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
                          Lab::LoadRole role, bool tied, const Vocabulary &vocabulary)
 {
-    const Lab::Snapshot before = m_lab->snapshotWithModel();
+    // Undo keeps the model being replaced: asked before it is kept, not after.
+    const std::uint64_t kept = m_lab->isBusy() ? 0 : m_lab->parameterBytes();
+    const bool fits = snapshotFitsUndoBudget(kept, m_budget);
+    if (!fits && !mayProceed(kept))
+        return false;
+    const Lab::Snapshot before = fits ? m_lab->snapshotWithModel() : m_lab->snapshot();
     m_lab->setVocabulary(vocabulary);
     m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);
     m_openInit = nullptr;
-    push(new ModelCommand(m_lab, before, m_lab->snapshot(),
-                          tr("Load %1 from %2").arg(tensor, QFileInfo(file).fileName()), false, true));
+    auto *command =
+        new ModelCommand(m_lab, before, m_lab->snapshot(),
+                         tr("Load %1 from %2").arg(tensor, QFileInfo(file).fileName()), false, true);
+    if (fits)
+        push(command);
+    else
+        pushWithoutSnapshot(command);
+    return true;
 }
 
-void LabUndo::recordWeightsStep(Lab::WeightState before, int parts, const QString &description,
-                                std::function<void()> afterSwap)
+void LabUndo::pushWithoutSnapshot(LabCommand *command)
 {
-    auto *command = new WeightsCommand(m_lab, std::move(before), parts, description);
-    command->setAfterSwap(std::move(afterSwap));
+    command->dropSnapshot();
+    command->setText(tr("%1 (cannot be undone: over the undo memory budget)").arg(command->text()));
+    m_stack->push(command);
+    // Undo stops at this step: what the older ones hold cannot be reached any more.
+    enforceUndoBudget(m_stack, 0);
+    Q_EMIT changed();
+}
+
+bool LabUndo::mayTrain()
+{
+    const std::uint64_t bytes = m_lab->weightBytes(Lab::AllParts);
+    m_stepUndoable = snapshotFitsUndoBudget(bytes, m_budget);
+    return m_stepUndoable || mayProceed(bytes);
+}
+
+void LabUndo::onAboutToTrain()
+{
+    // Copied right before the weights change (after a worker computed the step, if one did), and
+    // only when it fits: a step the user agreed cannot be undone copies nothing.
+    m_stepBefore = m_stepUndoable ? m_lab->captureWeights(Lab::AllParts) : m_lab->captureWeights(0);
+}
+
+void LabUndo::onTrained(const core::TrainingReport &report)
+{
+    if (!m_stepBefore)
+        return;
+    auto *command =
+        new WeightsCommand(m_lab, std::move(*m_stepBefore), Lab::AllParts,
+                           tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)));
+    m_stepBefore.reset();
+    // The optimiser's momentum and Adam averages belong to the steps being undone.
+    command->setAfterSwap([lab = m_lab] { lab->resetOptimizer(); });
     m_openInit = nullptr;
-    push(command);
+    if (std::exchange(m_stepUndoable, true))
+        push(command);
+    else
+        pushWithoutSnapshot(command);
 }
 
 } // namespace embedlab::ui

@@ -23,7 +23,8 @@ class WeightsCommand;
 /// Every change of the Lab that the user can undo goes through here: sizes, presets, ids (typing
 /// merges into one step), initialisers (a slider drag is one step), tie and untie, training steps
 /// and loaded files. Snapshots are kept under a memory budget; undo waits while the Lab computes
-/// and stops at steps whose snapshots were dropped.
+/// and stops at steps whose snapshots were dropped. An action whose snapshot does not fit the budget
+/// asks first (setConfirmation()), before anything is copied for it.
 class LabUndo : public QObject {
     Q_OBJECT
 public:
@@ -71,14 +72,10 @@ public:
     bool tie();
     bool untie(core::TiedModel::UntieMode mode);
     /// Makes `matrix` a weight of a new model (Lab::loadMatrix) whose rows are tokens of
-    /// `vocabulary` (none: ids only), as one step.
-    void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
+    /// `vocabulary` (none: ids only), as one step. When keeping the model it replaces does not fit
+    /// the budget, asks first: declined, nothing changes and false is returned.
+    bool loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
                     bool tied, const Vocabulary &vocabulary = {});
-    /// Records a change of the weights already made (a training step) as one step: undo puts back
-    /// `before` (Lab::captureWeights(parts) taken just before it); `afterSwap` runs after each undo
-    /// and redo of it.
-    void recordWeightsStep(Lab::WeightState before, int parts, const QString &description,
-                           std::function<void()> afterSwap = {});
 
 Q_SIGNALS:
     /// canUndo(), canRedo(), isBlocked() or the texts may have changed.
@@ -91,8 +88,15 @@ private:
     /// The one check before an action: its snapshot fits the budget, or the user agreed to go on.
     bool mayProceed(std::uint64_t snapshotBytes) const;
     int partsFor(const QString &target) const;
+    /// Pushes a step whose snapshot was not taken (it did not fit and the user went on): it cannot be
+    /// undone, and the steps before it cannot be reached any more.
+    void pushWithoutSnapshot(class LabCommand *command);
     void onLabBusyChanged(bool busy);
     void onInitFailed();
+    /// Lab::setTrainingGate(): a step whose snapshot does not fit asks before it is computed.
+    bool mayTrain();
+    void onAboutToTrain();
+    void onTrained(const core::TrainingReport &report);
 
     Lab *m_lab;
     QUndoStack *m_stack;
@@ -107,6 +111,9 @@ private:
         std::optional<std::uint64_t> seed;
     };
     std::optional<InitRequest> m_deferredInit;
+    // The training step about to be recorded: its snapshot (taken only when it fits the budget).
+    bool m_stepUndoable = true;
+    std::optional<Lab::WeightState> m_stepBefore;
 };
 
 } // namespace embedlab::ui

@@ -60,6 +60,60 @@ QString weightsKey(const QString &parameter)
     return QString(parameter).replace(QLatin1Char('.'), QLatin1Char('_')) + QStringLiteral("_npy");
 }
 
+const std::pair<Lab::Operation::Kind, const char *> kOperationKinds[] = {
+    {Lab::Operation::Kind::Tie, "tie"},   {Lab::Operation::Kind::Untie, "untie"},
+    {Lab::Operation::Kind::Init, "init"}, {Lab::Operation::Kind::Step, "step"},
+    {Lab::Operation::Kind::Load, "load"},
+};
+
+QJsonArray historyToJson(const QList<Lab::Operation> &history)
+{
+    QJsonArray out;
+    for (const Lab::Operation &op : history) {
+        QJsonObject o;
+        for (const auto &[kind, name] : kOperationKinds)
+            if (kind == op.kind)
+                o[key("kind")] = QLatin1String(name);
+        o[key("target")] = op.target;
+        o[key("spec")] = op.spec;
+        o[key("seed")] = op.seed ? bigInteger(*op.seed) : QJsonValue();
+        o[key("python")] = op.python;
+        o[key("output")] = op.output;
+        out.append(o);
+    }
+    return out;
+}
+
+/// Empty optional when an entry is not an operation.
+std::optional<QList<Lab::Operation>> historyFromJson(const QJsonArray &array)
+{
+    QList<Lab::Operation> out;
+    for (const QJsonValue &value : array) {
+        const QJsonObject o = value.toObject();
+        Lab::Operation op;
+        bool known = false;
+        for (const auto &[kind, name] : kOperationKinds)
+            if (o.value(key("kind")).toString() == QLatin1String(name)) {
+                op.kind = kind;
+                known = true;
+            }
+        if (!known || !o.value(key("python")).isString())
+            return std::nullopt;
+        op.target = o.value(key("target")).toString();
+        op.spec = o.value(key("spec")).toString();
+        const QJsonValue seed = o.value(key("seed"));
+        if (!seed.isNull() && !seed.isUndefined()) {
+            op.seed = toBigInteger(seed);
+            if (!op.seed)
+                return std::nullopt;
+        }
+        op.python = o.value(key("python")).toString();
+        op.output = o.value(key("output")).toString();
+        out.append(op);
+    }
+    return out;
+}
+
 } // namespace
 
 QStringList SessionFile::storableParameters()
@@ -116,6 +170,8 @@ QJsonObject SessionFile::toJson(const Session &s)
     root[key("ids")] = s.idsText;
     if (!s.tokenizer.isEmpty())
         root[key("tokenizer")] = s.tokenizer;
+    if (!s.history.isEmpty())
+        root[key("history")] = historyToJson(s.history);
     root[key("view")] = view;
     return root;
 }
@@ -206,6 +262,14 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     if (!tokenizer.isUndefined() && !tokenizer.isString())
         return fail(tr("The session is damaged: the tokenizer must be a file name."));
     s.tokenizer = tokenizer.toString();
+    // Optional: sessions saved before it was kept have none.
+    const QJsonValue history = root.value(key("history"));
+    if (!history.isUndefined()) {
+        std::optional<QList<Lab::Operation>> operations = historyFromJson(history.toArray());
+        if (!history.isArray() || !operations)
+            return fail(tr("The session is damaged: its history must list operations with their code."));
+        s.history = std::move(*operations);
+    }
 
     const QJsonObject view = root.value(key("view")).toObject();
     s.colorMap = view.value(key("color_map")).toString(s.colorMap);

@@ -54,6 +54,10 @@ public:
         /// The tokenizer the rows belong to: a tokenizer file, Vocabulary::kGpt2Source, or "" for
         /// none (also every session saved before tokenizers existed).
         QString tokenizer;
+        /// What was done to the weights, with the code the code panel shows for it (training steps
+        /// included), when the weights are stored: reopened, the code panel shows the same code
+        /// rather than loads of the stored files. Empty in sessions saved before it was kept.
+        QList<Lab::Operation> history;
         bool operator==(const Session &) const = default;
     };
 

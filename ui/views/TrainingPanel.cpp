@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QStackedWidget>
@@ -297,6 +298,11 @@ void TrainingPanel::setLab(Lab *lab)
         connect(m_lab, &Lab::aboutToTrain, this, &TrainingPanel::aboutToStep);
         connect(m_lab, &Lab::trained, this, &TrainingPanel::showReport);
         connect(m_lab, &Lab::trainingFailed, this, &TrainingPanel::fail);
+        connect(m_lab, &Lab::trainingStarted, this, &TrainingPanel::onTrainingStarted);
+        connect(m_lab, &Lab::trainingProgress, this, &TrainingPanel::onTrainingProgress);
+        connect(m_lab, &Lab::trainingCancelled, this, [this] {
+            fail(tr("The training step was cancelled: the weights and the optimizer did not change."));
+        });
         connect(m_lab, &Lab::optimizerReset, this, &TrainingPanel::onOptimizerReset);
         connect(m_lab, &Lab::modelRebuilt, this, &TrainingPanel::clearResults);
         connect(m_lab, &Lab::tiedChanged, this, &TrainingPanel::refresh);
@@ -470,8 +476,44 @@ void TrainingPanel::onOptimizerReset(Lab::OptimizerResetReason reason)
     Q_EMIT optimizerReset();
 }
 
+void TrainingPanel::onTrainingStarted()
+{
+    closeProgress();
+    m_progress = new QProgressDialog(
+        tr("Training step on %1 weights ...").arg(QLocale().toString(m_lab->parameterCount())), tr("Cancel"),
+        0, 0, this);
+    m_progress->setObjectName(QStringLiteral("trainingProgress"));
+    m_progress->setWindowTitle(tr("Training"));
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setAutoReset(false);
+    m_progress->setAutoClose(false);
+    // Cancel drops the step computed on copies: nothing was written yet.
+    connect(m_progress, &QProgressDialog::canceled, m_lab, &Lab::cancelTraining);
+    m_progress->show();
+}
+
+void TrainingPanel::onTrainingProgress(int done, int total)
+{
+    if (!m_progress)
+        return;
+    m_progress->setMaximum(total);
+    m_progress->setValue(done);
+}
+
+void TrainingPanel::closeProgress()
+{
+    if (!m_progress)
+        return;
+    m_progress->disconnect(this);
+    m_progress->disconnect(m_lab);
+    m_progress->hide();
+    m_progress->deleteLater();
+    m_progress = nullptr;
+}
+
 void TrainingPanel::fail(const QString &message)
 {
+    closeProgress();
     m_error = message;
     m_errorLabel->setText(message);
     m_errorLabel->show();
@@ -505,6 +547,7 @@ bool TrainingPanel::step()
 
 void TrainingPanel::showReport(const core::TrainingReport &report)
 {
+    closeProgress();
     m_report = std::make_shared<core::TrainingReport>(report);
     m_resetReason.clear();
     m_error.clear();

@@ -20,6 +20,7 @@ class QGridLayout;
 class QLabel;
 class QLayout;
 class QLineEdit;
+class QProgressDialog;
 class QPushButton;
 class QStackedWidget;
 class QVBoxLayout;
@@ -93,6 +94,9 @@ public:
     QString explanation() const { return m_explanation; }
     /// The last refusal; empty after a successful step.
     QString errorMessage() const { return m_error; }
+    /// While a step on a big model runs on a worker: its progress, whose Cancel drops the step
+    /// (the weights stay as they were). nullptr otherwise.
+    QProgressDialog *progressDialog() const { return m_progress; }
 
     /// "1, 2, 3", "none", "all 4"; lists longer than 12 rows are shortened.
     static QString rowsText(const QList<int> &rows, int total);
@@ -124,6 +128,9 @@ private:
     void onSettingsEdited();
     void onOptimizerReset(Lab::OptimizerResetReason reason);
     void fail(const QString &message);
+    void onTrainingStarted();
+    void onTrainingProgress(int done, int total);
+    void closeProgress();
     void showReport(const core::TrainingReport &report);
     void clearResults();
     void showResults();
@@ -165,6 +172,7 @@ private:
     QLabel *m_errorLabel = nullptr;
     QLabel *m_explanationLabel = nullptr;
     QLabel *m_placeholder = nullptr;
+    QProgressDialog *m_progress = nullptr;
     QWidget *m_heatmapArea = nullptr;
     QGridLayout *m_heatmapGrid = nullptr;
     // One row per parameter: a title, then heatmaps with a badge under each.

@@ -833,18 +833,6 @@ void MainWindow::connectViews()
     connect(m_initPanel, &InitPanel::editFinished, m_undo, &LabUndo::finishInitGesture);
     connect(m_histogram, &InitHistogram::compareModeToggled, this, &MainWindow::setHistogramCompare);
     connect(m_histogramTarget, &QComboBox::currentIndexChanged, this, &MainWindow::updateHistogramSources);
-    connect(m_lab, &Lab::aboutToTrain, this, [this] {
-        m_stepBefore = std::make_shared<Lab::WeightState>(m_lab->captureWeights(Lab::AllParts));
-    });
-    connect(m_lab, &Lab::trained, this, [this](const core::TrainingReport &report) {
-        const std::shared_ptr<Lab::WeightState> before = std::exchange(m_stepBefore, nullptr);
-        if (!before)
-            return;
-        // The optimiser's momentum and Adam averages belong to the steps being undone.
-        m_undo->recordWeightsStep(std::move(*before), Lab::AllParts,
-                                  tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)),
-                                  [this] { m_lab->resetOptimizer(); });
-    });
     connect(m_trainingPanel, &TrainingPanel::stepFailed, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
 }

@@ -266,7 +266,6 @@ private:
     bool m_histogramCompare = false;
     bool m_idleCheckPending = false;
     UntiePolicy m_untiePolicy = UntiePolicy::Ask;
-    std::shared_ptr<Lab::WeightState> m_stepBefore;
     QPointer<QWidget> m_untieDialog;
 };
 

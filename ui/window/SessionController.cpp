@@ -122,6 +122,10 @@ SessionFile::Session SessionController::captureSession() const
     s.projector = projector->isEnabled();
     s.animationStep = m_window->animation()->step();
     s.lessonStep = m_window->lessons()->lesson()->current();
+    // With stored weights the code panel would otherwise show loads of the files: keep the code
+    // that produced them (training steps included, #16 item 9).
+    if (weightsEdited())
+        s.history = lab->history();
     return s;
 }
 
@@ -206,8 +210,9 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
     }
     Lab *lab = m_window->lab();
     const QList<SessionFile::Init> inits = s.inits;
+    const QList<Lab::Operation> history = s.history;
     ++m_pendingRestores;
-    lab->whenIdle(this, [this, lab, inits, restores] {
+    lab->whenIdle(this, [this, lab, inits, restores, history] {
         for (const SessionFile::Init &init : inits) {
             try {
                 lab->applyInit(init.parameter, core::InitSpec::parse(init.spec.toStdString()), init.seed);
@@ -219,7 +224,7 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
             finishRestore();
             return;
         }
-        lab->whenIdle(this, [this, lab, restores] {
+        lab->whenIdle(this, [this, lab, restores, history] {
             for (const auto &[op, values] : restores) {
                 core::ParameterPtr target = lab->parameter(op.target);
                 if (!target || target->shape() != values->shape())
@@ -228,6 +233,13 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
                 std::swap(target->value(), values->value());
                 target->bumpVersion();
                 lab->recordWeightsChange(op);
+            }
+            if (!history.isEmpty()) {
+                // The stored values are what this code produced: the code panel shows it again
+                // instead of the loads (nothing is copied: no part is captured).
+                Lab::WeightState code = lab->captureWeights(0);
+                code.history = history;
+                lab->restoreWeights(code);
             }
             finishRestore();
         });

@@ -188,8 +188,9 @@ void WeightFileLoader::finishLoad(const Converted &c, const QString &path, const
     } else if (!c.tensor) {
         showError(tr("Cannot load %1").arg(tensor), c.error);
         Q_EMIT openFailed(c.error);
+    } else if (!m_undo->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary)) {
+        Q_EMIT message(tr("%1 was not opened: the weights did not change.").arg(tensor), 8000);
     } else {
-        m_undo->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary);
         if (!c.vocabularyError.isEmpty())
             showError(tr("The tokenizer cannot be used"), c.vocabularyError);
         Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")

@@ -73,6 +73,10 @@ private Q_SLOTS:
     void reportPaddingAndBias();
     void stateResets();
     void invalidSettingsChangeNothing();
+    void detachedMatchesStep_data();
+    void detachedMatchesStep();
+    void cancelledStepChangesNothing_data();
+    void cancelledStepChangesNothing();
 };
 
 void TestTrainer::badBatch_data()
@@ -275,6 +279,99 @@ void TestTrainer::invalidSettingsChangeNothing()
     }
     QVERIFY(values(*model) == before);
     QCOMPARE(trainer.stepCount(), 0);
+}
+
+void TestTrainer::detachedMatchesStep_data()
+{
+    matchesOptimizerAcrossSteps_data();
+}
+
+// Issue #15: a big step is computed on copies on a worker and committed afterwards; the numbers are
+// those of step(), bit for bit, and the optimiser state carries over the same way.
+void TestTrainer::detachedMatchesStep()
+{
+    QFETCH(OptimizerConfig, config);
+    QFETCH(bool, tied);
+    const auto model = makeModel(tied);
+    const auto reference = makeModel(tied);
+    core::Trainer trainer;
+    core::Trainer referenceTrainer;
+    trainer.setOptimizer(config);
+    referenceTrainer.setOptimizer(config);
+    for (int s = 1; s <= 3; ++s) {
+        const core::TrainingReport expected = referenceTrainer.step(*reference, kIds, kTargets);
+        trainer.prepare(*model);
+        std::optional<core::DetachedStep> detached = trainer.compute(*model, kIds, kTargets);
+        QVERIFY(detached);
+        const core::TrainingReport report = trainer.commit(*model, std::move(*detached));
+        QCOMPARE(report.step, s);
+        QCOMPARE(report.loss, expected.loss);
+        QCOMPARE(report.rowsWithHistory, expected.rowsWithHistory);
+        QVERIFY(values(*model) == values(*reference));
+        for (std::size_t k = 0; k < report.parameters.size(); ++k) {
+            QVERIFY(report.parameters[k].change->value() == expected.parameters[k].change->value());
+            QVERIFY(report.parameters[k].gradient->value() == expected.parameters[k].gradient->value());
+            QCOMPARE(report.parameters[k].changedRows, expected.parameters[k].changedRows);
+        }
+        QVERIFY(model->embedding().weight()->grad() == reference->embedding().weight()->grad());
+        QCOMPARE(model->isTied(), tied);
+    }
+}
+
+void TestTrainer::cancelledStepChangesNothing_data()
+{
+    QTest::addColumn<OptimizerConfig>("config");
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<int>("cancelAt");
+    for (int at = 1; at <= 4; ++at) {
+        QTest::addRow("SGD momentum, untied, cancel at phase %d", at) << sgd(0.1, 0.9) << false << at;
+        QTest::addRow("Adam, tied, cancel at phase %d", at) << adam(0.01) << true << at;
+    }
+    // A step computed to its end and never committed changes nothing either.
+    QTest::newRow("Adam, untied, not committed") << adam(0.01) << false << 0;
+}
+
+// Issue #15: Cancel in the progress dialog leaves the weights and the optimiser state exactly as
+// they were: the next step gives what it would have given without the cancelled one.
+void TestTrainer::cancelledStepChangesNothing()
+{
+    QFETCH(OptimizerConfig, config);
+    QFETCH(bool, tied);
+    QFETCH(int, cancelAt);
+    const auto model = makeModel(tied);
+    const auto reference = makeModel(tied);
+    core::Trainer trainer;
+    core::Trainer referenceTrainer;
+    trainer.setOptimizer(config);
+    referenceTrainer.setOptimizer(config);
+    trainer.step(*model, kIds, kTargets); // momentum / Adam state to keep
+    referenceTrainer.step(*reference, kIds, kTargets);
+    const std::vector<core::Matrix> before = values(*model);
+    const std::uint64_t version = model->embedding().weight()->version();
+
+    int calls = 0;
+    int outOfRange = 0;
+    const auto progress = [&](int done, int total) {
+        ++calls;
+        outOfRange += (done == calls && done <= total) ? 0 : 1; // phases count 1, 2, ... up to total
+        return done != cancelAt;
+    };
+    std::optional<core::DetachedStep> detached =
+        trainer.compute(*model, core::parseIds("0, 1"), core::parseIds("2, 2"), progress);
+    QCOMPARE(detached.has_value(), cancelAt == 0);
+    QCOMPARE(calls, cancelAt == 0 ? 4 : cancelAt); // copy, step, one report per parameter or the split
+    QCOMPARE(outOfRange, 0);
+    detached.reset();
+    QVERIFY(values(*model) == before);
+    QCOMPARE(model->embedding().weight()->version(), version);
+    QCOMPARE(trainer.stepCount(), 1);
+
+    const core::TrainingReport next = trainer.step(*model, kIds, kTargets);
+    const core::TrainingReport expected = referenceTrainer.step(*reference, kIds, kTargets);
+    QCOMPARE(next.step, 2);
+    QCOMPARE(next.loss, expected.loss);
+    QCOMPARE(next.rowsWithHistory, expected.rowsWithHistory);
+    QVERIFY(values(*model) == values(*reference));
 }
 
 QTEST_GUILESS_MAIN(TestTrainer)

@@ -5,6 +5,7 @@
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Recovery.h"
 #include "ui/model/SessionFile.h"
+#include "ui/views/CodePanel.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
@@ -12,6 +13,7 @@
 #include "core/io/NpyWriter.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
@@ -86,6 +88,7 @@ private Q_SLOTS:
     void recoveryAfterACrash();
     void tokenizerRoundTrips();
     void sessionsWithoutATokenizerStillOpen();
+    void trainingCodeRoundTrips();
 
 private:
     SessionFile::Session sample() const;
@@ -154,6 +157,37 @@ void TestSessionFile::jsonRoundTrip()
     const auto untiedBack = SessionFile::fromJson(untiedJson, &error);
     QVERIFY2(untiedBack, qPrintable(error));
     QVERIFY(*untiedBack == untied);
+
+    // The history with its code (#16 item 9): every kind, a seed beyond a double's integers.
+    SessionFile::Session trained = untied;
+    const QList<std::pair<Lab::Operation::Kind, QString>> kinds = {
+        {Lab::Operation::Kind::Init, QStringLiteral("init")},
+        {Lab::Operation::Kind::Tie, QStringLiteral("tie")},
+        {Lab::Operation::Kind::Untie, QStringLiteral("untie")},
+        {Lab::Operation::Kind::Step, QStringLiteral("step")},
+        {Lab::Operation::Kind::Load, QStringLiteral("load")}};
+    for (const auto &[kind, name] : kinds) {
+        Lab::Operation op;
+        op.kind = kind;
+        op.target = QStringLiteral("embedding.weight");
+        op.spec = name;
+        op.python = QStringLiteral("# %1\nprint(1)").arg(name);
+        op.output = QStringLiteral("1");
+        trained.history.append(op);
+    }
+    trained.history.front().seed = 18446744073709551557ull;
+    const QJsonObject trainedJson = SessionFile::toJson(trained);
+    QCOMPARE(
+        trainedJson.value(QStringLiteral("history")).toArray().at(3).toObject().value(QStringLiteral("kind")),
+        QJsonValue(QStringLiteral("step")));
+    const auto trainedBack = SessionFile::fromJson(trainedJson, &error);
+    QVERIFY2(trainedBack, qPrintable(error));
+    QVERIFY(*trainedBack == trained);
+    QJsonObject damaged = trainedJson;
+    damaged[QStringLiteral("history")] =
+        QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("jump")}}};
+    QVERIFY(!SessionFile::fromJson(damaged, &error));
+    QVERIFY(error.contains(QStringLiteral("history")));
 }
 
 void TestSessionFile::fileRoundTripIsAtomicJson()
@@ -526,6 +560,55 @@ void TestSessionFile::sessionsWithoutATokenizerStillOpen()
     json.insert(QStringLiteral("tokenizer"), 3);
     QVERIFY(!SessionFile::fromJson(json, &error));
     QVERIFY2(error.contains(QStringLiteral("tokenizer")), qPrintable(error));
+}
+
+// Issue #16 item 9: after training, the code panel holds the steps; a saved session reopens with the
+// same code and the same Output, not loads of the stored files. Sessions without it still open.
+void TestSessionFile::trainingCodeRoundTrips()
+{
+    Lab *lab = m_window->lab();
+    const embedlab::ui::CodePanel *code = m_window->codePanel();
+    QVERIFY(m_window->trainingPanel()->step());
+    QVERIFY(m_window->trainingPanel()->step());
+    QTRY_VERIFY(!lab->isBusy() && !code->isFormatting());
+    const QString codeText = code->codeText();
+    const QString output = code->outputText();
+    QCOMPARE(codeText.count(QStringLiteral("optimizer.step()")), 2);
+    const auto trained = parametersOf(lab);
+    const QString file = m_dir.filePath(QStringLiteral("trained.embedlab"));
+    QCOMPARE(m_classroom->saveSession(file), QString());
+
+    lab->applyPreset(Lab::Preset::Reference);
+    lab->setSeed(9);
+    QTRY_VERIFY(!lab->isBusy() && !code->isFormatting());
+    QVERIFY(code->codeText() != codeText);
+    QCOMPARE(m_classroom->openSession(file), QString());
+    QTRY_VERIFY(!lab->isBusy());
+    QTRY_COMPARE(code->codeText(), codeText);
+    QTRY_VERIFY(!code->isFormatting());
+    QTRY_COMPARE(code->outputText(), output);
+    QVERIFY(sameBits(*lab->embeddingWeight(), *trained.value(QStringLiteral("embedding.weight"))));
+    QCOMPARE(lab->history().size(), 2);
+    QVERIFY(m_classroom->weightsEdited()); // a later save stores the weights again
+
+    // Saved before the history was kept (same directory, same .npy files beside it): the same
+    // values, shown as loads of the stored files.
+    QFile json(file);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(json.readAll()).object();
+    json.close();
+    QVERIFY(root.contains(QStringLiteral("history")));
+    root.remove(QStringLiteral("history"));
+    const QString old = m_dir.filePath(QStringLiteral("trained-old.embedlab"));
+    QFile oldFile(old);
+    QVERIFY(oldFile.open(QIODevice::WriteOnly));
+    oldFile.write(QJsonDocument(root).toJson());
+    oldFile.close();
+    lab->applyPreset(Lab::Preset::Reference);
+    QCOMPARE(m_classroom->openSession(old), QString());
+    QTRY_VERIFY(!lab->isBusy());
+    QTRY_VERIFY(code->codeText().contains(QStringLiteral("stored by the session")));
+    QVERIFY(sameBits(*lab->embeddingWeight(), *trained.value(QStringLiteral("embedding.weight"))));
 }
 
 QTEST_MAIN(TestSessionFile)

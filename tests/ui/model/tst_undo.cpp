@@ -88,6 +88,9 @@ private Q_SLOTS:
     void snapshotOverBudgetAsksAndCancelKeepsWeights();
     void snapshotOverBudgetContinueRunsWithoutUndo();
     void trainingThatDoesNotFitIsRefused();
+    void trainingOverBudgetAsksBeforeCopying();
+    void trainingOverBudgetContinueCopiesNothing();
+    void weightsOpenOverBudgetAsks();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -418,6 +421,79 @@ void TestUndo::snapshotOverBudgetContinueRunsWithoutUndo()
     Q_EMIT m_window->initPanel()->editFinished();
     QVERIFY(asked.isEmpty());
     QVERIFY(m_window->undo()->canUndo());
+}
+
+// Issue #15: a training step whose snapshot does not fit asks the init/tie question before the
+// snapshot is copied; Cancel runs nothing and copies nothing.
+void TestUndo::trainingOverBudgetAsksBeforeCopying()
+{
+    // Embedding(4, 5) + Linear(5, 4): the step's snapshot is 160 bytes; the budget holds 40.
+    m_window->setUndoBudget(40);
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    QSignalSpy aboutToTrain(lab(), &Lab::aboutToTrain); // where the snapshot is copied
+    QSignalSpy trained(lab(), &Lab::trained);
+    QString asked;
+    answerCannotUndo(QMessageBox::RejectRole, &asked);
+    QVERIFY(!m_window->trainingPanel()->step());
+    QCOMPARE(asked, QStringLiteral("This cannot be undone (needs %1, undo memory is %2). Continue?")
+                        .arg(QLocale().formattedDataSize(160, 1), QLocale().formattedDataSize(40, 1)));
+    QCOMPARE(aboutToTrain.count(), 0);
+    QCOMPARE(trained.count(), 0);
+    QVERIFY(sameValues(lab()->embeddingWeight()->value(), before));
+    QVERIFY(lab()->history().isEmpty());
+    QCOMPARE(lab()->trainingSteps(), 0);
+    QCOMPARE(stack()->count(), 0);
+    QCOMPARE(m_window->undo()->historyBytes(), std::uint64_t(0));
+}
+
+void TestUndo::trainingOverBudgetContinueCopiesNothing()
+{
+    // An init that fits first: the step that does not fit makes it unreachable, so it is freed too.
+    m_window->setUndoBudget(100);
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("ones"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    QCOMPARE(m_window->undo()->historyBytes(), std::uint64_t(80));
+    const core::Matrix before = lab()->embeddingWeight()->value();
+    QString asked;
+    answerCannotUndo(QMessageBox::AcceptRole, &asked);
+    QVERIFY(m_window->trainingPanel()->step());
+    QVERIFY(!asked.isEmpty());
+    QVERIFY(!sameValues(lab()->embeddingWeight()->value(), before));
+    QCOMPARE(stack()->count(), 2); // init, step
+    QVERIFY(m_window->undo()->isBlocked());
+    QVERIFY(!m_window->undo()->canUndo());
+    QCOMPARE(m_window->undo()->historyBytes(), std::uint64_t(0)); // no snapshot was copied or kept
+}
+
+// Issue #15: opening a weight file keeps the model it replaces for undo; when that does not fit, the
+// same question comes first, and Cancel keeps the model.
+void TestUndo::weightsOpenOverBudgetAsks()
+{
+    m_window->setUndoBudget(40);
+    const core::ParameterPtr weight = lab()->embeddingWeight();
+    const core::Matrix before = weight->value();
+    auto matrix = std::make_shared<core::Parameter>(core::Shape{6, 5});
+    matrix->value().setConstant(0.5f);
+    QString asked;
+    answerCannotUndo(QMessageBox::RejectRole, &asked);
+    QVERIFY(!m_window->undo()->loadMatrix(matrix, QStringLiteral("w.npy"), QStringLiteral("w"),
+                                          Lab::LoadRole::Embedding, false));
+    QCOMPARE(asked, QStringLiteral("This cannot be undone (needs %1, undo memory is %2). Continue?")
+                        .arg(QLocale().formattedDataSize(160, 1), QLocale().formattedDataSize(40, 1)));
+    QCOMPARE(lab()->embeddingWeight(), weight);
+    QVERIFY(sameValues(weight->value(), before));
+    QCOMPARE(lab()->modelConfig().numEmbeddings, core::Index(4));
+    QCOMPARE(stack()->count(), 0);
+
+    asked.clear();
+    answerCannotUndo(QMessageBox::AcceptRole, &asked);
+    QVERIFY(m_window->undo()->loadMatrix(matrix, QStringLiteral("w.npy"), QStringLiteral("w"),
+                                         Lab::LoadRole::Embedding, false));
+    QVERIFY(!asked.isEmpty());
+    QCOMPARE(lab()->embeddingWeight(), matrix);
+    QCOMPARE(stack()->count(), 1);
+    QVERIFY(m_window->undo()->isBlocked());
+    QCOMPARE(m_window->undo()->historyBytes(), std::uint64_t(0)); // the replaced model was not kept
 }
 
 void TestUndo::trainingThatDoesNotFitIsRefused()

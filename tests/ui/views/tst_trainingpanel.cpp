@@ -11,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QLabel>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -93,6 +94,39 @@ std::vector<core::Matrix> values(const core::TiedModel &model)
     return out;
 }
 
+// A model over Lab::kSynchronousTrainingElements weights, whose steps run on a worker (#15).
+std::shared_ptr<core::TiedModel> makeBigModel(bool tied)
+{
+    core::Generator gen(kSeed);
+    auto model = std::make_shared<core::TiedModel>(1024, 2049, core::EmbeddingOptions{}, false, gen);
+    if (tied)
+        model->tie();
+    return model;
+}
+
+std::shared_ptr<core::TiedModel> adoptBig(Lab &lab, bool tied)
+{
+    auto state = std::make_shared<Lab::ModelState>();
+    state->model = makeBigModel(tied);
+    state->config = lab.config();
+    state->config.numEmbeddings = 1024;
+    state->config.embeddingDim = 2049;
+    state->config.tied = tied;
+    state->generator = lab.generator().state();
+    lab.restore({state->config, QStringLiteral("2, 3, 1"), state});
+    return state->model;
+}
+
+std::unique_ptr<core::Optimizer> optimizerFor(const Setup &setup, std::vector<core::ParameterPtr> params)
+{
+    core::OptimizerConfig config;
+    config.kind = setup.adam ? core::OptimizerConfig::Kind::Adam : core::OptimizerConfig::Kind::Sgd;
+    config.sgd.lr = config.adam.lr = setup.lr;
+    config.sgd.momentum = setup.momentum;
+    config.sgd.weightDecay = config.adam.weightDecay = setup.weightDecay;
+    return config.create(std::move(params));
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(Setup)
@@ -124,6 +158,9 @@ private Q_SLOTS:
     void rowsBadge();
     void renders_data();
     void renders();
+    void bigStepRunsOnAWorker_data();
+    void bigStepRunsOnAWorker();
+    void cancelledBigStepChangesNothing();
 
 private:
     std::unique_ptr<Lab> m_lab;
@@ -584,6 +621,91 @@ void TestTrainingPanel::renders()
         QVERIFY(image.save(QString::fromLocal8Bit(dir) +
                            (tied ? QStringLiteral("/lesson2-training-tied.png")
                                  : QStringLiteral("/lesson2-training-untied.png"))));
+}
+
+void TestTrainingPanel::bigStepRunsOnAWorker_data()
+{
+    QTest::addColumn<Setup>("setup");
+    QTest::newRow("SGD momentum, untied") << Setup{false, 0.1, 0.9};
+    QTest::newRow("Adam weight_decay, tied") << Setup{true, 0.01, 0.0, 0.1, true};
+}
+
+// Issue #15: a step on a big model runs on a worker with a progress dialog and gives the numbers
+// of the synchronous path, bit for bit, step after step.
+void TestTrainingPanel::bigStepRunsOnAWorker()
+{
+    QFETCH(Setup, setup);
+    const auto model = adoptBig(*m_lab, setup.tied);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_lab->isBusy(), 120000); // embedding(ids) of the adopted model
+    QVERIFY(model->parameterCount() > Lab::kSynchronousTrainingElements);
+    const auto reference = makeBigModel(setup.tied);
+    const std::unique_ptr<core::Optimizer> optimizer = optimizerFor(setup, reference->parameters());
+    configure(*m_panel, setup);
+    QSignalSpy trained(m_lab.get(), &Lab::trained);
+    const core::LongTensor ids = core::parseIds(m_panel->idsText().toStdString());
+    const core::LongTensor targets = core::parseIds(m_panel->targetsText().toStdString());
+    for (int s = 1; s <= 2; ++s) {
+        QVERIFY2(m_panel->step(), qPrintable(m_panel->errorMessage()));
+        QVERIFY(m_lab->isTraining());
+        QVERIFY(m_lab->isBusy()); // nothing else writes the weights meanwhile
+        QVERIFY(m_panel->progressDialog());
+        QVERIFY(m_panel->progressDialog()->isVisible());
+        QVERIFY(trained.wait(120000));
+        QCOMPARE(trained.count(), s);
+        QVERIFY(!m_panel->progressDialog());
+        QVERIFY(!m_lab->isTraining());
+        const float loss = reference->trainStep(ids, targets, *optimizer).loss;
+        QCOMPARE(m_panel->lastLoss(), loss);
+        QCOMPARE(m_lab->trainingSteps(), s);
+        QVERIFY(values(*model) == values(*reference));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_lab->isBusy(), 120000); // embedding(ids) of the trained weights
+    }
+    QCOMPARE(m_lab->history().size(), 2);
+}
+
+// Issue #15: Cancel in the progress dialog leaves the weights and the optimiser state as they were.
+void TestTrainingPanel::cancelledBigStepChangesNothing()
+{
+    const Setup setup{false, 0.1, 0.9};
+    const auto model = adoptBig(*m_lab, setup.tied);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_lab->isBusy(), 120000); // embedding(ids) of the adopted model
+    const auto reference = makeBigModel(setup.tied);
+    const std::unique_ptr<core::Optimizer> optimizer = optimizerFor(setup, reference->parameters());
+    configure(*m_panel, setup);
+    const core::LongTensor ids = core::parseIds(m_panel->idsText().toStdString());
+    const core::LongTensor targets = core::parseIds(m_panel->targetsText().toStdString());
+    QSignalSpy trained(m_lab.get(), &Lab::trained);
+    QSignalSpy cancelled(m_lab.get(), &Lab::trainingCancelled);
+    QVERIFY(m_panel->step());
+    QVERIFY(trained.wait(120000));
+    reference->trainStep(ids, targets, *optimizer);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_lab->isBusy(), 120000);
+
+    const std::vector<core::Matrix> before = values(*model);
+    const std::uint64_t version = model->embedding().weight()->version();
+    QSignalSpy aboutToTrain(m_lab.get(), &Lab::aboutToTrain);
+    QVERIFY(m_panel->step());
+    QVERIFY(m_panel->progressDialog());
+    auto *cancel = m_panel->progressDialog()->findChild<QPushButton *>();
+    QVERIFY(cancel);
+    cancel->click(); // the dialog's Cancel, as the user presses it
+    QVERIFY(cancelled.wait(120000));
+    QCOMPARE(trained.count(), 1);
+    QCOMPARE(aboutToTrain.count(), 0); // no undo snapshot for a step that did not happen
+    QVERIFY(!m_panel->progressDialog());
+    QVERIFY(!m_lab->isBusy());
+    QVERIFY(values(*model) == before);
+    QCOMPARE(model->embedding().weight()->version(), version);
+    QCOMPARE(m_lab->trainingSteps(), 1);
+    QCOMPARE(m_lab->history().size(), 1);
+    QVERIFY(!m_panel->errorMessage().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_lab->isBusy(), 120000);
+
+    // The momentum buffer was kept as it was: the next step is the reference's second step.
+    QVERIFY(m_panel->step());
+    QVERIFY(trained.wait(120000));
+    QCOMPARE(m_panel->lastLoss(), reference->trainStep(ids, targets, *optimizer).loss);
+    QVERIFY(values(*model) == values(*reference));
 }
 
 QTEST_MAIN(TestTrainingPanel)
