@@ -803,8 +803,8 @@
         <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
     </message>
     <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4) but only %5 is available: it was not run.</source>
-        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4) nhưng chỉ còn %5: bước này đã không được chạy.</translation>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
     </message>
     <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>

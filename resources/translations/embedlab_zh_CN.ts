@@ -803,8 +803,8 @@
         <translation>训练会等待当前计算完成后再进行。</translation>
     </message>
     <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4) but only %5 is available: it was not run.</source>
-        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4），但只有 %5 可用：未执行该步骤。</translation>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
     </message>
     <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>

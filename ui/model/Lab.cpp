@@ -742,17 +742,19 @@ void Lab::dropStaleOptimizer()
 
 bool Lab::trainingFits(core::Index tokens)
 {
-    const TrainingMemory need = trainingMemory(m_config.numEmbeddings, m_config.embeddingDim, isTied(),
-                                               m_config.lmHeadBias, tokens, m_trainer.optimizer());
+    TrainingMemory need = trainingMemory(m_config.numEmbeddings, m_config.embeddingDim, isTied(),
+                                         m_config.lmHeadBias, tokens, m_trainer.optimizer());
+    if (m_model->parameterCount() > kSynchronousTrainingElements)
+        need = need.withWorkingCopy(); // startTraining() computes on copies
     const std::optional<std::uint64_t> available = m_availableMemory.bytes();
     if (!available || need.fits(*available))
         return true;
     const QLocale locale;
     const auto size = [&locale](std::uint64_t bytes) { return locale.formattedDataSize(qint64(bytes)); };
     Q_EMIT trainingFailed(tr("This training step needs %1 more memory (gradients %2, optimizer state %3, "
-                             "logits %4) but only %5 is available: it was not run.")
+                             "logits %4, working copy %5) but only %6 is available: it was not run.")
                               .arg(size(need.additional()), size(need.grads), size(need.optimizerState),
-                                   size(need.logits), size(*available)));
+                                   size(need.logits), size(need.workingCopy), size(*available)));
     return false;
 }
 

@@ -26,8 +26,18 @@ struct TrainingMemory {
     std::uint64_t grads = 0;
     std::uint64_t optimizerState = 0;
     std::uint64_t logits = 0; // logits [N, V] and d loss / d logits [N, V]
+    /// A step on a worker computes into copies of the weights and the optimiser's state, kept
+    /// until it is committed (or dropped by Cancel): withWorkingCopy() counts them.
+    std::uint64_t workingCopy = 0;
     /// Everything the step holds.
-    std::uint64_t total() const { return weights + grads + optimizerState + logits; }
+    std::uint64_t total() const { return weights + grads + optimizerState + logits + workingCopy; }
+    /// The same step computed on copies, as a step on a worker is.
+    TrainingMemory withWorkingCopy() const
+    {
+        TrainingMemory m = *this;
+        m.workingCopy = weights + optimizerState;
+        return m;
+    }
     /// What the step needs beyond the weights, which are already in memory.
     std::uint64_t additional() const { return total() - weights; }
     /// The step fits when what it adds is at most `availableBytes`.

@@ -56,6 +56,13 @@ void TestUndoMemory::llama3TiedAdam()
     QVERIFY(!m.fits(quint64(4) << 30));
     QVERIFY(m.fits(quint64(6312247296)));
     QVERIFY(!m.fits(quint64(6312247295)));
+    // On a worker (every Llama-sized step) the step computes into copies of the weights and of
+    // Adam's two moments: 2.1 GB + 4.2 GB more.
+    const TrainingMemory worker = m.withWorkingCopy();
+    QCOMPARE(worker.workingCopy, quint64(6304038912));
+    QCOMPARE(worker.additional(), quint64(12616286208));
+    QVERIFY(!worker.fits(quint64(12616286207)));
+    QCOMPARE(m.workingCopy, quint64(0));
 }
 
 void TestUndoMemory::llama3UntiedPlainSgd()
