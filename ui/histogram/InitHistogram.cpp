@@ -404,20 +404,39 @@ void InitHistogram::setSources(const QList<Source> &sources)
 {
     Q_ASSERT_X(sources.size() <= kMaxSources, "InitHistogram::setSources",
                "at most kMaxSources tensors share the chart; show more in another InitHistogram");
-    m_sources = sources.mid(0, kMaxSources);
-    m_sources.removeIf([](const Source &s) { return !s.parameter; });
+    QList<Source> next = sources.mid(0, kMaxSources);
+    next.removeIf([](const Source &s) { return !s.parameter; });
+    const bool sameTensors =
+        std::equal(next.begin(), next.end(), m_sources.begin(), m_sources.end(),
+                   [](const Source &a, const Source &b) { return a.parameter == b.parameter; });
+    m_sources = std::move(next);
+    if (sameTensors) {
+        // The same tensors again (a load announces them through the history, the tie and the new
+        // model): binning Llama 3's embedding takes a second or two, so only when their values
+        // changed. A running job bins them already; the labels and expectations may be new (#15).
+        if (!m_busy && !isStale())
+            updateSeries();
+        else if (!m_busy)
+            schedule();
+        return;
+    }
     m_binnedParameters.clear(); // a new source always re-bins, even at an old version
     schedule();
 }
 
-void InitHistogram::refresh()
+bool InitHistogram::isStale() const
 {
     bool stale = m_binnedParameters.size() != m_sources.size() || m_binnedVersions.size() != m_sources.size();
     for (qsizetype i = 0; !stale && i < m_sources.size(); ++i) {
         stale = m_binnedParameters[i] != m_sources[i].parameter.get() ||
                 m_binnedVersions[i] != m_sources[i].parameter->version();
     }
-    if (stale)
+    return stale;
+}
+
+void InitHistogram::refresh()
+{
+    if (isStale())
         schedule();
 }
 

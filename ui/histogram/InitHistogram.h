@@ -130,6 +130,8 @@ private:
     void buildToolbar();
     void buildChart();
     void schedule();
+    /// True when the sources are not the tensors, or not the versions, of the last result.
+    bool isStale() const;
     void start();
     void onFinished(const Outcome &outcome);
     void setBusy(bool busy);
