@@ -413,30 +413,38 @@ void InitHistogram::setSources(const QList<Source> &sources)
     if (sameTensors) {
         // The same tensors again (a load announces them through the history, the tie and the new
         // model): binning Llama 3's embedding takes a second or two, so only when their values
-        // changed. A running job bins them already; the labels and expectations may be new (#15).
-        if (!m_busy && !isStale())
-            updateSeries();
-        else if (!m_busy)
+        // changed. The labels and expectations may be new (#15).
+        if (needsBinning())
             schedule();
+        else if (!m_busy)
+            updateSeries();
         return;
     }
     m_binnedParameters.clear(); // a new source always re-bins, even at an old version
     schedule();
 }
 
-bool InitHistogram::isStale() const
+bool InitHistogram::showsSources(const QList<const core::Parameter *> &parameters,
+                                 const QList<std::uint64_t> &versions) const
 {
-    bool stale = m_binnedParameters.size() != m_sources.size() || m_binnedVersions.size() != m_sources.size();
-    for (qsizetype i = 0; !stale && i < m_sources.size(); ++i) {
-        stale = m_binnedParameters[i] != m_sources[i].parameter.get() ||
-                m_binnedVersions[i] != m_sources[i].parameter->version();
-    }
-    return stale;
+    bool same = parameters.size() == m_sources.size() && versions.size() == m_sources.size();
+    for (qsizetype i = 0; same && i < m_sources.size(); ++i)
+        same =
+            parameters[i] == m_sources[i].parameter.get() && versions[i] == m_sources[i].parameter->version();
+    return same;
+}
+
+bool InitHistogram::needsBinning() const
+{
+    // A running job of the current generation that reads these versions gives the result wanted.
+    if (m_busy)
+        return m_jobGeneration != m_generation || !showsSources(m_jobParameters, m_jobVersions);
+    return !showsSources(m_binnedParameters, m_binnedVersions);
 }
 
 void InitHistogram::refresh()
 {
-    if (isStale())
+    if (needsBinning())
         schedule();
 }
 
@@ -546,8 +554,14 @@ void InitHistogram::start()
     Job job;
     job.generation = m_generation;
     job.options = m_options;
-    for (const Source &s : std::as_const(m_sources))
+    m_jobParameters.clear();
+    m_jobVersions.clear();
+    for (const Source &s : std::as_const(m_sources)) {
         job.parameters.append(s.parameter);
+        m_jobParameters.append(s.parameter.get());
+        m_jobVersions.append(s.parameter->version());
+    }
+    m_jobGeneration = m_generation;
     setBusy(true);
     // A watcher (not QFuture::then) so the result always arrives through the event loop, even
     // when a small tensor is binned before the continuation could be attached.

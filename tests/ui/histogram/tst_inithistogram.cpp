@@ -370,7 +370,12 @@ private Q_SLOTS:
         QSignalSpy spy(&h, &InitHistogram::updated);
         const core::ParameterPtr p = initialised({200, 60}, "normal", 1);
         h.setSource(embeddingSource(p));
+        QVERIFY(h.isBusy());
+        QSignalSpy busy(&h, &InitHistogram::busyChanged);
+        h.refresh(); // while the job that bins these very values runs: nothing to add
+        h.setSource(embeddingSource(p));
         QVERIFY(waitUpdated(h, spy));
+        QCOMPARE(busy.count(), 1); // idle once, never restarted
         h.setSource({QStringLiteral("lm_head.weight"), p, std::nullopt});
         QVERIFY(!h.isBusy());
         QCOMPARE(h.sources().front().label, QStringLiteral("lm_head.weight"));
