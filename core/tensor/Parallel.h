@@ -133,7 +133,8 @@ inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Opera
         part(0, cols);
         return;
     }
-    const Index chunk = b.rs == 1 ? 1024 : 512;
+    // Column sums read B row by row: halves keep each row's read long and contiguous.
+    const Index chunk = b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16);
     std::atomic<Index> next{0};
     auto run = [&] {
         for (Index begin = next.fetch_add(chunk); begin < cols; begin = next.fetch_add(chunk))
