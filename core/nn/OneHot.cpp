@@ -11,6 +11,8 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace embedlab::core {
@@ -119,9 +121,33 @@ NonFiniteRows nonFiniteRows(const Matrix &weight)
     return bad;
 }
 
-} // namespace
+// nonFiniteRows() of `weight` at its current version: one pass over the matrix (a few hundred ms for
+// Llama 3's 2.1 GB), remembered for the next ids - the Lab recomputes the paths whenever they change.
+// Writers bump the version; the weak pointer tells a new parameter at a freed one's address apart.
+std::shared_ptr<const NonFiniteRows> nonFiniteRowsOf(const ParameterPtr &weight)
+{
+    struct Memo {
+        std::weak_ptr<const Parameter> weight;
+        const float *data = nullptr;
+        std::uint64_t version = 0;
+        std::shared_ptr<const NonFiniteRows> rows;
+    };
+    static std::mutex mutex;
+    static Memo memo;
+    {
+        const std::lock_guard lock(mutex);
+        if (memo.rows && memo.weight.lock() == weight && memo.data == weight->value().data() &&
+            memo.version == weight->version())
+            return memo.rows;
+    }
+    auto rows = std::make_shared<const NonFiniteRows>(nonFiniteRows(weight->value()));
+    const std::lock_guard lock(mutex);
+    memo = {weight, weight->value().data(), weight->version(), rows};
+    return rows;
+}
 
-Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
+// oneHotMatmul() with the non-finite rows of `weight` given (found when null).
+Tensor oneHotProduct(const Tensor &hot, const Matrix &weight, const NonFiniteRows *known)
 {
     assert(hot.dim() >= 1 && hot.shape.back() == weight.rows() &&
            "oneHotMatmul needs hot [..., V] and weight [V, D]");
@@ -137,7 +163,7 @@ Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
     // column is not finite. That holds for every shape.
     const std::vector<Index> columns = hotColumns(hot.data.data(), rows, v);
     if (rows > 0 && !columns.empty()) {
-        const NonFiniteRows bad = nonFiniteRows(weight);
+        const NonFiniteRows bad = known ? *known : nonFiniteRows(weight);
         for (Index r = 0; r < rows; ++r) {
             const Index k = columns[static_cast<std::size_t>(r)];
             const float *w = weight.row(k).data();
@@ -156,6 +182,13 @@ Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
     Eigen::Map<Matrix> result(out.data.data(), rows, d);
     parallel::product(result, hotM, weight);
     return out;
+}
+
+} // namespace
+
+Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
+{
+    return oneHotProduct(hot, weight, nullptr);
 }
 
 namespace {
@@ -368,18 +401,17 @@ LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids)
         std::copy(w.row(ids.data[i]).data(), w.row(ids.data[i]).data() + d,
                   paths.index.data.data() + static_cast<Index>(i) * d);
 
-    // A real dense product over all V rows: 0 * inf and 0 * nan are NaN, as in PyTorch.
+    // The dense product's result over all V rows: 0 * inf and 0 * nan are NaN, as in PyTorch. The
+    // rows of W holding Inf or NaN are found once per version of W: a full pass over Llama 3's
+    // embedding for every change of the ids kept lookups far above 100 ms (#15).
     const Tensor hot = toFloat(oneHot(ids, v));
-    const auto n = static_cast<Index>(ids.data.size());
-    const Eigen::Map<const Matrix> hotM(hot.data.data(), n, v);
-    paths.oneHotMm = oneHotMatmul(hot, w);
+    const std::shared_ptr<const NonFiniteRows> bad = nonFiniteRowsOf(embedding.weight());
+    paths.oneHotMm = oneHotProduct(hot, w, bad.get());
 
     // F.linear(one_hot, weight=W.T): W.T is a view of W's storage in PyTorch, and F.linear reads it
-    // transposed back, so the product reads W itself. A copy of W.T would be a second V x D matrix
-    // (2.1 GB and ten seconds for Llama 3's embedding).
-    paths.linear = Tensor(outShape);
-    Eigen::Map<Matrix> linearOut(paths.linear.data.data(), n, d);
-    parallel::product(linearOut, hotM, w);
+    // transposed back, so the product is one_hot @ W again, computed the same exact way (a copy of
+    // W.T would be a second V x D matrix: 2.1 GB and ten seconds for Llama 3's embedding).
+    paths.linear = oneHotProduct(hot, w, bad.get());
     return paths;
 }
 

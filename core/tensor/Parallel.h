@@ -54,6 +54,97 @@ template <typename E> Operand operand(const E &e)
         return {e.data(), e.innerStride(), e.outerStride()};
 }
 
+// C[i][j] = A[i][:] . B[:][j] for columns [begin, end) of C when A's rows and B's columns are
+// contiguous (B = W^T, as Linear reads its weight): dot products of contiguous rows summed in
+// increasing k from +0.0, one rounding per multiplication and one per addition - the gemm kernels'
+// order, so the same bits. Eight columns at a time keep eight independent sums in flight; the rows of
+// A go innermost, so W is read once for all of them.
+inline void dotColumns(Index rows, Index begin, Index end, Index depth, Operand a, Operand b, float *c,
+                       Index ldc)
+{
+    constexpr Index kWays = 8;
+    Index j = begin;
+    for (; j + kWays <= end; j += kWays) {
+        const float *w = b.data + j * b.cs;
+        for (Index i = 0; i < rows; ++i) {
+            const float *x = a.data + i * a.rs;
+            float s[kWays] = {};
+            for (Index k = 0; k < depth; ++k) {
+                const float v = x[k];
+#pragma GCC unroll 8
+                for (Index l = 0; l < kWays; ++l)
+                    s[l] = s[l] + v * w[l * b.cs + k];
+            }
+            std::copy(s, s + kWays, c + i * ldc + j);
+        }
+    }
+    for (; j < end; ++j) {
+        const float *w = b.data + j * b.cs;
+        for (Index i = 0; i < rows; ++i) {
+            const float *x = a.data + i * a.rs;
+            float s = 0.0f;
+            for (Index k = 0; k < depth; ++k)
+                s = s + x[k] * w[k];
+            c[i * ldc + j] = s;
+        }
+    }
+}
+
+// C[i][begin, end) = sum over k of A[i][k] * B[k][begin, end) when B's rows are contiguous (one-hot
+// rows times W): the columns are independent sums, each taken in increasing k from +0.0 with one
+// rounding per multiplication and per addition - the gemm kernels' order - and vectorise as they are.
+inline void axpyColumns(Index rows, Index begin, Index end, Index depth, Operand a, Operand b, float *c,
+                        Index ldc)
+{
+    for (Index i = 0; i < rows; ++i)
+        std::fill(c + i * ldc + begin, c + i * ldc + end, 0.0f);
+    for (Index k = 0; k < depth; ++k) {
+        const float *__restrict w = b.data + k * b.rs;
+        for (Index i = 0; i < rows; ++i) {
+            const float v = a.data[i * a.rs + k];
+            float *__restrict out = c + i * ldc;
+            for (Index j = begin; j < end; ++j)
+                out[j] = out[j] + v * w[j];
+        }
+    }
+}
+
+// A product of at most this many rows of a contiguous A against B = W^T or B = W is computed as dot
+// products or column sums: the gemm kernels pack A into tiles of up to 12 rows, so lm_head(h) for one
+// h, or one_hot(ids) @ W for a few ids, multiplied mostly zero rows (2 s for Llama 3's [128256, 4096]
+// weight).
+constexpr Index kFewRows = 4;
+
+inline bool fewRows(Index rows, Operand a, Operand b)
+{
+    return rows <= kFewRows && a.cs == 1 && (b.rs == 1 || b.cs == 1);
+}
+
+// dst = lhs * rhs for fewRows(): the columns shared by two threads taking chunks from a counter.
+inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Operand b, float *c, Index ldc)
+{
+    const auto part = [&](Index begin, Index end) {
+        if (b.rs == 1)
+            dotColumns(rows, begin, end, depth, a, b, c, ldc);
+        else
+            axpyColumns(rows, begin, end, depth, a, b, c, ldc);
+    };
+    if (!enabled(rows * cols * depth, kMinMultiplyAdds)) {
+        part(0, cols);
+        return;
+    }
+    // Column sums read B row by row: halves keep each row's read long and contiguous.
+    const Index chunk = b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16);
+    std::atomic<Index> next{0};
+    auto run = [&] {
+        for (Index begin = next.fetch_add(chunk); begin < cols; begin = next.fetch_add(chunk))
+            part(begin, std::min(cols, begin + chunk));
+    };
+    std::thread helper(run);
+    run();
+    helper.join();
+}
+
 // dst = lhs * rhs with the rows or columns of dst shared by two threads, computed by the kernel of
 // the instruction set chosen at start-up (core/simd/): each element of dst is its dot product summed
 // in order, so neither the split nor the instruction set changes a bit. The chunks are fixed by the
@@ -75,6 +166,10 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
     const Operand a = operand(lhs), b = operand(rhs);
     float *c = dst.data();
     const Index ldc = dst.outerStride();
+    if (fewRows(rows, a, b)) {
+        fewRowsProduct(rows, cols, depth, a, b, c, ldc);
+        return;
+    }
     const embedlab_gemm_fn gemm = simd::kernels().gemm;
     const Index work = rows * cols * depth;
     if (!enabled(work, kMinMultiplyAdds) || (rows < 2 && cols < 2)) {

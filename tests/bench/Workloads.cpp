@@ -521,6 +521,111 @@ static void addOpenWorkloads(BenchRunner &runner, bool quick)
                 }});
 }
 
+// Issue #15: the views stay interactive on a Llama 3 vocabulary (128256 x 4096 float32, 2.1 GB;
+// --quick: 4096 x 256). The matrix and its pyramid are made in the untimed warm-up run, so a bench
+// that skips these workloads (--only) never allocates them.
+struct BigModel {
+    Index rows = 0, cols = 0;
+    std::shared_ptr<core::TiedModel> model;
+    std::shared_ptr<ui::HeatmapRenderer> renderer;
+    ui::HeatmapMapping mapping;
+    void prepare()
+    {
+        if (model)
+            return;
+        core::Generator gen;
+        auto weight = std::make_shared<core::Parameter>(core::Shape{rows, cols});
+        float *w = weight->value().data();
+        std::uint64_t x = 0x9E3779B97F4A7C15ull;
+        for (Index i = 0; i < rows * cols; ++i) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            w[i] = static_cast<float>(static_cast<int>((x >> 40) % 2001) - 1000) * 1e-5f;
+        }
+        model = std::shared_ptr<core::TiedModel>(
+            core::TiedModel::withEmbedding(weight, core::EmbeddingOptions{}, false, true, gen));
+        renderer = std::make_shared<ui::HeatmapRenderer>();
+        renderer->setPyramid(std::make_shared<ui::HeatmapPyramid>(
+            ui::HeatmapPyramid::build(w, rows, cols, ui::Aggregation::MaxAbs, nullptr)));
+        renderer->setColorMap(ui::ColorMap::fromName(QStringLiteral("RdBu")));
+        mapping = ui::HeatmapMapping::fit(rows, cols, QSizeF(1200, 700));
+    }
+};
+
+static void addBigVocabularyViewWorkloads(BenchRunner &runner, bool quick)
+{
+    auto big = std::make_shared<BigModel>();
+    big->rows = quick ? 4096 : 128256;
+    big->cols = quick ? 256 : 4096;
+    const std::string shape = std::to_string(big->rows) + " x " + std::to_string(big->cols);
+    auto frame = std::make_shared<QImage>();
+    const auto frameIsWhole = [=]() -> std::string {
+        return frame->size() == QSize(1200, 700) ? std::string() : std::string("frame has the wrong size");
+    };
+    // Panning at 40x zoom (rows of single tokens visible), then zooming in and out around a point.
+    runner.add({"llama3_frame_pan", "heatmap pan step at 40x zoom, " + shape + " (target < 10 ms)",
+                [=] {
+                    big->prepare();
+                    if (big->mapping.isFit())
+                        big->mapping = big->mapping.zoomedAt(QPointF(600, 350), 40.0);
+                    big->mapping = big->mapping.pannedBy(QPointF(0, 37));
+                    *frame = big->renderer->renderFrame(big->mapping);
+                },
+                frameIsWhole});
+    auto zoomIn = std::make_shared<bool>(true);
+    runner.add({"llama3_frame_zoom", "heatmap zoom step (x1.25 in or out), " + shape + " (target < 10 ms)",
+                [=] {
+                    big->prepare();
+                    big->mapping = big->mapping.zoomedAt(QPointF(300, 200), *zoomIn ? 1.25 : 0.8);
+                    *zoomIn = !*zoomIn;
+                    *frame = big->renderer->renderFrame(big->mapping);
+                },
+                frameIsWhole});
+    // What the Lab recomputes when the ids change (the one-hot animation's rows and products).
+    const core::LongTensor ids = spreadIds(0, 3, big->rows, 5);
+    auto paths = std::make_shared<core::LookupPaths>();
+    runner.add(
+        {"llama3_lookup_3",
+         "embedding(ids), W[ids], one_hot(ids) @ W and F.linear for 3 ids, " + shape + " (target < 100 ms)",
+         [=] {
+             big->prepare();
+             core::Embedding embedding = big->model->embedding();
+             *paths = core::computeLookupPaths(embedding, ids);
+         },
+         [=]() -> std::string {
+             const float *w = big->model->embedding().weight()->value().data();
+             for (std::size_t i = 0; i < ids.data.size(); ++i) {
+                 const float *row = w + ids.data[i] * big->cols;
+                 const auto at = static_cast<Index>(i) * big->cols;
+                 if (!std::equal(row, row + big->cols, paths->linear.data.begin() + at) ||
+                     !std::equal(row, row + big->cols, paths->oneHotMm.data.begin() + at))
+                     return "a product row of id " + std::to_string(ids.data[i]) + " is not W[id]";
+             }
+             return paths->allEqual() ? std::string() : std::string("the four paths differ");
+         }});
+    // The Unembedding view's lm_head(h) for one h = W[id].
+    auto logits = std::make_shared<core::Tensor>();
+    runner.add({"llama3_unembed_1", "lm_head(h) for one h (tied), " + shape + " (target < 100 ms)",
+                [=] {
+                    big->prepare();
+                    const auto row = big->model->embedding().weight()->value().row(ids.data[0]);
+                    core::Tensor h({big->cols});
+                    std::copy(row.data(), row.data() + big->cols, h.data.begin());
+                    *logits = big->model->lmHead().forward(h);
+                },
+                [=]() -> std::string {
+                    const core::Matrix &w = big->model->embedding().weight()->value();
+                    for (Index c = 0; c < big->rows; c += 4999) {
+                        double dot = 0;
+                        for (Index k = 0; k < big->cols; ++k)
+                            dot += static_cast<double>(w(ids.data[0], k)) * w(c, k);
+                        if (std::abs(logits->data[static_cast<std::size_t>(c)] - dot) >
+                            1e-4 * std::max(1.0, std::abs(dot)))
+                            return describeMismatch(c, logits->data[static_cast<std::size_t>(c)], dot);
+                    }
+                    return {};
+                }});
+}
+
 // Issue #14: typing text into the ids field re-tokenizes it and lays out one chip per token; for
 // 200 tokens both must fit in a 16 ms frame.
 static void addTextWorkloads(BenchRunner &runner)
@@ -589,6 +694,7 @@ int runBench(int argc, char **argv)
     addWorkloads(runner, sizes);
     addTokenizeWorkload(runner, quick);
     addOpenWorkloads(runner, quick);
+    addBigVocabularyViewWorkloads(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;

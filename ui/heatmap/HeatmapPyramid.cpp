@@ -337,6 +337,7 @@ struct PyramidKey {
 // by another Parameter while the entry can still be found.
 struct PyramidEntry {
     PyramidKey key;
+    std::uint64_t startedAt = 0;                // stamp() when its build began: it read the values as of then
     std::shared_future<SharedPyramid> building; // valid while the first requester builds it
     std::weak_ptr<const HeatmapPyramid> done;
 };
@@ -355,8 +356,14 @@ std::vector<PyramidEntry> &cache()
 
 } // namespace
 
+std::uint64_t HeatmapPyramid::stamp()
+{
+    static std::atomic<std::uint64_t> clock{0};
+    return ++clock;
+}
+
 SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregation aggregation,
-                                     const std::atomic<bool> *cancel, bool fresh)
+                                     const std::atomic<bool> *cancel, std::uint64_t changedAt)
 {
     const core::Matrix &w = weight->value();
     const PyramidKey key{weight.get(), weight->version(), aggregation, w.data()};
@@ -366,20 +373,26 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
     };
     std::promise<SharedPyramid> promise;
     std::shared_future<SharedPyramid> other;
+    std::uint64_t startedAt = 0;
     {
         const std::lock_guard lock(cacheMutex());
         auto &entries = cache();
         std::erase_if(entries, [](const PyramidEntry &e) { return !e.building.valid() && e.done.expired(); });
-        const auto it =
-            std::find_if(entries.begin(), entries.end(), [&](const PyramidEntry &e) { return e.key == key; });
-        if (fresh && it != entries.end())
-            entries.erase(it);
-        else if (it != entries.end() && it->building.valid())
+        // The newest build of these values: an older one may predate a write that kept the version.
+        auto it = entries.end();
+        for (auto e = entries.begin(); e != entries.end(); ++e) {
+            if (e->key == key && e->startedAt > changedAt &&
+                (it == entries.end() || e->startedAt > it->startedAt))
+                it = e;
+        }
+        if (it != entries.end() && it->building.valid())
             other = it->building;
         else if (it != entries.end())
             return it->done.lock();
-        if (!other.valid())
-            entries.push_back({key, promise.get_future().share(), {}});
+        if (!other.valid()) {
+            startedAt = stamp();
+            entries.push_back({key, startedAt, promise.get_future().share(), {}});
+        }
     }
     if (other.valid()) {
         // Built by another view meanwhile; a cancelled build is incomplete: make our own.
@@ -390,7 +403,7 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
     promise.set_value(built);
     const std::lock_guard lock(cacheMutex());
     for (PyramidEntry &e : cache()) {
-        if (e.key == key && e.building.valid()) {
+        if (e.key == key && e.startedAt == startedAt) {
             e.building = {};
             if (built->isComplete())
                 e.done = built;

@@ -78,12 +78,15 @@ public:
     /// The pyramid of `weight`'s current values (its version), built once and shared by every view
     /// that shows them - the embedding and a tied lm_head, a figure's own view - and freed with its
     /// last user: a Llama 3 sized matrix then has one pyramid, not three. A request made while the
-    /// same pyramid is being built waits for that build. `fresh`: the values were written without a
-    /// new version (a view was told of it): build anew and replace what is kept. Thread-safe.
+    /// same pyramid is being built waits for that build. `changedAt`: a stamp() taken when the values
+    /// were written without a new version (a view was told of it): only a build that started after
+    /// it is used, so two views told of one write share one new build. Thread-safe.
     static std::shared_ptr<const HeatmapPyramid> shared(const core::ParameterPtr &weight,
                                                         Aggregation aggregation,
                                                         const std::atomic<bool> *cancel = nullptr,
-                                                        bool fresh = false);
+                                                        std::uint64_t changedAt = 0);
+    /// A new point in time for shared()'s `changedAt`, later than every build started before.
+    static std::uint64_t stamp();
 
     /// False when build() was cancelled before every level was made.
     bool isComplete() const { return m_levels.empty() || m_data.size() + 1 == m_levels.size(); }

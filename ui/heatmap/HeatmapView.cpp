@@ -87,6 +87,8 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
 {
     const bool sameShape = weight && m_weight && weight->value().rows() == m_weight->value().rows() &&
                            weight->value().cols() == m_weight->value().cols();
+    if (weight != m_weight)
+        m_valuesChangedAt = 0; // another matrix: any build of its current version will do
     m_weight = std::move(weight);
     // The old pyramid reads the old storage: never paint it for another matrix.
     m_pyramid.reset();
@@ -105,7 +107,7 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
 void HeatmapView::notifyChanged()
 {
     // The values may have been written without a new version: the shared overview is stale.
-    m_valuesChanged = true;
+    m_valuesChangedAt = HeatmapPyramid::stamp();
     startRebuild();
     update();
 }
@@ -436,9 +438,9 @@ void HeatmapView::startRebuild()
         if (current)
             Q_EMIT rebuilt();
     });
-    const bool fresh = std::exchange(m_valuesChanged, false);
-    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel, fresh] {
-        return HeatmapPyramid::shared(weight, aggregation, cancel.get(), fresh);
+    const std::uint64_t changedAt = m_valuesChangedAt;
+    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel, changedAt] {
+        return HeatmapPyramid::shared(weight, aggregation, cancel.get(), changedAt);
     }));
 }
 

@@ -145,7 +145,8 @@ private:
 
     // The pyramid of the last finished rebuild; m_builtGeneration says which values it shows.
     std::shared_ptr<const HeatmapPyramid> m_pyramid;
-    bool m_valuesChanged = false; // notifyChanged(): the next build must not reuse a shared overview
+    // notifyChanged()'s HeatmapPyramid::stamp(): builds must not reuse a shared overview begun before.
+    std::uint64_t m_valuesChangedAt = 0;
     std::uint64_t m_generation = 0;
     std::uint64_t m_builtGeneration = 0;
     bool m_rebuildRunning = false;

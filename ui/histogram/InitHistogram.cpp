@@ -404,20 +404,47 @@ void InitHistogram::setSources(const QList<Source> &sources)
 {
     Q_ASSERT_X(sources.size() <= kMaxSources, "InitHistogram::setSources",
                "at most kMaxSources tensors share the chart; show more in another InitHistogram");
-    m_sources = sources.mid(0, kMaxSources);
-    m_sources.removeIf([](const Source &s) { return !s.parameter; });
+    QList<Source> next = sources.mid(0, kMaxSources);
+    next.removeIf([](const Source &s) { return !s.parameter; });
+    const bool sameTensors =
+        std::equal(next.begin(), next.end(), m_sources.begin(), m_sources.end(),
+                   [](const Source &a, const Source &b) { return a.parameter == b.parameter; });
+    m_sources = std::move(next);
+    if (sameTensors) {
+        // The same tensors again (a load announces them through the history, the tie and the new
+        // model): binning Llama 3's embedding takes a second or two, so only when their values
+        // changed. The labels and expectations may be new (#15).
+        if (needsBinning())
+            schedule();
+        else if (!m_busy)
+            updateSeries();
+        return;
+    }
     m_binnedParameters.clear(); // a new source always re-bins, even at an old version
     schedule();
 }
 
+bool InitHistogram::showsSources(const QList<const core::Parameter *> &parameters,
+                                 const QList<std::uint64_t> &versions) const
+{
+    bool same = parameters.size() == m_sources.size() && versions.size() == m_sources.size();
+    for (qsizetype i = 0; same && i < m_sources.size(); ++i)
+        same =
+            parameters[i] == m_sources[i].parameter.get() && versions[i] == m_sources[i].parameter->version();
+    return same;
+}
+
+bool InitHistogram::needsBinning() const
+{
+    // A running job of the current generation that reads these versions gives the result wanted.
+    if (m_busy)
+        return m_jobGeneration != m_generation || !showsSources(m_jobParameters, m_jobVersions);
+    return !showsSources(m_binnedParameters, m_binnedVersions);
+}
+
 void InitHistogram::refresh()
 {
-    bool stale = m_binnedParameters.size() != m_sources.size() || m_binnedVersions.size() != m_sources.size();
-    for (qsizetype i = 0; !stale && i < m_sources.size(); ++i) {
-        stale = m_binnedParameters[i] != m_sources[i].parameter.get() ||
-                m_binnedVersions[i] != m_sources[i].parameter->version();
-    }
-    if (stale)
+    if (needsBinning())
         schedule();
 }
 
@@ -527,8 +554,14 @@ void InitHistogram::start()
     Job job;
     job.generation = m_generation;
     job.options = m_options;
-    for (const Source &s : std::as_const(m_sources))
+    m_jobParameters.clear();
+    m_jobVersions.clear();
+    for (const Source &s : std::as_const(m_sources)) {
         job.parameters.append(s.parameter);
+        m_jobParameters.append(s.parameter.get());
+        m_jobVersions.append(s.parameter->version());
+    }
+    m_jobGeneration = m_generation;
     setBusy(true);
     // A watcher (not QFuture::then) so the result always arrives through the event loop, even
     // when a small tensor is binned before the continuation could be attached.

@@ -130,6 +130,11 @@ private:
     void buildToolbar();
     void buildChart();
     void schedule();
+    /// Whether `parameters` at `versions` are the sources' tensors at their current versions.
+    bool showsSources(const QList<const core::Parameter *> &parameters,
+                      const QList<std::uint64_t> &versions) const;
+    /// Neither the last result nor the running job bins the sources' current values.
+    bool needsBinning() const;
     void start();
     void onFinished(const Outcome &outcome);
     void setBusy(bool busy);
@@ -155,6 +160,10 @@ private:
     QList<HistogramBinning::Result> m_results;
     QList<std::uint64_t> m_binnedVersions;
     QList<const core::Parameter *> m_binnedParameters;
+    // What the running job reads (the versions when it started: writers run on the UI thread).
+    std::uint64_t m_jobGeneration = 0;
+    QList<std::uint64_t> m_jobVersions;
+    QList<const core::Parameter *> m_jobParameters;
     QString m_error;
 
     QCheckBox *m_compare = nullptr;

@@ -462,10 +462,8 @@ void UnembeddingView::recompute()
     m_printedLogits.clear();
     // embedding_dim = 0 is a valid model: h = tensor([]) gives logits of zeros (or the bias).
     if (m_model && m_hidden.size() == std::size_t(m_model->embedding().embeddingDim())) {
-        core::Tensor h({core::Index(m_hidden.size())});
-        h.data.assign(m_hidden.begin(), m_hidden.end());
         try {
-            m_logits = m_model->lmHead().forward(h);
+            m_logits = forward();
             core::TensorDecoration decoration;
             decoration.gradFn = m_model->lmHead().gradFnName(1);
             m_printedLogits = QString::fromStdString(core::formatTensor(m_logits, decoration));
@@ -486,6 +484,32 @@ void UnembeddingView::recompute()
         }
     }
     recomputeProbabilities();
+}
+
+bool UnembeddingView::ForwardInputs::matches(const core::Linear &head, const std::vector<float> &h) const
+{
+    const core::ParameterPtr &b = head.bias();
+    return weight.lock() == head.weight() && weightData == head.weight()->value().data() &&
+           weightVersion == head.weight()->version() && bias.lock() == b &&
+           biasVersion == (b ? b->version() : 0) && hidden == h;
+}
+
+core::Tensor UnembeddingView::forward() const
+{
+    const core::Linear &head = m_model->lmHead();
+    if (m_forwardInputs && m_forwardInputs->matches(head, m_hidden))
+        return m_forwardResult;
+    m_forwardInputs.reset();
+    m_forwardResult = {};
+    core::Tensor h({core::Index(m_hidden.size())});
+    h.data.assign(m_hidden.begin(), m_hidden.end());
+    core::Tensor logits = head.forward(h); // throws before anything is remembered
+    const core::ParameterPtr &b = head.bias();
+    m_forwardInputs =
+        ForwardInputs{head.weight(),        b,       head.weight()->value().data(), head.weight()->version(),
+                      b ? b->version() : 0, m_hidden};
+    m_forwardResult = logits;
+    return logits;
 }
 
 void UnembeddingView::recomputeProbabilities()

@@ -11,6 +11,8 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 class QDoubleSpinBox;
@@ -49,8 +51,9 @@ public:
     const core::TiedModel *model() const { return m_model; }
     /// The tokens written under the bars' ids (none: ids only).
     void setVocabulary(const Vocabulary &vocabulary);
-    /// The model's weights changed: recomputes the logits. When h was copied from token i it is
-    /// copied again, so it keeps meaning "the embedding of token i".
+    /// The model's weights changed: recomputes the logits (lm_head(h) itself only when h or a version
+    /// of lm_head's parameters changed: writers bump Parameter::version()). When h was copied from
+    /// token i it is copied again, so it keeps meaning "the embedding of token i".
     void refresh();
 
     /// h = embedding.weight[token]. Returns false (and shows why) for a token outside [0, V).
@@ -97,6 +100,10 @@ private:
     void rebuildHiddenEditor();
     void showHidden();
     void recompute();
+    /// lm_head(h), or the last result when h and lm_head's parameters (object, storage, version) are
+    /// the ones it was computed from: a new model reaches the view through setModel(), tiedChanged()
+    /// and weightsChanged() in one go, and each pass over Llama 3's lm_head reads 2.1 GB (#15).
+    core::Tensor forward() const;
     void recomputeProbabilities();
     void updateCharts();
     void setError(const QString &message);
@@ -111,6 +118,18 @@ private:
     bool m_hiddenIsRandom = false;
     double m_temperature = 1.0;
     core::Tensor m_logits;
+    /// What m_logits were computed from (weak: a new parameter at the old address is another one).
+    struct ForwardInputs {
+        std::weak_ptr<const core::Parameter> weight;
+        std::weak_ptr<const core::Parameter> bias;
+        const float *weightData = nullptr;
+        std::uint64_t weightVersion = 0;
+        std::uint64_t biasVersion = 0;
+        std::vector<float> hidden;
+        bool matches(const core::Linear &head, const std::vector<float> &h) const;
+    };
+    mutable std::optional<ForwardInputs> m_forwardInputs;
+    mutable core::Tensor m_forwardResult;
     core::Tensor m_probabilities;
     int m_argmax = -1;
     QList<int> m_shownTokens;

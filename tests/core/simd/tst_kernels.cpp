@@ -3,6 +3,7 @@
 // Issue #12: every instruction set's kernels give the same bits as the baseline build, and the
 // GEMM gives exactly its documented sum (in order over k, one rounding per operation).
 #include "core/simd/Isa.h"
+#include "core/tensor/Parallel.h"
 
 #include <QTest>
 
@@ -73,6 +74,8 @@ private Q_SLOTS:
     void gemmIsBitIdentical_data();
     void gemmIsBitIdentical();
     void gemmNonFinite();
+    void fewRowsByWeight_data();
+    void fewRowsByWeight();
     void momentsAreBitIdentical_data();
     void momentsAreBitIdentical();
     void extremesAreBitIdentical();
@@ -156,6 +159,54 @@ void TestKernels::gemmNonFinite()
         simd::kernelsFor(isa).gemm(m, n, k, a.data(), k, 1, b.data(), n, 1, c.data(), n);
         QVERIFY2(sameBits(c, expected), simd::isaName(isa).c_str());
     }
+}
+
+void TestKernels::fewRowsByWeight_data()
+{
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<bool>("transB");
+    for (const bool transB : {true, false}) {
+        const char *b = transB ? "W^T" : "W";
+        QTest::addRow("%s 1x1x1", b) << 1 << 1 << 1 << transB;
+        QTest::addRow("%s 1x13x7 (a tail of columns)", b) << 1 << 13 << 7 << transB;
+        QTest::addRow("%s 3x37x29", b) << 3 << 37 << 29 << transB;
+        QTest::addRow("%s 4x1000x900 (depth over a kernel block)", b) << 4 << 1000 << 900 << transB;
+        QTest::addRow("%s 1x3001x2048 (two threads)", b) << 1 << 3001 << 2048 << transB;
+        QTest::addRow("%s 2x4100x1100 (two threads, several chunks)", b) << 2 << 4100 << 1100 << transB;
+        QTest::addRow("%s 5x40x30 (more rows: the kernel)", b) << 5 << 40 << 30 << transB;
+    }
+}
+
+// Issue #15: lm_head(h) for a few h (x W^T) and one_hot(ids) @ W for a few ids (x W) skip the
+// kernel's tiles but keep its sum, bit for bit, Inf and NaN included.
+void TestKernels::fewRowsByWeight()
+{
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, k);
+    QFETCH(bool, transB);
+    std::vector<float> x = randomFloats(Index{m} * k, 5), w = randomFloats(Index{n} * k, 6);
+    w[0] = std::numeric_limits<float>::infinity();
+    if (w.size() > 3)
+        w[3] = std::numeric_limits<float>::quiet_NaN();
+    if (x.size() > 2)
+        x[2] = 0.0f;
+    std::vector<float> got(static_cast<std::size_t>(m * n), -7.0f);
+    Eigen::Map<Matrix> out(got.data(), m, n);
+    const Eigen::Map<const Matrix> in(x.data(), m, k);
+    std::vector<float> expected;
+    if (transB) {
+        const Eigen::Map<const Matrix> weight(w.data(), n, k);
+        expected = referenceGemm(m, n, k, x.data(), k, 1, w.data(), 1, k);
+        parallel::product(out, in, weight.transpose());
+    } else {
+        const Eigen::Map<const Matrix> weight(w.data(), k, n);
+        expected = referenceGemm(m, n, k, x.data(), k, 1, w.data(), n, 1);
+        parallel::product(out, in, weight);
+    }
+    QVERIFY(sameBits(got, expected));
 }
 
 void TestKernels::momentsAreBitIdentical_data()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapView.h"
 
 #include <QApplication>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void headingNeverOverlaps();
     void notifyChangedRepaintsNewValues();
     void staleRebuildsAreDropped();
+    void viewsToldOfOneWriteShareOneBuild();
     void highlightedRowsStandOut();
     void destroyWhileRebuildPending();
 
@@ -326,6 +328,25 @@ void TestHeatmapView::tallMatrixStatesAggregation()
     m_view->setAggregation(Aggregation::Mean);
     QTRY_VERIFY(!m_view->isRebuilding());
     QVERIFY(m_view->aggregationText().endsWith(QStringLiteral("mean")));
+}
+
+// Issue #15: the embedding and a tied lm_head are told of one write together; they share one new
+// overview of the written values instead of each building its own of a 2.1 GB matrix.
+void TestHeatmapView::viewsToldOfOneWriteShareOneBuild()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{600, 40});
+    p->value().setConstant(0.5f);
+    const auto first = HeatmapPyramid::shared(p, Aggregation::MaxAbs);
+    QVERIFY(first->levelCount() > 1);
+    QCOMPARE(HeatmapPyramid::shared(p, Aggregation::MaxAbs), first);
+    p->value()(0, 0) = 100.0f; // written without a new version: only a told view knows
+    const std::uint64_t changedAt = HeatmapPyramid::stamp();
+    const auto told = HeatmapPyramid::shared(p, Aggregation::MaxAbs, nullptr, changedAt);
+    QVERIFY(told != first);
+    QCOMPARE(told->limit(), 100.0f);
+    QCOMPARE(HeatmapPyramid::shared(p, Aggregation::MaxAbs, nullptr, changedAt), told);
+    // A view opened afterwards gets the newest overview, not the one from before the write.
+    QCOMPARE(HeatmapPyramid::shared(p, Aggregation::MaxAbs), told);
 }
 
 void TestHeatmapView::notifyChangedRepaintsNewValues()

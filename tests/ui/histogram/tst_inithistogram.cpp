@@ -362,6 +362,32 @@ private Q_SLOTS:
         QCOMPARE(h.results()[0].low, -1.0); // histc widens an all-equal range by 1
     }
 
+    // Issue #15: a load announces the same tensor again (history, tie, new model); binning it anew
+    // each time took seconds on Llama 3's embedding. New labels still show; new values re-bin.
+    void sameTensorsAgainDoNotRebin()
+    {
+        InitHistogram h;
+        QSignalSpy spy(&h, &InitHistogram::updated);
+        const core::ParameterPtr p = initialised({200, 60}, "normal", 1);
+        h.setSource(embeddingSource(p));
+        QVERIFY(h.isBusy());
+        QSignalSpy busy(&h, &InitHistogram::busyChanged);
+        h.refresh(); // while the job that bins these very values runs: nothing to add
+        h.setSource(embeddingSource(p));
+        QVERIFY(waitUpdated(h, spy));
+        QCOMPARE(busy.count(), 1); // idle once, never restarted
+        h.setSource({QStringLiteral("lm_head.weight"), p, std::nullopt});
+        QVERIFY(!h.isBusy());
+        QCOMPARE(h.sources().front().label, QStringLiteral("lm_head.weight"));
+        QVERIFY(h.densityPoints(0).isEmpty()); // the new source's (absent) expectation is drawn
+
+        p->bumpVersion();
+        h.setSource(embeddingSource(p));
+        QVERIFY(h.isBusy());
+        QVERIFY(waitUpdated(h, spy, 2));
+        QVERIFY(!h.densityPoints(0).isEmpty());
+    }
+
     void makeSourceUsesSpec_data()
     {
         QTest::addColumn<QString>("spec");

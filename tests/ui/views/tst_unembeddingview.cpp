@@ -255,6 +255,9 @@ void TestUnembeddingView::refreshRecopiesTokenRow()
     std::vector<float> typed{1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
     QVERIFY(view.setHidden(typed));
     model->embedding().weight()->value().setZero();
+    // Writers bump the version (Parameter::version()); refresh() skips lm_head(h) when neither the
+    // weights' versions nor h changed, as InitHistogram::refresh() skips re-binning (#15).
+    model->embedding().weight()->bumpVersion();
     view.refresh();
     QCOMPARE(view.hidden(), typed);
     QCOMPARE(view.logits().data, std::vector<float>(4, 0.0f));
