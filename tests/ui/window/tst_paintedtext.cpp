@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/TestSettings.h"
+#include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/OneHotView.h"
@@ -18,6 +19,7 @@
 #include <memory>
 
 using embedlab::ui::Exporter;
+using embedlab::ui::HeatmapView;
 using embedlab::ui::InitHistogram;
 using embedlab::ui::MainWindow;
 using embedlab::ui::OneHotView;
@@ -25,9 +27,10 @@ using embedlab::ui::PaintedTexts;
 using embedlab::ui::Translations;
 
 /// Issue #16 item 13 ("Proof", painted half): the text the views paint themselves - the one-hot
-/// animation's title, captions, block labels and counters, the histogram's chart title, axis titles,
-/// tick labels and legend - is drawn whole inside its room and inside the view, at the sizes and in
-/// the languages of tst_fittext, on screen and in PNG (scale 1 and 2) and SVG exports.
+/// animation's title, captions, block labels and counters, the heatmaps' titles, axis numbers, colour
+/// bar ticks and NaN/Inf legend, the histogram's chart title, axis titles, tick labels and legend - is drawn
+/// whole inside its room and inside the view, at the sizes and in the languages of tst_fittext, on screen and
+/// in PNG (scale 1 and 2) and SVG exports.
 class TestPaintedText : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -110,6 +113,21 @@ QStringList unfitHistogram(const InitHistogram *histogram)
            unevenWeightTicks(histogram);
 }
 
+QStringList unfitHeatmaps(MainWindow *window, const std::function<void(QWidget *)> &paint)
+{
+    QStringList failures;
+    for (HeatmapView *heatmap : {window->embeddingHeatmap(), window->lmHeadHeatmap()}) {
+        if (!heatmap->isVisible())
+            continue;
+        paint(heatmap);
+        const QString who = QStringLiteral("heatmap %1").arg(heatmap->objectName());
+        if (heatmap->paintedTexts().isEmpty())
+            failures << who + QStringLiteral(" painted no text");
+        failures << unfit(who, heatmap->paintedTexts(), heatmap->rect());
+    }
+    return failures;
+}
+
 void addSizes()
 {
     QTest::addColumn<QString>("language");
@@ -187,6 +205,7 @@ void TestPaintedText::onScreen()
     QVERIFY2(view->isVisible() || !m_window->histogram()->isVisible(), "neither painting view is on screen");
     if (m_window->histogram()->isVisible())
         failures << unfitHistogram(m_window->histogram());
+    failures << unfitHeatmaps(m_window.get(), [](QWidget *w) { w->repaint(); });
     QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
 }
 
@@ -220,6 +239,7 @@ void TestPaintedText::exported()
     };
     QStringList failures =
         unfitOneHot(m_window->oneHotView(), m_window->animation(), exportOf(m_window->oneHotView()));
+    failures << unfitHeatmaps(m_window.get(), [&](QWidget *w) { exportOf(w)(); });
     InitHistogram *histogram = m_window->histogram();
     exportOf(histogram)();
     failures << unfitHistogram(histogram);
