@@ -77,6 +77,7 @@ struct HeatmapView::Layout {
     QRect colorBar;
     QRect legend;
     int rowLabelWidth = 0;
+    int statusLine = 0; // the height of a line of its own under the title for the aggregation
 };
 
 HeatmapView::HeatmapView(QWidget *parent)
@@ -350,7 +351,25 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     const int titleHeight = QFontMetrics(titleFont())
                                 .boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, m_title)
                                 .height();
-    l.title = QRect(pad, pad / 2, headingWidth, std::max(line, titleHeight) + pad / 2);
+    // A matrix with more rows or columns than the view has pixels is drawn aggregated and the heading
+    // says how ("1 px = 37 x 7.5 cells, max |w|"): beside the title when both fit, else on a line of
+    // its own, measured at its widest, so that zooming does not move the plot.
+    const Index rowCount = m_weight ? m_weight->value().rows() : 0;
+    const Index columnCount = m_weight ? m_weight->value().cols() : 0;
+    if (rowCount > size.height() || columnCount > size.width()) {
+        const QString widest =
+            aggregationDescription(double(rowCount), double(columnCount), aggregationName(m_aggregation));
+        const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+        if (textWidth(titleFont(), m_title) + gap + textWidth(font(), widest) > headingWidth)
+            l.statusLine = std::max(
+                line, fm.boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, widest).height());
+        // Not at the cost of the colour bar and its legend: a short view shares the title's line.
+        const int legend = 3 * (line + 2) + 3 * line;
+        if (size.height() - (std::max(line, titleHeight) + pad + l.statusLine + line + pad / 2 + pad) <
+            legend)
+            l.statusLine = 0;
+    }
+    l.title = QRect(pad, pad / 2, headingWidth, std::max(line, titleHeight) + pad / 2 + l.statusLine);
 
     const Index rows = m_weight ? m_weight->value().rows() : 0;
     l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
@@ -552,7 +571,8 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         paintBusy(painter, l);
 }
 
-// Title on the left, the aggregation (or the busy text) on the right of its last line.
+// Title on the left, the aggregation (or the busy text) on the right of its last line or, when the
+// layout kept one, on a line of its own.
 void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const
 {
     const QPalette pal = palette();
@@ -566,38 +586,43 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
         status = tr("Building overview\u2026");
     const int line = fm.height();
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
-    painter.setFont(titleFont());
+    const QRect titleRect(l.title.left(), l.title.top(), l.title.width(), l.title.height() - l.statusLine);
     const int titleWidth = textWidth(titleFont(), m_title);
-    if (titleWidth <= l.title.width()) {
-        // One line, shared with the status as before: the status gives way first.
-        const HeadingWidths heading =
-            headingWidths(l.title.width(), titleWidth, status.isEmpty() ? 0 : textWidth(font(), status), gap);
-        drawRecordedText(painter, QRect(l.title.left(), l.title.top(), heading.title, l.title.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, m_title, &m_painted, Qt::ElideRight);
+    const int statusWidth = status.isEmpty() ? 0 : textWidth(font(), status);
+    painter.setFont(titleFont());
+    const auto drawStatus = [&](const QRect &room, int flags, Qt::TextElideMode elide) {
+        if (status.isEmpty() || room.width() <= 0)
+            return;
         painter.setFont(font());
-        if (!status.isEmpty() && heading.status > 0) {
-            painter.setPen(busy ? pal.color(QPalette::Highlight) : pal.color(QPalette::PlaceholderText));
-            drawRecordedText(
-                painter,
-                QRect(l.title.right() + 1 - heading.status, l.title.top(), heading.status, l.title.height()),
-                Qt::AlignRight | Qt::AlignVCenter, status, &m_painted, Qt::ElideRight);
-            painter.setPen(pal.color(QPalette::WindowText));
-        }
-        return;
-    }
-    // Wrapped over the lines the layout kept; the status takes what the last line leaves.
-    drawRecordedText(painter, l.title, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_title, &m_painted);
-    const QRect wrapped = m_painted.last().rect.toAlignedRect();
-    painter.setFont(font());
-    if (!status.isEmpty()) {
-        const QRect last(l.title.left(), wrapped.bottom() + 1 - line, l.title.width(), line);
-        const int room =
-            std::max(0, l.title.width() - lastLineWidth(titleFont(), m_title, l.title.width()) - gap);
         painter.setPen(busy ? pal.color(QPalette::Highlight) : pal.color(QPalette::PlaceholderText));
-        drawRecordedText(painter, QRect(last.right() + 1 - room, last.top(), room, line),
-                         Qt::AlignRight | Qt::AlignVCenter, status, &m_painted, Qt::ElideRight);
+        drawRecordedText(painter, room, flags, status, &m_painted, elide);
         painter.setPen(pal.color(QPalette::WindowText));
+    };
+    if (l.statusLine > 0 && !(titleWidth + gap + statusWidth <= titleRect.width())) {
+        // The title (wrapped if need be), then the status on the lines the layout kept for it.
+        drawRecordedText(painter, titleRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_title,
+                         &m_painted);
+        drawStatus(QRect(titleRect.left(), titleRect.bottom() + 1, titleRect.width(), l.statusLine),
+                   Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap, Qt::ElideNone);
+    } else if (titleWidth <= titleRect.width()) {
+        // One line, shared with the status: the status gives way first.
+        const HeadingWidths heading = headingWidths(titleRect.width(), titleWidth, statusWidth, gap);
+        drawRecordedText(painter, QRect(titleRect.left(), titleRect.top(), heading.title, titleRect.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, m_title, &m_painted, Qt::ElideRight);
+        drawStatus(QRect(titleRect.right() + 1 - heading.status, titleRect.top(), heading.status,
+                         titleRect.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, Qt::ElideRight);
+    } else {
+        // Wrapped over the lines the layout kept; the status beside the last line.
+        drawRecordedText(painter, titleRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_title,
+                         &m_painted);
+        const int bottom = m_painted.last().rect.toAlignedRect().bottom();
+        const int room =
+            std::max(0, titleRect.width() - lastLineWidth(titleFont(), m_title, titleRect.width()) - gap);
+        drawStatus(QRect(titleRect.right() + 1 - room, bottom + 1 - line, room, line),
+                   Qt::AlignRight | Qt::AlignVCenter, Qt::ElideRight);
     }
+    painter.setFont(font());
 }
 
 // The cells, their frame, the dimmed rows of the one-hot emphasis and the selected row.

@@ -3,6 +3,7 @@
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/PaintedText.h"
@@ -14,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -39,6 +41,8 @@ private Q_SLOTS:
     void cleanup();
     void onScreen_data();
     void onScreen();
+    void compressed_data();
+    void compressed();
     void exported_data();
     void exported();
 
@@ -206,6 +210,41 @@ void TestPaintedText::onScreen()
     if (m_window->histogram()->isVisible())
         failures << unfitHistogram(m_window->histogram());
     failures << unfitHeatmaps(m_window.get(), [](QWidget *w) { w->repaint(); });
+    QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
+}
+
+void TestPaintedText::compressed_data()
+{
+    addSizes();
+}
+
+// A matrix too big for its cells: the one-hot view's third label line says how it is drawn and the
+// heatmaps' headings say how many cells a pixel aggregates.
+void TestPaintedText::compressed()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    m_window = openWindow(language, size, projector);
+    QVERIFY(m_window);
+    embedlab::ui::Lab::Config config = m_window->lab()->config();
+    config.numEmbeddings = 5000;
+    config.embeddingDim = 300;
+    m_window->lab()->setConfig(config);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->isIdle(), 20000);
+    QTest::qWait(50);
+    QVERIFY(m_window->oneHotView()->isCompressed());
+    QStringList failures;
+    OneHotView *view = m_window->oneHotView();
+    failures << unfitOneHot(view, m_window->animation(), [view] { view->repaint(); });
+    failures << unfitHeatmaps(m_window.get(), [](QWidget *w) { w->repaint(); });
+    // Known: at 768 px high the window gives lm_head's heatmap less height than its wrapped heading,
+    // colour bar and legend need, and its "1 px = ..." line is elided (window sizing, issue #16 item 15).
+    if (size.height() <= 768 && std::all_of(failures.cbegin(), failures.cend(), [](const QString &f) {
+            return f.startsWith(QLatin1String("heatmap lmHeadHeatmap: PaintedText(\"1 px = "));
+        }))
+        QEXPECT_FAIL("", "lm_head's heatmap is too short for its aggregation line at 768 px (#16 item 15)",
+                     Continue);
     QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
 }
 
