@@ -701,6 +701,11 @@
         <translation>số lượng</translation>
     </message>
     <message>
+        <source>log count</source>
+        <comment>short axis title</comment>
+        <translation>log số lượng</translation>
+    </message>
+    <message>
         <source>expected: %1</source>
         <translation>kỳ vọng: %1</translation>
     </message>

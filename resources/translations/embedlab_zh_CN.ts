@@ -701,6 +701,11 @@
         <translation>计数</translation>
     </message>
     <message>
+        <source>log count</source>
+        <comment>short axis title</comment>
+        <translation>log 计数</translation>
+    </message>
+    <message>
         <source>expected: %1</source>
         <translation>理论值：%1</translation>
     </message>

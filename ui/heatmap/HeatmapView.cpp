@@ -20,6 +20,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QTextLayout>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
@@ -30,6 +31,24 @@
 #include <utility>
 
 namespace embedlab::ui {
+
+namespace {
+
+/// The natural width of the last line of `text` wrapped at `width`.
+int lastLineWidth(const QFont &font, const QString &text, int width)
+{
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    qreal last = 0.0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        last = line.naturalTextWidth();
+    }
+    layout.endLayout();
+    return int(std::ceil(last));
+}
+
+} // namespace
 
 namespace {
 
@@ -58,6 +77,7 @@ struct HeatmapView::Layout {
     QRect colorBar;
     QRect legend;
     int rowLabelWidth = 0;
+    int statusLine = 0; // the height of a line of its own under the title for the aggregation
 };
 
 HeatmapView::HeatmapView(QWidget *parent)
@@ -253,7 +273,19 @@ QSize HeatmapView::sizeHint() const
 QSize HeatmapView::minimumSizeHint() const
 {
     const int h = fontMetrics().height();
-    return {h * 12, h * 8};
+    // Below the heading and the column numbers: a colour bar a line tall, its end label and the
+    // NaN/Inf legend, which a shorter view cut off ("-Inf" at 1366 x 768).
+    const Layout l = layoutFor(QSize(h * 12, 0));
+    const int pad = std::max(4, h / 2);
+    const int below = l.legend.height() + 3 * h + pad;
+    return {h * 12, std::max(h * 8, l.plot.top() + below)};
+}
+
+QFont HeatmapView::titleFont() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return bold;
 }
 
 QString HeatmapView::aggregationText() const
@@ -316,7 +348,30 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     const int line = fm.height();
     const int pad = std::max(4, line / 2);
     Layout l;
-    l.title = QRect(pad, pad / 2, std::max(0, size.width() - 2 * pad), line + pad / 2);
+    // The title wraps rather than being elided ("embedding.weight  [4, ..." in a projector's dock).
+    const int headingWidth = std::max(0, size.width() - 2 * pad);
+    const int titleHeight = QFontMetrics(titleFont())
+                                .boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, m_title)
+                                .height();
+    // A matrix with more rows or columns than the view has pixels is drawn aggregated and the heading
+    // says how ("1 px = 37 x 7.5 cells, max |w|"): beside the title when both fit, else on a line of
+    // its own, measured at its widest, so that zooming does not move the plot.
+    const Index rowCount = m_weight ? m_weight->value().rows() : 0;
+    const Index columnCount = m_weight ? m_weight->value().cols() : 0;
+    if (rowCount > size.height() || columnCount > size.width()) {
+        const QString widest =
+            aggregationDescription(double(rowCount), double(columnCount), aggregationName(m_aggregation));
+        const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+        if (textWidth(titleFont(), m_title) + gap + textWidth(font(), widest) > headingWidth)
+            l.statusLine = std::max(
+                line, fm.boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, widest).height());
+        // Not at the cost of the colour bar and its legend: a short view shares the title's line.
+        const int legend = 3 * (line + 2) + 3 * line;
+        if (size.height() - (std::max(line, titleHeight) + pad + l.statusLine + line + pad / 2 + pad) <
+            legend)
+            l.statusLine = 0;
+    }
+    l.title = QRect(pad, pad / 2, headingWidth, std::max(line, titleHeight) + pad / 2 + l.statusLine);
 
     const Index rows = m_weight ? m_weight->value().rows() : 0;
     l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
@@ -492,6 +547,7 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
 {
     const Layout l = layoutFor(size);
     const QPalette pal = palette();
+    m_painted.clear();
     painter.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Window));
     painter.setPen(pal.color(QPalette::WindowText));
     const bool busy = m_busyVisible && !exporting;
@@ -501,11 +557,12 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
         const bool emptyMatrix = m_weight && m_weight->numel() == 0;
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(
-            l.plot, Qt::AlignCenter,
+        drawRecordedText(
+            painter, l.plot, Qt::AlignCenter | Qt::TextWordWrap,
             emptyMatrix
                 ? tr("empty matrix: %1 x %2").arg(m_weight->value().rows()).arg(m_weight->value().cols())
-                : tr("No matrix"));
+                : tr("No matrix"),
+            &m_painted);
         return;
     }
     paintCells(painter, l, map, dpr, exporting);
@@ -516,14 +573,12 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         paintBusy(painter, l);
 }
 
-// Title on the left, the aggregation (or the busy text) on the right of the same line.
+// Title on the left, the aggregation (or the busy text) on the right of its last line or, when the
+// layout kept one, on a line of its own.
 void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const
 {
     const QPalette pal = palette();
     const QFontMetrics fm(font());
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    const QFontMetrics titleMetrics(titleFont);
     const bool emptyMatrix = m_weight && m_weight->numel() == 0;
     QString status = m_weight && !emptyMatrix
                          ? aggregationDescription(map.rowsPerPixel(), map.columnsPerPixel(),
@@ -531,21 +586,45 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
                          : QString();
     if (busy)
         status = tr("Building overview\u2026");
-    const HeadingWidths heading = headingWidths(l.title.width(), textWidth(titleFont, m_title),
-                                                status.isEmpty() ? 0 : textWidth(font(), status),
-                                                fm.horizontalAdvance(QStringLiteral("  ")));
-    painter.setFont(titleFont);
-    painter.drawText(QRect(l.title.left(), l.title.top(), heading.title, l.title.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter,
-                     titleMetrics.elidedText(m_title, Qt::ElideRight, heading.title));
-    painter.setFont(font());
-    if (!status.isEmpty() && heading.status > 0) {
+    const int line = fm.height();
+    const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+    const QRect titleRect(l.title.left(), l.title.top(), l.title.width(), l.title.height() - l.statusLine);
+    const int titleWidth = textWidth(titleFont(), m_title);
+    const int statusWidth = status.isEmpty() ? 0 : textWidth(font(), status);
+    painter.setFont(titleFont());
+    const auto drawStatus = [&](const QRect &room, int flags, Qt::TextElideMode elide) {
+        if (status.isEmpty() || room.width() <= 0)
+            return;
+        painter.setFont(font());
         painter.setPen(busy ? pal.color(QPalette::Highlight) : pal.color(QPalette::PlaceholderText));
-        painter.drawText(
-            QRect(l.title.right() + 1 - heading.status, l.title.top(), heading.status, l.title.height()),
-            Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(status, Qt::ElideRight, heading.status));
+        drawRecordedText(painter, room, flags, status, &m_painted, elide);
         painter.setPen(pal.color(QPalette::WindowText));
+    };
+    if (l.statusLine > 0 && !(titleWidth + gap + statusWidth <= titleRect.width())) {
+        // The title (wrapped if need be), then the status on the lines the layout kept for it.
+        drawRecordedText(painter, titleRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_title,
+                         &m_painted);
+        drawStatus(QRect(titleRect.left(), titleRect.bottom() + 1, titleRect.width(), l.statusLine),
+                   Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap, Qt::ElideNone);
+    } else if (titleWidth <= titleRect.width()) {
+        // One line, shared with the status: the status gives way first.
+        const HeadingWidths heading = headingWidths(titleRect.width(), titleWidth, statusWidth, gap);
+        drawRecordedText(painter, QRect(titleRect.left(), titleRect.top(), heading.title, titleRect.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, m_title, &m_painted, Qt::ElideRight);
+        drawStatus(QRect(titleRect.right() + 1 - heading.status, titleRect.top(), heading.status,
+                         titleRect.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, Qt::ElideRight);
+    } else {
+        // Wrapped over the lines the layout kept; the status beside the last line.
+        drawRecordedText(painter, titleRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_title,
+                         &m_painted);
+        const int bottom = m_painted.last().rect.toAlignedRect().bottom();
+        const int room =
+            std::max(0, titleRect.width() - lastLineWidth(titleFont(), m_title, titleRect.width()) - gap);
+        drawStatus(QRect(titleRect.right() + 1 - room, bottom + 1 - line, room, line),
+                   Qt::AlignRight | Qt::AlignVCenter, Qt::ElideRight);
     }
+    painter.setFont(font());
 }
 
 // The cells, their frame, the dimmed rows of the one-hot emphasis and the selected row.
@@ -615,8 +694,8 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
         if (y < l.plot.top() || y > l.plot.bottom() + 1)
             continue;
         const QRectF box(0, y - line / 2.0, l.plot.left() - 4, line);
-        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
-                         rowStep == 1 ? rowLabel(r, map) : QString::number(r));
+        drawRecordedText(painter, box, Qt::AlignRight | Qt::AlignVCenter,
+                         rowStep == 1 ? rowLabel(r, map) : QString::number(r), &m_painted);
     }
     const int columnLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(map.columns - 1, 0)));
     const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth() * 2) / map.cellWidth);
@@ -626,7 +705,7 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
         if (x < l.plot.left() || x > l.plot.right() + 1)
             continue;
         const QRectF box(x - columnLabelWidth, l.plot.top() - line - 2, 2.0 * columnLabelWidth, line);
-        painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom, QString::number(c));
+        drawRecordedText(painter, box, Qt::AlignHCenter | Qt::AlignBottom, QString::number(c), &m_painted);
     }
 }
 
@@ -662,9 +741,9 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(QRectF(bar).adjusted(-0.5, -0.5, 0.5, 0.5));
     painter.setPen(pal.color(QPalette::WindowText));
-    painter.drawText(QRect(bar.left() - line, bar.top() - line - 2, bar.width() + 2 * line, line),
+    drawRecordedText(painter, QRect(bar.left() - line, bar.top() - line - 2, bar.width() + 2 * line, line),
                      Qt::AlignHCenter | Qt::AlignBottom,
-                     m_colorMap.isDiverging() ? QStringLiteral("w") : QStringLiteral("|w|"));
+                     m_colorMap.isDiverging() ? QStringLiteral("w") : QStringLiteral("|w|"), &m_painted);
     const int labelLeft = bar.right() + 5;
     const auto valueY = [&](double v) {
         if (!(hi > lo))
@@ -674,8 +753,8 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
     const auto drawTick = [&](double v, const QString &text) {
         const double y = valueY(v);
         painter.drawLine(QPointF(bar.right() + 1, y), QPointF(bar.right() + 4, y));
-        painter.drawText(QRectF(labelLeft, y - line / 2.0, size.width() - labelLeft, line),
-                         Qt::AlignLeft | Qt::AlignVCenter, text);
+        drawRecordedText(painter, QRectF(labelLeft, y - line / 2.0, size.width() - labelLeft, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, text, &m_painted);
     };
     if (!knownLimit) {
         // No scale yet: an empty bar rather than a wrong one.
@@ -721,8 +800,8 @@ void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) co
         painter.setPen(pal.color(QPalette::Mid));
         painter.drawRect(QRectF(swatch).adjusted(-0.5, -0.5, 0.5, 0.5));
         painter.setPen(pal.color(QPalette::WindowText));
-        painter.drawText(QRect(labelLeft, y, size.width() - labelLeft, line),
-                         Qt::AlignLeft | Qt::AlignVCenter, e.text);
+        drawRecordedText(painter, QRect(labelLeft, y, size.width() - labelLeft, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, e.text, &m_painted);
         y += line + 2;
     }
 }
@@ -741,7 +820,7 @@ void HeatmapView::paintBusy(QPainter &painter, const Layout &l) const
     painter.setBrush(back);
     painter.drawRoundedRect(box, line / 3.0, line / 3.0);
     painter.setPen(pal.color(QPalette::ToolTipText));
-    painter.drawText(box, Qt::AlignCenter, text);
+    drawRecordedText(painter, box, Qt::AlignCenter, text, &m_painted);
 }
 
 bool HeatmapView::event(QEvent *event)

@@ -7,6 +7,7 @@
 #include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/model/Vocabulary.h"
+#include "ui/views/PaintedText.h"
 
 #include <QFuture>
 #include <QImage>
@@ -92,6 +93,9 @@ public:
     /// True while an overview rebuild runs in the background.
     bool isRebuilding() const;
 
+    /// Every text the last paint drew, with the room it had (for tests: none is cut or elided).
+    const PaintedTexts &paintedTexts() const { return m_painted; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -119,6 +123,7 @@ protected:
 private:
     struct Layout;
     Layout layoutFor(QSize size) const;
+    QFont titleFont() const;
     HeatmapMapping mappingFor(QSize widgetSize) const;
     void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting) const;
     void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
@@ -137,6 +142,7 @@ private:
 
     core::ParameterPtr m_weight;
     QString m_title;
+    mutable PaintedTexts m_painted; // filled by paintAll()
     Vocabulary m_vocabulary;
     int m_selectedRow = -1;
     QList<int> m_highlightedRows;

@@ -15,10 +15,13 @@
 #include <QFontDatabase>
 #include <QFontMetrics>
 #include <QFutureWatcher>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRawFont>
+#include <QScopedValueRollback>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -381,10 +384,15 @@ void InitHistogram::buildChart()
     }
 
     // The plot area follows the widget's height: so does the number of count ticks.
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateCountAxis(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        updateCountAxis();
+        updateWeightAxis();
+        updateCountTitle();
+    });
 
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("chart"));
+    m_view->installEventFilter(this); // fitChartParts() on every resize
     m_view->setRenderHint(QPainter::Antialiasing);
     // 150 px high at least, not 200: at 1366 x 768 the taller chart pushed the statistics table's
     // second row below the dock's fold (#16 item 14).
@@ -527,6 +535,38 @@ QStringList InitHistogram::weightAxisLabels() const
     return m_axisX->categoriesLabels();
 }
 
+PaintedTexts InitHistogram::paintedTexts() const
+{
+    // What the chart means to show; a text item that shows less ends in an ellipsis.
+    QStringList meant{m_chart->title(), m_axisX->titleText(), m_axisY->titleText()};
+    meant << m_axisX->categoriesLabels();
+    for (const QLegendMarker *marker : m_chart->legend()->markers())
+        meant << marker->label();
+    const QRectF room = m_chart->mapRectToScene(m_chart->rect());
+    PaintedTexts texts;
+    for (const QGraphicsItem *item : m_view->scene()->items()) {
+        const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+        if (!text || !text->isVisible())
+            continue;
+        const QString shown = text->toPlainText();
+        if (shown.isEmpty())
+            continue;
+        QString whole = shown;
+        for (const QString &ellipsis :
+             {QStringLiteral("\u2026"), QStringLiteral("..."), QStringLiteral("\u22ee")}) {
+            if (!shown.endsWith(ellipsis) || meant.contains(shown))
+                continue;
+            const QString start = shown.chopped(ellipsis.size());
+            const auto match = std::find_if(meant.cbegin(), meant.cend(), [&](const QString &m) {
+                return m.startsWith(start) && m != shown;
+            });
+            whole = match != meant.cend() ? *match : start + QStringLiteral(" (cut)");
+        }
+        texts.append({whole, shown, text->sceneBoundingRect(), room});
+    }
+    return texts;
+}
+
 QString InitHistogram::statsText(int row, int column) const
 {
     const QTableWidgetItem *item = m_table->item(row, column);
@@ -666,7 +706,8 @@ void InitHistogram::updateSeries()
     // a step outline is axis-aligned anyway, so only few-bin charts get the smoother curve.
     const bool dense = shown > 0 && m_results.first().counts.size() > kAntialiasedBins;
     m_view->setRenderHint(QPainter::Antialiasing, !dense);
-    m_chart->setTitle(titles.join(tr(" vs ")));
+    m_title = titles.join(tr(" vs "));
+    fitChartParts();
     updateAxes(xMin, xMax);
     updateTable();
 }
@@ -684,11 +725,75 @@ void InitHistogram::updateAxes(double xMin, double xMax)
     }
     if (top <= 0.0)
         top = m_logCounts ? 1.0 : 10.0;
-    setCategoryAxis(m_axisX, xMin, xMax, niceTicks(xMin, xMax, m_projector ? 5 : 8));
+    m_xMin = xMin;
+    m_xMax = xMax;
+    m_weightTicks.reset();
+    updateWeightAxis();
     m_countMax = top * 1.06;
     m_countTicks = 0;
     updateCountAxis();
-    setAxisTitle(m_axisY, m_logCounts ? tr("log10(1 + count)") : tr("count"), font());
+    updateCountTitle();
+}
+
+bool InitHistogram::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize)
+        fitChartParts();
+    return QWidget::eventFilter(watched, event);
+}
+
+void InitHistogram::fitChartParts()
+{
+    // Around its plot the chart stacks a title, tick labels, an axis title and a legend row, about
+    // six lines; in a dock at 1366 x 768 (153 px) Qt Charts then drew the tick labels and the count
+    // title as "..." for lack of height (#16 item 13).
+    const bool compact = m_view->height() < QFontMetricsF(font()).lineSpacing() * 13;
+    const QString title = compact ? QString() : m_title;
+    if (m_chart->title() != title)
+        m_chart->setTitle(title);
+    const Qt::Alignment legend = compact ? Qt::AlignRight : Qt::AlignBottom;
+    if (m_chart->legend()->alignment() != legend)
+        m_chart->legend()->setAlignment(legend);
+}
+
+void InitHistogram::updateWeightAxis()
+{
+    // Qt Charts draws a tick label that has no room as "…" (a squeezed dock, projector fonts):
+    // fewer ticks then, each with the digits it needs, never fewer than two (#16 item 13).
+    const int preferred = m_projector ? 5 : 8;
+    // A chart never laid out (not shown, not exported) has no width to fit yet.
+    const qreal width = m_view->testAttribute(Qt::WA_Resized) ? m_chart->plotArea().width() : 0.0;
+    const QFontMetricsF metrics(m_axisX->labelsFont());
+    NiceTicks ticks = niceTicks(m_xMin, m_xMax, preferred);
+    for (int target = preferred; target > 2 && width > 0; --target) {
+        ticks = niceTicks(m_xMin, m_xMax, target);
+        qreal widest = 0.0;
+        for (double value : std::as_const(ticks.values))
+            widest = std::max(widest, metrics.horizontalAdvance(ticks.label(value)));
+        // Each label is centred on its tick and needs its width plus a space to its neighbours.
+        if ((widest + metrics.height()) * qreal(ticks.values.size() + 1) <= width)
+            break;
+    }
+    // Relabelling moves the plot area, whose signal calls this again: that call would relabel the
+    // axis half-way through this one's removals (it left "1.5" after "-3" ... "1").
+    if (m_weightTicks == ticks || m_relabelling)
+        return;
+    const QScopedValueRollback<bool> relabelling(m_relabelling, true);
+    m_weightTicks = ticks;
+    setCategoryAxis(m_axisX, m_xMin, m_xMax, ticks);
+}
+
+void InitHistogram::updateCountTitle()
+{
+    // The title runs along the plot's height; a short plot gets the short form (#16 item 13).
+    const QString full = m_logCounts ? tr("log10(1 + count)") : tr("count");
+    const QString brief = m_logCounts ? tr("log count", "short axis title") : full;
+    const qreal height = m_chart->plotArea().height();
+    const bool fits =
+        height <= 0 || QFontMetricsF(titleFontFor(font(), full)).horizontalAdvance(full) <= height;
+    const QString title = fits ? full : brief;
+    if (m_axisY->titleText() != title)
+        setAxisTitle(m_axisY, title, font());
 }
 
 void InitHistogram::updateCountAxis()

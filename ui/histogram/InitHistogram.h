@@ -6,6 +6,8 @@
 #include "core/init/InitSpec.h"
 #include "core/tensor/Parameter.h"
 #include "ui/histogram/HistogramBinning.h"
+#include "ui/model/NiceTicks.h"
+#include "ui/views/PaintedText.h"
 
 #include <QFont>
 #include <QList>
@@ -107,11 +109,17 @@ public:
     QList<QPointF> densityPoints(int index) const;
     /// The tick labels on the weight axis, left to right.
     QStringList weightAxisLabels() const;
+    /// The chart's title, axis titles and tick labels as the chart lays them out: each with the
+    /// text it was given, what it shows (Qt Charts elides what does not fit) and the chart as room.
+    PaintedTexts paintedTexts() const;
     /// The statistics table's text at (row, column): rows measured and expected for each source in
     /// turn; columns mean, std, min, max, element count.
     QString statsText(int row, int column) const;
     /// PyTorch's message when the last binning failed (e.g. a custom range with max <= min).
     QString errorText() const { return m_error; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 Q_SIGNALS:
     /// The user toggled compare mode; answer with setSources() (two sources) or setSource().
@@ -143,6 +151,13 @@ private:
     void updateAxes(double xMin, double xMax);
     /// Sets the count axis to [0, m_countMax] with as many ticks as its height shows readably.
     void updateCountAxis();
+    /// Labels the weight axis over [m_xMin, m_xMax] with as many ticks as its width shows whole.
+    void updateWeightAxis();
+    /// The count axis' title, shortened when the plot is too short for it.
+    void updateCountTitle();
+    /// A short chart drops its title (the legend names the series) and puts the legend beside the
+    /// plot, so that the tick labels and axis titles keep their room.
+    void fitChartParts();
     void applyStyle();
     void syncControls();
 
@@ -181,7 +196,12 @@ private:
     QCategoryAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
     double m_countMax = 10.0;
-    int m_countTicks = 0; // the tick target updateCountAxis() last used
+    double m_xMin = 0.0;
+    double m_xMax = 1.0;
+    std::optional<NiceTicks> m_weightTicks; // what updateWeightAxis() last labelled
+    bool m_relabelling = false;             // updateWeightAxis() is under way
+    QString m_title;                        // the chart's title when it has room for one
+    int m_countTicks = 0;                   // the tick target updateCountAxis() last used
     QLineSeries *m_outline[kMaxSources] = {};
     QAreaSeries *m_area[kMaxSources] = {};
     QLineSeries *m_density[kMaxSources] = {};

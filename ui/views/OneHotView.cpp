@@ -7,6 +7,7 @@
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/WorkerPool.h"
 
+#include <QApplication>
 #include <QFutureWatcher>
 #include <QKeyEvent>
 #include <QLocale>
@@ -35,7 +36,14 @@ struct OneHotView::Geometry {
     QRectF sum;
     QRectF output;
     QRectF counters;
+    QRectF lane;                 // under the diagram: the lookup path and its label
+    std::array<QRectF, 4> slots; // the labels' rooms above one_hot, W, the sum and the output
+    double margin = 0.0;
+    double titleHeight = 0.0;
+    double counterSplit = 0.0; // the first counter's height
     double labelHeight = 0.0;
+    double labelLine = 0.0;    // one line of a label
+    QFont labelFont;           // the view's, or smaller where the labels would not fit
     double rowHeight = 0.0;    // of W and the one-hot column
     double colWidth = 0.0;     // of W, the sum and the output
     double outRowHeight = 0.0; // of the output
@@ -52,6 +60,37 @@ struct OneHotView::Geometry {
     QRectF outputRow(int row) const
     {
         return {output.left(), output.top() + row * outRowHeight, output.width(), outRowHeight};
+    }
+};
+
+struct OneHotView::Labels {
+    // one_hot, W, the sum, the output
+    std::array<QString, 4> name;
+    std::array<QString, 4> shape;
+    std::array<QString, 4> note;
+
+    int lines() const
+    {
+        return std::any_of(note.begin(), note.end(), [](const QString &s) { return !s.isEmpty(); }) ? 3 : 2;
+    }
+    /// The tallest label line: a fallback font (Chinese in a Latin UI font) is taller than fm.height().
+    double lineHeight(const QFontMetricsF &fm) const
+    {
+        double height = fm.height();
+        for (const std::array<QString, 4> *lines : {&name, &shape, &note})
+            for (const QString &text : *lines)
+                height = std::max(height, fm.boundingRect(QRectF(0, 0, 1e6, 1e6), 0, text).height());
+        return height;
+    }
+    /// The width of each block's slot: its widest label line and a little air.
+    std::array<double, 4> needs(const QFontMetricsF &fm) const
+    {
+        std::array<double, 4> need{};
+        for (std::size_t i = 0; i < need.size(); ++i)
+            need[i] = std::ceil(std::max({fm.horizontalAdvance(name[i]), fm.horizontalAdvance(shape[i]),
+                                          fm.horizontalAdvance(note[i])})) +
+                      fm.height() * 0.5;
+        return need;
     }
 };
 
@@ -78,6 +117,52 @@ QColor textColorOn(QRgb background)
     return qGray(background) < 128 ? QColor(Qt::white) : QColor(Qt::black);
 }
 
+double gapFor(const QFontMetricsF &fm)
+{
+    return std::max(32.0, fm.height() * 2.4);
+}
+
+double oneHotWidthFor(const QFontMetricsF &fm)
+{
+    return std::clamp(fm.height() * 2.2, 20.0, 44.0);
+}
+
+// Room right of the output for the "= ✓" that says the two paths agree.
+double trailingFor(const QFontMetricsF &fm)
+{
+    // The bounding box, not the advance: the tick comes from a fallback font.
+    return std::ceil(fm.boundingRect(QRectF(0, 0, 1e6, 1e6), 0, QStringLiteral("= \u2713")).width()) + 8.0;
+}
+
+// The widest column (at most 72 px) with which three blocks of `d` columns fit into `room`, each
+// in a slot as wide as the block and `gap`, or as its label (`need`) when that is wider.
+double columnWidth(double room, double d, double gap, const std::array<double, 3> &need)
+{
+    std::array<bool, 3> byLabel{};
+    double width = 72.0;
+    for (int pass = 0; pass < 4; ++pass) {
+        double fixed = 0.0;
+        int free = 0;
+        for (std::size_t i = 0; i < need.size(); ++i) {
+            if (byLabel[i])
+                fixed += need[i];
+            else
+                ++free;
+        }
+        if (free == 0)
+            break;
+        width = std::min(72.0, (room - fixed - free * gap) / (free * d));
+        bool changed = false;
+        for (std::size_t i = 0; i < need.size(); ++i) {
+            if (!byLabel[i] && d * width + gap < need[i])
+                byLabel[i] = changed = true;
+        }
+        if (!changed)
+            break;
+    }
+    return std::max(width, 1.0 / d);
+}
+
 } // namespace
 
 OneHotView::OneHotView(QWidget *parent)
@@ -96,6 +181,9 @@ void OneHotView::setLab(const Lab *lab)
     if (lab) {
         connect(lab, &Lab::weightsChanged, this, &OneHotView::invalidate);
         connect(lab, &Lab::modelRebuilt, this, &OneHotView::invalidate);
+        // New shapes, ids or tokens change the labels and captions the minimum size holds.
+        for (const auto signal : {&Lab::modelRebuilt, &Lab::idsChanged, &Lab::vocabularyChanged})
+            connect(lab, signal, this, &QWidget::updateGeometry);
         connect(lab, &Lab::pathsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::idsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::vocabularyChanged, this, qOverload<>(&QWidget::update));
@@ -138,7 +226,34 @@ QSize OneHotView::sizeHint() const
 }
 QSize OneHotView::minimumSizeHint() const
 {
-    return {360, 300};
+    const QSize floor(360, 300);
+    if (!m_lab)
+        return floor;
+    // Every label whole beside blocks of a few columns; the caption and counters wrap to that width.
+    const QFontMetricsF fm(font());
+    // Notes count when the view shows them at its preferred size (a matrix too big for its cells).
+    const Geometry preferred = geometryFor(sizeHint());
+    const Labels labels = labelsFor(Geometry{}, preferred.rowsCompressed || preferred.colsCompressed, 0, 0);
+    QFont smallest = font();
+    if (smallest.pointSizeF() > 0)
+        smallest.setPointSizeF(smallestLabelPointSize());
+    const std::array<double, 4> need = labels.needs(QFontMetricsF(smallest));
+    const double margin = std::max(8.0, fm.height() * 0.6);
+    const double width = 2 * margin + rowWidth(need, 10.0);
+    Geometry g;
+    layoutText(g, QRectF(0, 0, std::max<double>(width, floor.width()) - 2 * margin, 1e5));
+    const double height = 2 * margin + g.caption.height() +
+                          labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) +
+                          fm.height() * 4 + g.lane.height() + g.counters.height();
+    return {std::max(floor.width(), int(std::ceil(width))), std::max(floor.height(), int(std::ceil(height)))};
+}
+
+void OneHotView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The labels' widths and the captions' lines change with the font and the language.
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+        updateGeometry();
 }
 
 bool OneHotView::isCompressed() const
@@ -218,58 +333,174 @@ const QImage &OneHotView::sampledWeight(QSize size) const
     return m_sampled;
 }
 
+OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep) const
+{
+    const core::Matrix &w = m_lab->embeddingWeight()->value();
+    const qint64 v = w.rows();
+    const int n = int(m_lab->flatIds().size());
+    const int k = m_animation ? std::min<int>(m_animation->idIndex(), n) : n;
+    // Shapes and ids as PyTorch writes them: no digit grouping.
+    const QString vText = QString::number(v);
+    const QString dText = QString::number(w.cols());
+    Labels l;
+    // The widest id measures the layout, so the blocks stay put while the ids go by.
+    const bool measuring = rowStep == 0 || colStep == 0;
+    const qint64 id = measuring ? std::max<qint64>(v - 1, 0) : (k < n ? m_lab->flatIds()[k] : -1);
+    l.name = {id >= 0 ? QStringLiteral("one_hot(%1)").arg(id) : QStringLiteral("one_hot"),
+              QStringLiteral("embedding.weight"), QStringLiteral("\u03a3 one_hot[i] \u00b7 W[i]"),
+              tr("output")};
+    l.shape = {QStringLiteral("[%1]").arg(vText), QStringLiteral("[%1, %2]").arg(vText, dText),
+               QStringLiteral("[%1]").arg(dText), QStringLiteral("[%1, %2]").arg(n).arg(dText)};
+    if (notes) {
+        // Honest about what the picture is: sampled cells, not every weight.
+        l.note[1] = tr("drawn: 1 in %1 rows, 1 in %2 cols")
+                        .arg(measuring ? v : rowStep)
+                        .arg(measuring ? qint64(w.cols()) : colStep);
+        if (g.rowsCompressed || measuring)
+            l.note[0] = tr("%1 zeros, one 1").arg(std::max<qint64>(v - 1, 0));
+    }
+    return l;
+}
+
 OneHotView::Geometry OneHotView::geometryFor(QSize size) const
 {
     Geometry g;
     if (!m_lab)
         return g;
     const QFontMetricsF fm(font());
-    const double margin = std::max(8.0, fm.height() * 0.6);
-    const QRectF all = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(margin, margin, -margin, -margin);
-    const double captionHeight = fm.height() * 3.6;
-    const double countersHeight = fm.height() * 2.3;
-    const double lookupLane = fm.height() * 1.5;
-    const core::Matrix &weightValues = m_lab->embeddingWeight()->value();
-    // A third label line says how a compressed matrix is drawn.
-    g.labelHeight =
-        fm.height() *
-        (weightValues.rows() * 8 > size.height() || weightValues.cols() * 20 > size.width() ? 3.3 : 2.3);
-    g.caption = QRectF(all.left(), all.top(), all.width(), captionHeight);
-    g.counters = QRectF(all.left(), all.bottom() - countersHeight, all.width(), countersHeight);
-    g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
-                       g.counters.top() - lookupLane - g.caption.bottom() - g.labelHeight);
+    g.margin = std::max(8.0, fm.height() * 0.6);
+    const QRectF all = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(g.margin, g.margin, -g.margin, -g.margin);
+    layoutText(g, all);
+    // Laid out without notes first; a compressed matrix gets a third label line that says how it is
+    // drawn, which leaves less room and so stays compressed.
+    for (const bool notes : {false, true}) {
+        const Labels labels = labelsFor(g, notes, 0, 0);
+        g.labelFont = labelFontFor(labels, all.width());
+        g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
+        g.labelHeight = g.labelLine * (labels.lines() + 0.3);
+        g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
+                           g.lane.top() - g.caption.bottom() - g.labelHeight);
+        layoutBlocks(g, labels);
+        if (!g.rowsCompressed && !g.colsCompressed)
+            break;
+    }
+    return g;
+}
 
+double OneHotView::rowWidth(const std::array<double, 4> &need, double cellWidth) const
+{
+    const QFontMetricsF fm(font());
+    const double gap = gapFor(fm);
+    // A compressed block needs no more than 60 px.
+    const double block =
+        std::min(std::max(double(m_lab->embeddingWeight()->value().cols()), 1.0) * cellWidth, 60.0);
+    double width = trailingFor(fm) + std::max(oneHotWidthFor(fm) + gap, need[0]);
+    for (std::size_t i = 1; i < need.size(); ++i)
+        width += std::max(block + gap, need[i]);
+    return width;
+}
+
+double OneHotView::smallestLabelPointSize() const
+{
+    // Projector mode enlarges the view's font; its labels may shrink back towards the application's
+    // font before they are cut (a projector at 1024 x 768), never below it.
+    const double size = font().pointSizeF();
+    return std::min(size, std::max(QApplication::font().pointSizeF(), size * 0.7));
+}
+
+QFont OneHotView::labelFontFor(const Labels &labels, double width) const
+{
+    QFont label = font();
+    if (label.pointSizeF() <= 0)
+        return label;
+    const double smallest = smallestLabelPointSize();
+    for (double size = font().pointSizeF(); size > smallest; size *= 0.95) {
+        label.setPointSizeF(size);
+        // Cells of 6 px, the narrowest drawn uncompressed.
+        if (rowWidth(labels.needs(QFontMetricsF(label)), 6.0) <= width)
+            return label;
+    }
+    label.setPointSizeF(smallest);
+    return label;
+}
+
+void OneHotView::layoutText(Geometry &g, const QRectF &all) const
+{
+    const auto wrapped = [&all](const QFont &font, const QString &text) {
+        return QFontMetricsF(font)
+            .boundingRect(QRectF(0, 0, all.width(), 1e6), Qt::TextWordWrap, text)
+            .height();
+    };
+    const double line = QFontMetricsF(font()).height();
+    // As tall as the tallest title and caption this id goes through, so the diagram does not jump.
+    const int k = m_animation ? m_animation->idIndex() : 0;
+    double title = 0.0;
+    double caption = 2.0 * line;
+    for (int phase = 0; phase <= int(Phase::Done); ++phase) {
+        title = std::max(title, wrapped(titleFont(), titleFor(k, Phase(phase))));
+        caption = std::max(caption, wrapped(font(), captionFor(k, Phase(phase))));
+    }
+    g.titleHeight = title;
+    g.caption = QRectF(all.left(), all.top(), all.width(), title + line * 0.2 + caption);
+    // Measured at the totals of the last id, so the lines never outgrow their room.
+    const qint64 v = m_lab->embeddingWeight()->value().rows();
+    const qint64 d = m_lab->embeddingWeight()->value().cols();
+    const int n = int(m_lab->flatIds().size());
+    const QStringList counters = counterTexts({n * v * d, n * std::max<qint64>(v - 1, 0) * d, n * d});
+    g.counterSplit = wrapped(font(), counters.value(0));
+    const double countersHeight = g.counterSplit + line * 0.2 + wrapped(font(), counters.value(1));
+    g.counters = QRectF(all.left(), all.bottom() - countersHeight, all.width(), countersHeight);
+    // The lane under the diagram holds the lookup path's label, for the widest ids.
+    const double lookup = wrapped(boldFont(), lookupText(std::max<qint64>(v - 1, 0), std::max(n - 1, 0)));
+    g.lane = QRectF(all.left(), g.counters.top() - lookup - line * 0.6, all.width(), lookup + line * 0.6);
+}
+
+void OneHotView::layoutBlocks(Geometry &g, const Labels &labels) const
+{
+    const QFontMetricsF fm(font());
     const core::Matrix &w = m_lab->embeddingWeight()->value();
     const double v = double(w.rows());
-    const double d = double(w.cols());
+    // embedding_dim = 0: the blocks keep one column's width, drawn empty, so their labels stay legible.
+    const double d = std::max(double(w.cols()), 1.0);
     const double n = std::max<double>(1.0, m_lab->flatIds().size());
-    g.gap = std::max(32.0, fm.height() * 2.4);
+    g.gap = gapFor(fm);
     const QRectF &a = g.diagram;
-
+    const double oneHotWidth = oneHotWidthFor(fm);
+    // Each block sits in the middle of a slot as wide as the block and a gap, or as its label.
+    const std::array<double, 4> need = labels.needs(QFontMetricsF(g.labelFont));
+    const double trailing = trailingFor(fm);
+    const double slot0 = std::max(oneHotWidth + g.gap, need[0]);
+    g.colWidth = columnWidth(a.width() - trailing - slot0, d, g.gap, {need[1], need[2], need[3]});
+    g.colsCompressed = g.colWidth < 6.0;
     // Cells as large as fit (not necessarily square: a tall cell reads as a row); an axis that does
     // not fit at a readable size is compressed on its own.
-    const double oneHotWidth = std::clamp(fm.height() * 2.2, 20.0, 44.0);
-    g.colWidth = std::min((a.width() - 3 * g.gap - oneHotWidth) / (3 * d), 72.0);
-    g.colsCompressed = g.colWidth < 6.0;
     g.rowHeight =
         std::min({a.height() / std::max(v, n), 64.0, std::max(g.colWidth * 1.6, fm.height() * 1.5)});
     g.rowsCompressed = a.height() / v < 8.0;
     if (g.rowsCompressed)
         g.rowHeight = a.height() / v;
-    // embedding_dim = 0: the blocks keep one column's width, drawn empty, so their labels stay legible.
-    const double blockWidth = g.colWidth * std::max(d, 1.0);
+    const double blockWidth = g.colWidth * d;
     const double weightHeight = g.rowHeight * v;
     g.outRowHeight = std::min(
         g.rowsCompressed ? std::clamp(a.height() / n, fm.height() * 1.2, 40.0) : g.rowHeight, a.height() / n);
-    const double total = oneHotWidth + 3 * g.gap + 3 * blockWidth;
-    const double left = a.left() + std::max(0.0, (a.width() - total) / 2.0);
-    g.oneHot = QRectF(left, a.top(), oneHotWidth, weightHeight);
-    g.weight = QRectF(g.oneHot.right() + g.gap, a.top(), blockWidth, weightHeight);
+    const std::array<double, 4> widths{oneHotWidth, blockWidth, blockWidth, blockWidth};
+    double total = trailing;
+    for (std::size_t i = 0; i < 4; ++i)
+        total += std::max(widths[i] + g.gap, need[i]);
+    double x = a.left() + std::max(0.0, (a.width() - total) / 2.0);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const double slot = std::max(widths[i] + g.gap, need[i]);
+        g.slots[i] = QRectF(x, a.top() - g.labelHeight, slot, g.labelHeight);
+        x += slot;
+    }
+    const auto centred = [&](std::size_t i, double top, double height) {
+        return QRectF(g.slots[i].center().x() - widths[i] / 2.0, top, widths[i], height);
+    };
+    g.oneHot = centred(0, a.top(), weightHeight);
+    g.weight = centred(1, a.top(), weightHeight);
     const double sumHeight = g.rowsCompressed ? g.outRowHeight : g.rowHeight;
-    g.sum =
-        QRectF(g.weight.right() + g.gap, a.top() + (weightHeight - sumHeight) / 2.0, blockWidth, sumHeight);
-    g.output = QRectF(g.sum.right() + g.gap, a.top(), blockWidth, g.outRowHeight * n);
-    return g;
+    g.sum = centred(2, a.top() + (weightHeight - sumHeight) / 2.0, sumHeight);
+    g.output = centred(3, a.top(), g.outRowHeight * n);
 }
 
 OneHotView::Progress OneHotView::progressCounts() const
@@ -303,6 +534,13 @@ QString OneHotView::captionText() const
 {
     if (!m_lab || !m_animation)
         return {};
+    return captionFor(m_animation->idIndex(), m_animation->phase());
+}
+
+QString OneHotView::captionFor(int k, Phase phase) const
+{
+    if (!m_lab || !m_animation)
+        return {};
     if (!m_lab->idsValid())
         return tr("The ids do not fit Embedding(%1, ...): %2")
             .arg(m_lab->config().numEmbeddings)
@@ -311,8 +549,7 @@ QString OneHotView::captionText() const
     const QLocale locale;
     const qint64 v = m_lab->embeddingWeight()->value().rows();
     const qint64 d = m_lab->embeddingWeight()->value().cols();
-    const int k = m_animation->idIndex();
-    if (k >= ids.size()) {
+    if (k >= ids.size() || phase == Phase::Done) {
         if (!m_lab->hasPaths())
             return tr("Computing both paths ...");
         const bool equal = m_lab->paths().allEqual();
@@ -324,7 +561,7 @@ QString OneHotView::captionText() const
                           "itself.");
     }
     const QString id = QString::number(ids[k]);
-    switch (m_animation->phase()) {
+    switch (phase) {
     case Phase::ShowOneHot:
         return tr("one_hot(%1): %2 entries, all 0 except a single 1 at position %1.")
             .arg(id, locale.toString(v));
@@ -347,6 +584,51 @@ QString OneHotView::captionText() const
         break;
     }
     return {};
+}
+
+QString OneHotView::titleFor(int k, Phase phase) const
+{
+    static const char *const phaseNames[] = {QT_TR_NOOP("one-hot vector"),  QT_TR_NOOP("multiply row by row"),
+                                             QT_TR_NOOP("sum the rows"),    QT_TR_NOOP("land in the output"),
+                                             QT_TR_NOOP("the lookup path"), QT_TR_NOOP("done")};
+    const QList<qint64> ids = m_lab->flatIds();
+    const int n = int(ids.size());
+    if (k >= n || phase == Phase::Done)
+        return tr("All %1 tokens \u00b7 %2").arg(n).arg(tr(phaseNames[int(Phase::Done)]));
+    return tr("Token %1 of %2 (id %3) \u00b7 %4")
+        .arg(k + 1)
+        .arg(n)
+        .arg(m_lab->vocabulary().idAndToken(ids[k]))
+        .arg(tr(phaseNames[int(phase)]));
+}
+
+QStringList OneHotView::counterTexts(const Progress &c) const
+{
+    const QLocale locale;
+    return {
+        tr("one-hot @ W so far: %1 multiply-adds (%2 by 0)")
+            .arg(locale.toString(c.multiplyAdds), locale.toString(c.multiplyAddsByZero)),
+        tr("lookup W[i] so far: %1 values copied (0 multiply-adds)").arg(locale.toString(c.valuesCopied))};
+}
+
+QString OneHotView::lookupText(qint64 id, int k) const
+{
+    return tr("lookup: W[%1] \u2192 output[%2], one step").arg(id).arg(k);
+}
+
+QFont OneHotView::titleFont() const
+{
+    QFont title = font();
+    title.setPointSizeF(font().pointSizeF() * 1.25);
+    title.setBold(true);
+    return title;
+}
+
+QFont OneHotView::boldFont() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return bold;
 }
 
 // What every part of a frame needs: the layout, the colours and where the animation is.
@@ -376,12 +658,14 @@ struct OneHotView::Frame {
     ColorLookup colorOf;
     double swept = 0.0; // how many rows the sweep has passed for the current id
     const float *idRow = nullptr;
-    bool computed = false; // the one-hot product of every id is known
+    bool computed = false;         // the one-hot product of every id is known
+    PaintedTexts *texts = nullptr; // what was drawn, for paintedTexts()
 };
 
 void OneHotView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
+    m_painted.clear();
     p.fillRect(rect(), palette().base());
     if (!m_lab || !m_animation)
         return;
@@ -389,6 +673,7 @@ void OneHotView::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     const core::ParameterPtr weight = m_lab->embeddingWeight();
     Frame f(geometryFor(size()), palette(), weight->value());
+    f.texts = &m_painted;
     f.text = f.pal.color(QPalette::Text);
     f.dim = f.pal.color(QPalette::Base);
     f.dim.setAlphaF(0.82);
@@ -425,74 +710,49 @@ void OneHotView::paintEvent(QPaintEvent *)
     paintCounters(p, f);
 }
 
-// Caption: where we are, then what happens.
+// Caption: where we are, then what happens; both wrap to the lines the layout measured.
 void OneHotView::paintCaption(QPainter &p, const Frame &f) const
 {
     const Geometry &g = f.g;
-    QFont titleFont = font();
-    titleFont.setPointSizeF(font().pointSizeF() * 1.25);
-    titleFont.setBold(true);
-    static const char *const phaseNames[] = {QT_TR_NOOP("one-hot vector"),  QT_TR_NOOP("multiply row by row"),
-                                             QT_TR_NOOP("sum the rows"),    QT_TR_NOOP("land in the output"),
-                                             QT_TR_NOOP("the lookup path"), QT_TR_NOOP("done")};
-    const QString title = f.haveId
-                              ? tr("Token %1 of %2 (id %3) \u00b7 %4")
-                                    .arg(f.k + 1)
-                                    .arg(f.n)
-                                    .arg(m_lab->vocabulary().idAndToken(f.id))
-                                    .arg(tr(phaseNames[int(f.phase)]))
-                              : tr("All %1 tokens \u00b7 %2").arg(f.n).arg(tr(phaseNames[int(Phase::Done)]));
-    p.setFont(titleFont);
+    p.setFont(titleFont());
     p.setPen(f.text);
-    const QFontMetricsF titleMetrics(titleFont);
-    p.drawText(QRectF(g.caption.left(), g.caption.top(), g.caption.width(), titleMetrics.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, title);
+    constexpr int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+    drawRecordedText(p, QRectF(g.caption.left(), g.caption.top(), g.caption.width(), g.titleHeight), flags,
+                     titleFor(f.k, f.phase), f.texts);
     p.setFont(font());
-    p.drawText(QRectF(g.caption.left(), g.caption.top() + titleMetrics.height() * 1.1, g.caption.width(),
-                      g.caption.height() - titleMetrics.height() * 1.1),
-               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, captionText());
+    const double top = g.titleHeight + QFontMetricsF(font()).height() * 0.2;
+    drawRecordedText(
+        p, QRectF(g.caption.left(), g.caption.top() + top, g.caption.width(), g.caption.height() - top),
+        flags, captionText(), f.texts);
 }
 
-// Labels above the blocks: name, shape and, for a compressed block, how it is drawn.
+// Labels above the blocks: name, shape and, for a compressed block, how it is drawn. Each slot is
+// as wide as its label (layoutBlocks), so nothing is elided unless the view is below its minimum.
 void OneHotView::paintLabels(QPainter &p, const Frame &f) const
 {
     const Geometry &g = f.g;
-    const QFontMetricsF metrics(font());
-    auto label = [&](const QRectF &block, const QString &name, const QString &shape, const QString &note) {
-        QRectF r(block.left() - g.gap / 2, g.diagram.top() - g.labelHeight, block.width() + g.gap,
-                 g.labelHeight);
-        if (block == g.oneHot)
-            r.setLeft(0.0); // the first block may use the margin
-        const double line = metrics.height();
+    const bool compressed = g.rowsCompressed || g.colsCompressed;
+    const qint64 rowStep =
+        g.rowsCompressed ? qint64(std::ceil(double(f.v) / std::max(1.0, g.weight.height()))) : 1;
+    const qint64 colStep =
+        g.colsCompressed ? qint64(std::ceil(double(f.d) / std::max(1.0, g.weight.width()))) : 1;
+    const Labels labels = labelsFor(g, compressed, rowStep, colStep);
+    const double line = g.labelLine;
+    p.setFont(g.labelFont);
+    for (std::size_t i = 0; i < labels.name.size(); ++i) {
+        const QRectF &slot = g.slots[i];
+        const auto draw = [&](int row, const QString &text) {
+            if (!text.isEmpty())
+                drawRecordedText(p, QRectF(slot.left(), slot.top() + row * line, slot.width(), line),
+                                 Qt::AlignHCenter | Qt::AlignTop, text, f.texts, Qt::ElideRight);
+        };
         p.setPen(f.text);
-        p.drawText(QRectF(r.left(), r.top(), r.width(), line), Qt::AlignHCenter | Qt::AlignTop,
-                   metrics.elidedText(name, Qt::ElideRight, r.width()));
+        draw(0, labels.name[i]);
         p.setPen(f.faint);
-        p.drawText(QRectF(r.left(), r.top() + line, r.width(), line), Qt::AlignHCenter | Qt::AlignTop,
-                   metrics.elidedText(shape, Qt::ElideRight, r.width()));
-        if (!note.isEmpty())
-            p.drawText(QRectF(r.left(), r.top() + 2 * line, r.width(), line), Qt::AlignHCenter | Qt::AlignTop,
-                       metrics.elidedText(note, Qt::ElideRight, r.width()));
-    };
-    // Shapes and ids as PyTorch writes them: no digit grouping.
-    const QString vText = QString::number(f.v);
-    const QString dText = QString::number(f.d);
-    QString note;
-    if (g.rowsCompressed || g.colsCompressed) {
-        // Honest about what the picture is: sampled cells, not every weight.
-        const qint64 rowStep =
-            g.rowsCompressed ? qint64(std::ceil(double(f.v) / std::max(1.0, g.weight.height()))) : 1;
-        const qint64 colStep =
-            g.colsCompressed ? qint64(std::ceil(double(f.d) / std::max(1.0, g.weight.width()))) : 1;
-        note = tr("drawn: 1 in %1 rows, 1 in %2 cols").arg(rowStep).arg(colStep);
+        draw(1, labels.shape[i]);
+        draw(2, labels.note[i]);
     }
-    label(g.oneHot, f.haveId ? QStringLiteral("one_hot(%1)").arg(f.id) : QStringLiteral("one_hot"),
-          QStringLiteral("[%1]").arg(vText),
-          g.rowsCompressed ? tr("%1 zeros, one 1").arg(f.v - 1) : QString());
-    label(g.weight, QStringLiteral("embedding.weight"), QStringLiteral("[%1, %2]").arg(vText, dText), note);
-    label(g.sum, QStringLiteral("\u03a3 one_hot[i] \u00b7 W[i]"), QStringLiteral("[%1]").arg(dText),
-          QString());
-    label(g.output, tr("output"), QStringLiteral("[%1, %2]").arg(f.n).arg(dText), QString());
+    p.setFont(font());
 }
 
 // Operators between the blocks.
@@ -503,12 +763,14 @@ void OneHotView::paintOperators(QPainter &p, const Frame &f) const
     opFont.setPointSizeF(font().pointSizeF() * 1.6);
     p.setFont(opFont);
     p.setPen(f.faint);
-    auto op = [&](double leftEdge, const QString &s) {
-        p.drawText(QRectF(leftEdge, g.sum.top() - 40, g.gap, g.sum.height() + 80), Qt::AlignCenter, s);
+    auto op = [&](const QRectF &left, const QRectF &right, const QString &s) {
+        drawRecordedText(
+            p, QRectF(left.right(), g.sum.top() - 40, right.left() - left.right(), g.sum.height() + 80),
+            Qt::AlignCenter, s, f.texts);
     };
-    op(g.oneHot.right(), QStringLiteral("\u00d7"));
-    op(g.weight.right(), QStringLiteral("="));
-    op(g.sum.right(), QStringLiteral("\u2192"));
+    op(g.oneHot, g.weight, QStringLiteral("\u00d7"));
+    op(g.weight, g.sum, QStringLiteral("="));
+    op(g.sum, g.output, QStringLiteral("\u2192"));
     p.setFont(font());
 }
 
@@ -529,7 +791,8 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
             p.fillRect(r.adjusted(1, 1, -1, -1), fill);
             p.setPen(f.faint);
             if (f.haveId)
-                p.drawText(r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"));
+                drawRecordedText(p, r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"),
+                                 f.texts);
         }
         p.setFont(font());
     } else {
@@ -569,7 +832,7 @@ void OneHotView::paintWeight(QPainter &p, const Frame &f) const
                 p.fillRect(r, QColor(c));
                 if (showValues) {
                     p.setPen(textColorOn(c));
-                    p.drawText(r, Qt::AlignCenter, QString::number(f.w(i, j), 'f', 2));
+                    drawRecordedText(p, r, Qt::AlignCenter, QString::number(f.w(i, j), 'f', 2), f.texts);
                 }
             }
         }
@@ -632,9 +895,9 @@ void OneHotView::paintSweepLine(QPainter &p, const Frame &f) const
     if (g.rowsCompressed && f.swept > 1.0 &&
         QFontMetricsF(font()).horizontalAdvance(zeros) < g.weight.width() - 8) {
         p.setPen(f.text);
-        p.drawText(
-            QRectF(g.weight.left() + 4, g.weight.top(), g.weight.width() - 8, sweepY - g.weight.top() - 2),
-            Qt::AlignRight | Qt::AlignBottom, zeros);
+        drawRecordedText(
+            p, QRectF(g.weight.left() + 4, g.weight.top(), g.weight.width() - 8, sweepY - g.weight.top() - 2),
+            Qt::AlignRight | Qt::AlignBottom, zeros, f.texts);
     }
 }
 
@@ -656,7 +919,7 @@ void OneHotView::paintValueRow(QPainter &p, const Frame &f, const QRectF &r, con
             p.fillRect(cell, QColor(c));
             if (showValues) {
                 p.setPen(textColorOn(c));
-                p.drawText(cell, Qt::AlignCenter, QString::number(values[j], 'f', 2));
+                drawRecordedText(p, cell, Qt::AlignCenter, QString::number(values[j], 'f', 2), f.texts);
             }
         }
     } else {
@@ -754,13 +1017,11 @@ void OneHotView::paintLookup(QPainter &p, const Frame &f) const
         head.closeSubpath();
         p.fillPath(head, kLookupColor);
     }
-    QFont bold = font();
-    bold.setBold(true);
-    p.setFont(bold);
+    p.setFont(boldFont());
     p.setPen(kLookupColor);
-    p.drawText(QRectF(g.weight.left(), laneY - QFontMetricsF(bold).height() - 2,
-                      g.output.right() - g.weight.left(), QFontMetricsF(bold).height()),
-               Qt::AlignCenter, tr("lookup: W[%1] \u2192 output[%2], one step").arg(f.id).arg(f.k));
+    const double line = QFontMetricsF(font()).height();
+    drawRecordedText(p, QRectF(g.lane.left(), g.lane.top(), g.lane.width(), g.lane.height() - line * 0.6),
+                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, lookupText(f.id, f.k), f.texts);
     p.setFont(font());
     const core::Index d = f.d;
     if (f.computed && m_lab->paths().call.numel() == qint64(f.n) * d) {
@@ -768,24 +1029,28 @@ void OneHotView::paintLookup(QPainter &p, const Frame &f) const
                                       m_lab->paths().call.data.begin() + (f.k + 1) * d,
                                       m_lab->paths().oneHotMm.data.begin() + f.k * d);
         p.setPen(equal ? kLookupColor : QColor(Qt::red));
-        p.drawText(QRectF(g.output.right() + 6, to.top(), width() - g.output.right() - 6, to.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   equal ? QStringLiteral("= \u2713") : QStringLiteral("\u2260"));
+        const double height = std::max(to.height(), line);
+        drawRecordedText(p,
+                         QRectF(g.output.right() + 6, to.center().y() - height / 2.0,
+                                width() - g.output.right() - 6, height),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         equal ? QStringLiteral("= \u2713") : QStringLiteral("\u2260"), f.texts);
     }
 }
 
-// Counters: what each path has cost so far.
+// Counters: what each path has cost so far, each wrapped to the lines the layout measured.
 void OneHotView::paintCounters(QPainter &p, const Frame &f) const
 {
-    const Progress c = progressCounts();
+    const QRectF &c = f.g.counters;
+    const QStringList texts = counterTexts(progressCounts());
+    constexpr int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
     p.setPen(f.text);
-    p.drawText(f.g.counters, Qt::AlignLeft | Qt::AlignTop,
-               tr("one-hot @ W so far: %1 multiply-adds (%2 by 0)")
-                   .arg(f.locale.toString(c.multiplyAdds), f.locale.toString(c.multiplyAddsByZero)));
+    drawRecordedText(p, QRectF(c.left(), c.top(), c.width(), f.g.counterSplit), flags, texts.value(0),
+                     f.texts);
+    const double second = f.g.counterSplit + QFontMetricsF(font()).height() * 0.2;
     p.setPen(kLookupColor);
-    p.drawText(
-        f.g.counters, Qt::AlignLeft | Qt::AlignBottom,
-        tr("lookup W[i] so far: %1 values copied (0 multiply-adds)").arg(f.locale.toString(c.valuesCopied)));
+    drawRecordedText(p, QRectF(c.left(), c.top() + second, c.width(), c.height() - second), flags,
+                     texts.value(1), f.texts);
 }
 
 void OneHotView::keyPressEvent(QKeyEvent *event)

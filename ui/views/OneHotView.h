@@ -3,11 +3,14 @@
 #pragma once
 
 #include "ui/heatmap/ColorMap.h"
+#include "ui/model/OneHotAnimation.h"
+#include "ui/views/PaintedText.h"
 
 #include <QImage>
 #include <QPointer>
 #include <QWidget>
 
+#include <array>
 #include <cstdint>
 
 class QPainter;
@@ -15,7 +18,6 @@ class QPainter;
 namespace embedlab::ui {
 
 class Lab;
-class OneHotAnimation;
 
 /// Paints the one-hot row selection for the animation's current step: the one-hot vector, the
 /// product with W sweeping row by row, the sum collapsing to one row, the row landing in the output,
@@ -48,18 +50,45 @@ public:
     };
     Progress progressCounts() const;
 
+    /// Every text the last paint drew, with the room it had (for tests: none is cut or elided).
+    const PaintedTexts &paintedTexts() const { return m_painted; }
+
     QSize sizeHint() const override;
+    /// Room for every label whole, at the widths the layout gives them.
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
     struct Geometry;
     struct Frame;
+    struct Labels;
     Geometry geometryFor(QSize size) const;
+    /// The caption, the counters and the lookup lane, each as tall as its wrapped text at `all`'s width.
+    void layoutText(Geometry &g, const QRectF &all) const;
+    /// The blocks side by side, each in a slot as wide as its label needs.
+    void layoutBlocks(Geometry &g, const Labels &labels) const;
+    /// The label of each block; with `notes`, how a compressed block is drawn (widest case if
+    /// `rowStep` or `colStep` is 0).
+    Labels labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep) const;
+    /// The view's font, or a smaller one (not below smallestLabelPointSize()) with which the labels
+    /// fit side by side in `width`.
+    QFont labelFontFor(const Labels &labels, double width) const;
+    double smallestLabelPointSize() const;
+    /// The width of the blocks side by side with their labels, `cellWidth` px a column, and the
+    /// mark after the output.
+    double rowWidth(const std::array<double, 4> &need, double cellWidth) const;
+    QString titleFor(int k, OneHotAnimation::Phase phase) const;
+    QString captionFor(int k, OneHotAnimation::Phase phase) const;
+    /// The two "so far" lines for `counts`.
+    QStringList counterTexts(const Progress &counts) const;
+    QFont titleFont() const;
+    QFont boldFont() const;
+    QString lookupText(qint64 id, int k) const;
     void paintCaption(QPainter &p, const Frame &f) const;
     void paintLabels(QPainter &p, const Frame &f) const;
     void paintOperators(QPainter &p, const Frame &f) const;
@@ -84,6 +113,7 @@ private:
     QPointer<const Lab> m_lab;
     QPointer<OneHotAnimation> m_animation;
     ColorMap m_colorMap;
+    PaintedTexts m_painted;
 
     mutable QImage m_sampled;
     mutable const void *m_sampledStorage = nullptr;

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/TestSettings.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/histogram/InitHistogram.h"
+#include "ui/model/Lab.h"
+#include "ui/model/OneHotAnimation.h"
+#include "ui/views/OneHotView.h"
+#include "ui/views/PaintedText.h"
+#include "ui/window/Exporter.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/ProjectorMode.h"
+#include "ui/window/Translations.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <memory>
+
+using embedlab::ui::Exporter;
+using embedlab::ui::HeatmapView;
+using embedlab::ui::InitHistogram;
+using embedlab::ui::MainWindow;
+using embedlab::ui::OneHotView;
+using embedlab::ui::PaintedTexts;
+using embedlab::ui::Translations;
+
+/// Issue #16 item 13 ("Proof", painted half): the text the views paint themselves - the one-hot
+/// animation's title, captions, block labels and counters, the heatmaps' titles, axis numbers, colour
+/// bar ticks and NaN/Inf legend, the histogram's chart title, axis titles, tick labels and legend - is drawn
+/// whole inside its room and inside the view, at the sizes and in the languages of tst_fittext, on screen and
+/// in PNG (scale 1 and 2) and SVG exports.
+class TestPaintedText : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void cleanup();
+    void onScreen_data();
+    void onScreen();
+    void compressed_data();
+    void compressed();
+    void exported_data();
+    void exported();
+
+private:
+    /// The default window at `size`, shown and idle.
+    std::unique_ptr<MainWindow> openWindow(const QString &language, QSize size, bool projector);
+    std::unique_ptr<MainWindow> m_window;
+};
+
+namespace {
+
+/// Every text of `texts` that is elided, leaves its room or leaves `bounds`, named after `who`.
+QStringList unfit(const QString &who, const PaintedTexts &texts, const QRectF &bounds)
+{
+    QStringList failures;
+    const QRectF inside = bounds.adjusted(-0.5, -0.5, 0.5, 0.5);
+    for (const embedlab::ui::PaintedText &t : texts) {
+        if (t.fits() && inside.contains(t.rect))
+            continue;
+        QString line;
+        QDebug(&line) << t;
+        failures << QStringLiteral("%1: %2%3")
+                        .arg(who, line,
+                             inside.contains(t.rect) ? QString() : QStringLiteral(" (outside the view)"));
+    }
+    return failures;
+}
+
+/// The one-hot view's texts at every step of the animation, painted by `paint`.
+QStringList unfitOneHot(OneHotView *view, embedlab::ui::OneHotAnimation *animation,
+                        const std::function<void()> &paint)
+{
+    QStringList failures;
+    const int was = animation->step();
+    for (int step = 0; step < animation->stepCount(); ++step) {
+        animation->setStep(step);
+        animation->setProgress(0.5);
+        paint();
+        if (view->paintedTexts().isEmpty())
+            failures << QStringLiteral("one-hot view painted no text at step %1").arg(step);
+        failures << unfit(QStringLiteral("one-hot view step %1").arg(step), view->paintedTexts(),
+                          view->rect());
+    }
+    animation->setStep(was);
+    return failures;
+}
+
+/// The weight axis' labels as numbers, evenly spaced: relabelling it while the plot area moved once
+/// left "-3, -2, -1, 0, 1, 1.5".
+QStringList unevenWeightTicks(const InitHistogram *histogram)
+{
+    const QStringList labels = histogram->weightAxisLabels();
+    if (labels.size() < 2)
+        return {QStringLiteral("histogram: %1 weight tick(s)").arg(labels.size())};
+    QList<double> values;
+    for (const QString &label : labels)
+        values << label.toDouble();
+    const double step = values[1] - values[0];
+    for (qsizetype i = 1; i < values.size(); ++i) {
+        if (std::abs(values[i] - values[i - 1] - step) > 1e-9 * std::max(1.0, std::abs(step)) || step <= 0)
+            return {QStringLiteral("histogram: uneven weight ticks ") + labels.join(QStringLiteral(", "))};
+    }
+    return {};
+}
+
+QStringList unfitHistogram(const InitHistogram *histogram)
+{
+    const PaintedTexts texts = histogram->paintedTexts();
+    if (texts.isEmpty())
+        return {QStringLiteral("histogram: the chart shows no text")};
+    return unfit(QStringLiteral("histogram"), texts, QRectF(QPointF(), histogram->size())) +
+           unevenWeightTicks(histogram);
+}
+
+QStringList unfitHeatmaps(MainWindow *window, const std::function<void(QWidget *)> &paint)
+{
+    QStringList failures;
+    for (HeatmapView *heatmap : {window->embeddingHeatmap(), window->lmHeadHeatmap()}) {
+        if (!heatmap->isVisible())
+            continue;
+        paint(heatmap);
+        const QString who = QStringLiteral("heatmap %1").arg(heatmap->objectName());
+        if (heatmap->paintedTexts().isEmpty())
+            failures << who + QStringLiteral(" painted no text");
+        failures << unfit(who, heatmap->paintedTexts(), heatmap->rect());
+    }
+    return failures;
+}
+
+void addSizes()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("projector");
+    for (const char *language : {"en", "vi", "zh"}) {
+        const QString code = QString::fromLatin1(language);
+        QTest::addRow("%s 1366x768", language) << code << QSize(1366, 768) << false;
+        QTest::addRow("%s 1024x768 projector", language) << code << QSize(1024, 768) << true;
+        QTest::addRow("%s 1920x1080", language) << code << QSize(1920, 1080) << false;
+    }
+}
+
+QString report(const QStringList &failures)
+{
+    return QStringLiteral("%1 painted text(s) cut off:\n").arg(failures.size()) +
+           failures.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+void TestPaintedText::initTestCase()
+{
+    embedlab::testing::resetAppSettings();
+}
+
+void TestPaintedText::cleanupTestCase()
+{
+    Translations::install(QStringLiteral("en"));
+}
+
+void TestPaintedText::cleanup()
+{
+    m_window.reset();
+}
+
+std::unique_ptr<MainWindow> TestPaintedText::openWindow(const QString &language, QSize size, bool projector)
+{
+    // The default layout: a closing window saves its own, which the next row would restore.
+    embedlab::testing::resetAppSettings();
+    if (!Translations::install(language))
+        return {};
+    auto window = std::make_unique<MainWindow>();
+    window->resize(size);
+    if (projector) {
+        window->projector()->setUsesFullScreen(false);
+        window->projector()->setEnabled(true);
+    }
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return {};
+    if (!QTest::qWaitFor([&window] { return window->isIdle(); }, 10000))
+        return {};
+    QTest::qWait(50);
+    return window;
+}
+
+void TestPaintedText::onScreen_data()
+{
+    addSizes();
+}
+
+void TestPaintedText::onScreen()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    m_window = openWindow(language, size, projector);
+    QVERIFY(m_window);
+    QCOMPARE(m_window->size(), size);
+    QStringList failures;
+    OneHotView *view = m_window->oneHotView();
+    if (view->isVisible())
+        failures << unfitOneHot(view, m_window->animation(), [view] { view->repaint(); });
+    QVERIFY2(view->isVisible() || !m_window->histogram()->isVisible(), "neither painting view is on screen");
+    if (m_window->histogram()->isVisible())
+        failures << unfitHistogram(m_window->histogram());
+    failures << unfitHeatmaps(m_window.get(), [](QWidget *w) { w->repaint(); });
+    QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
+}
+
+void TestPaintedText::compressed_data()
+{
+    addSizes();
+}
+
+// A matrix too big for its cells: the one-hot view's third label line says how it is drawn and the
+// heatmaps' headings say how many cells a pixel aggregates.
+void TestPaintedText::compressed()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    m_window = openWindow(language, size, projector);
+    QVERIFY(m_window);
+    embedlab::ui::Lab::Config config = m_window->lab()->config();
+    config.numEmbeddings = 5000;
+    config.embeddingDim = 300;
+    m_window->lab()->setConfig(config);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->isIdle(), 20000);
+    QTest::qWait(50);
+    QVERIFY(m_window->oneHotView()->isCompressed());
+    QStringList failures;
+    OneHotView *view = m_window->oneHotView();
+    failures << unfitOneHot(view, m_window->animation(), [view] { view->repaint(); });
+    failures << unfitHeatmaps(m_window.get(), [](QWidget *w) { w->repaint(); });
+    // Known: at 768 px high the window gives lm_head's heatmap less height than its wrapped heading,
+    // colour bar and legend need, and its "1 px = ..." line is elided (window sizing, issue #16 item 15).
+    if (size.height() <= 768 && std::all_of(failures.cbegin(), failures.cend(), [](const QString &f) {
+            return f.startsWith(QLatin1String("heatmap lmHeadHeatmap: PaintedText(\"1 px = "));
+        }))
+        QEXPECT_FAIL("", "lm_head's heatmap is too short for its aggregation line at 768 px (#16 item 15)",
+                     Continue);
+    QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
+}
+
+void TestPaintedText::exported_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("format");
+    for (const char *language : {"en", "vi", "zh"}) {
+        for (const char *format : {"png1", "png2", "svg"})
+            QTest::addRow("%s %s", language, format)
+                << QString::fromLatin1(language) << QString::fromLatin1(format);
+    }
+}
+
+void TestPaintedText::exported()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, format);
+    m_window = openWindow(language, QSize(1366, 768), false);
+    QVERIFY(m_window);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // The exporters paint the view again, into an image or an SVG: what they drew is what is checked.
+    const auto exportOf = [&](QWidget *widget) {
+        return [&, widget] {
+            if (format == QLatin1String("svg"))
+                QCOMPARE(Exporter::writeSvg(widget, dir.filePath(QStringLiteral("view.svg"))), QString());
+            else
+                QVERIFY(!Exporter::renderImage(widget, format == QLatin1String("png2") ? 2 : 1).isNull());
+        };
+    };
+    QStringList failures =
+        unfitOneHot(m_window->oneHotView(), m_window->animation(), exportOf(m_window->oneHotView()));
+    failures << unfitHeatmaps(m_window.get(), [&](QWidget *w) { exportOf(w)(); });
+    InitHistogram *histogram = m_window->histogram();
+    exportOf(histogram)();
+    failures << unfitHistogram(histogram);
+    QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
+}
+
+QTEST_MAIN(TestPaintedText)
+#include "tst_paintedtext.moc"
