@@ -102,6 +102,22 @@ protected:
     }
 };
 
+/// The token chips' area: two rows of chips high in its font, projector mode's larger one too (at
+/// the window's font it showed one projected row); more rows scroll.
+class ChipsScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    void fitTwoRows() { setMaximumHeight(TokenChips::rowsHeight(font(), 2) + 2 * frameWidth()); }
+
+protected:
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::FontChange)
+            fitTwoRows();
+        QScrollArea::changeEvent(event);
+    }
+};
+
 /// A dock around `widget` that scrolls rather than setting a minimum height: stacked under the
 /// lesson, the contents (the histogram's toolbar, chart and table, taller in compare mode) would
 /// otherwise push the window past a 1024x768 projector.
@@ -270,7 +286,7 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
 QWidget *MainWindow::createChipsArea(QWidget *parent)
 {
     // At most two rows of chips: a long text scrolls rather than pushing the views down.
-    auto *scroll = new QScrollArea(parent);
+    auto *scroll = new ChipsScrollArea(parent);
     scroll->setObjectName(QStringLiteral("tokenChipsArea"));
     m_chips = new TokenChips;
     m_chips->setObjectName(QStringLiteral("tokenChips"));
@@ -278,7 +294,7 @@ QWidget *MainWindow::createChipsArea(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMaximumHeight(fontMetrics().height() * 3);
+    scroll->fitTwoRows();
     scroll->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     scroll->setVisible(false);

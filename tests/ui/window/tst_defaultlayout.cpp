@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Lab.h"
+#include "ui/model/Vocabulary.h"
+#include "ui/views/TokenChips.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/Translations.h"
@@ -17,8 +20,11 @@
 #include <memory>
 
 using embedlab::ui::HeatmapView;
+using embedlab::ui::Lab;
 using embedlab::ui::MainWindow;
+using embedlab::ui::TokenChips;
 using embedlab::ui::Translations;
+using embedlab::ui::Vocabulary;
 
 /// Issue #16 items 14-15: the window's default layout gives the weight matrices the room.
 class TestDefaultLayout : public QObject {
@@ -32,6 +38,8 @@ private Q_SLOTS:
     void codeDockLeadsTheBottomRow();
     void statsTableShowsBothRows_data();
     void statsTableShowsBothRows();
+    void tokenChipsShowTwoRows_data();
+    void tokenChipsShowTwoRows();
     void everySidePanelWholeInItsTab_data();
     void everySidePanelWholeInItsTab();
     void initialisersWholeForEachInitialiser_data();
@@ -249,6 +257,42 @@ void TestDefaultLayout::initialisersWholeForEachInitialiser()
     }
     Translations::install(QStringLiteral("en"));
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+}
+
+void TestDefaultLayout::tokenChipsShowTwoRows_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("projector");
+    QTest::addRow("1366x768") << QSize(1366, 768) << false;
+    QTest::addRow("1024x768 projector") << QSize(1024, 768) << true;
+}
+
+void TestDefaultLayout::tokenChipsShowTwoRows()
+{
+    // #16: projected, the token chips' area was as high as at the window's font: one row of chips
+    // showed and the rest scrolled. It shows two rows, and a vertical scroll bar for more.
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    showAt(size, projector);
+    if (QTest::currentTestFailed())
+        return;
+    Lab *lab = m_window->lab();
+    lab->setVocabulary(Vocabulary::gpt2());
+    QStringList ids;
+    for (int i = 0; i < 60; ++i)
+        ids << QString::number(i % 4);
+    QVERIFY(lab->setIdsText(ids.join(QStringLiteral(", "))));
+    TokenChips *chips = m_window->tokenChips();
+    auto *area = m_window->findChild<QScrollArea *>(QStringLiteral("tokenChipsArea"));
+    QVERIFY(area);
+    QTRY_VERIFY(area->isVisible() && chips->chips().size() == 60);
+    QTest::qWait(50);
+    const int twoRows = TokenChips::rowsHeight(chips->font(), 2);
+    QVERIFY2(area->viewport()->height() >= twoRows,
+             qPrintable(
+                 QStringLiteral("%1 px for two rows of %2 px").arg(area->viewport()->height()).arg(twoRows)));
+    QVERIFY(chips->height() > area->viewport()->height()); // 60 chips take more than two rows
+    QVERIFY(area->verticalScrollBar()->isVisible());
 }
 
 QTEST_MAIN(TestDefaultLayout)
