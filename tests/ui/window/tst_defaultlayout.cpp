@@ -11,6 +11,7 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void statsTableShowsBothRows();
     void tokenChipsShowTwoRows_data();
     void tokenChipsShowTwoRows();
+    void projectedOutputShowsAWholePrint();
     void everySidePanelWholeInItsTab_data();
     void everySidePanelWholeInItsTab();
     void initialisersWholeForEachInitialiser_data();
@@ -293,6 +295,35 @@ void TestDefaultLayout::tokenChipsShowTwoRows()
                  QStringLiteral("%1 px for two rows of %2 px").arg(area->viewport()->height()).arg(twoRows)));
     QVERIFY(chips->height() > area->viewport()->height()); // 60 chips take more than two rows
     QVERIFY(area->verticalScrollBar()->isVisible());
+}
+
+void TestDefaultLayout::projectedOutputShowsAWholePrint()
+{
+    // #16: projected at 1024 x 768 with the code dock shown again, the Output pane showed three and
+    // a half lines, its equality sentence wrapped under it. The first print (a [4, 5] weight:
+    // "Parameter containing:" and four rows) is whole; the sentence moves to a tooltip.
+    showAt(QSize(1024, 768), true);
+    if (QTest::currentTestFailed())
+        return;
+    auto *code = m_window->findChild<QDockWidget *>(QStringLiteral("codeDock"));
+    QVERIFY(code && !code->isVisible());
+    code->show();
+    code->raise();
+    auto *output = code->findChild<QPlainTextEdit *>(QStringLiteral("output"));
+    auto *verdict = code->findChild<QLabel *>(QStringLiteral("codeEqualityVerdict"));
+    QVERIFY(output && verdict);
+    QTRY_VERIFY(code->isVisible() && !verdict->text().isEmpty());
+    QTest::qWait(50);
+    m_window->resize(1024, 768); // a projector's screen: the window cannot grow
+    QTest::qWait(50);
+    QCOMPARE(m_window->size(), QSize(1024, 768));
+    const int lines = output->viewport()->height() / output->fontMetrics().lineSpacing();
+    QVERIFY2(lines >= 5,
+             qPrintable(QStringLiteral("%1 px: %2 lines").arg(output->viewport()->height()).arg(lines)));
+    // The verdict beside the Output's title, the sentence one hover away.
+    QVERIFY(verdict->isVisible() && verdict->text().contains(QStringLiteral("equal")));
+    QVERIFY(verdict->toolTip().contains(QStringLiteral("bitwise identical")));
+    QVERIFY(!code->findChild<QLabel *>(QStringLiteral("codeEqualityBadge"))->isVisible());
 }
 
 QTEST_MAIN(TestDefaultLayout)
