@@ -402,6 +402,14 @@
         <translation>&lt;b style="color:#c0392b"&gt;✗ khác nhau&lt;/b&gt;: hai cách tính không giống hệt nhau đến từng bit.</translation>
     </message>
     <message>
+        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;</source>
+        <translation>&lt;b style="color:#009e73"&gt;✓ bằng nhau&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;</source>
+        <translation>&lt;b style="color:#c0392b"&gt;✗ khác nhau&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; đang định dạng ...</translation>
     </message>

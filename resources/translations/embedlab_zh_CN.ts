@@ -402,6 +402,14 @@
         <translation>&lt;b style="color:#c0392b"&gt;✗ 不同&lt;/b&gt;：两条路径的结果并非逐位相同。</translation>
     </message>
     <message>
+        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;</source>
+        <translation>&lt;b style="color:#009e73"&gt;✓ 相等&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;</source>
+        <translation>&lt;b style="color:#c0392b"&gt;✗ 不同&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; 正在格式化 ...</translation>
     </message>

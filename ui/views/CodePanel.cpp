@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -99,13 +100,22 @@ CodePanel::CodePanel(QWidget *parent)
     auto *bottom = new QWidget(splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->addWidget(m_outputTitle);
+    auto *outputHeader = new QHBoxLayout;
+    outputHeader->addWidget(m_outputTitle, 1);
+    m_verdict = new QLabel(bottom);
+    m_verdict->setObjectName(QStringLiteral("codeEqualityVerdict"));
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->setVisible(false);
+    outputHeader->addWidget(m_verdict);
+    bottomLayout->addLayout(outputHeader);
     bottomLayout->addWidget(m_output);
     m_badge = new QLabel(bottom);
     m_badge->setObjectName(QStringLiteral("codeEqualityBadge"));
     m_badge->setWordWrap(true);
     m_badge->setTextFormat(Qt::RichText);
     bottomLayout->addWidget(m_badge);
+    m_output->installEventFilter(this);
+    m_badge->installEventFilter(this);
     splitter->addWidget(top);
     splitter->addWidget(bottom);
     // The printed tensors are wider than the code.
@@ -141,6 +151,32 @@ int CodePanel::sideBySideWidth() const
     const QMargins margins = layout()->contentsMargins();
     return paneWidth(m_code) + paneWidth(m_output) + m_splitter->handleWidth() + margins.left() +
            margins.right();
+}
+
+bool CodePanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((watched == m_output && event->type() == QEvent::Resize) ||
+        (watched == m_badge && event->type() == QEvent::FontChange))
+        showBadge();
+    return QWidget::eventFilter(watched, event);
+}
+
+void CodePanel::showBadge()
+{
+    // Wrapped under the Output of a projected 1024 x 768 window, the sentence took two of its
+    // lines, which showed three and a half (#16). Measured against the Output's width, which does
+    // not change with where the verdict goes.
+    QTextDocument sentence;
+    sentence.setDefaultFont(m_badge->font());
+    sentence.setDocumentMargin(0);
+    sentence.setHtml(m_badgeSentence);
+    const bool fits = sentence.idealWidth() <= m_output->width();
+    if (m_badge->text() != m_badgeSentence)
+        m_badge->setText(m_badgeSentence);
+    m_badge->setVisible(fits && !m_badgeSentence.isEmpty());
+    m_verdict->setText(m_badgeShort);
+    m_verdict->setToolTip(m_badgeSentence);
+    m_verdict->setVisible(!fits && !m_badgeShort.isEmpty());
 }
 
 void CodePanel::updateOrientation()
@@ -264,14 +300,18 @@ void CodePanel::refresh()
     if (in.idsValid && in.hasPaths) {
         // Computed from the results, never assumed.
         const bool equal = m_lab->paths().allEqual();
-        m_badge->setText(
+        m_badgeSentence =
             equal ? tr("<b style=\"color:#009e73\">\u2713 equal</b>: embedding(ids) and one_hot @ "
                        "embedding.weight printed the same numbers, and are bitwise identical.")
                   : tr("<b style=\"color:#c0392b\">\u2717 differ</b>: the two paths are not bitwise "
-                       "identical."));
+                       "identical.");
+        m_badgeShort = equal ? tr("<b style=\"color:#009e73\">\u2713 equal</b>")
+                             : tr("<b style=\"color:#c0392b\">\u2717 differ</b>");
     } else {
-        m_badge->clear();
+        m_badgeSentence.clear();
+        m_badgeShort.clear();
     }
+    showBadge();
     const quint64 generation = ++m_generation;
     if (in.weight->numel() <= kSynchronousFormat) {
         m_formatting = false; // a format still running is for an older state, and is dropped

@@ -41,6 +41,7 @@ Q_SIGNALS:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct Inputs;
@@ -49,6 +50,9 @@ private:
     /// The width at which the code and the output show their longest lines side by side.
     int sideBySideWidth() const;
     void updateOrientation();
+    /// The equality sentence under the Output when it fits one line, else the verdict alone beside
+    /// the Output's title with the sentence as its tooltip.
+    void showBadge();
 
     const Lab *m_lab = nullptr;
     QPlainTextEdit *m_code = nullptr;
@@ -56,6 +60,9 @@ private:
     QPushButton *m_copy = nullptr;
     QLabel *m_outputTitle = nullptr;
     QLabel *m_badge = nullptr;
+    QLabel *m_verdict = nullptr;
+    QString m_badgeShort;
+    QString m_badgeSentence;
     QSplitter *m_splitter = nullptr;
     QFuture<QString> m_format;
     quint64 m_generation = 0;

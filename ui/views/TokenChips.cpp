@@ -81,6 +81,12 @@ QList<QRect> TokenChips::arrange(const QList<TokenChip> &chips, const QFont &fon
     return rects;
 }
 
+int TokenChips::rowsHeight(const QFont &font, int rows)
+{
+    const ChipMetrics m = metricsFor(QFontMetrics(font));
+    return rows * m.height + std::max(0, rows - 1) * m.spacing;
+}
+
 const QList<QRect> &TokenChips::rects() const
 {
     if (m_rectsWidth != width()) {

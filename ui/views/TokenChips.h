@@ -28,6 +28,8 @@ public:
     const QList<TokenChip> &chips() const { return m_chips; }
     /// Where each chip goes in a row `width` pixels wide with `font`, left to right, wrapping.
     static QList<QRect> arrange(const QList<TokenChip> &chips, const QFont &font, int width);
+    /// The height of `rows` rows of chips in `font`, the spacing between them included.
+    static int rowsHeight(const QFont &font, int rows);
     /// The chip under `pos`, -1 for none.
     int chipAt(QPoint pos) const;
 

@@ -35,20 +35,17 @@ LessonController::LessonController(MainWindow *window, const WindowActions &acti
     for (int i = 0; i < m_lesson->count(); ++i)
         steps.append({Lesson::title(i), Lesson::text(i)});
     m_panel->setSteps(steps);
+    // Alone on its side (the side panels are on the left and below): the panels a step shows or
+    // hides never move it (nor its Previous and Next buttons).
     window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
-    // At the top of its side: the panels a step shows or hides below it never move it (nor its
-    // Previous and Next buttons).
-    window->splitDockWidget(m_dock, window->dock(Lesson::Panel::Init), Qt::Vertical);
     m_dock->hide();
-    // Docked under the initialisers the lesson only got what they left (a few lines at 1400x860,
-    // the rest of its text cut off): whenever it or the initialisers appear, it takes what its
-    // text needs at its width, up to half the window.
+    // Whenever it appears (or projector mode changes its fonts), it takes the width and height its
+    // text needs, up to a third of the window's width and half its height.
     const auto fit = [this](bool visible) {
         if (visible)
             QMetaObject::invokeMethod(this, &LessonController::fitDock, Qt::QueuedConnection);
     };
     connect(m_dock, &QDockWidget::visibilityChanged, this, fit);
-    connect(window->dock(Lesson::Panel::Init), &QDockWidget::visibilityChanged, this, fit);
     connect(window->projector(), &ProjectorMode::enabledChanged, this, fit);
 
     connect(m_action, &QAction::toggled, this, &LessonController::show);

@@ -70,7 +70,9 @@ namespace embedlab::ui {
 
 namespace {
 
-constexpr int kStateVersion = 1;
+// 2: the initialisers behind the layers on the left (#16 item 15). A layout saved by an older
+// window (every window saves its own on closing) would keep the weights at 352 px of 1366.
+constexpr int kStateVersion = 2;
 
 QString weightTitle(const QString &name, const Lab::Config &c)
 {
@@ -97,6 +99,22 @@ protected:
         if (watched == widget() && event->type() == QEvent::LayoutRequest)
             updateGeometry();
         return QScrollArea::eventFilter(watched, event);
+    }
+};
+
+/// The token chips' area: two rows of chips high in its font, projector mode's larger one too (at
+/// the window's font it showed one projected row); more rows scroll.
+class ChipsScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    void fitTwoRows() { setMaximumHeight(TokenChips::rowsHeight(font(), 2) + 2 * frameWidth()); }
+
+protected:
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::FontChange)
+            fitTwoRows();
+        QScrollArea::changeEvent(event);
     }
 };
 
@@ -147,7 +165,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     restorePreferences();
     resize(1400, 860);
     // Sized once the window has its default size; a saved layout overrides this.
-    resizeDocks({m_layerDock, m_initDock}, {240, 320}, Qt::Horizontal);
+    // The left column holds the widest initialiser's form (kaiming_uniform_, 375 px) whole: at
+    // 320 px it cut Apply, the combo boxes and the code line (#16 item 14). It may shrink to the
+    // layers' width on a small screen (the initialisers then scroll) and leave the lesson room.
+    resizeDocks({m_layerDock}, {kSideColumnWidth}, Qt::Horizontal);
     resizeDocks({m_codeDock, m_histogramDock}, {660, 460}, Qt::Horizontal);
     // The bottom row keeps enough for the histogram's chart and table; the rest goes to the
     // animation and the heatmaps, which were squeezed at 1400x860 with every dock shown.
@@ -265,7 +286,7 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
 QWidget *MainWindow::createChipsArea(QWidget *parent)
 {
     // At most two rows of chips: a long text scrolls rather than pushing the views down.
-    auto *scroll = new QScrollArea(parent);
+    auto *scroll = new ChipsScrollArea(parent);
     scroll->setObjectName(QStringLiteral("tokenChipsArea"));
     m_chips = new TokenChips;
     m_chips->setObjectName(QStringLiteral("tokenChips"));
@@ -273,7 +294,7 @@ QWidget *MainWindow::createChipsArea(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMaximumHeight(fontMetrics().height() * 3);
+    scroll->fitTwoRows();
     scroll->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     scroll->setVisible(false);
@@ -385,7 +406,10 @@ void MainWindow::createSidePanels()
     m_initPanel->setObjectName(QStringLiteral("initPanel"));
     m_initDock =
         scrollingDock(this, tr("Initialisers"), QStringLiteral("initDock"), m_initPanel, new QScrollArea);
-    addDockWidget(Qt::RightDockWidgetArea, m_initDock);
+    // Behind the layers, one column on the left: beside them on the right, the two side columns
+    // left the weights 352 px of 1366 (#16 item 15). No lesson step shows both.
+    addDockWidget(Qt::LeftDockWidgetArea, m_initDock);
+    tabifyDockWidget(m_layerDock, m_initDock);
     auto *histogramArea = new VerticalScrollArea;
     histogramArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_histogramDock = scrollingDock(this, tr("Histogram"), QStringLiteral("histogramDock"),
@@ -399,8 +423,8 @@ void MainWindow::createSidePanels()
     m_trainingPanel->setLab(m_lab);
     m_trainingDock =
         scrollingDock(this, tr("Training"), QStringLiteral("trainingDock"), m_trainingPanel, new QScrollArea);
-    // The code and the histogram side by side below the lesson (both follow every init live),
-    // the unembedding and training behind the code; the initialisers narrow on the right.
+    // The code and the histogram side by side below the views (both follow every init live),
+    // the unembedding and training behind the code.
     addDockWidget(Qt::BottomDockWidgetArea, m_histogramDock);
     splitDockWidget(m_codeDock, m_histogramDock, Qt::Horizontal);
     addDockWidget(Qt::BottomDockWidgetArea, m_unembeddingDock);
@@ -409,6 +433,7 @@ void MainWindow::createSidePanels()
     tabifyDockWidget(m_unembeddingDock, m_trainingDock);
     createNeighboursDock();
     m_codeDock->raise();
+    m_layerDock->raise();
 }
 
 void MainWindow::createNeighboursDock()

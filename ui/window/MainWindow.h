@@ -261,6 +261,7 @@ private:
     // Typing key by key waits for this pause before the ids apply (Enter applies at once).
     static constexpr int kIdsTypingPause = 400;
     static constexpr int kIdsFieldWidth = 360;
+    static constexpr int kSideColumnWidth = 395;
     QTimer *m_idsPause = nullptr;
     int m_idsTypedLength = 0;
     bool m_histogramCompare = false;

@@ -81,7 +81,7 @@ void TestMainWindow::opensOnTheReference()
     QCOMPARE(m_window->findChild<QLineEdit *>(QStringLiteral("ids"))->text(), QStringLiteral("2, 3, 1"));
     QCOMPARE(m_window->findChild<QSpinBox *>(QStringLiteral("numEmbeddings"))->value(), 4);
     QCOMPARE(m_window->findChild<QSpinBox *>(QStringLiteral("embeddingDim"))->value(), 5);
-    QCOMPARE(m_window->findChild<QSpinBox *>(QStringLiteral("seed"))->value(), 123);
+    QCOMPARE(m_window->layerPanel()->findChild<QSpinBox *>(QStringLiteral("seed"))->value(), 123);
     QCOMPARE(m_window->animation()->stepCount(), 3 * OneHotAnimation::kPhasesPerId + 1);
     QVERIFY(m_window->findChild<QLabel *>(QStringLiteral("equalityBadge"))
                 ->text()
@@ -206,7 +206,7 @@ void TestMainWindow::goodIdClearsTheMessage()
 
 void TestMainWindow::layerEditIsUndoable()
 {
-    auto *seed = m_window->findChild<QSpinBox *>(QStringLiteral("seed"));
+    auto *seed = m_window->layerPanel()->findChild<QSpinBox *>(QStringLiteral("seed"));
     seed->setValue(124);
     QCOMPARE(m_window->lab()->modelConfig().seed, std::uint64_t(124));
     QVERIFY(m_window->codePanel()->codeText().contains(QStringLiteral("torch.manual_seed(124)")));
