@@ -61,7 +61,7 @@ CodePanel::CodePanel(QWidget *parent)
 {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setContentsMargins(4, 0, 4, 0); // under the dock's title; its frame is margin enough
 
     auto *header = new QHBoxLayout;
     auto *codeTitle =
@@ -116,6 +116,9 @@ CodePanel::CodePanel(QWidget *parent)
     bottomLayout->addWidget(m_badge);
     m_output->installEventFilter(this);
     m_badge->installEventFilter(this);
+    m_code->installEventFilter(this);
+    holdTwoLines(m_code);
+    holdTwoLines(m_output);
     splitter->addWidget(top);
     splitter->addWidget(bottom);
     // The printed tensors are wider than the code.
@@ -153,8 +156,19 @@ int CodePanel::sideBySideWidth() const
            margins.right();
 }
 
+void CodePanel::holdTwoLines(QPlainTextEdit *pane)
+{
+    // Qt's own minimum for a scroll area is 74 px whatever the font. Two lines of the pane's font
+    // let a projected 1024 x 768 window keep the code dock beside whole painted views (#16); the
+    // rest scrolls, and F shows the panel alone.
+    const int lines = 2 * QFontMetrics(pane->font()).lineSpacing();
+    pane->setMinimumHeight(lines + 2 * (pane->frameWidth() + int(pane->document()->documentMargin())));
+}
+
 bool CodePanel::eventFilter(QObject *watched, QEvent *event)
 {
+    if ((watched == m_code || watched == m_output) && event->type() == QEvent::FontChange)
+        holdTwoLines(static_cast<QPlainTextEdit *>(watched));
     if ((watched == m_output && event->type() == QEvent::Resize) ||
         (watched == m_badge && event->type() == QEvent::FontChange))
         showBadge();

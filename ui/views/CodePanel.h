@@ -44,6 +44,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    static void holdTwoLines(QPlainTextEdit *pane);
     struct Inputs;
     static QString renderOutput(const Inputs &inputs);
     void refresh();
