@@ -30,7 +30,8 @@ LabUndo::~LabUndo()
 {
     // The stack's clear() in ~QObject would emit into slots of a half-destroyed object.
     m_stack->disconnect(this);
-    m_lab->setTrainingGate({});
+    if (m_lab) // the window creates the Lab first, so its children list destroys it first
+        m_lab->setTrainingGate({});
 }
 
 bool LabUndo::canUndo() const

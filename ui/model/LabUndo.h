@@ -7,6 +7,7 @@
 #include "ui/model/Lab.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <cstdint>
@@ -98,7 +99,7 @@ private:
     void onAboutToTrain();
     void onTrained(const core::TrainingReport &report);
 
-    Lab *m_lab;
+    QPointer<Lab> m_lab; // a sibling in the window: destroyed before this when created first
     QUndoStack *m_stack;
     std::uint64_t m_budget = kDefaultBudget;
     Confirmation m_confirm;
