@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/LayoutRows.h"
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Lab.h"
@@ -80,15 +81,7 @@ void TestDefaultLayout::showAt(QSize size, bool projector)
 
 void TestDefaultLayout::heatmapTakesAThird_data()
 {
-    QTest::addColumn<QString>("language");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("projector");
-    for (const char *code : {"en", "vi", "zh"}) {
-        const QString language = QString::fromLatin1(code);
-        QTest::addRow("%s 1366x768", code) << language << QSize(1366, 768) << false;
-        QTest::addRow("%s 1920x1080", code) << language << QSize(1920, 1080) << false;
-        QTest::addRow("%s 1024x768 projector", code) << language << QSize(1024, 768) << true;
-    }
+    embedlab::testing::addLanguageSizeRows();
 }
 
 void TestDefaultLayout::heatmapTakesAThird()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/LayoutRows.h"
 #include "common/TestSettings.h"
 #include "ui/model/TextWidth.h"
 #include "ui/window/MainWindow.h"
@@ -237,15 +238,7 @@ void TestFitText::cleanupTestCase()
 
 void TestFitText::everyTextFits_data()
 {
-    QTest::addColumn<QString>("language");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("projector");
-    for (const char *language : {"en", "vi", "zh"}) {
-        const QString code = QString::fromLatin1(language);
-        QTest::addRow("%s 1366x768", language) << code << QSize(1366, 768) << false;
-        QTest::addRow("%s 1024x768 projector", language) << code << QSize(1024, 768) << true;
-        QTest::addRow("%s 1920x1080", language) << code << QSize(1920, 1080) << false;
-    }
+    embedlab::testing::addLanguageSizeRows();
 }
 
 void TestFitText::everyTextFits()

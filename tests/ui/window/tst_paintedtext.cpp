@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/LayoutRows.h"
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
@@ -132,19 +133,6 @@ QStringList unfitHeatmaps(MainWindow *window, const std::function<void(QWidget *
     return failures;
 }
 
-void addSizes()
-{
-    QTest::addColumn<QString>("language");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("projector");
-    for (const char *language : {"en", "vi", "zh"}) {
-        const QString code = QString::fromLatin1(language);
-        QTest::addRow("%s 1366x768", language) << code << QSize(1366, 768) << false;
-        QTest::addRow("%s 1024x768 projector", language) << code << QSize(1024, 768) << true;
-        QTest::addRow("%s 1920x1080", language) << code << QSize(1920, 1080) << false;
-    }
-}
-
 QString report(const QStringList &failures)
 {
     return QStringLiteral("%1 painted text(s) cut off:\n").arg(failures.size()) +
@@ -191,7 +179,7 @@ std::unique_ptr<MainWindow> TestPaintedText::openWindow(const QString &language,
 
 void TestPaintedText::onScreen_data()
 {
-    addSizes();
+    embedlab::testing::addLanguageSizeRows();
 }
 
 void TestPaintedText::onScreen()
@@ -215,7 +203,7 @@ void TestPaintedText::onScreen()
 
 void TestPaintedText::compressed_data()
 {
-    addSizes();
+    embedlab::testing::addLanguageSizeRows();
 }
 
 // A matrix too big for its cells: the one-hot view's third label line says how it is drawn and the
