@@ -26,6 +26,6 @@ int main(int argc, char *argv[])
     ui::Translations::install(ui::Translations::preferredCode());
     ui::WindowHost host({.recovery = options->recovery});
     options->applyTo(host.window());
-    host.window().show();
+    options->show(host.window());
     return QApplication::exec();
 }

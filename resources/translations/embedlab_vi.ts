@@ -394,6 +394,14 @@
         <translation>(đang tính ...)</translation>
     </message>
     <message>
+        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;: the code and the Output keep ids = %1 until the entry is valid.</source>
+        <translation>&lt;b style="color:#e69f00"&gt;⚠ chưa cập nhật&lt;/b&gt;: mã và Đầu ra giữ ids = %1 cho đến khi ô nhập hợp lệ.</translation>
+    </message>
+    <message>
+        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;</source>
+        <translation>&lt;b style="color:#e69f00"&gt;⚠ chưa cập nhật&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
         <translation>&lt;b style="color:#009e73"&gt;✓ bằng nhau&lt;/b&gt;: embedding(ids) và one_hot @ embedding.weight in ra cùng các con số và giống hệt nhau đến từng bit.</translation>
     </message>

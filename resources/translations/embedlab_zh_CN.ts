@@ -394,6 +394,14 @@
         <translation>（计算中 ...）</translation>
     </message>
     <message>
+        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;: the code and the Output keep ids = %1 until the entry is valid.</source>
+        <translation>&lt;b style="color:#e69f00"&gt;⚠ 未更新&lt;/b&gt;：在输入有效之前，代码和输出保留 ids = %1。</translation>
+    </message>
+    <message>
+        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;</source>
+        <translation>&lt;b style="color:#e69f00"&gt;⚠ 未更新&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
         <translation>&lt;b style="color:#009e73"&gt;✓ 相等&lt;/b&gt;：embedding(ids) 与 one_hot @ embedding.weight 打印出相同的数字，并且逐位完全相同。</translation>
     </message>

@@ -311,7 +311,14 @@ void CodePanel::refresh()
         in.lookup = m_lab->paths().call;
         in.oneHotMm = m_lab->paths().oneHotMm;
     }
-    if (in.idsValid && in.hasPaths) {
+    if (in.idsValid && !in.idsError.isEmpty()) {
+        // The entry is not valid and the code keeps the last valid ids: the verdict is for those,
+        // and a class reading "equal" beside an error would take it for the entry's (#16).
+        m_badgeSentence = tr("<b style=\"color:#e69f00\">\u26a0 out of date</b>: the code and the "
+                             "Output keep ids = %1 until the entry is valid.")
+                              .arg(PythonCode::list(m_lab->ids()).toHtmlEscaped());
+        m_badgeShort = tr("<b style=\"color:#e69f00\">\u26a0 out of date</b>");
+    } else if (in.idsValid && in.hasPaths) {
         // Computed from the results, never assumed.
         const bool equal = m_lab->paths().allEqual();
         m_badgeSentence =

@@ -14,6 +14,7 @@
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QFile>
+#include <QScreen>
 
 #include <cstdio>
 #include <cstring>
@@ -126,6 +127,7 @@ std::optional<StartOptions> StartOptions::parse(const QApplication &app)
     o.step = parser.value(QStringLiteral("step")).toInt();
     const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
     o.size = QSize(std::max(400, wh.value(0).toInt()), std::max(300, wh.value(1).toInt()));
+    o.sizeGiven = parser.isSet(QStringLiteral("size"));
     o.dumpSession = parser.value(QStringLiteral("dump-session"));
     o.recovery = o.screenshot.isEmpty() && qEnvironmentVariableIsEmpty("EMBEDLAB_NO_RECOVERY");
     return o;
@@ -170,6 +172,25 @@ void StartOptions::applyTo(MainWindow &window) const
             window.saveScreenshotWhenIdle(file, step);
         });
     }
+}
+
+void StartOptions::show(MainWindow &window) const
+{
+    if (sizeGiven)
+        window.resize(size);
+    const QScreen *screen = window.screen();
+    // Before it is shown the window has no frame: allow for a title bar and borders.
+    const QSize framed = window.size() + QSize(16, 48);
+    const bool fits = !screen || window.isMaximized() ||
+                      (framed.width() <= screen->availableGeometry().width() &&
+                       framed.height() <= screen->availableGeometry().height());
+    if (sizeGiven || !screenshot.isEmpty() || fits) {
+        window.show();
+        return;
+    }
+    // Un-maximised (or without a window manager, which alone maximises) it still fits the screen.
+    window.resize(window.size().boundedTo(screen->availableGeometry().size() - QSize(16, 48)));
+    window.showMaximized();
 }
 
 } // namespace embedlab::ui

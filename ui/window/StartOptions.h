@@ -27,6 +27,8 @@ struct StartOptions {
     QString scenario;
     int step = 1;
     QSize size{1400, 860};
+    /// --size was given: the window takes that size, on screen too.
+    bool sizeGiven = false;
     /// --dump-session FILE: write the state once idle and exit.
     QString dumpSession;
     /// Autosave and crash recovery: the interactive app (and --dump-session, which shows what it
@@ -40,6 +42,10 @@ struct StartOptions {
     /// Applies the preset and the session, and starts the screenshot or the dump (which quit the
     /// application when done).
     void applyTo(MainWindow &window) const;
+    /// Shows the window: at --size when given, else at its own (or saved) size when its frame fits
+    /// the screen, else maximised - 1400 x 860 hid the status bar and the lowest panels of a
+    /// 1366 x 768 classroom laptop under its screen's edge.
+    void show(MainWindow &window) const;
 };
 
 /// Before QApplication exists: `--screenshot` and `--export` need no display.

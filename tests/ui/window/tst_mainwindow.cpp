@@ -9,6 +9,7 @@
 #include "ui/views/LayerPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/StartOptions.h"
 
 #include <QAction>
 #include <QApplication>
@@ -20,6 +21,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void gpt2Preset();
     void screenshotRendersSomething();
     void fitsSmallScreens();
+    void startsWithinItsScreen();
     void editMenuShowsUndoMemory();
 
 private:
@@ -175,6 +178,12 @@ void TestMainWindow::halfTypedEntryKeepsTheLastValidIds()
     QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 3, 1}));
     QVERIFY(m_window->codePanel()->codeText().contains(QStringLiteral("torch.tensor([2, 3, 1])")));
     QVERIFY2(badge->text().contains(QStringLiteral("out of date")), qPrintable(badge->text()));
+    // The code panel's verdict is for the code's own ids, and says that they are not the entry's.
+    auto *codeBadge = m_window->codePanel()->findChild<QLabel *>(QStringLiteral("codeEqualityBadge"));
+    QVERIFY(codeBadge);
+    QVERIFY2(codeBadge->text().contains(QStringLiteral("out of date")), qPrintable(codeBadge->text()));
+    QVERIFY2(codeBadge->text().contains(QStringLiteral("[2, 3, 1]")), qPrintable(codeBadge->text()));
+    QVERIFY(!codeBadge->text().contains(QStringLiteral("equal")));
     QCOMPARE(ids->width(), width);
 
     // Corrected and confirmed with Enter: applied at once, the badge checks the new result.
@@ -184,6 +193,8 @@ void TestMainWindow::halfTypedEntryKeepsTheLastValidIds()
     QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 0}));
     QVERIFY(error->text().isEmpty());
     QTRY_VERIFY(badge->text().contains(QStringLiteral("equal")));
+    QTRY_VERIFY2(codeBadge->text().contains(QStringLiteral("equal")), qPrintable(codeBadge->text()));
+    QVERIFY(!codeBadge->text().contains(QStringLiteral("out of date")));
 }
 
 void TestMainWindow::goodIdClearsTheMessage()
@@ -343,6 +354,35 @@ void TestMainWindow::screenshotRendersSomething()
     for (int x = 0; x < image.width() && !varied; x += 7)
         varied = image.pixel(x, image.height() / 3) != corner;
     QVERIFY(varied);
+}
+
+void TestMainWindow::startsWithinItsScreen()
+{
+    // A 1400 x 860 window on a 1366 x 768 classroom laptop put the status bar, the dock tabs and
+    // the histogram's table under the screen's edge. The offscreen platform's screen is 800 x 600.
+    const QRect available = m_window->screen()->availableGeometry();
+    QVERIFY2(available.width() < 1400 + 16 || available.height() < 860 + 48,
+             "this check needs a screen smaller than the default window");
+    MainWindow defaultWindow;
+    embedlab::ui::StartOptions().show(defaultWindow);
+    QVERIFY(QTest::qWaitForWindowExposed(&defaultWindow));
+    QVERIFY(defaultWindow.isMaximized());
+    QTRY_VERIFY2(available.contains(defaultWindow.geometry()),
+                 qPrintable(QStringLiteral("%1x%2 on a %3x%4 screen")
+                                .arg(defaultWindow.width())
+                                .arg(defaultWindow.height())
+                                .arg(available.width())
+                                .arg(available.height())));
+
+    // --size is the size asked for, whatever the screen (the README's screenshots).
+    embedlab::ui::StartOptions sized;
+    sized.size = QSize(1366, 768);
+    sized.sizeGiven = true;
+    MainWindow sizedWindow;
+    sized.show(sizedWindow);
+    QVERIFY(QTest::qWaitForWindowExposed(&sizedWindow));
+    QVERIFY(!sizedWindow.isMaximized());
+    QCOMPARE(sizedWindow.size(), QSize(1366, 768));
 }
 
 void TestMainWindow::fitsSmallScreens()
