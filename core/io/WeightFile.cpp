@@ -6,7 +6,6 @@
 #include "core/io/NpyReader.h"
 #include "core/io/Safetensors.h"
 #include "core/tensor/Error.h"
-#include "core/tensor/Memory.h"
 #include "core/tensor/Parallel.h"
 
 #include <algorithm>
@@ -629,8 +628,9 @@ ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &pr
                              " is not a matrix or a vector"));
     try {
         (void)checkedCount(info, m_file.bytes()); // the shape and bytes agree before any allocation
+        // Plain pages: asking for transparent huge pages (MADV_HUGEPAGE) made the kernel compact
+        // memory on first touch, and a cold Llama 3 open took 4.9-7.1 s instead of 3.4-3.8 s.
         auto parameter = std::make_shared<Parameter>(info.shape);
-        adviseHugePages(parameter->value().data(), parameter->bytes());
         const auto release = [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); };
         if (!convertInto(info, m_file.bytes(), parameter->value().data(), progress, release))
             return nullptr;

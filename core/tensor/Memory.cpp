@@ -2,9 +2,6 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/tensor/Memory.h"
 
-#include <sys/mman.h>
-
-#include <cstdint>
 #include <cstdlib> // defines __GLIBC__ on glibc
 
 #if defined(__GLIBC__)
@@ -26,22 +23,6 @@ void reuseLargeBuffers()
     // mmap heap that serves big blocks by mmap again, so every thread shares the main arena. The
     // app allocates little on its hot paths, so the shared lock costs nothing measurable.
     mallopt(M_ARENA_MAX, 1);
-#endif
-}
-
-void adviseHugePages(void *data, std::size_t bytes)
-{
-#if defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    if (bytes < 4 * kHuge)
-        return;
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) / kHuge * kHuge;
-    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) / kHuge * kHuge;
-    if (end > begin)
-        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-#else
-    (void)data;
-    (void)bytes;
 #endif
 }
 

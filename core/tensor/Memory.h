@@ -13,9 +13,4 @@ namespace embedlab::core {
 /// is started; does nothing on other C libraries.
 void reuseLargeBuffers();
 
-/// Asks the kernel to back the whole 2 MB pages of a big buffer about to be written with huge pages:
-/// a 2 GB weight is then 1,000 page faults rather than 500,000. Does nothing for small buffers or
-/// where transparent huge pages are off.
-void adviseHugePages(void *data, std::size_t bytes);
-
 } // namespace embedlab::core

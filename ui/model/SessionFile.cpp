@@ -6,7 +6,6 @@
 #include "core/io/NpyReader.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
-#include "core/tensor/Memory.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -379,7 +378,6 @@ QString readStored(const QString &sessionFileName, const SessionFile::Session &s
             return SessionFile::tr("The session's weights '%1' do not have the shape of %2.")
                 .arg(path, parameter);
         out = std::make_shared<core::Parameter>(shape);
-        core::adviseHugePages(out->value().data(), out->bytes());
         if (!core::convertInto(index.tensors.front(), mapped.bytes(), out->value().data(), {},
                                [&mapped](std::span<const std::uint8_t> bytes) { mapped.release(bytes); }))
             return SessionFile::tr("The session's weights '%1' cannot be read as float32.").arg(path);
