@@ -188,8 +188,8 @@ void StartOptions::show(MainWindow &window) const
         window.show();
         return;
     }
-    // Un-maximised (or without a window manager, which alone maximises) it still fits the screen.
-    window.resize(window.size().boundedTo(screen->availableGeometry().size() - QSize(16, 48)));
+    // Without a window manager (which alone maximises) it still covers the screen, no more.
+    window.resize(window.size().boundedTo(screen->availableGeometry().size()));
     window.showMaximized();
 }
 
