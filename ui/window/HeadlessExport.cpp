@@ -331,10 +331,15 @@ std::optional<Failure> buildModel(MainWindow &window, const ExportRequest &r, co
     config.embeddingDim = r.embeddingDim.value_or(config.embeddingDim);
     config.tied = config.tied || r.tied;
     lab->setConfig(config);
-    if (lab->isTied() != config.tied)
-        lab->setTied(config.tied);
+    // Tied once the model is built: a preset (GPT-2) builds on a worker, and tying before that tied
+    // the model it replaces, whose "20 values were dropped" stayed in the exported status bar.
     if (!waitForLab(lab) || !waitForRestore(window))
         return Failure{1, HeadlessExport::tr("timed out building the model.")};
+    if (lab->isTied() != config.tied) {
+        lab->setTied(config.tied);
+        if (!waitForLab(lab))
+            return Failure{1, HeadlessExport::tr("timed out building the model.")};
+    }
     if (!errors.lab.isEmpty())
         return Failure{1, errors.lab};
     return std::nullopt;
