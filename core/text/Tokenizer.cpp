@@ -5,11 +5,13 @@
 #include "core/tensor/Error.h"
 #include "core/text/ByteLevel.h"
 #include "core/text/TokenizerTables.h"
+#include "core/text/UnicodeClasses.h"
 
 #include <algorithm>
 #include <deque>
 #include <limits>
 #include <queue>
+#include <span>
 #include <unordered_map>
 
 namespace embedlab::core {
@@ -150,20 +152,117 @@ private:
     std::deque<std::string> m_prefixed; // stable storage for the views in m_cache
 };
 
-// The earliest added token in `text` from `from` on (the longest one at that place).
-std::pair<std::size_t, const std::pair<std::string, std::int32_t> *>
-nextAdded(const Tables &t, std::string_view text, std::size_t from)
+// Rust regex's \w (Unicode): letters and digits stand in for Alphabetic, marks and Nd, with '_'.
+bool isWordChar(std::string_view text, std::size_t at, std::size_t length)
 {
-    std::size_t best = std::string_view::npos;
-    const std::pair<std::string, std::int32_t> *token = nullptr;
-    for (const auto &added : t.addedTokens) { // longest first, so a tie keeps the longest
-        const std::size_t at = text.find(added.first, from);
-        if (at < best) {
-            best = at;
-            token = &added;
+    const bytelevel::Utf8Unit u = bytelevel::decodeUtf8(text, at);
+    if (!u.valid || u.length != length)
+        return false;
+    const unicode::CharClass c = unicode::classify(u.cp);
+    return u.cp == U'_' || c == unicode::CharClass::Letter || c == unicode::CharClass::Number;
+}
+
+// Where the last UTF-8 sequence of text[0, end) starts (end > 0).
+std::size_t lastCharStart(std::string_view text, std::size_t end)
+{
+    std::size_t at = end - 1;
+    while (at > 0 && end - at < 4 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
+        --at;
+    return at;
+}
+
+bool endsWithWord(std::string_view text)
+{
+    if (text.empty())
+        return false;
+    const std::size_t at = lastCharStart(text, text.size());
+    return isWordChar(text, at, text.size() - at);
+}
+
+bool startsWithWord(std::string_view text)
+{
+    return !text.empty() && isWordChar(text, 0, bytelevel::decodeUtf8(text, 0).length);
+}
+
+bool isSpace(std::string_view text, std::size_t at, bytelevel::Utf8Unit &u)
+{
+    u = bytelevel::decodeUtf8(text, at);
+    return u.valid && unicode::classify(u.cp) == unicode::CharClass::Space;
+}
+
+// Where the white space at the end of `text` starts (regex \s*$).
+std::size_t trailingSpaceStart(std::string_view text)
+{
+    std::size_t start = text.size();
+    while (start > 0) {
+        const std::size_t at = lastCharStart(text, start);
+        bytelevel::Utf8Unit u;
+        if (!isSpace(text, at, u) || at + u.length != start)
+            break;
+        start = at;
+    }
+    return start;
+}
+
+// The length of the white space at the start of `text` (regex ^\s*).
+std::size_t leadingSpaceLength(std::string_view text)
+{
+    std::size_t at = 0;
+    bytelevel::Utf8Unit u;
+    while (at < text.size() && isSpace(text, at, u))
+        at += u.length;
+    return at;
+}
+
+// The leftmost match in `text` from `from` on, the longest there (Aho-Corasick, LeftmostLongest).
+const Tables::Added *leftmostLongest(std::span<const Tables::Added> tokens, std::string_view text,
+                                     std::size_t from, std::size_t &at)
+{
+    at = std::string_view::npos;
+    const Tables::Added *best = nullptr;
+    for (const Tables::Added &token : tokens) { // longest first, so a tie keeps the longest
+        const std::size_t found = text.find(token.content, from);
+        if (found < at) {
+            at = found;
+            best = &token;
         }
     }
-    return {best, token};
+    return best;
+}
+
+// A piece of the text: `id` < 0 for text that the pattern and BPE take, else an added token.
+struct Split {
+    std::string_view text;
+    std::int32_t id = -1;
+};
+
+// AddedVocabulary::find_matches of Hugging Face's tokenizers: the added tokens of `tokens` in
+// `sentence`, with their single_word, lstrip and rstrip options, and the text between them.
+void splitAdded(std::span<const Tables::Added> tokens, std::string_view sentence, std::vector<Split> &out)
+{
+    std::size_t startOffset = 0;
+    std::size_t at = 0;
+    for (std::size_t from = 0; from <= sentence.size();) {
+        const Tables::Added *token = leftmostLongest(tokens, sentence, from, at);
+        if (!token)
+            break;
+        std::size_t start = at;
+        std::size_t stop = at + token->content.size();
+        from = std::max(stop, at + 1); // the search goes on after the match, kept or not
+        if (token->singleWord && ((start > 0 && endsWithWord(sentence.substr(0, start))) ||
+                                  (stop < sentence.size() && startsWithWord(sentence.substr(stop)))))
+            continue;
+        if (token->lstrip)
+            start = std::max(trailingSpaceStart(sentence.substr(0, start)), startOffset);
+        if (token->rstrip)
+            stop += leadingSpaceLength(sentence.substr(stop));
+        if (startOffset < start)
+            out.push_back({sentence.substr(startOffset, start - startOffset)});
+        out.push_back({{}, token->id});
+        startOffset = stop;
+    }
+    if (startOffset < sentence.size())
+        out.push_back({sentence.substr(startOffset)});
 }
 
 } // namespace
@@ -177,17 +276,23 @@ std::vector<std::int64_t> Tokenizer::encode(std::string_view text) const
     std::vector<std::int64_t> ids;
     ids.reserve(text.size() / 3 + 1);
     Encoder encoder(*m_tables);
-    // Added tokens are split out first, as Hugging Face's AddedVocabulary does; the pattern runs
-    // on the text between them.
-    std::size_t from = 0;
-    while (from < text.size()) {
-        const auto [at, token] = m_tables->addedTokens.empty() ? std::pair{std::string_view::npos, nullptr}
-                                                               : nextAdded(*m_tables, text, from);
-        encoder.segment(text.substr(from, at == std::string_view::npos ? at : at - from), ids);
-        if (!token)
-            break;
-        ids.push_back(token->second);
-        from = at + token->first.size();
+    // Added tokens are split out first, as Hugging Face's AddedVocabulary does: those matched as
+    // written, then the normalized ones in the text left (no normalizer: the same text). The
+    // pattern runs on the text between them.
+    std::vector<Split> raw;
+    splitAdded(m_tables->addedRaw, text, raw);
+    std::vector<Split> pieces;
+    for (const Split &split : raw) {
+        if (split.id >= 0)
+            pieces.push_back(split);
+        else
+            splitAdded(m_tables->addedNormalized, split.text, pieces);
+    }
+    for (const Split &piece : pieces) {
+        if (piece.id >= 0)
+            ids.push_back(piece.id);
+        else
+            encoder.segment(piece.text, ids);
     }
     return ids;
 }

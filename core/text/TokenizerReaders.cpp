@@ -110,8 +110,17 @@ void readAddedTokens(const Json *added, std::string_view origin, TokenizerSource
         const Json *content = token.member("content");
         if (!id || !content || content->type != Json::Type::String)
             fail(origin, where + " needs an id and a string content");
-        source.addedTokens.emplace_back(content->text, idOf(*id, origin, where + ".id"));
-        source.literalIds.push_back(source.addedTokens.back().second);
+        TokenizerSource::AddedToken read{content->text, idOf(*id, origin, where + ".id")};
+        const auto flag = [&token](const char *name, bool fallback) {
+            const Json *value = token.member(name);
+            return value && value->type == Json::Type::Bool ? value->boolean : fallback;
+        };
+        read.singleWord = flag("single_word", false);
+        read.lstrip = flag("lstrip", false);
+        read.rstrip = flag("rstrip", false);
+        read.normalized = flag("normalized", true); // serde's default for a missing field
+        source.literalIds.push_back(read.id);
+        source.addedTokens.push_back(std::move(read));
     }
 }
 

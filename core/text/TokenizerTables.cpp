@@ -58,9 +58,9 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
         largest = std::max(largest, id);
     }
     for (const auto &added : source.addedTokens) {
-        if (added.second < 0 || added.second >= kMaxVocabulary)
-            fail(source, "added token " + shown(added.first) + " has id " + std::to_string(added.second));
-        largest = std::max(largest, added.second);
+        if (added.id < 0 || added.id >= kMaxVocabulary)
+            fail(source, "added token " + shown(added.content) + " has id " + std::to_string(added.id));
+        largest = std::max(largest, added.id);
     }
     const std::set<std::int64_t> literal(source.literalIds.begin(), source.literalIds.end());
     t.bytes.assign(static_cast<std::size_t>(largest + 1), {});
@@ -81,18 +81,21 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
         t.bytes[i] = literalOnly ? text : std::move(bytes);
         t.assigned[i] = true;
     }
-    for (const auto &[content, id] : source.addedTokens) {
-        const auto i = static_cast<std::size_t>(id);
-        if (t.assigned[i] && t.bytes[i] != content)
-            fail(source, "id " + std::to_string(id) + " is the added token " + shown(content) +
+    for (const auto &added : source.addedTokens) {
+        const auto i = static_cast<std::size_t>(added.id);
+        if (t.assigned[i] && t.bytes[i] != added.content)
+            fail(source, "id " + std::to_string(added.id) + " is the added token " + shown(added.content) +
                              " and the vocabulary's " + shown(t.bytes[i]));
-        t.bytes[i] = content;
+        t.bytes[i] = added.content;
         t.assigned[i] = true;
-        if (!content.empty())
-            t.addedTokens.emplace_back(content, static_cast<std::int32_t>(id));
+        if (!added.content.empty())
+            (added.normalized ? t.addedNormalized : t.addedRaw)
+                .push_back({added.content, static_cast<std::int32_t>(added.id), added.singleWord,
+                            added.lstrip, added.rstrip});
     }
-    std::stable_sort(t.addedTokens.begin(), t.addedTokens.end(),
-                     [](const auto &a, const auto &b) { return a.first.size() > b.first.size(); });
+    for (std::vector<Tables::Added> *added : {&t.addedRaw, &t.addedNormalized})
+        std::stable_sort(added->begin(), added->end(),
+                         [](const auto &a, const auto &b) { return a.content.size() > b.content.size(); });
     return idOfText;
 }
 

@@ -26,8 +26,20 @@ struct TokenizerSource {
         std::string where;
     };
     std::vector<Merge> merges;
-    /// Added tokens (content, id): matched in the text before pre-tokenization (tokenizer.json).
-    std::vector<std::pair<std::string, std::int64_t>> addedTokens;
+    /// An added token of tokenizer.json, with Hugging Face's AddedToken options.
+    struct AddedToken {
+        std::string content;
+        std::int64_t id = 0;
+        /// Matched only where no word character (\w) touches it on either side.
+        bool singleWord = false;
+        /// The white space before (lstrip) or after (rstrip) the token is part of its match.
+        bool lstrip = false;
+        bool rstrip = false;
+        /// Matched in the second pass, after the tokens with normalized false.
+        bool normalized = true;
+    };
+    /// Added tokens: matched in the text before pre-tokenization (tokenizer.json).
+    std::vector<AddedToken> addedTokens;
     /// Ids written as they are rather than through the byte table (special and control tokens).
     std::vector<std::int64_t> literalIds;
     /// The ByteLevel pre-tokenizer's add_prefix_space.
@@ -48,8 +60,17 @@ struct Tokenizer::Tables {
     std::array<std::int32_t, 256> idOfByte{};
     /// (left id << 32 | right id) -> the merge's rank and the id it makes.
     std::unordered_map<std::uint64_t, Merge> merges;
-    /// Added tokens, longest first: split out of the text before the pattern runs.
-    std::vector<std::pair<std::string, std::int32_t>> addedTokens;
+    struct Added {
+        std::string content;
+        std::int32_t id = 0;
+        bool singleWord = false;
+        bool lstrip = false;
+        bool rstrip = false;
+    };
+    /// Added tokens, longest first, split out of the text before the pattern runs: those with
+    /// normalized false first, then the others in what is left (Hugging Face's two passes).
+    std::vector<Added> addedRaw;
+    std::vector<Added> addedNormalized;
     bool addPrefixSpace = false;
 
     /// Validates `source` (ids, merges, the 256 byte tokens) and builds the tables. Throws

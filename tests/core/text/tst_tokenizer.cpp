@@ -9,6 +9,8 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -123,6 +125,8 @@ private Q_SLOTS:
     void inMemoryReadersMatchFiles();
     void smallTokenizerAgreesInEveryFormat();
     void addPrefixSpace();
+    void addedTokenOptions_data();
+    void addedTokenOptions();
     void readsAsciiEscapedJson();
     void errorsNameTheFile_data();
     void errorsNameTheFile();
@@ -307,6 +311,69 @@ void TestTokenizer::addPrefixSpace()
     QCOMPARE(t.encode("Hello world"), plain.encode(" Hello world"));
     QCOMPARE(t.encode(" Hello"), plain.encode(" Hello"));
     QCOMPARE(t.encode("a<|endoftext|>b"), plain.encode(" a<|endoftext|> b"));
+}
+
+// Hugging Face's own cases for AddedToken's lstrip, rstrip and single_word (tokenizers'
+// tests/added_tokens.rs, on RoBERTa's files, whose byte-level vocabulary and merges are GPT-2's),
+// and its two passes: tokens with normalized false are matched first.
+void TestTokenizer::addedTokenOptions_data()
+{
+    QTest::addColumn<QByteArray>("added");
+    QTest::addColumn<bool>("prefixSpace");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("tokens");
+    const auto words = [](const char *list) { return QString::fromUtf8(list).split(QLatin1Char(' ')); };
+    const QString sentence = QStringLiteral("I saw a <mask> \U0001F63A");
+    const QByteArray mask = R"({"id":50257,"content":"<mask>","special":true,"normalized":false)";
+    QTest::newRow("lstrip") << mask + R"(,"lstrip":true})" << true << sentence
+                            << words("ĠI Ġsaw Ġa <mask> ĠðŁĺ º");
+    QTest::newRow("rstrip") << mask + R"(,"rstrip":true})" << false << sentence
+                            << words("I Ġsaw Ġa Ġ <mask> ðŁĺ º");
+    // The prefix space comes back before the text after the token.
+    QTest::newRow("rstrip, prefix space")
+        << mask + R"(,"rstrip":true})" << true << sentence << words("ĠI Ġsaw Ġa Ġ <mask> ĠðŁĺ º");
+    QTest::newRow("single word") << QByteArray(R"({"id":278,"content":"ing","single_word":true})") << false
+                                 << QStringLiteral("I like dancing") << words("I Ġlike Ġdancing");
+    QTest::newRow("not single word") << QByteArray(R"({"id":278,"content":"ing"})") << false
+                                     << QStringLiteral("I like dancing") << words("I Ġlike Ġd anc ing");
+    QTest::newRow("single word alone") << QByteArray(R"({"id":278,"content":"ing","single_word":true})")
+                                       << false << QStringLiteral("ing, ing") << words("ing , Ġ ing");
+    QTest::newRow("leftmost longest")
+        << QByteArray(
+               R"({"id":50257,"content":"danc"},{"id":50258,"content":"nci"},{"id":278,"content":"ing"})")
+        << false << QStringLiteral("I like dancing") << words("I Ġlike Ġ danc ing");
+    QTest::newRow("raw tokens first")
+        << QByteArray(R"({"id":50257,"content":"ab"},{"id":50258,"content":"bc","normalized":false})")
+        << false << QStringLiteral("abc") << words("a bc");
+}
+
+void TestTokenizer::addedTokenOptions()
+{
+    QFETCH(QByteArray, added);
+    QFETCH(bool, prefixSpace);
+    QFETCH(QString, text);
+    QFETCH(QStringList, tokens);
+    QByteArray json = readAll(fileOf(kFormats[0]));
+    QVERIFY(json.contains(R"("added_tokens":[)"));
+    json.replace(R"("added_tokens":[)", R"("added_tokens":[)" + added + ',');
+    if (prefixSpace)
+        json.replace(R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":false)",
+                     R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":true)");
+    const Tokenizer t = Tokenizer::fromTokenizerJson(json.toStdString(), "added");
+    // The expected ids: the vocabulary's for its byte-level strings, the added tokens' own.
+    const QJsonDocument doc = QJsonDocument::fromJson(json);
+    const QJsonObject vocab =
+        doc.object().value(QLatin1String("model")).toObject().value(QLatin1String("vocab")).toObject();
+    std::map<QString, std::int64_t> addedIds;
+    for (const QJsonValue &a : doc.object().value(QLatin1String("added_tokens")).toArray())
+        addedIds[a.toObject().value(QLatin1String("content")).toString()] =
+            a.toObject().value(QLatin1String("id")).toInteger();
+    std::vector<std::int64_t> expected;
+    for (const QString &token : tokens) {
+        QVERIFY2(addedIds.count(token) || vocab.contains(token), qPrintable(token));
+        expected.push_back(addedIds.count(token) ? addedIds[token] : vocab.value(token).toInteger());
+    }
+    QCOMPARE(t.encode(text.toStdString()), expected);
 }
 
 void TestTokenizer::readsAsciiEscapedJson()
