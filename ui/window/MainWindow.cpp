@@ -1144,13 +1144,16 @@ void MainWindow::updateHistogramSources()
     const bool tied = m_lab->isTied();
     const auto source = [this, tied](const QString &name) {
         const core::ParameterPtr p = m_lab->parameter(name);
-        const QString label =
-            tied && name != QStringLiteral("lm_head.bias") ? tr("%1 (tied: same storage)").arg(name) : name;
-        if (const auto spec = m_lab->lastInit(name))
-            return InitHistogram::makeSource(label, p, *spec);
+        // A short note: the legend beside a short chart elided "embedding.weight (tied: s..." (#16).
+        const QString note = tied && name != QStringLiteral("lm_head.bias") ? tr("tied") : QString();
+        if (const auto spec = m_lab->lastInit(name)) {
+            InitHistogram::Source s = InitHistogram::makeSource(name, p, *spec);
+            s.note = note;
+            return s;
+        }
         // No initialiser ran since the constructor (or a file or a step changed the values):
         // compare with the constructor's default.
-        InitHistogram::Source s{label, p, std::nullopt};
+        InitHistogram::Source s{name, p, std::nullopt, note};
         const bool isLinear = name == QStringLiteral("lm_head.weight") && !tied;
         s.expected = isLinear ? core::linearDefaultDistribution(m_lab->modelConfig().embeddingDim)
                               : core::embeddingDefaultDistribution();

@@ -48,6 +48,8 @@ private Q_SLOTS:
     void everySidePanelWholeInItsTab();
     void initialisersWholeForEachInitialiser_data();
     void initialisersWholeForEachInitialiser();
+    void tyingKeepsTheDocks_data();
+    void tyingKeepsTheDocks();
 
 private:
     void showAt(QSize size, bool projector = false);
@@ -328,6 +330,55 @@ void TestDefaultLayout::projectedOutputShowsAWholePrint()
         lines() >= 5,
         qPrintable(QStringLiteral("%1 px: %2 lines").arg(output->viewport()->height()).arg(lines())));
     m_window->focusMode()->leave();
+}
+
+void TestDefaultLayout::tyingKeepsTheDocks_data()
+{
+    embedlab::testing::addLanguageSizeRows();
+}
+
+void TestDefaultLayout::tyingKeepsTheDocks()
+{
+    // #16: tying widened the Histogram dock by 11 px (its labels grew by "(tied: same storage)"), so
+    // the boundaries a class had just looked at moved. Tying and untying keep every dock and the views'
+    // area where they were (a longer heatmap title may take a line from the other heatmap).
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    QVERIFY(Translations::install(language));
+    showAt(size, projector);
+    if (QTest::currentTestFailed()) {
+        Translations::install(QStringLiteral("en"));
+        return;
+    }
+    const auto geometries = [this] {
+        QStringList shown;
+        for (QDockWidget *dock : m_window->docks()) {
+            if (dock->isVisible())
+                shown << QStringLiteral("%1 %2,%3 %4x%5")
+                             .arg(dock->objectName())
+                             .arg(dock->x())
+                             .arg(dock->y())
+                             .arg(dock->width())
+                             .arg(dock->height());
+        }
+        const QRect central = m_window->centralWidget()->geometry();
+        shown << QStringLiteral("central %1x%2").arg(central.width()).arg(central.height());
+        return shown;
+    };
+    const QStringList before = geometries();
+    const bool tied = m_window->lab()->tie();
+    QTRY_VERIFY(m_window->isIdle());
+    QTest::qWait(50);
+    const QStringList afterTie = geometries();
+    m_window->lab()->untie(embedlab::core::TiedModel::UntieMode::Clone);
+    QTRY_VERIFY(m_window->isIdle());
+    QTest::qWait(50);
+    const QStringList afterUntie = geometries();
+    Translations::install(QStringLiteral("en")); // the window retranslates at once: after measuring
+    QVERIFY(tied);
+    QCOMPARE(afterTie, before);
+    QCOMPARE(afterUntie, before);
 }
 
 QTEST_MAIN(TestDefaultLayout)
