@@ -283,7 +283,13 @@ QSize HeatmapView::minimumSizeHint() const
     // The aggregation's own line when it cannot share the title's at this width: on a short lm_head
     // at 768 px high it was elided to "1 px = 3..." beside the title (#16).
     const int status = statusLineHeight(QSize(std::max(h * 12, width()), height()));
-    return {h * 12, std::max(h * 8, l.plot.top() + status + below)};
+    // The row numbers (and tokens) at the left, the colour bar and its labels at the right and a plot
+    // two lines wide between them: GPT-2's ("50256" beside a token) left a projected view a 1 px plot
+    // and cut the bar's labels at its edge (#16).
+    constexpr int wide = 1 << 16;
+    const Layout across = layoutFor(QSize(wide, 0));
+    const int sides = across.plot.left() + (wide - 1 - across.plot.right());
+    return {std::max(h * 12, sides + 2 * h), std::max(h * 8, l.plot.top() + status + below)};
 }
 
 QFont HeatmapView::titleFont() const
