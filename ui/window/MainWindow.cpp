@@ -55,9 +55,11 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QShowEvent>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -1358,8 +1360,32 @@ void MainWindow::restoreSettings()
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
     const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
-    if (!state.isEmpty())
-        restoreState(state, kStateVersion);
+    if (!state.isEmpty() && restoreState(state, kStateVersion))
+        m_defaultLayout = false;
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_defaultLayout) {
+        m_defaultLayout = false;
+        // Once the window has the size it is shown at (a screen, --size): queued, after the layout.
+        QMetaObject::invokeMethod(this, &MainWindow::fitSideColumn, Qt::QueuedConnection);
+    }
+}
+
+void MainWindow::fitSideColumn()
+{
+    // The default side column (kSideColumnWidth) left the embedding's heatmap 182 px of a plain
+    // 1024 x 768 window: the one-hot view keeps the width its labels need, so the column gives way to
+    // the weights, down to the layers' minimum (the initialisers behind it then scroll) (#16).
+    if (!m_layerDock->isVisible() || m_layerDock->isFloating())
+        return;
+    const int chrome =
+        4 * style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent) + 24; // margins, handles
+    const int room = width() - m_oneHotView->parentWidget()->minimumSizeHint().width() - width() / 3 - chrome;
+    if (room < m_layerDock->width())
+        resizeDocks({m_layerDock}, {room}, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
