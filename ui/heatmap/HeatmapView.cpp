@@ -276,20 +276,20 @@ QSize HeatmapView::sizeHint() const
 QSize HeatmapView::minimumSizeHint() const
 {
     const int h = fontMetrics().height();
-    // Below the heading and the column numbers: a colour bar a line tall, its end label and the
-    // NaN/Inf legend, which a shorter view cut off ("-Inf" at 1366 x 768).
-    const Layout l = layoutFor(QSize(h * 12, 0));
-    const int below = belowPlot(l.legend.height());
-    // The aggregation's own line when it cannot share the title's at this width: on a short lm_head
-    // at 768 px high it was elided to "1 px = 3..." beside the title (#16).
-    const int status = statusLineHeight(QSize(std::max(h * 12, width()), height()));
     // The row numbers (and tokens) at the left, the colour bar and its labels at the right and a plot
     // two lines wide between them: GPT-2's ("50256" beside a token) left a projected view a 1 px plot
     // and cut the bar's labels at its edge (#16).
     constexpr int wide = 1 << 16;
     const Layout across = layoutFor(QSize(wide, 0));
-    const int sides = across.plot.left() + (wide - 1 - across.plot.right());
-    return {std::max(h * 12, sides + 2 * h), std::max(h * 8, l.plot.top() + status + below)};
+    const int minimumWidth = std::max(h * 12, across.plot.left() + (wide - 1 - across.plot.right()) + 2 * h);
+    // At the width the view has: its title wraps into as many lines as it shows, and the aggregation
+    // takes a line of its own when it cannot share the title's (on a short lm_head at 768 px high it
+    // was elided to "1 px = 3..." beside the title, #16). Below them and the column numbers: a colour
+    // bar a line tall, its end label and the NaN/Inf legend, which a shorter view cut off ("-Inf").
+    const QSize at(std::max(minimumWidth, width()), height());
+    const Layout l = layoutFor(QSize(at.width(), 0));
+    const int height = l.plot.top() + statusLineHeight(at) + belowPlot(l.legend.height());
+    return {minimumWidth, std::max(h * 8, height)};
 }
 
 QFont HeatmapView::titleFont() const
@@ -869,9 +869,10 @@ void HeatmapView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     if (m_mappingValid)
         m_mapping = m_mapping.resized(QSizeF(plotRect().size()));
-    // A new width may move the aggregation onto a line of its own, which the minimum height counts.
-    if (const int status = statusLineHeight(size()); status != m_minimumStatusLine) {
-        m_minimumStatusLine = status;
+    // A new width may wrap the title into more or fewer lines, or move the aggregation onto a line
+    // of its own: the minimum height counts them.
+    if (const int minimum = minimumSizeHint().height(); minimum != m_minimumHeight) {
+        m_minimumHeight = minimum;
         updateGeometry();
     }
 }

@@ -168,7 +168,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     core::ParameterPtr m_pyramidWeight; // keeps the storage m_pyramid reads alive
 
-    int m_minimumStatusLine = 0; // statusLineHeight() when minimumSizeHint() last changed
+    int m_minimumHeight = 0; // minimumSizeHint().height() at the last resize
     HeatmapMapping m_mapping;
     bool m_mappingValid = false; // false until the first layout: then the whole matrix is shown
     QPoint m_pressPos;

@@ -1378,8 +1378,9 @@ void MainWindow::fitSideColumn()
 {
     // The default side column (kSideColumnWidth) left the embedding's heatmap 182 px of a plain
     // 1024 x 768 window: the one-hot view keeps the width its labels need, so the column gives way to
-    // the weights, down to the layers' minimum (the initialisers behind it then scroll) (#16).
-    if (!m_layerDock->isVisible() || m_layerDock->isFloating())
+    // the weights, down to the layers' minimum (the initialisers behind it then scroll) (#16). Only on
+    // a narrow screen: at 1366 px GPT-2's wide one-hot labels would take the column's room too.
+    if (!m_layerDock->isVisible() || m_layerDock->isFloating() || width() >= kNarrowWindowWidth)
         return;
     const int chrome =
         4 * style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent) + 24; // margins, handles

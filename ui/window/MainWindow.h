@@ -265,6 +265,7 @@ private:
     static constexpr int kIdsTypingPause = 400;
     static constexpr int kIdsFieldWidth = 360;
     static constexpr int kSideColumnWidth = 395;
+    static constexpr int kNarrowWindowWidth = 1280; // fitSideColumn() narrows the side column below
     bool m_defaultLayout = true; // no saved layout was restored and fitSideColumn() has not run
     QTimer *m_idsPause = nullptr;
     int m_idsTypedLength = 0;
