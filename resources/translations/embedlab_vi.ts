@@ -717,6 +717,11 @@
         <translation>số lượng</translation>
     </message>
     <message>
+        <source>%1 (%2)</source>
+        <comment>a tensor's name and a note on it</comment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
         <source>log count</source>
         <comment>short axis title</comment>
         <translation>log số lượng</translation>
@@ -1350,8 +1355,8 @@
         <translation>&amp;Nhớ lựa chọn của tôi</translation>
     </message>
     <message>
-        <source>%1 (tied: same storage)</source>
-        <translation>%1 (đã buộc: cùng vùng lưu trữ)</translation>
+        <source>tied</source>
+        <translation>đã buộc</translation>
     </message>
     <message>
         <source>&amp;Language</source>

@@ -717,6 +717,11 @@
         <translation>计数</translation>
     </message>
     <message>
+        <source>%1 (%2)</source>
+        <comment>a tensor's name and a note on it</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
         <source>log count</source>
         <comment>short axis title</comment>
         <translation>log 计数</translation>
@@ -1350,8 +1355,8 @@
         <translation>记住我的选择(&amp;R)</translation>
     </message>
     <message>
-        <source>%1 (tied: same storage)</source>
-        <translation>%1（已绑定：同一存储）</translation>
+        <source>tied</source>
+        <translation>已绑定</translation>
     </message>
     <message>
         <source>&amp;Language</source>

@@ -120,8 +120,10 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
         m_selectedRow = -1;
     startRebuild();
     update();
-    if (!sameShape)
+    if (!sameShape) {
+        updateGeometry(); // an aggregated matrix's heading may need another line
         Q_EMIT viewChanged();
+    }
 }
 
 void HeatmapView::notifyChanged()
@@ -160,6 +162,7 @@ void HeatmapView::setTitle(const QString &title)
     if (m_title == title)
         return;
     m_title = title;
+    updateGeometry(); // a longer title may wrap or push the aggregation onto its own line
     update();
 }
 
@@ -273,12 +276,20 @@ QSize HeatmapView::sizeHint() const
 QSize HeatmapView::minimumSizeHint() const
 {
     const int h = fontMetrics().height();
-    // Below the heading and the column numbers: a colour bar a line tall, its end label and the
-    // NaN/Inf legend, which a shorter view cut off ("-Inf" at 1366 x 768).
-    const Layout l = layoutFor(QSize(h * 12, 0));
-    const int pad = std::max(4, h / 2);
-    const int below = l.legend.height() + 3 * h + pad;
-    return {h * 12, std::max(h * 8, l.plot.top() + below)};
+    // The row numbers (and tokens) at the left, the colour bar and its labels at the right and a plot
+    // two lines wide between them: GPT-2's ("50256" beside a token) left a projected view a 1 px plot
+    // and cut the bar's labels at its edge (#16).
+    constexpr int wide = 1 << 16;
+    const Layout across = layoutFor(QSize(wide, 0));
+    const int minimumWidth = std::max(h * 12, across.plot.left() + (wide - 1 - across.plot.right()) + 2 * h);
+    // At the width the view has: its title wraps into as many lines as it shows, and the aggregation
+    // takes a line of its own when it cannot share the title's (on a short lm_head at 768 px high it
+    // was elided to "1 px = 3..." beside the title, #16). Below them and the column numbers: a colour
+    // bar a line tall, its end label and the NaN/Inf legend, which a shorter view cut off ("-Inf").
+    const QSize at(std::max(minimumWidth, width()), height());
+    const Layout l = layoutFor(QSize(at.width(), 0));
+    const int height = l.plot.top() + statusLineHeight(at) + belowPlot(l.legend.height());
+    return {minimumWidth, std::max(h * 8, height)};
 }
 
 QFont HeatmapView::titleFont() const
@@ -353,24 +364,14 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     const int titleHeight = QFontMetrics(titleFont())
                                 .boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, m_title)
                                 .height();
-    // A matrix with more rows or columns than the view has pixels is drawn aggregated and the heading
-    // says how ("1 px = 37 x 7.5 cells, max |w|"): beside the title when both fit, else on a line of
-    // its own, measured at its widest, so that zooming does not move the plot.
-    const Index rowCount = m_weight ? m_weight->value().rows() : 0;
-    const Index columnCount = m_weight ? m_weight->value().cols() : 0;
-    if (rowCount > size.height() || columnCount > size.width()) {
-        const QString widest =
-            aggregationDescription(double(rowCount), double(columnCount), aggregationName(m_aggregation));
-        const int gap = fm.horizontalAdvance(QStringLiteral("  "));
-        if (textWidth(titleFont(), m_title) + gap + textWidth(font(), widest) > headingWidth)
-            l.statusLine = std::max(
-                line, fm.boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, widest).height());
-        // Not at the cost of the colour bar and its legend: a short view shares the title's line.
-        const int legend = 3 * (line + 2) + 3 * line;
-        if (size.height() - (std::max(line, titleHeight) + pad + l.statusLine + line + pad / 2 + pad) <
-            legend)
-            l.statusLine = 0;
-    }
+    l.statusLine = statusLineHeight(size);
+    // Not at the cost of the colour bar and its legend: a view below its minimum height (which
+    // counts this line) shares the title's line.
+    const int legendRows = m_colorMap.posInfColor() == m_colorMap.negInfColor() ? 2 : 3;
+    const int legendHeight = legendRows * (line + 2);
+    const int above = pad / 2 + std::max(line, titleHeight) + pad / 2 + line + pad / 2; // plot.top()
+    if (size.height() - above - l.statusLine < belowPlot(legendHeight))
+        l.statusLine = 0;
     l.title = QRect(pad, pad / 2, headingWidth, std::max(line, titleHeight) + pad / 2 + l.statusLine);
 
     const Index rows = m_weight ? m_weight->value().rows() : 0;
@@ -387,8 +388,6 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     l.plot =
         QRect(left, top, std::max(1, size.width() - left - right), std::max(1, size.height() - top - bottom));
 
-    const int legendRows = m_colorMap.posInfColor() == m_colorMap.negInfColor() ? 2 : 3;
-    const int legendHeight = legendRows * (line + 2);
     const int barTop = l.plot.top() + line; // room for the caption ("w" or "|w|") above the bar
     // Half a line below the bar for its end label, then the legend.
     const int barHeight = std::max(line, l.plot.height() - legendHeight - 2 * line);
@@ -396,6 +395,32 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
                      legendHeight);
     return l;
+}
+
+int HeatmapView::belowPlot(int legendHeight) const
+{
+    const int line = fontMetrics().height();
+    return legendHeight + 3 * line + std::max(4, line / 2);
+}
+
+int HeatmapView::statusLineHeight(QSize size) const
+{
+    // A matrix with more rows or columns than the view has pixels is drawn aggregated and the heading
+    // says how ("1 px = 37 x 7.5 cells, max |w|"): beside the title when both fit, else on a line (or
+    // two) of its own, measured at its widest, so that zooming does not move the plot.
+    const Index rowCount = m_weight ? m_weight->value().rows() : 0;
+    const Index columnCount = m_weight ? m_weight->value().cols() : 0;
+    if (rowCount <= size.height() && columnCount <= size.width())
+        return 0;
+    const QFontMetrics fm(font());
+    const int headingWidth = std::max(0, size.width() - 2 * std::max(4, fm.height() / 2));
+    const QString widest =
+        aggregationDescription(double(rowCount), double(columnCount), aggregationName(m_aggregation));
+    const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+    if (textWidth(titleFont(), m_title) + gap + textWidth(font(), widest) <= headingWidth)
+        return 0;
+    return std::max(fm.height(),
+                    fm.boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, widest).height());
 }
 
 HeatmapView::HeadingWidths HeatmapView::headingWidths(int width, int titleWanted, int statusWanted, int gap)
@@ -844,6 +869,12 @@ void HeatmapView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     if (m_mappingValid)
         m_mapping = m_mapping.resized(QSizeF(plotRect().size()));
+    // A new width may wrap the title into more or fewer lines, or move the aggregation onto a line
+    // of its own: the minimum height counts them.
+    if (const int minimum = minimumSizeHint().height(); minimum != m_minimumHeight) {
+        m_minimumHeight = minimum;
+        updateGeometry();
+    }
 }
 
 void HeatmapView::wheelEvent(QWheelEvent *event)

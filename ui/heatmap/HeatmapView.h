@@ -123,6 +123,12 @@ protected:
 private:
     struct Layout;
     Layout layoutFor(QSize size) const;
+    /// The height the aggregation text needs on lines of its own at `size`, 0 when it is not drawn or
+    /// fits beside the title.
+    int statusLineHeight(QSize size) const;
+    /// The height under the plot's top the colour bar's column needs besides the plot: a line for
+    /// its caption, one of bar, half a line for its end label, the NaN/Inf legend and a margin.
+    int belowPlot(int legendHeight) const;
     QFont titleFont() const;
     HeatmapMapping mappingFor(QSize widgetSize) const;
     void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting) const;
@@ -162,6 +168,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     core::ParameterPtr m_pyramidWeight; // keeps the storage m_pyramid reads alive
 
+    int m_minimumHeight = 0; // minimumSizeHint().height() at the last resize
     HeatmapMapping m_mapping;
     bool m_mappingValid = false; // false until the first layout: then the whole matrix is shown
     QPoint m_pressPos;

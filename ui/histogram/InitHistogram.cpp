@@ -682,11 +682,11 @@ void InitHistogram::updateSeries()
         }
         const HistogramBinning::Result &r = m_results[i];
         const Source &s = m_sources[i];
-        titles.append(r.summary.count == 0 ? tr("%1 (empty: 0 elements, every count is 0)").arg(s.label)
-                                           : s.label);
+        const QString label = labelWithNote(s);
+        titles.append(r.summary.count == 0 ? tr("%1 (empty: 0 elements, every count is 0)").arg(label)
+                                           : label);
         // One replace() per series: Qt Charts rebuilds its path once instead of once per point.
         m_outline[i]->replace(HistogramBinning::stepPoints(r.counts, r.low, r.high, m_logCounts));
-        m_area[i]->setName(s.label);
         if (s.expected) {
             m_density[i]->replace(HistogramBinning::densityPoints(*s.expected, double(r.summary.count),
                                                                   r.binWidth(), xMin, xMax, m_logCounts));
@@ -710,6 +710,13 @@ void InitHistogram::updateSeries()
     fitChartParts();
     updateAxes(xMin, xMax);
     updateTable();
+}
+
+QString InitHistogram::labelWithNote(const Source &source) const
+{
+    return source.note.isEmpty()
+               ? source.label
+               : tr("%1 (%2)", "a tensor's name and a note on it").arg(source.label, source.note);
 }
 
 void InitHistogram::updateAxes(double xMin, double xMax)
@@ -754,6 +761,14 @@ void InitHistogram::fitChartParts()
     const Qt::Alignment legend = compact ? Qt::AlignRight : Qt::AlignBottom;
     if (m_chart->legend()->alignment() != legend)
         m_chart->legend()->setAlignment(legend);
+    // Beside the plot the legend gets a fraction of the width, and Qt Charts elided the note there
+    // ("embedding.weight (tied: s..." at 1366 x 768, #16): there it names the tensor alone, like the
+    // statistics row under it, whose tooltip has the note.
+    for (int i = 0; i < int(m_sources.size()) && i < kMaxSources; ++i) {
+        const QString name = compact ? m_sources[i].label : labelWithNote(m_sources[i]);
+        if (m_area[i]->name() != name)
+            m_area[i]->setName(name);
+    }
 }
 
 void InitHistogram::updateWeightAxis()
@@ -840,6 +855,7 @@ void InitHistogram::updateTable()
             m_table->setItem(2 * i + 1, column, expected);
         }
         auto *name = new QTableWidgetItem(s.label);
+        name->setToolTip(labelWithNote(s));
         name->setForeground(seriesColors(i).density);
         m_table->setVerticalHeaderItem(2 * i, name);
         auto *theory = new QTableWidgetItem(

@@ -59,6 +59,10 @@ public:
         QString label;
         core::ParameterPtr parameter;
         std::optional<core::init::Distribution> expected;
+        /// A word after the label in the chart's title and its legend below the plot ("embedding.weight
+        /// (tied)"), and the statistics row's tooltip. The row and a legend beside the plot show the
+        /// label alone: the table (and the dock around it) keeps its width when the note comes and goes.
+        QString note = {};
     };
     /// `spec.distribution()` for the parameter's shape; no expectation when that fails or the
     /// initialiser has no density (eye, orthogonal).
@@ -147,6 +151,8 @@ private:
     void onFinished(const Outcome &outcome);
     void setBusy(bool busy);
     void updateSeries();
+    /// The source's label with its note, if any.
+    QString labelWithNote(const Source &source) const;
     void updateTable();
     void updateAxes(double xMin, double xMax);
     /// Sets the count axis to [0, m_countMax] with as many ticks as its height shows readably.

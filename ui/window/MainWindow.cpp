@@ -55,9 +55,11 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QShowEvent>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -1144,13 +1146,16 @@ void MainWindow::updateHistogramSources()
     const bool tied = m_lab->isTied();
     const auto source = [this, tied](const QString &name) {
         const core::ParameterPtr p = m_lab->parameter(name);
-        const QString label =
-            tied && name != QStringLiteral("lm_head.bias") ? tr("%1 (tied: same storage)").arg(name) : name;
-        if (const auto spec = m_lab->lastInit(name))
-            return InitHistogram::makeSource(label, p, *spec);
+        // A short note: the legend beside a short chart elided "embedding.weight (tied: s..." (#16).
+        const QString note = tied && name != QStringLiteral("lm_head.bias") ? tr("tied") : QString();
+        if (const auto spec = m_lab->lastInit(name)) {
+            InitHistogram::Source s = InitHistogram::makeSource(name, p, *spec);
+            s.note = note;
+            return s;
+        }
         // No initialiser ran since the constructor (or a file or a step changed the values):
         // compare with the constructor's default.
-        InitHistogram::Source s{label, p, std::nullopt};
+        InitHistogram::Source s{name, p, std::nullopt, note};
         const bool isLinear = name == QStringLiteral("lm_head.weight") && !tied;
         s.expected = isLinear ? core::linearDefaultDistribution(m_lab->modelConfig().embeddingDim)
                               : core::embeddingDefaultDistribution();
@@ -1355,8 +1360,33 @@ void MainWindow::restoreSettings()
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
     const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
-    if (!state.isEmpty())
-        restoreState(state, kStateVersion);
+    if (!state.isEmpty() && restoreState(state, kStateVersion))
+        m_defaultLayout = false;
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_defaultLayout) {
+        m_defaultLayout = false;
+        // Once the window has the size it is shown at (a screen, --size): queued, after the layout.
+        QMetaObject::invokeMethod(this, &MainWindow::fitSideColumn, Qt::QueuedConnection);
+    }
+}
+
+void MainWindow::fitSideColumn()
+{
+    // The default side column (kSideColumnWidth) left the embedding's heatmap 182 px of a plain
+    // 1024 x 768 window: the one-hot view keeps the width its labels need, so the column gives way to
+    // the weights, down to the layers' minimum (the initialisers behind it then scroll) (#16). Only on
+    // a narrow screen: at 1366 px GPT-2's wide one-hot labels would take the column's room too.
+    if (!m_layerDock->isVisible() || m_layerDock->isFloating() || width() >= kNarrowWindowWidth)
+        return;
+    const int chrome =
+        4 * style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent) + 24; // margins, handles
+    const int room = width() - m_oneHotView->parentWidget()->minimumSizeHint().width() - width() / 3 - chrome;
+    if (room < m_layerDock->width())
+        resizeDocks({m_layerDock}, {room}, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

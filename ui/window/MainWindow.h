@@ -153,10 +153,13 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /// On a narrow window the side column gives the weights its width, down to its minimum.
+    void fitSideColumn();
     void createCentralArea();
     QWidget *createIdsRow(QWidget *parent);
     QWidget *createChipsArea(QWidget *parent);
@@ -262,6 +265,8 @@ private:
     static constexpr int kIdsTypingPause = 400;
     static constexpr int kIdsFieldWidth = 360;
     static constexpr int kSideColumnWidth = 395;
+    static constexpr int kNarrowWindowWidth = 1280; // fitSideColumn() narrows the side column below
+    bool m_defaultLayout = true; // no saved layout was restored and fitSideColumn() has not run
     QTimer *m_idsPause = nullptr;
     int m_idsTypedLength = 0;
     bool m_histogramCompare = false;

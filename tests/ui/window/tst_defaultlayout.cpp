@@ -5,6 +5,7 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Lab.h"
 #include "ui/model/Vocabulary.h"
+#include "ui/views/OneHotView.h"
 #include "ui/views/TokenChips.h"
 #include "ui/window/FocusMode.h"
 #include "ui/window/MainWindow.h"
@@ -37,6 +38,8 @@ private Q_SLOTS:
     void cleanup();
     void heatmapTakesAThird_data();
     void heatmapTakesAThird();
+    void heatmapTakesWhatIsLeftAt1024_data();
+    void heatmapTakesWhatIsLeftAt1024();
     void codeDockLeadsTheBottomRow_data();
     void codeDockLeadsTheBottomRow();
     void statsTableShowsBothRows_data();
@@ -48,6 +51,8 @@ private Q_SLOTS:
     void everySidePanelWholeInItsTab();
     void initialisersWholeForEachInitialiser_data();
     void initialisersWholeForEachInitialiser();
+    void tyingKeepsTheDocks_data();
+    void tyingKeepsTheDocks();
 
 private:
     void showAt(QSize size, bool projector = false);
@@ -82,6 +87,46 @@ void TestDefaultLayout::showAt(QSize size, bool projector)
 void TestDefaultLayout::heatmapTakesAThird_data()
 {
     embedlab::testing::addLanguageSizeRows();
+}
+
+void TestDefaultLayout::heatmapTakesWhatIsLeftAt1024_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char *code : {"en", "vi", "zh"})
+        QTest::newRow(code) << QString::fromLatin1(code);
+}
+
+void TestDefaultLayout::heatmapTakesWhatIsLeftAt1024()
+{
+    // #16: on a plain (not projected) 1024 x 768 screen the embedding's heatmap had 182 px: the side
+    // column kept its 380 px. A third (342 px) does not fit beside the layers' minimum (306 px) and
+    // the one-hot view's (440 px, its labels whole): the heatmap gets a third, or else both of them
+    // are at their minimum and it has all the rest.
+    QFETCH(QString, language);
+    QVERIFY(Translations::install(language));
+    showAt(QSize(1024, 768));
+    if (QTest::currentTestFailed()) {
+        Translations::install(QStringLiteral("en"));
+        return;
+    }
+    QDockWidget *layers = m_window->findChild<QDockWidget *>(QStringLiteral("layerDock"));
+    QWidget *lookup = m_window->oneHotView()->parentWidget();
+    const auto takesWhatIsLeft = [&] {
+        return m_window->embeddingHeatmap()->width() * 3 >= m_window->width() ||
+               (layers->width() <= layers->minimumSizeHint().width() &&
+                lookup->width() <= lookup->minimumSizeHint().width());
+    };
+    const bool shown = layers && layers->isVisible();
+    const bool fits = shown && QTest::qWaitFor(takesWhatIsLeft, 2000);
+    const QString got = shown ? QStringLiteral("heatmap %1 px, layers %2 of %3, one-hot %4 of %5")
+                                    .arg(m_window->embeddingHeatmap()->width())
+                                    .arg(layers->width())
+                                    .arg(layers->minimumSizeHint().width())
+                                    .arg(lookup->width())
+                                    .arg(lookup->minimumSizeHint().width())
+                              : QStringLiteral("no layer dock");
+    Translations::install(QStringLiteral("en")); // the window retranslates at once: after measuring
+    QVERIFY2(fits, qPrintable(got));
 }
 
 void TestDefaultLayout::heatmapTakesAThird()
@@ -328,6 +373,55 @@ void TestDefaultLayout::projectedOutputShowsAWholePrint()
         lines() >= 5,
         qPrintable(QStringLiteral("%1 px: %2 lines").arg(output->viewport()->height()).arg(lines())));
     m_window->focusMode()->leave();
+}
+
+void TestDefaultLayout::tyingKeepsTheDocks_data()
+{
+    embedlab::testing::addLanguageSizeRows();
+}
+
+void TestDefaultLayout::tyingKeepsTheDocks()
+{
+    // #16: tying widened the Histogram dock by 11 px (its labels grew by "(tied: same storage)"), so
+    // the boundaries a class had just looked at moved. Tying and untying keep every dock and the views'
+    // area where they were (a longer heatmap title may take a line from the other heatmap).
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    QVERIFY(Translations::install(language));
+    showAt(size, projector);
+    if (QTest::currentTestFailed()) {
+        Translations::install(QStringLiteral("en"));
+        return;
+    }
+    const auto geometries = [this] {
+        QStringList shown;
+        for (QDockWidget *dock : m_window->docks()) {
+            if (dock->isVisible())
+                shown << QStringLiteral("%1 %2,%3 %4x%5")
+                             .arg(dock->objectName())
+                             .arg(dock->x())
+                             .arg(dock->y())
+                             .arg(dock->width())
+                             .arg(dock->height());
+        }
+        const QRect central = m_window->centralWidget()->geometry();
+        shown << QStringLiteral("central %1x%2").arg(central.width()).arg(central.height());
+        return shown;
+    };
+    const QStringList before = geometries();
+    const bool tied = m_window->lab()->tie();
+    QTRY_VERIFY(m_window->isIdle());
+    QTest::qWait(50);
+    const QStringList afterTie = geometries();
+    m_window->lab()->untie(embedlab::core::TiedModel::UntieMode::Clone);
+    QTRY_VERIFY(m_window->isIdle());
+    QTest::qWait(50);
+    const QStringList afterUntie = geometries();
+    Translations::install(QStringLiteral("en")); // the window retranslates at once: after measuring
+    QVERIFY(tied);
+    QCOMPARE(afterTie, before);
+    QCOMPARE(afterUntie, before);
 }
 
 QTEST_MAIN(TestDefaultLayout)

@@ -239,6 +239,10 @@ void TestFitText::cleanupTestCase()
 void TestFitText::everyTextFits_data()
 {
     embedlab::testing::addLanguageSizeRows();
+    // A plain 1024 x 768 screen, where the side column gives the weights its width down to its
+    // minimum (#16): every dock's text stays whole there too.
+    for (const char *language : {"en", "vi", "zh"})
+        QTest::addRow("%s 1024x768", language) << QString::fromLatin1(language) << QSize(1024, 768) << false;
 }
 
 void TestFitText::everyTextFits()
