@@ -1520,12 +1520,20 @@
         <translation>Tất cả %1 token · %2</translation>
     </message>
     <message>
-        <source>drawn: 1 in %1 rows, 1 in %2 cols</source>
-        <translation>vẽ: 1 trên %1 hàng, 1 trên %2 cột</translation>
+        <source>drawn: 1 in %1 rows,</source>
+        <translation>vẽ: 1 trên %1 hàng,</translation>
     </message>
     <message>
-        <source>%1 zeros, one 1</source>
-        <translation>%1 số 0, một số 1</translation>
+        <source>1 in %1 cols</source>
+        <translation>1 trên %1 cột</translation>
+    </message>
+    <message>
+        <source>%1 zeros,</source>
+        <translation>%1 số 0,</translation>
+    </message>
+    <message>
+        <source>one 1</source>
+        <translation>một số 1</translation>
     </message>
     <message>
         <source>output</source>

@@ -1520,12 +1520,20 @@
         <translation>全部 %1 个 token · %2</translation>
     </message>
     <message>
-        <source>drawn: 1 in %1 rows, 1 in %2 cols</source>
-        <translation>绘制：每 %1 行取 1 行，每 %2 列取 1 列</translation>
+        <source>drawn: 1 in %1 rows,</source>
+        <translation>绘制：每 %1 行取 1 行，</translation>
     </message>
     <message>
-        <source>%1 zeros, one 1</source>
-        <translation>%1 个 0，一个 1</translation>
+        <source>1 in %1 cols</source>
+        <translation>每 %1 列取 1 列</translation>
+    </message>
+    <message>
+        <source>%1 zeros,</source>
+        <translation>%1 个 0，</translation>
+    </message>
+    <message>
+        <source>one 1</source>
+        <translation>一个 1</translation>
     </message>
     <message>
         <source>output</source>

@@ -67,17 +67,23 @@ struct OneHotView::Labels {
     // one_hot, W, the sum, the output
     std::array<QString, 4> name;
     std::array<QString, 4> shape;
+    // Notes take two lines, so a compressed GPT-2 block's note leaves the heatmaps their third of
+    // the window (one line made the view 613 px wide at least, #16).
     std::array<QString, 4> note;
+    std::array<QString, 4> noteMore;
 
     int lines() const
     {
-        return std::any_of(note.begin(), note.end(), [](const QString &s) { return !s.isEmpty(); }) ? 3 : 2;
+        const auto any = [](const std::array<QString, 4> &texts) {
+            return std::any_of(texts.begin(), texts.end(), [](const QString &s) { return !s.isEmpty(); });
+        };
+        return any(noteMore) ? 4 : any(note) ? 3 : 2;
     }
     /// The tallest label line: a fallback font (Chinese in a Latin UI font) is taller than fm.height().
     double lineHeight(const QFontMetricsF &fm) const
     {
         double height = fm.height();
-        for (const std::array<QString, 4> *lines : {&name, &shape, &note})
+        for (const std::array<QString, 4> *lines : {&name, &shape, &note, &noteMore})
             for (const QString &text : *lines)
                 height = std::max(height, fm.boundingRect(QRectF(0, 0, 1e6, 1e6), 0, text).height());
         return height;
@@ -87,9 +93,10 @@ struct OneHotView::Labels {
     {
         std::array<double, 4> need{};
         for (std::size_t i = 0; i < need.size(); ++i)
-            need[i] = std::ceil(std::max({fm.horizontalAdvance(name[i]), fm.horizontalAdvance(shape[i]),
-                                          fm.horizontalAdvance(note[i])})) +
-                      fm.height() * 0.5;
+            need[i] =
+                std::ceil(std::max({fm.horizontalAdvance(name[i]), fm.horizontalAdvance(shape[i]),
+                                    fm.horizontalAdvance(note[i]), fm.horizontalAdvance(noteMore[i])})) +
+                fm.height() * 0.5;
         return need;
     }
 };
@@ -242,9 +249,11 @@ QSize OneHotView::minimumSizeHint() const
     const double width = 2 * margin + rowWidth(need, 10.0);
     Geometry g;
     layoutText(g, QRectF(0, 0, std::max<double>(width, floor.width()) - 2 * margin, 1e5));
+    // The blocks keep at least three lines of height; a note's second line comes out of a fourth,
+    // so a projected 768 px window keeps its heatmaps' headings.
     const double height = 2 * margin + g.caption.height() +
                           labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) +
-                          fm.height() * 4 + g.lane.height() + g.counters.height();
+                          fm.height() * (labels.lines() > 3 ? 3 : 4) + g.lane.height() + g.counters.height();
     return {std::max(floor.width(), int(std::ceil(width))), std::max(floor.height(), int(std::ceil(height)))};
 }
 
@@ -353,11 +362,12 @@ OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 r
                QStringLiteral("[%1]").arg(dText), QStringLiteral("[%1, %2]").arg(n).arg(dText)};
     if (notes) {
         // Honest about what the picture is: sampled cells, not every weight.
-        l.note[1] = tr("drawn: 1 in %1 rows, 1 in %2 cols")
-                        .arg(measuring ? v : rowStep)
-                        .arg(measuring ? qint64(w.cols()) : colStep);
-        if (g.rowsCompressed || measuring)
-            l.note[0] = tr("%1 zeros, one 1").arg(std::max<qint64>(v - 1, 0));
+        l.note[1] = tr("drawn: 1 in %1 rows,").arg(measuring ? v : rowStep);
+        l.noteMore[1] = tr("1 in %1 cols").arg(measuring ? qint64(w.cols()) : colStep);
+        if (g.rowsCompressed || measuring) {
+            l.note[0] = tr("%1 zeros,").arg(std::max<qint64>(v - 1, 0));
+            l.noteMore[0] = tr("one 1");
+        }
     }
     return l;
 }
@@ -751,6 +761,7 @@ void OneHotView::paintLabels(QPainter &p, const Frame &f) const
         p.setPen(f.faint);
         draw(1, labels.shape[i]);
         draw(2, labels.note[i]);
+        draw(3, labels.noteMore[i]);
     }
     p.setFont(font());
 }
