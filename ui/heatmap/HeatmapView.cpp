@@ -272,7 +272,7 @@ QSize HeatmapView::sizeHint() const
 
 QSize HeatmapView::minimumSizeHint() const
 {
-    const int h = fontMetrics().height();
+    const int h = textHeight(font());
     // Below the heading and the column numbers: a colour bar a line tall, its end label and the
     // NaN/Inf legend, which a shorter view cut off ("-Inf" at 1366 x 768).
     const Layout l = layoutFor(QSize(h * 12, 0));
@@ -345,7 +345,7 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
 HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
 {
     const QFontMetrics fm(font());
-    const int line = fm.height();
+    const int line = textHeight(font());
     const int pad = std::max(4, line / 2);
     Layout l;
     // The title wraps rather than being elided ("embedding.weight  [4, ..." in a projector's dock).
@@ -586,7 +586,7 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
                          : QString();
     if (busy)
         status = tr("Building overview\u2026");
-    const int line = fm.height();
+    const int line = textHeight(font());
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
     const QRect titleRect(l.title.left(), l.title.top(), l.title.width(), l.title.height() - l.statusLine);
     const int titleWidth = textWidth(titleFont(), m_title);
@@ -686,7 +686,7 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
     const QPalette pal = palette();
     const QFontMetrics fm(font());
     painter.setPen(pal.color(QPalette::WindowText));
-    const int line = fm.height();
+    const int line = textHeight(font());
     const Index rowStep = niceIndexStep((line + 2) / map.cellHeight);
     const Index firstRowLabel = (map.firstVisibleRow() + rowStep - 1) / rowStep * rowStep;
     for (Index r = firstRowLabel; r <= map.lastVisibleRow(); r += rowStep) {
@@ -714,7 +714,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
                                 bool exporting) const
 {
     const QPalette pal = palette();
-    const int line = QFontMetrics(font()).height();
+    const int line = textHeight(font());
     // m comes with the overview, built off the UI thread. A matrix too big to reduce while painting
     // (the plot shows the busy text until its overview arrives) is too big to scan for m here too
     // (GPT-2: 38.6 million values), so its scale is drawn when the overview brings m.
@@ -780,7 +780,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
 void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) const
 {
     const QPalette pal = palette();
-    const int line = QFontMetrics(font()).height();
+    const int line = textHeight(font());
     const int labelLeft = l.colorBar.right() + 5;
     struct Entry {
         QRgb color;
@@ -810,7 +810,7 @@ void HeatmapView::paintBusy(QPainter &painter, const Layout &l) const
 {
     const QPalette pal = palette();
     const QFontMetrics fm(font());
-    const int line = fm.height();
+    const int line = textHeight(font());
     const QString text = tr("Building overview\u2026");
     QRect box = fm.boundingRect(text).adjusted(-line, -line / 2, line, line / 2);
     box.moveCenter(l.plot.center());
