@@ -275,7 +275,7 @@ QSize HeatmapView::sizeHint() const
 
 QSize HeatmapView::minimumSizeHint() const
 {
-    const int h = fontMetrics().height();
+    const int h = textHeight(font());
     // The row numbers (and tokens) at the left, the colour bar and its labels at the right and a plot
     // two lines wide between them: GPT-2's ("50256" beside a token) left a projected view a 1 px plot
     // and cut the bar's labels at its edge (#16).
@@ -356,7 +356,7 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
 HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
 {
     const QFontMetrics fm(font());
-    const int line = fm.height();
+    const int line = textHeight(font());
     const int pad = std::max(4, line / 2);
     Layout l;
     // The title wraps rather than being elided ("embedding.weight  [4, ..." in a projector's dock).
@@ -399,7 +399,7 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
 
 int HeatmapView::belowPlot(int legendHeight) const
 {
-    const int line = fontMetrics().height();
+    const int line = textHeight(font());
     return legendHeight + 3 * line + std::max(4, line / 2);
 }
 
@@ -413,13 +413,14 @@ int HeatmapView::statusLineHeight(QSize size) const
     if (rowCount <= size.height() && columnCount <= size.width())
         return 0;
     const QFontMetrics fm(font());
-    const int headingWidth = std::max(0, size.width() - 2 * std::max(4, fm.height() / 2));
+    const int line = textHeight(font());
+    const int headingWidth = std::max(0, size.width() - 2 * std::max(4, line / 2));
     const QString widest =
         aggregationDescription(double(rowCount), double(columnCount), aggregationName(m_aggregation));
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
     if (textWidth(titleFont(), m_title) + gap + textWidth(font(), widest) <= headingWidth)
         return 0;
-    return std::max(fm.height(),
+    return std::max(line,
                     fm.boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, widest).height());
 }
 
@@ -611,7 +612,7 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
                          : QString();
     if (busy)
         status = tr("Building overview\u2026");
-    const int line = fm.height();
+    const int line = textHeight(font());
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
     const QRect titleRect(l.title.left(), l.title.top(), l.title.width(), l.title.height() - l.statusLine);
     const int titleWidth = textWidth(titleFont(), m_title);
@@ -711,7 +712,7 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
     const QPalette pal = palette();
     const QFontMetrics fm(font());
     painter.setPen(pal.color(QPalette::WindowText));
-    const int line = fm.height();
+    const int line = textHeight(font());
     const Index rowStep = niceIndexStep((line + 2) / map.cellHeight);
     const Index firstRowLabel = (map.firstVisibleRow() + rowStep - 1) / rowStep * rowStep;
     for (Index r = firstRowLabel; r <= map.lastVisibleRow(); r += rowStep) {
@@ -739,7 +740,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
                                 bool exporting) const
 {
     const QPalette pal = palette();
-    const int line = QFontMetrics(font()).height();
+    const int line = textHeight(font());
     // m comes with the overview, built off the UI thread. A matrix too big to reduce while painting
     // (the plot shows the busy text until its overview arrives) is too big to scan for m here too
     // (GPT-2: 38.6 million values), so its scale is drawn when the overview brings m.
@@ -805,7 +806,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
 void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) const
 {
     const QPalette pal = palette();
-    const int line = QFontMetrics(font()).height();
+    const int line = textHeight(font());
     const int labelLeft = l.colorBar.right() + 5;
     struct Entry {
         QRgb color;
@@ -835,7 +836,7 @@ void HeatmapView::paintBusy(QPainter &painter, const Layout &l) const
 {
     const QPalette pal = palette();
     const QFontMetrics fm(font());
-    const int line = fm.height();
+    const int line = textHeight(font());
     const QString text = tr("Building overview\u2026");
     QRect box = fm.boundingRect(text).adjusted(-line, -line / 2, line, line / 2);
     box.moveCenter(l.plot.center());

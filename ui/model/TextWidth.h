@@ -18,4 +18,14 @@ inline int textWidth(const QFont &font, const QString &text)
     return int(std::ceil(QFontMetricsF(font).horizontalAdvance(text)));
 }
 
+/// The pixels a line of text is tall in `font`: QFontMetricsF::height() to the nearest pixel.
+/// QFontMetrics::height() rounds the ascent and the descent each: with Noto Sans CJK SC (the
+/// primary font under LANG=zh_CN.UTF-8) projected, text drawn 27.5 px tall got rows of 27 px. Not
+/// rounded up: a pixel more a line pushed the projected window past 768 px; the half pixel at most
+/// that the text may then exceed its row by is in the font's leading, not its glyphs.
+inline int textHeight(const QFont &font)
+{
+    return qRound(QFontMetricsF(font).height());
+}
+
 } // namespace embedlab::ui

@@ -105,11 +105,13 @@ protected:
 };
 
 /// The token chips' area: two rows of chips high in its font, projector mode's larger one too (at
-/// the window's font it showed one projected row); more rows scroll.
+/// the window's font it showed one projected row); more rows scroll. Fixed, not a maximum: the
+/// ids row gave it QScrollArea's minimum height instead, 68 px for two projected rows of 72 under
+/// LANG=zh_CN.UTF-8 (#16).
 class ChipsScrollArea : public QScrollArea {
 public:
     using QScrollArea::QScrollArea;
-    void fitTwoRows() { setMaximumHeight(TokenChips::rowsHeight(font(), 2) + 2 * frameWidth()); }
+    void fitTwoRows() { setFixedHeight(TokenChips::rowsHeight(font(), 2) + 2 * frameWidth()); }
 
 protected:
     void changeEvent(QEvent *event) override
