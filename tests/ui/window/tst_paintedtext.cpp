@@ -254,9 +254,12 @@ void TestPaintedText::gpt2()
                              60000);
     QTest::qWait(50);
     // Known: projected at 1024 x 768, the one-hot view's labels of a compressed 50257 x 768 matrix and
-    // the two heatmaps' wrapped headings need more than the screen (1037-1051 x 822-869 px).
-    if (projector)
-        QEXPECT_FAIL("", "GPT-2 projected at 1024x768 needs a bigger window (#16)", Continue);
+    // the two heatmaps' wrapped headings need more than the screen in English and Chinese (Vietnamese
+    // fits since the notes take two lines).
+    QEXPECT_FAIL("en 1024x768 projector", "GPT-2 projected at 1024x768 needs a bigger window (#16)",
+                 Continue);
+    QEXPECT_FAIL("zh 1024x768 projector", "GPT-2 projected at 1024x768 needs a bigger window (#16)",
+                 Continue);
     QCOMPARE(m_window->size(), size);
     QCOMPARE(m_window->embeddingHeatmap()->matrix()->value().rows(), 50257);
     QStringList failures;
