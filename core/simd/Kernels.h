@@ -19,6 +19,15 @@ typedef void (*embedlab_gemm_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdif
                                  std::ptrdiff_t bRowStride, std::ptrdiff_t bColStride, float *c,
                                  std::ptrdiff_t ldc);
 
+/// c[i * ldc + j] = the dot product of row i of X [m, k] (row stride ldx) and row j of W [n, k] (row
+/// stride ldw), for j < n: y = x W^T for a few x, as lm_head(h) computes it. Each element is summed
+/// as embedlab_gemm_fn sums it (in increasing k from +0.0, one rounding per operation), so the
+/// same bits as the gemm of x and W^T; W is read once for all m rows, its rows a vector's width at a
+/// time.
+typedef void (*embedlab_rowdots_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, const float *x,
+                                    std::ptrdiff_t ldx, const float *w, std::ptrdiff_t ldw, float *c,
+                                    std::ptrdiff_t ldc);
+
 /// Sums of (x - shift) and (x - shift)^2 in double, min and max of x[0, n), in 16 fixed lanes
 /// (lane j takes the elements i with i % 16 == j, the tail goes to lane 0); the lanes are then
 /// added in order 0..15. NaN never wins a min or max; lo and hi start at x[0].
@@ -37,6 +46,7 @@ typedef void (*embedlab_bins_fn)(const float *x, std::ptrdiff_t n, float left, f
 struct EmbedlabKernels {
     const char *name;
     embedlab_gemm_fn gemm;
+    embedlab_rowdots_fn rowDots;
     embedlab_moments_fn moments;
     embedlab_extremes_fn extremes;
     embedlab_bins_fn bins;

@@ -76,6 +76,8 @@ private Q_SLOTS:
     void gemmNonFinite();
     void fewRowsByWeight_data();
     void fewRowsByWeight();
+    void rowDotsAreBitIdentical_data();
+    void rowDotsAreBitIdentical();
     void momentsAreBitIdentical_data();
     void momentsAreBitIdentical();
     void extremesAreBitIdentical();
@@ -207,6 +209,53 @@ void TestKernels::fewRowsByWeight()
         parallel::product(out, in, weight);
     }
     QVERIFY(sameBits(got, expected));
+}
+
+void TestKernels::rowDotsAreBitIdentical_data()
+{
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::newRow("1x1x1") << 1 << 1 << 1;
+    QTest::newRow("one block 1x16x16") << 1 << 16 << 16;
+    QTest::newRow("tails of rows and depth 1x37x29") << 1 << 37 << 29;
+    QTest::newRow("2x50x70") << 2 << 50 << 70;
+    QTest::newRow("3x33x100") << 3 << 33 << 100;
+    QTest::newRow("4x64x257") << 4 << 64 << 257;
+    QTest::newRow("more rows than one pass 7x41x19") << 7 << 41 << 19;
+    QTest::newRow("depth under a vector 2x20x3") << 2 << 20 << 3;
+}
+
+// Issue #15: lm_head(h)'s kernel transposes blocks of W's rows in registers; on every instruction set
+// each element is still the gemm's sum, bit for bit, Inf and NaN included, and W's row stride and C's
+// padding are honoured.
+void TestKernels::rowDotsAreBitIdentical()
+{
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, k);
+    const Index ldx = k + 2, ldw = k + 5, ldc = n + 3;
+    std::vector<float> x = randomFloats(Index{m} * ldx, 7), w = randomFloats(Index{n} * ldw, 8);
+    w[0] = std::numeric_limits<float>::infinity();
+    if (w.size() > 3)
+        w[3] = std::numeric_limits<float>::quiet_NaN();
+    if (x.size() > 1)
+        x[1] = -0.0f;
+    std::vector<float> expected = referenceGemm(m, n, k, x.data(), ldx, 1, w.data(), 1, ldw);
+    for (simd::Isa isa : simd::supportedIsas()) {
+        std::vector<float> c(static_cast<std::size_t>(m * ldc), -7.0f);
+        simd::kernelsFor(isa).rowDots(m, n, k, x.data(), ldx, w.data(), ldw, c.data(), ldc);
+        std::vector<float> got;
+        for (Index i = 0; i < m; ++i) {
+            for (Index j = 0; j < ldc; ++j) {
+                if (j < n)
+                    got.push_back(c[static_cast<std::size_t>(i * ldc + j)]);
+                else
+                    QCOMPARE(c[static_cast<std::size_t>(i * ldc + j)], -7.0f);
+            }
+        }
+        QVERIFY2(sameBits(got, expected), simd::isaName(isa).c_str());
+    }
 }
 
 void TestKernels::momentsAreBitIdentical_data()
