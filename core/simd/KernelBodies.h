@@ -12,6 +12,7 @@
 #include "core/simd/Kernels.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <new>
@@ -314,6 +315,44 @@ void rowDots(Index m, Index n, Index depth, const float *x, Index ldx, const flo
             break;
         }
     }
+}
+
+typedef std::uint32_t VecU __attribute__((vector_size(EMBEDLAB_SIMD_BYTES)));
+constexpr Index kMtN = 624, kMtM = 397;
+
+inline VecU loadU(const std::uint32_t *p)
+{
+    VecU v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// MT19937's recurrence for one word, on a word or on a vector of words.
+template <typename T> inline T twistPair(T u, T v)
+{
+    const T mixed = (u & 0x80000000U) | (v & 0x7fffffffU);
+    return (mixed >> 1) ^ (-(v & 1U) & 0x9908b0dfU);
+}
+
+// Words [begin, end) of the twist: word i becomes word i + offset ^ twistPair(word i, word i + 1).
+// A vector of kLanes words reads words at most kLanes ahead of it (still old) and, from word 227 on,
+// words 227 behind it (already new): the same reads as one word at a time.
+inline void twistWords(std::uint32_t *p, Index begin, Index end, Index offset)
+{
+    const Index vectorEnd = begin + (end - begin) / kLanes * kLanes;
+    for (Index i = begin; i < vectorEnd; i += kLanes) {
+        const VecU next = loadU(p + i + offset) ^ twistPair(loadU(p + i), loadU(p + i + 1));
+        std::memcpy(p + i, &next, sizeof next);
+    }
+    for (Index i = vectorEnd; i < end; ++i)
+        p[i] = p[i + offset] ^ twistPair(p[i], p[i + 1]);
+}
+
+void twist(std::uint32_t *p)
+{
+    twistWords(p, 0, kMtN - kMtM, kMtM);
+    twistWords(p, kMtN - kMtM, kMtN - 1, kMtM - kMtN);
+    p[kMtN - 1] = p[kMtM - 1] ^ twistPair(p[kMtN - 1], p[0]);
 }
 
 constexpr int kStatLanes = 16;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 extern "C" {
 
@@ -28,6 +29,10 @@ typedef void (*embedlab_rowdots_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptr
                                     std::ptrdiff_t ldx, const float *w, std::ptrdiff_t ldw, float *c,
                                     std::ptrdiff_t ldc);
 
+/// One generation (the twist) of MT19937's 624-word state, in place: only 32-bit shifts, ands and
+/// xors, so the same words on every instruction set. The cost of skipping draws (Generator::discard).
+typedef void (*embedlab_twist_fn)(std::uint32_t *state);
+
 /// Sums of (x - shift) and (x - shift)^2 in double, min and max of x[0, n), in 16 fixed lanes
 /// (lane j takes the elements i with i % 16 == j, the tail goes to lane 0); the lanes are then
 /// added in order 0..15. NaN never wins a min or max; lo and hi start at x[0].
@@ -47,6 +52,7 @@ struct EmbedlabKernels {
     const char *name;
     embedlab_gemm_fn gemm;
     embedlab_rowdots_fn rowDots;
+    embedlab_twist_fn twist;
     embedlab_moments_fn moments;
     embedlab_extremes_fn extremes;
     embedlab_bins_fn bins;

@@ -7,12 +7,14 @@
 
 #include <QTest>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <sstream>
 #include <vector>
 
 using namespace embedlab::core;
@@ -78,6 +80,7 @@ private Q_SLOTS:
     void fewRowsByWeight();
     void rowDotsAreBitIdentical_data();
     void rowDotsAreBitIdentical();
+    void twistIsIdentical();
     void momentsAreBitIdentical_data();
     void momentsAreBitIdentical();
     void extremesAreBitIdentical();
@@ -255,6 +258,36 @@ void TestKernels::rowDotsAreBitIdentical()
             }
         }
         QVERIFY2(sameBits(got, expected), simd::isaName(isa).c_str());
+    }
+}
+
+// Issue #15: MT19937's twist, vectorised per instruction set, gives the words of its scalar
+// definition (std::mt19937 runs the same recurrence: its 625th draw comes after one twist).
+void TestKernels::twistIsIdentical()
+{
+    for (simd::Isa isa : simd::supportedIsas()) {
+        std::mt19937 reference(seed());
+        std::array<std::uint32_t, 624> state{};
+        // std::mt19937's state after seeding is not exposed; draw its first 624 tempered words
+        // through a copy and compare tempered words after our twists instead.
+        std::mt19937 seeded(seed());
+        std::ostringstream text;
+        text << seeded;
+        std::istringstream in(text.str());
+        for (std::uint32_t &word : state)
+            in >> word;
+        for (int generation = 0; generation < 3; ++generation) {
+            simd::kernelsFor(isa).twist(state.data());
+            for (std::uint32_t word : state) {
+                std::uint32_t y = word;
+                y ^= y >> 11;
+                y ^= (y << 7) & 0x9d2c5680U;
+                y ^= (y << 15) & 0xefc60000U;
+                y ^= y >> 18;
+                QCOMPARE(y, static_cast<std::uint32_t>(reference()));
+            }
+        }
+        qInfo("%s: 3 twists match std::mt19937", simd::isaName(isa).c_str());
     }
 }
 
