@@ -497,7 +497,7 @@ static void addOpenWorkload(BenchRunner &runner, const std::string &name, Index 
                     weight->reset(); // the previous run's 2 GB go before the next are allocated
                     const core::WeightFile w = core::WeightFile::open(file->path);
                     *weight = w.toParameter("model.embed_tokens.weight");
-                    *summary = core::summarize((*weight)->value().data(), (*weight)->numel());
+                    *summary = (*weight)->summary(); // taken during the decode (#15)
                 },
                 [=]() -> std::string {
                     const core::WeightFile w = core::WeightFile::open(file->path);

@@ -7,6 +7,7 @@
 #include "core/io/MappedFile.h"
 #include "core/io/WeightFile.h"
 #include "core/tensor/Error.h"
+#include "core/tensor/Stats.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -274,12 +275,29 @@ void TestWeightFile::parallelConversionIsExact()
     std::vector<float> out(e.expected.size(), -1.0f);
     std::mutex mutex;
     std::vector<std::pair<std::size_t, std::size_t>> consumed;
-    const bool done = core::convertInto(e.info, e.file, out.data(), {}, [&](std::span<const std::uint8_t> b) {
-        const std::lock_guard lock(mutex);
-        consumed.emplace_back(std::size_t(b.data() - e.file.data()), b.size());
-    });
+    // Issue #15: the statistics are taken from each decoded run (from both threads) on the way.
+    core::SummaryBuilder stats(core::Index(out.size()));
+    std::size_t decodedElements = 0;
+    const bool done = core::convertInto(
+        e.info, e.file, out.data(), {},
+        [&](std::span<const std::uint8_t> b) {
+            const std::lock_guard lock(mutex);
+            consumed.emplace_back(std::size_t(b.data() - e.file.data()), b.size());
+        },
+        [&](std::size_t at, std::size_t n) {
+            stats.add(out.data(), core::Index(at), core::Index(at + n));
+            const std::lock_guard lock(mutex);
+            decodedElements += n;
+        });
     QVERIFY(done);
     QVERIFY(sameBits(out, e.expected));
+    QCOMPARE(decodedElements, out.size());
+    const core::Summary got = stats.finish(out.data()),
+                        want = core::summarize(out.data(), core::Index(out.size()));
+    QVERIFY(std::memcmp(&got.mean, &want.mean, sizeof got.mean) == 0);
+    QVERIFY(std::memcmp(&got.std, &want.std, sizeof got.std) == 0);
+    QCOMPARE(got.min, want.min);
+    QCOMPARE(got.max, want.max);
     // Every source byte is reported consumed exactly once (the pages behind them may be released).
     std::sort(consumed.begin(), consumed.end());
     std::size_t at = e.info.offset;
@@ -312,6 +330,13 @@ void TestWeightFile::toParameterDecodesOnce()
     const auto t = w.toFloat32("array");
     QCOMPARE(p->shape(), t->shape);
     QVERIFY(std::equal(t->data.begin(), t->data.end(), p->value().data()));
+    // The summary recorded during the decode is summarize()'s; a write (version bump) drops it.
+    const core::Summary recorded = p->summary(), computed = core::summarize(p->value().data(), p->numel());
+    QVERIFY(std::memcmp(&recorded.mean, &computed.mean, sizeof recorded.mean) == 0);
+    QVERIFY(std::memcmp(&recorded.std, &computed.std, sizeof recorded.std) == 0);
+    p->value()(0, 0) = 1000.0f;
+    p->bumpVersion();
+    QCOMPARE(p->summary().max, 1000.0f);
     int calls = 0;
     QVERIFY(!w.toParameter("array", [&calls](double) { return ++calls > 5; }));
 }
