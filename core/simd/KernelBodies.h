@@ -194,35 +194,17 @@ void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const
     }
 }
 
-// The lane permutations that interleave the low (high) halves of two vectors: {a0, b0, a1, b1, ...}.
-typedef int VecI __attribute__((vector_size(EMBEDLAB_SIMD_BYTES)));
+// The lane indices that interleave the low (high) halves of two vectors: {a0, b0, a1, b1, ...}, for
+// __builtin_shufflevector (GCC 12 and clang).
 #if EMBEDLAB_SIMD_BYTES == 16
-#define EMBEDLAB_INTERLEAVE_LO                                                                               \
-    {                                                                                                        \
-        0, 4, 1, 5                                                                                           \
-    }
-#define EMBEDLAB_INTERLEAVE_HI                                                                               \
-    {                                                                                                        \
-        2, 6, 3, 7                                                                                           \
-    }
+#define EMBEDLAB_INTERLEAVE_LO 0, 4, 1, 5
+#define EMBEDLAB_INTERLEAVE_HI 2, 6, 3, 7
 #elif EMBEDLAB_SIMD_BYTES == 32
-#define EMBEDLAB_INTERLEAVE_LO                                                                               \
-    {                                                                                                        \
-        0, 8, 1, 9, 2, 10, 3, 11                                                                             \
-    }
-#define EMBEDLAB_INTERLEAVE_HI                                                                               \
-    {                                                                                                        \
-        4, 12, 5, 13, 6, 14, 7, 15                                                                           \
-    }
+#define EMBEDLAB_INTERLEAVE_LO 0, 8, 1, 9, 2, 10, 3, 11
+#define EMBEDLAB_INTERLEAVE_HI 4, 12, 5, 13, 6, 14, 7, 15
 #else
-#define EMBEDLAB_INTERLEAVE_LO                                                                               \
-    {                                                                                                        \
-        0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23                                               \
-    }
-#define EMBEDLAB_INTERLEAVE_HI                                                                               \
-    {                                                                                                        \
-        8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31                                         \
-    }
+#define EMBEDLAB_INTERLEAVE_LO 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
+#define EMBEDLAB_INTERLEAVE_HI 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
 #endif
 
 // A kLanes x kLanes block transposed in registers: log2(kLanes) rounds of interleaving row r with row
@@ -235,8 +217,8 @@ inline void transpose(VecF (&v)[kLanes])
         VecF t[kLanes];
 #pragma GCC unroll 16
         for (Index r = 0; r < half; ++r) {
-            t[2 * r] = __builtin_shuffle(v[r], v[r + half], VecI EMBEDLAB_INTERLEAVE_LO);
-            t[2 * r + 1] = __builtin_shuffle(v[r], v[r + half], VecI EMBEDLAB_INTERLEAVE_HI);
+            t[2 * r] = __builtin_shufflevector(v[r], v[r + half], EMBEDLAB_INTERLEAVE_LO);
+            t[2 * r + 1] = __builtin_shufflevector(v[r], v[r + half], EMBEDLAB_INTERLEAVE_HI);
         }
 #pragma GCC unroll 16
         for (Index r = 0; r < kLanes; ++r)
