@@ -47,14 +47,14 @@ struct Moments {
 // Count, mean and sum of squared deviations of a run of values, merged with Chan et al.'s
 // pairwise update. Each block is summed around its own first element, so a large mean (or an
 // outlier block elsewhere) does not cancel away the digits of a small spread.
-struct Welford {
-    double n = 0.0;
-    double mean = 0.0;
-    double m2 = 0.0;
-    float min = std::numeric_limits<float>::infinity();
-    float max = -std::numeric_limits<float>::infinity();
+struct Welford : SummaryBuilder::Block {
+    Welford()
+    {
+        min = std::numeric_limits<float>::infinity();
+        max = -std::numeric_limits<float>::infinity();
+    }
 
-    void merge(const Welford &b)
+    void merge(const SummaryBuilder::Block &b)
     {
         min = b.min < min ? b.min : min;
         max = b.max > max ? b.max : max;
@@ -78,17 +78,6 @@ SummaryBuilder::Block blockMoments(const EmbedlabKernels &kernels, const float *
     w.n = static_cast<double>(n);
     w.mean = x[0] + s / w.n;
     w.m2 = std::max(0.0, q - s * (s / w.n));
-    return w;
-}
-
-Welford toWelford(const SummaryBuilder::Block &b)
-{
-    Welford w;
-    w.n = b.n;
-    w.mean = b.mean;
-    w.m2 = b.m2;
-    w.min = b.min;
-    w.max = b.max;
     return w;
 }
 
@@ -169,7 +158,7 @@ Summary SummaryBuilder::finish(const float *data) const
     const auto merged = [this](std::size_t from, std::size_t to) {
         Welford total;
         for (std::size_t b = from; b < to; ++b)
-            total.merge(toWelford(m_blocks[b]));
+            total.merge(m_blocks[b]);
         return total;
     };
     Welford w;
