@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void mappedFileIsMoveOnly();
     void parallelConversionIsExact_data();
     void parallelConversionIsExact();
+    void cancelStopsWithinAChunk();
     void streamsPiecesInOrder();
     void toParameterDecodesOnce();
     void cliInspect_data();
@@ -306,6 +308,31 @@ void TestWeightFile::parallelConversionIsExact()
         at += size;
     }
     QCOMPARE(at, e.info.offset + e.info.size);
+}
+
+// Issue #15: a Cancel raised in the middle of a big conversion (with the statistics taken on the
+// way) stops both threads within a chunk: the caller after its first block, the helper after the
+// block it is decoding, not at the end of the phase.
+void TestWeightFile::cancelStopsWithinAChunk()
+{
+    const std::size_t blocks = 24;
+    const Encoded e = encode(core::ElementType::BF16, blocks * (1 << 20));
+    std::vector<float> out(e.expected.size(), -1.0f);
+    core::SummaryBuilder stats(core::Index(out.size()));
+    std::atomic<int> runs{0};
+    int reports = 0;
+    const bool done = core::convertInto(
+        e.info, e.file, out.data(), [&reports](double) { return ++reports < 1; }, {},
+        [&](std::size_t at, std::size_t n) {
+            stats.add(out.data(), core::Index(at), core::Index(at + n));
+            ++runs;
+        });
+    QVERIFY(!done);
+    QCOMPARE(reports, 1); // cancelled at the first report, after the caller's first block
+    // The caller's block and the few the helper finished before it saw the flag (one, unless the
+    // caller was descheduled between its block and its report): far from all of them.
+    QVERIFY2(runs.load() <= int(blocks / 2), qPrintable(QString::number(runs.load())));
+    QVERIFY(runs.load() >= 1);
 }
 
 void TestWeightFile::streamsPiecesInOrder()
