@@ -7,6 +7,7 @@
 #include "core/io/Safetensors.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
+#include "core/tensor/Stats.h"
 
 #include <algorithm>
 #include <atomic>
@@ -304,7 +305,7 @@ constexpr std::size_t kBlock = std::size_t(1) << 20;
 // threads taking blocks from a counter (one may be descheduled on a loaded machine). Returns false
 // when `progress` cancelled.
 bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t first, std::size_t count,
-                 float *out, const Progress &progress, const Consumed &consumed)
+                 float *out, const Progress &progress, const Consumed &consumed, const Decoded &decoded = {})
 {
     const std::size_t blocks = (count + kBlock - 1) / kBlock;
     std::atomic<std::size_t> next{0}, done{0};
@@ -314,6 +315,8 @@ bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t f
         for (std::size_t b = next.fetch_add(1); b < blocks && !stop.load(); b = next.fetch_add(1)) {
             const std::size_t at = b * kBlock, n = std::min(kBlock, count - at);
             decode(info, data, first + at, n, out + at);
+            if (decoded)
+                decoded(at, n); // while the block is still in the cache
             if (consumed)
                 consumed(sourceBytes(info, data, first + at, n));
             const std::size_t total = done.fetch_add(n) + n;
@@ -365,18 +368,20 @@ void fromFortranOrder(const Shape &shape, const float *flat, float *out, std::si
 } // namespace
 
 bool convertInto(const TensorInfo &info, std::span<const std::uint8_t> file, float *out,
-                 const Progress &progress, const Consumed &consumed)
+                 const Progress &progress, const Consumed &consumed, const Decoded &decoded)
 {
     const std::size_t count = checkedCount(info, file);
     const std::uint8_t *data = file.data() + info.offset;
     if (count == 0)
         return !progress || progress(1.0);
     if (!info.fortranOrder || info.shape.size() < 2)
-        return decodeRange(info, data, 0, count, out, progress, consumed);
+        return decodeRange(info, data, 0, count, out, progress, consumed, decoded);
     FloatStorage flat(count);
     if (!decodeRange(info, data, 0, count, flat.data(), progress, consumed))
         return false;
     fromFortranOrder(info.shape, flat.data(), out, count);
+    if (decoded)
+        decoded(0, count);
     return true;
 }
 
@@ -632,8 +637,15 @@ ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &pr
         // memory on first touch, and a cold Llama 3 open took 4.9-7.1 s instead of 3.4-3.8 s.
         auto parameter = std::make_shared<Parameter>(info.shape);
         const auto release = [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); };
-        if (!convertInto(info, m_file.bytes(), parameter->value().data(), progress, release))
+        // The statistics the histogram shows, taken from each block as it is decoded (#15).
+        float *out = parameter->value().data();
+        SummaryBuilder stats(parameter->numel());
+        const auto decoded = [&stats, out](std::size_t at, std::size_t n) {
+            stats.add(out, static_cast<Index>(at), static_cast<Index>(at + n));
+        };
+        if (!convertInto(info, m_file.bytes(), out, progress, release, decoded))
             return nullptr;
+        parameter->recordSummary(stats.finish(out));
         return parameter;
     } catch (const Error &e) {
         throw Error(e.kind(), withPath(e.what()));

@@ -78,13 +78,17 @@ std::optional<std::uint64_t> checkedByteSize(const Shape &shape, std::uint64_t i
 /// Called with a range of the file's bytes that a conversion has consumed and will not read again.
 using Consumed = std::function<void(std::span<const std::uint8_t> bytes)>;
 
+/// Called with a run [at, at + count) of the output that holds its final values; `at` is a multiple of
+/// 2^20, so the runs cut SummaryBuilder's blocks nowhere.
+using Decoded = std::function<void(std::size_t at, std::size_t count)>;
+
 /// Decodes a tensor's bytes (taken from `file` at info.offset) into `out`, numel(info.shape) floats
-/// in C order, in blocks shared by two threads, calling `progress` regularly from the calling thread
-/// and `consumed` (from either thread) with each block's source bytes once decoded. Returns false
-/// when cancelled (`out` then holds a part). Throws core::Error when the dtype is not supported or
-/// the bytes lie outside `file`.
+/// in C order, in blocks shared by two threads, calling `progress` regularly from the calling thread,
+/// `consumed` (from either thread) with each block's source bytes once decoded and `decoded` (from
+/// either thread) with each run of `out` once final. Returns false when cancelled (`out` then holds
+/// a part). Throws core::Error when the dtype is not supported or the bytes lie outside `file`.
 bool convertInto(const TensorInfo &info, std::span<const std::uint8_t> file, float *out,
-                 const Progress &progress = {}, const Consumed &consumed = {});
+                 const Progress &progress = {}, const Consumed &consumed = {}, const Decoded &decoded = {});
 
 /// convertInto() a new C-order float32 tensor. Returns std::nullopt when cancelled.
 std::optional<Tensor> convertToFloat32(const TensorInfo &info, std::span<const std::uint8_t> file,

@@ -12,6 +12,7 @@
 #include "core/simd/Kernels.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <new>
@@ -191,6 +192,149 @@ void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const
             }
         }
     }
+}
+
+// The lane indices that interleave the low (high) halves of two vectors: {a0, b0, a1, b1, ...}, for
+// __builtin_shufflevector (GCC 12 and clang).
+#if EMBEDLAB_SIMD_BYTES == 16
+#define EMBEDLAB_INTERLEAVE_LO 0, 4, 1, 5
+#define EMBEDLAB_INTERLEAVE_HI 2, 6, 3, 7
+#elif EMBEDLAB_SIMD_BYTES == 32
+#define EMBEDLAB_INTERLEAVE_LO 0, 8, 1, 9, 2, 10, 3, 11
+#define EMBEDLAB_INTERLEAVE_HI 4, 12, 5, 13, 6, 14, 7, 15
+#else
+#define EMBEDLAB_INTERLEAVE_LO 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
+#define EMBEDLAB_INTERLEAVE_HI 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
+#endif
+
+// A kLanes x kLanes block transposed in registers: log2(kLanes) rounds of interleaving row r with row
+// r + kLanes / 2 (a perfect shuffle of the rows) turn rows into columns. Moves lanes, computes nothing.
+inline void transpose(VecF (&v)[kLanes])
+{
+    constexpr Index half = kLanes / 2;
+#pragma GCC unroll 4
+    for (Index round = 1; round < kLanes; round *= 2) {
+        VecF t[kLanes];
+#pragma GCC unroll 16
+        for (Index r = 0; r < half; ++r) {
+            t[2 * r] = __builtin_shufflevector(v[r], v[r + half], EMBEDLAB_INTERLEAVE_LO);
+            t[2 * r + 1] = __builtin_shufflevector(v[r], v[r + half], EMBEDLAB_INTERLEAVE_HI);
+        }
+#pragma GCC unroll 16
+        for (Index r = 0; r < kLanes; ++r)
+            v[r] = t[r];
+    }
+}
+
+// rowDots for M rows of x and kLanes rows of W at w: lane l of acc[i] is the dot product of x row i
+// and W row l, its terms added in increasing k. Whole kLanes x kLanes blocks of W are transposed so
+// that every step is one vector multiply and one vector add; the last depth % kLanes go lane by lane.
+template <int M>
+void rowDotsBlock(Index depth, const float *x, Index ldx, const float *w, Index ldw, float *c, Index ldc)
+{
+    VecF acc[M] = {};
+    Index k = 0;
+    for (; k + kLanes <= depth; k += kLanes) {
+        VecF t[kLanes];
+#pragma GCC unroll 16
+        for (Index l = 0; l < kLanes; ++l)
+            t[l] = load(w + l * ldw + k);
+        transpose(t);
+#pragma GCC unroll 16
+        for (Index kk = 0; kk < kLanes; ++kk)
+#pragma GCC unroll 4
+            for (int i = 0; i < M; ++i)
+                acc[i] = acc[i] + x[i * ldx + k + kk] * t[kk];
+    }
+    for (; k < depth; ++k) {
+        VecF column;
+        for (Index l = 0; l < kLanes; ++l)
+            column[l] = w[l * ldw + k];
+        for (int i = 0; i < M; ++i)
+            acc[i] = acc[i] + x[i * ldx + k] * column;
+    }
+    for (int i = 0; i < M; ++i)
+        for (Index l = 0; l < kLanes; ++l)
+            c[i * ldc + l] = acc[i][l];
+}
+
+template <int M>
+void rowDotsRows(Index n, Index depth, const float *x, Index ldx, const float *w, Index ldw, float *c,
+                 Index ldc)
+{
+    Index j = 0;
+    for (; j + kLanes <= n; j += kLanes)
+        rowDotsBlock<M>(depth, x, ldx, w + j * ldw, ldw, c + j, ldc);
+    for (; j < n; ++j) {
+        for (int i = 0; i < M; ++i) {
+            float s = 0.0f;
+            for (Index k = 0; k < depth; ++k)
+                s = s + x[i * ldx + k] * w[j * ldw + k];
+            c[i * ldc + j] = s;
+        }
+    }
+}
+
+void rowDots(Index m, Index n, Index depth, const float *x, Index ldx, const float *w, Index ldw, float *c,
+             Index ldc)
+{
+    // Up to four rows of x share each pass over W; more rows take more passes.
+    for (Index i = 0; i < m; i += 4) {
+        const float *xi = x + i * ldx;
+        float *ci = c + i * ldc;
+        switch (std::min<Index>(4, m - i)) {
+        case 1:
+            rowDotsRows<1>(n, depth, xi, ldx, w, ldw, ci, ldc);
+            break;
+        case 2:
+            rowDotsRows<2>(n, depth, xi, ldx, w, ldw, ci, ldc);
+            break;
+        case 3:
+            rowDotsRows<3>(n, depth, xi, ldx, w, ldw, ci, ldc);
+            break;
+        default:
+            rowDotsRows<4>(n, depth, xi, ldx, w, ldw, ci, ldc);
+            break;
+        }
+    }
+}
+
+typedef std::uint32_t VecU __attribute__((vector_size(EMBEDLAB_SIMD_BYTES)));
+constexpr Index kMtN = 624, kMtM = 397;
+
+inline VecU loadU(const std::uint32_t *p)
+{
+    VecU v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// MT19937's recurrence for one word, on a word or on a vector of words.
+template <typename T> inline T twistPair(T u, T v)
+{
+    const T mixed = (u & 0x80000000U) | (v & 0x7fffffffU);
+    return (mixed >> 1) ^ (-(v & 1U) & 0x9908b0dfU);
+}
+
+// Words [begin, end) of the twist: word i becomes word i + offset ^ twistPair(word i, word i + 1).
+// A vector of kLanes words reads words at most kLanes ahead of it (still old) and, from word 227 on,
+// words 227 behind it (already new): the same reads as one word at a time.
+inline void twistWords(std::uint32_t *p, Index begin, Index end, Index offset)
+{
+    const Index vectorEnd = begin + (end - begin) / kLanes * kLanes;
+    for (Index i = begin; i < vectorEnd; i += kLanes) {
+        const VecU next = loadU(p + i + offset) ^ twistPair(loadU(p + i), loadU(p + i + 1));
+        std::memcpy(p + i, &next, sizeof next);
+    }
+    for (Index i = vectorEnd; i < end; ++i)
+        p[i] = p[i + offset] ^ twistPair(p[i], p[i + 1]);
+}
+
+void twist(std::uint32_t *p)
+{
+    twistWords(p, 0, kMtN - kMtM, kMtM);
+    twistWords(p, kMtN - kMtM, kMtN - 1, kMtM - kMtN);
+    p[kMtN - 1] = p[kMtM - 1] ^ twistPair(p[kMtN - 1], p[0]);
 }
 
 constexpr int kStatLanes = 16;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 extern "C" {
 
@@ -18,6 +19,19 @@ typedef void (*embedlab_gemm_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdif
                                  std::ptrdiff_t aRowStride, std::ptrdiff_t aColStride, const float *b,
                                  std::ptrdiff_t bRowStride, std::ptrdiff_t bColStride, float *c,
                                  std::ptrdiff_t ldc);
+
+/// c[i * ldc + j] = the dot product of row i of X [m, k] (row stride ldx) and row j of W [n, k] (row
+/// stride ldw), for j < n: y = x W^T for a few x, as lm_head(h) computes it. Each element is summed
+/// as embedlab_gemm_fn sums it (in increasing k from +0.0, one rounding per operation), so the
+/// same bits as the gemm of x and W^T; W is read once for all m rows, its rows a vector's width at a
+/// time.
+typedef void (*embedlab_rowdots_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, const float *x,
+                                    std::ptrdiff_t ldx, const float *w, std::ptrdiff_t ldw, float *c,
+                                    std::ptrdiff_t ldc);
+
+/// One generation (the twist) of MT19937's 624-word state, in place: only 32-bit shifts, ands and
+/// xors, so the same words on every instruction set. The cost of skipping draws (Generator::discard).
+typedef void (*embedlab_twist_fn)(std::uint32_t *state);
 
 /// Sums of (x - shift) and (x - shift)^2 in double, min and max of x[0, n), in 16 fixed lanes
 /// (lane j takes the elements i with i % 16 == j, the tail goes to lane 0); the lanes are then
@@ -37,6 +51,8 @@ typedef void (*embedlab_bins_fn)(const float *x, std::ptrdiff_t n, float left, f
 struct EmbedlabKernels {
     const char *name;
     embedlab_gemm_fn gemm;
+    embedlab_rowdots_fn rowDots;
+    embedlab_twist_fn twist;
     embedlab_moments_fn moments;
     embedlab_extremes_fn extremes;
     embedlab_bins_fn bins;

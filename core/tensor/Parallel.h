@@ -54,42 +54,6 @@ template <typename E> Operand operand(const E &e)
         return {e.data(), e.innerStride(), e.outerStride()};
 }
 
-// C[i][j] = A[i][:] . B[:][j] for columns [begin, end) of C when A's rows and B's columns are
-// contiguous (B = W^T, as Linear reads its weight): dot products of contiguous rows summed in
-// increasing k from +0.0, one rounding per multiplication and one per addition - the gemm kernels'
-// order, so the same bits. Eight columns at a time keep eight independent sums in flight; the rows of
-// A go innermost, so W is read once for all of them.
-inline void dotColumns(Index rows, Index begin, Index end, Index depth, Operand a, Operand b, float *c,
-                       Index ldc)
-{
-    constexpr Index kWays = 8;
-    Index j = begin;
-    for (; j + kWays <= end; j += kWays) {
-        const float *w = b.data + j * b.cs;
-        for (Index i = 0; i < rows; ++i) {
-            const float *x = a.data + i * a.rs;
-            float s[kWays] = {};
-            for (Index k = 0; k < depth; ++k) {
-                const float v = x[k];
-#pragma GCC unroll 8
-                for (Index l = 0; l < kWays; ++l)
-                    s[l] = s[l] + v * w[l * b.cs + k];
-            }
-            std::copy(s, s + kWays, c + i * ldc + j);
-        }
-    }
-    for (; j < end; ++j) {
-        const float *w = b.data + j * b.cs;
-        for (Index i = 0; i < rows; ++i) {
-            const float *x = a.data + i * a.rs;
-            float s = 0.0f;
-            for (Index k = 0; k < depth; ++k)
-                s = s + x[k] * w[k];
-            c[i * ldc + j] = s;
-        }
-    }
-}
-
 // C[i][begin, end) = sum over k of A[i][k] * B[k][begin, end) when B's rows are contiguous (one-hot
 // rows times W): the columns are independent sums, each taken in increasing k from +0.0 with one
 // rounding per multiplication and per addition - the gemm kernels' order - and vectorise as they are.
@@ -125,7 +89,10 @@ inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Opera
 {
     const auto part = [&](Index begin, Index end) {
         if (b.rs == 1)
-            dotColumns(rows, begin, end, depth, a, b, c, ldc);
+            // B = W^T (lm_head(h)): dot products of h with W's rows, its whole rows a vector's width
+            // at a time (core/simd/), in the gemm's order, so the same bits.
+            simd::kernels().rowDots(rows, end - begin, depth, a.data, a.rs, b.data + begin * b.cs, b.cs,
+                                    c + begin, ldc);
         else
             axpyColumns(rows, begin, end, depth, a, b, c, ldc);
     };

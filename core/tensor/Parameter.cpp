@@ -88,4 +88,17 @@ void Parameter::accumulateGrad(const Matrix &g)
         m_grad += g;
 }
 
+Summary Parameter::summary() const
+{
+    if (m_summary && m_summaryVersion == m_version)
+        return *m_summary;
+    return summarize(m_value.data(), numel());
+}
+
+void Parameter::recordSummary(const Summary &summary)
+{
+    m_summary = summary;
+    m_summaryVersion = m_version;
+}
+
 } // namespace embedlab::core

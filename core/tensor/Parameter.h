@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Stats.h"
 #include "core/tensor/Tensor.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 namespace embedlab::core {
 
@@ -51,11 +53,20 @@ public:
     std::uint64_t version() const { return m_version; }
     void bumpVersion() { ++m_version; }
 
+    /// summarize() of value(): the one recorded with recordSummary() when value() has not been
+    /// written since (version() unchanged), else computed now (a pass over the data).
+    Summary summary() const;
+    /// Records summarize()'s result for value() as it is now (a weight file's decode computes it on
+    /// the way, without another pass over 2 GB).
+    void recordSummary(const Summary &summary);
+
 private:
     Shape m_shape;
     Matrix m_value;
     Matrix m_grad;
     std::uint64_t m_version = 0;
+    std::optional<Summary> m_summary;
+    std::uint64_t m_summaryVersion = 0;
 };
 
 using ParameterPtr = std::shared_ptr<Parameter>;

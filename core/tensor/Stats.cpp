@@ -34,7 +34,7 @@ Partial splitInTwo(Index count, Work work, Merge merge, Index align = 1)
 }
 
 // Elements per block of the one-pass variance; each block is centred on its own first element.
-constexpr Index kBlock = 4096;
+constexpr Index kBlock = SummaryBuilder::kBlock;
 
 struct Moments {
     double sum = 0.0;
@@ -47,14 +47,14 @@ struct Moments {
 // Count, mean and sum of squared deviations of a run of values, merged with Chan et al.'s
 // pairwise update. Each block is summed around its own first element, so a large mean (or an
 // outlier block elsewhere) does not cancel away the digits of a small spread.
-struct Welford {
-    double n = 0.0;
-    double mean = 0.0;
-    double m2 = 0.0;
-    float min = std::numeric_limits<float>::infinity();
-    float max = -std::numeric_limits<float>::infinity();
+struct Welford : SummaryBuilder::Block {
+    Welford()
+    {
+        min = std::numeric_limits<float>::infinity();
+        max = -std::numeric_limits<float>::infinity();
+    }
 
-    void merge(const Welford &b)
+    void merge(const SummaryBuilder::Block &b)
     {
         min = b.min < min ? b.min : min;
         max = b.max > max ? b.max : max;
@@ -68,24 +68,17 @@ struct Welford {
     }
 };
 
-// One pass over finite data. A NaN or infinity makes mean or m2 non-finite; the caller then takes
-// the careful path, so the hot loop has no per-element branch.
-Welford blockMoments(const float *data, Index begin, Index end)
+// One block's moments, centred on its first element. A NaN or infinity makes mean or m2 non-finite;
+// the caller then takes the careful path, so the hot loop has no per-element branch.
+SummaryBuilder::Block blockMoments(const EmbedlabKernels &kernels, const float *x, Index n)
 {
-    const EmbedlabKernels &kernels = simd::kernels();
-    Welford total;
-    for (Index b = begin; b < end; b += kBlock) {
-        const Index n = std::min(kBlock, end - b);
-        const float *x = data + b;
-        Welford w;
-        double s = 0.0, q = 0.0;
-        kernels.moments(x, n, x[0], &s, &q, &w.min, &w.max);
-        w.n = static_cast<double>(n);
-        w.mean = x[0] + s / w.n;
-        w.m2 = std::max(0.0, q - s * (s / w.n));
-        total.merge(w);
-    }
-    return total;
+    SummaryBuilder::Block w;
+    double s = 0.0, q = 0.0;
+    kernels.moments(x, n, x[0], &s, &q, &w.min, &w.max);
+    w.n = static_cast<double>(n);
+    w.mean = x[0] + s / w.n;
+    w.m2 = std::max(0.0, q - s * (s / w.n));
+    return w;
 }
 
 // The path for data with NaN or infinities: counts them and propagates as PyTorch does.
@@ -138,30 +131,65 @@ std::string formatDouble(double v)
 
 } // namespace
 
-Summary summarize(const float *data, Index count)
+SummaryBuilder::SummaryBuilder(Index count)
+    : m_count(count)
+    , m_blocks(static_cast<std::size_t>((count + kBlock - 1) / kBlock))
+{}
+
+void SummaryBuilder::add(const float *data, Index begin, Index end)
+{
+    const EmbedlabKernels &kernels = simd::kernels();
+    for (Index b = begin; b < end; b += kBlock)
+        m_blocks[static_cast<std::size_t>(b / kBlock)] =
+            blockMoments(kernels, data + b, std::min(kBlock, end - b));
+}
+
+Summary SummaryBuilder::finish(const float *data) const
 {
     Summary s;
-    s.count = count;
-    if (count == 0) {
+    s.count = m_count;
+    if (m_count == 0) {
         s.mean = s.std = std::numeric_limits<double>::quiet_NaN();
         s.min = s.max = std::numeric_limits<float>::quiet_NaN();
         return s;
     }
-    const Welford w = splitInTwo<Welford>(
-        count, [data](Index begin, Index end) { return blockMoments(data, begin, end); },
-        [](Welford a, const Welford &b) {
-            a.merge(b);
-            return a;
-        },
-        kBlock);
+    // The blocks merged in order, as two halves that meet at a block boundary for large inputs on
+    // two cores (the order summarize() has always used, so the same bits as before).
+    const auto merged = [this](std::size_t from, std::size_t to) {
+        Welford total;
+        for (std::size_t b = from; b < to; ++b)
+            total.merge(m_blocks[b]);
+        return total;
+    };
+    Welford w;
+    if (m_count < kParallelThreshold || std::thread::hardware_concurrency() < 2) {
+        w = merged(0, m_blocks.size());
+    } else {
+        const Index half = m_count / 2 - (m_count / 2) % kBlock;
+        w = merged(0, static_cast<std::size_t>(half / kBlock));
+        w.merge(merged(static_cast<std::size_t>(half / kBlock), m_blocks.size()));
+    }
     if (!std::isfinite(w.mean) || !std::isfinite(w.m2))
-        return summarizeNonFinite(data, count);
+        return summarizeNonFinite(data, m_count);
     s.min = w.min;
     s.max = w.max;
     s.mean = w.mean;
-    s.std = count < 2 ? std::numeric_limits<double>::quiet_NaN()
-                      : std::sqrt(w.m2 / static_cast<double>(count - 1));
+    s.std = m_count < 2 ? std::numeric_limits<double>::quiet_NaN()
+                        : std::sqrt(w.m2 / static_cast<double>(m_count - 1));
     return s;
+}
+
+Summary summarize(const float *data, Index count)
+{
+    SummaryBuilder builder(count);
+    splitInTwo<int>(
+        count,
+        [&](Index begin, Index end) {
+            builder.add(data, begin, end);
+            return 0;
+        },
+        [](int, int) { return 0; }, SummaryBuilder::kBlock);
+    return builder.finish(data);
 }
 
 namespace {

@@ -24,6 +24,33 @@ struct Summary {
 /// float32 reductions to float precision. Uses both cores for large inputs.
 Summary summarize(const float *data, Index count);
 
+/// summarize() for data written block by block (a weight file decoded in parallel blocks): add() each
+/// run of the data once, from any thread and in any order (runs start at multiples of kBlock), while
+/// it is still in the cache; finish() then merges the blocks in summarize()'s order, so the same
+/// bits, without another pass over the data (unless it holds NaN or infinities).
+class SummaryBuilder {
+public:
+    static constexpr Index kBlock = 4096;
+    explicit SummaryBuilder(Index count);
+    /// Elements [begin, end) of `data` (the whole array); begin is a multiple of kBlock.
+    void add(const float *data, Index begin, Index end);
+    /// Every element must have been added. Reads `data` again only when it holds NaN or infinities.
+    Summary finish(const float *data) const;
+
+    /// One block's count, mean, sum of squared deviations, min and max.
+    struct Block {
+        double n = 0.0;
+        double mean = 0.0;
+        double m2 = 0.0;
+        float min = 0.0f;
+        float max = 0.0f;
+    };
+
+private:
+    Index m_count = 0;
+    std::vector<Block> m_blocks;
+};
+
 /// torch.histc(input, bins, min, max) on float32, as PyTorch computes it: when min == max the
 /// data's own min and max are used (and widened by 1 each way when they are equal too), elements
 /// outside [min, max] and NaNs are ignored, the bin is int((x - min) * bins / (max - min)) in float

@@ -154,6 +154,10 @@
         <translation>hết thời gian chờ khi vẽ biểu đồ tần suất.</translation>
     </message>
     <message>
+        <source>timed out computing lm_head(h).</source>
+        <translation>hết thời gian chờ khi tính lm_head(h).</translation>
+    </message>
+    <message>
         <source>Weight file, as FILE[:TENSOR].</source>
         <translation>Tệp trọng số, dạng FILE[:TENSOR].</translation>
     </message>
@@ -2093,6 +2097,14 @@
     <message>
         <source>No logits yet: the view needs a model.</source>
         <translation>Chưa có logits: khung nhìn cần một mô hình.</translation>
+    </message>
+    <message>
+        <source>Computing lm_head(h) on a worker…</source>
+        <translation>Đang tính lm_head(h) trên một luồng nền…</translation>
+    </message>
+    <message>
+        <source>Computing lm_head(h) on a worker: %1 dot products of length %2…</source>
+        <translation>Đang tính lm_head(h) trên một luồng nền: %1 tích vô hướng có độ dài %2…</translation>
     </message>
     <message>
         <source>argmax(logits) = %1</source>

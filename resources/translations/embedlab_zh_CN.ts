@@ -154,6 +154,10 @@
         <translation>绘制直方图超时。</translation>
     </message>
     <message>
+        <source>timed out computing lm_head(h).</source>
+        <translation>计算 lm_head(h) 超时。</translation>
+    </message>
+    <message>
         <source>Weight file, as FILE[:TENSOR].</source>
         <translation>权重文件，格式为 FILE[:TENSOR]。</translation>
     </message>
@@ -2093,6 +2097,14 @@
     <message>
         <source>No logits yet: the view needs a model.</source>
         <translation>还没有 logits：视图需要一个模型。</translation>
+    </message>
+    <message>
+        <source>Computing lm_head(h) on a worker…</source>
+        <translation>正在后台线程上计算 lm_head(h)…</translation>
+    </message>
+    <message>
+        <source>Computing lm_head(h) on a worker: %1 dot products of length %2…</source>
+        <translation>正在后台线程上计算 lm_head(h)：%1 个长度为 %2 的点积…</translation>
     </message>
     <message>
         <source>argmax(logits) = %1</source>

@@ -616,7 +616,7 @@ InitHistogram::Outcome InitHistogram::compute(const Job &job)
         std::vector<core::Summary> summaries;
         for (const core::ParameterPtr &p : job.parameters) {
             out.versions.append(p->version());
-            summaries.push_back(core::summarize(p->value().data(), p->numel()));
+            summaries.push_back(p->summary()); // recorded by a weight file's decode, or computed now
         }
         const auto args = HistogramBinning::histcArguments(summaries, job.options);
         for (qsizetype i = 0; i < job.parameters.size(); ++i) {

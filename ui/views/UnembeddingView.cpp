@@ -9,6 +9,7 @@
 #include "core/nn/Loss.h"
 #include "core/nn/TopK.h"
 #include "core/tensor/Error.h"
+#include "ui/model/WorkerPool.h"
 #include "ui/views/TokenBarChart.h"
 
 #include <QDoubleSpinBox>
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace embedlab::ui {
 
@@ -319,6 +321,8 @@ QString UnembeddingView::argmaxText() const
 {
     if (m_model && m_printedLogits.size() > 0 && m_logits.numel() == 0)
         return kEmptyArgmax;
+    if (m_forwardRunning)
+        return tr("Computing lm_head(h) on a worker…");
     if (!m_model || m_argmax < 0)
         return tr("No logits yet: the view needs a model.");
     const auto value = [this](int token) {
@@ -462,6 +466,10 @@ void UnembeddingView::recompute()
     m_printedLogits.clear();
     // embedding_dim = 0 is a valid model: h = tensor([]) gives logits of zeros (or the bias).
     if (m_model && m_hidden.size() == std::size_t(m_model->embedding().embeddingDim())) {
+        if (forwardInBackground()) {
+            showComputing();
+            return;
+        }
         try {
             m_logits = forward();
             core::TensorDecoration decoration;
@@ -494,6 +502,14 @@ bool UnembeddingView::ForwardInputs::matches(const core::Linear &head, const std
            biasVersion == (b ? b->version() : 0) && hidden == h;
 }
 
+UnembeddingView::ForwardInputs UnembeddingView::inputsOf(const core::Linear &head,
+                                                         const std::vector<float> &h)
+{
+    const core::ParameterPtr &b = head.bias();
+    return ForwardInputs{head.weight(),        b, head.weight()->value().data(), head.weight()->version(),
+                         b ? b->version() : 0, h};
+}
+
 core::Tensor UnembeddingView::forward() const
 {
     const core::Linear &head = m_model->lmHead();
@@ -504,12 +520,76 @@ core::Tensor UnembeddingView::forward() const
     core::Tensor h({core::Index(m_hidden.size())});
     h.data.assign(m_hidden.begin(), m_hidden.end());
     core::Tensor logits = head.forward(h); // throws before anything is remembered
-    const core::ParameterPtr &b = head.bias();
-    m_forwardInputs =
-        ForwardInputs{head.weight(),        b,       head.weight()->value().data(), head.weight()->version(),
-                      b ? b->version() : 0, m_hidden};
+    m_forwardInputs = inputsOf(head, m_hidden);
     m_forwardResult = logits;
     return logits;
+}
+
+bool UnembeddingView::forwardInBackground()
+{
+    const core::Linear &head = m_model->lmHead();
+    if (m_forwardInputs && m_forwardInputs->matches(head, m_hidden))
+        return false;
+    if (head.inFeatures() * head.outFeatures() < m_backgroundMultiplyAdds)
+        return false;
+    if (m_forwardRunning)
+        return true; // its result is stale when it returns: recompute() then starts the next pass
+    // The copy shares lm_head's parameters: a model replaced meanwhile does not free them under the
+    // worker. Their versions are taken now, so a write during the pass makes its result stale.
+    const core::Linear worker = head;
+    ForwardInputs inputs = inputsOf(head, m_hidden);
+    core::Tensor h({core::Index(m_hidden.size())});
+    h.data.assign(m_hidden.begin(), m_hidden.end());
+    m_forwardRunning = true;
+    setComputing(true);
+    struct Outcome {
+        core::Tensor logits;
+        QString error;
+    };
+    runInBackground(
+        this,
+        [worker, h = std::move(h)] {
+            try {
+                return Outcome{worker.forward(h), {}};
+            } catch (const core::Error &e) {
+                return Outcome{{}, QString::fromStdString(e.pythonText())}; // never across the event loop
+            }
+        },
+        [this, inputs = std::move(inputs)](const Outcome &outcome) mutable {
+            m_forwardRunning = false;
+            if (outcome.error.isEmpty()) {
+                m_forwardInputs = std::move(inputs);
+                m_forwardResult = outcome.logits;
+                recompute(); // the result when it is still current, else one more pass
+            } else {
+                setError(outcome.error);
+            }
+            setComputing(m_forwardRunning);
+        });
+    return true;
+}
+
+void UnembeddingView::setComputing(bool computing)
+{
+    if (std::exchange(m_computing, computing) != computing)
+        Q_EMIT computingChanged(computing);
+}
+
+void UnembeddingView::showComputing()
+{
+    const core::Linear &head = m_model->lmHead();
+    const QString waiting = tr("Computing lm_head(h) on a worker: %1 dot products of length %2…")
+                                .arg(head.outFeatures())
+                                .arg(head.inFeatures());
+    m_logitsChart->setContent(tr("logits = lm_head(h)   [%1]").arg(head.outFeatures()), {}, {}, -1, -1,
+                              waiting);
+    m_probabilitiesChart->setContent(tr("probs = softmax(logits / T), T = %1")
+                                         .arg(QString::fromStdString(core::pythonFloat(m_temperature))),
+                                     {}, {}, -1, -1, waiting);
+    m_argmaxLabel->setText(argmaxText().toHtmlEscaped());
+    m_probabilities = {};
+    m_printedProbabilities.clear();
+    m_printed->setPlainText({});
 }
 
 void UnembeddingView::recomputeProbabilities()

@@ -90,11 +90,21 @@ public:
     /// The Python line that makes h ("h = embedding.weight[2].detach()", ...), as the transcript shows it.
     QString hiddenCode() const;
 
+    /// lm_head(h) over at least this many multiply-adds runs on a worker (Llama 3's 128256 x 4096 reads
+    /// 2.1 GB: about 0.2 s at this machine's memory bandwidth); smaller ones run in place.
+    static constexpr core::Index kBackgroundMultiplyAdds = core::Index{1} << 26;
+    /// Another bound than kBackgroundMultiplyAdds (tests use small models).
+    void setBackgroundMultiplyAdds(core::Index multiplyAdds) { m_backgroundMultiplyAdds = multiplyAdds; }
+    /// True while a worker computes lm_head(h); the charts say so, and logits() is empty until then.
+    bool isComputing() const { return m_computing; }
+
 Q_SIGNALS:
     /// h changed (typed, random, copied from a token, or re-copied by refresh()).
     void hiddenChanged();
     /// An accepted temperature.
     void temperatureChanged(double temperature);
+    /// isComputing() changed.
+    void computingChanged(bool computing);
 
 private:
     void rebuildHiddenEditor();
@@ -104,6 +114,11 @@ private:
     /// the ones it was computed from: a new model reaches the view through setModel(), tiedChanged()
     /// and weightsChanged() in one go, and each pass over Llama 3's lm_head reads 2.1 GB (#15).
     core::Tensor forward() const;
+    /// Starts lm_head(h) on a worker when it is big and not the remembered result; true while the view
+    /// waits for it (one pass at a time: a stale result is followed by one more).
+    bool forwardInBackground();
+    void showComputing();
+    void setComputing(bool computing);
     void recomputeProbabilities();
     void updateCharts();
     void setError(const QString &message);
@@ -128,8 +143,12 @@ private:
         std::vector<float> hidden;
         bool matches(const core::Linear &head, const std::vector<float> &h) const;
     };
+    static ForwardInputs inputsOf(const core::Linear &head, const std::vector<float> &h);
     mutable std::optional<ForwardInputs> m_forwardInputs;
     mutable core::Tensor m_forwardResult;
+    bool m_forwardRunning = false;
+    bool m_computing = false; // as last announced by computingChanged()
+    core::Index m_backgroundMultiplyAdds = kBackgroundMultiplyAdds;
     core::Tensor m_probabilities;
     int m_argmax = -1;
     QList<int> m_shownTokens;

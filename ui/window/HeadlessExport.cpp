@@ -500,6 +500,12 @@ std::optional<Failure> render(MainWindow &window, ExportRequest &r)
                          [histogram] { return !histogram->isBusy() && !histogram->results().isEmpty(); }))
                 return Failure{1, HeadlessExport::tr("timed out drawing the histogram.")};
         }
+        if (auto *unembedding = qobject_cast<UnembeddingView *>(target)) {
+            // A big lm_head(h) runs on a worker (#15).
+            if (!waitFor(unembedding, &UnembeddingView::computingChanged,
+                         [unembedding] { return !unembedding->isComputing(); }))
+                return Failure{1, HeadlessExport::tr("timed out computing lm_head(h).")};
+        }
     }
     const QString error = Exporter::exportWidget(target, r.file, r.scale);
     if (!error.isEmpty())

@@ -1407,7 +1407,7 @@ bool MainWindow::isIdle() const
     return !m_lab->isBusy() && !computingPaths && !m_idsPause->isActive() &&
            !m_embeddingHeatmap->isRebuilding() && !m_lmHeadHeatmap->isRebuilding() &&
            !m_histogram->isBusy() && !m_weightFiles->isLoading() && !m_codePanel->isFormatting() &&
-           !m_sessions->isRestoring() && !m_neighbours->isRunning();
+           !m_sessions->isRestoring() && !m_neighbours->isRunning() && !m_unembeddingView->isComputing();
 }
 
 void MainWindow::connectIdleSignals()
@@ -1420,6 +1420,7 @@ void MainWindow::connectIdleSignals()
     connect(m_codePanel, &CodePanel::outputUpdated, this, &MainWindow::scheduleIdleCheck);
     connect(m_weightFiles, &WeightFileLoader::loadingChanged, this, &MainWindow::scheduleIdleCheck);
     connect(m_sessions, &SessionController::restoreFinished, this, &MainWindow::scheduleIdleCheck);
+    connect(m_unembeddingView, &UnembeddingView::computingChanged, this, &MainWindow::scheduleIdleCheck);
 }
 
 void MainWindow::scheduleIdleCheck()

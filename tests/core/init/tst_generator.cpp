@@ -235,6 +235,37 @@ private Q_SLOTS:
             QCOMPARE(other.random(), d);
     }
 
+    void discardEqualsDraws_data()
+    {
+        QTest::addColumn<int>("warmup");
+        QTest::addColumn<qint64>("count");
+        for (const int warmup : {0, 17, 624}) {
+            for (const qint64 count : {qint64{0}, qint64{1}, qint64{606}, qint64{607}, qint64{624},
+                                       qint64{625}, qint64{1248}, qint64{624} * 300 + 17, qint64{1} << 20})
+                QTest::addRow("after %d draws, skip %lld", warmup, static_cast<long long>(count))
+                    << warmup << count;
+        }
+    }
+
+    /// Issue #15: discard(n) (a weight a file replaces, twists vectorised per instruction set) leaves
+    /// the generator exactly where n calls to random() do, also across many 624-word blocks.
+    void discardEqualsDraws()
+    {
+        QFETCH(int, warmup);
+        QFETCH(qint64, count);
+        Generator drawn(2024), skipped(2024);
+        for (int i = 0; i < warmup; ++i) {
+            drawn.random();
+            skipped.random();
+        }
+        for (qint64 i = 0; i < count; ++i)
+            drawn.random();
+        skipped.discard(static_cast<std::uint64_t>(count));
+        QCOMPARE(skipped.state(), drawn.state());
+        for (int i = 0; i < 1300; ++i)
+            QCOMPARE(skipped.random(), drawn.random());
+    }
+
     void invalidStateThrows_data()
     {
         QTest::addColumn<int>("index");

@@ -7,6 +7,7 @@
 #include "core/io/MappedFile.h"
 #include "core/io/WeightFile.h"
 #include "core/tensor/Error.h"
+#include "core/tensor/Stats.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void mappedFileIsMoveOnly();
     void parallelConversionIsExact_data();
     void parallelConversionIsExact();
+    void cancelStopsWithinAChunk();
     void streamsPiecesInOrder();
     void toParameterDecodesOnce();
     void cliInspect_data();
@@ -274,12 +277,29 @@ void TestWeightFile::parallelConversionIsExact()
     std::vector<float> out(e.expected.size(), -1.0f);
     std::mutex mutex;
     std::vector<std::pair<std::size_t, std::size_t>> consumed;
-    const bool done = core::convertInto(e.info, e.file, out.data(), {}, [&](std::span<const std::uint8_t> b) {
-        const std::lock_guard lock(mutex);
-        consumed.emplace_back(std::size_t(b.data() - e.file.data()), b.size());
-    });
+    // Issue #15: the statistics are taken from each decoded run (from both threads) on the way.
+    core::SummaryBuilder stats(core::Index(out.size()));
+    std::size_t decodedElements = 0;
+    const bool done = core::convertInto(
+        e.info, e.file, out.data(), {},
+        [&](std::span<const std::uint8_t> b) {
+            const std::lock_guard lock(mutex);
+            consumed.emplace_back(std::size_t(b.data() - e.file.data()), b.size());
+        },
+        [&](std::size_t at, std::size_t n) {
+            stats.add(out.data(), core::Index(at), core::Index(at + n));
+            const std::lock_guard lock(mutex);
+            decodedElements += n;
+        });
     QVERIFY(done);
     QVERIFY(sameBits(out, e.expected));
+    QCOMPARE(decodedElements, out.size());
+    const core::Summary got = stats.finish(out.data()),
+                        want = core::summarize(out.data(), core::Index(out.size()));
+    QVERIFY(std::memcmp(&got.mean, &want.mean, sizeof got.mean) == 0);
+    QVERIFY(std::memcmp(&got.std, &want.std, sizeof got.std) == 0);
+    QCOMPARE(got.min, want.min);
+    QCOMPARE(got.max, want.max);
     // Every source byte is reported consumed exactly once (the pages behind them may be released).
     std::sort(consumed.begin(), consumed.end());
     std::size_t at = e.info.offset;
@@ -288,6 +308,31 @@ void TestWeightFile::parallelConversionIsExact()
         at += size;
     }
     QCOMPARE(at, e.info.offset + e.info.size);
+}
+
+// Issue #15: a Cancel raised in the middle of a big conversion (with the statistics taken on the
+// way) stops both threads within a chunk: the caller after its first block, the helper after the
+// block it is decoding, not at the end of the phase.
+void TestWeightFile::cancelStopsWithinAChunk()
+{
+    const std::size_t blocks = 24;
+    const Encoded e = encode(core::ElementType::BF16, blocks * (1 << 20));
+    std::vector<float> out(e.expected.size(), -1.0f);
+    core::SummaryBuilder stats(core::Index(out.size()));
+    std::atomic<int> runs{0};
+    int reports = 0;
+    const bool done = core::convertInto(
+        e.info, e.file, out.data(), [&reports](double) { return ++reports < 1; }, {},
+        [&](std::size_t at, std::size_t n) {
+            stats.add(out.data(), core::Index(at), core::Index(at + n));
+            ++runs;
+        });
+    QVERIFY(!done);
+    QCOMPARE(reports, 1); // cancelled at the first report, after the caller's first block
+    // The caller's block and the few the helper finished before it saw the flag (one, unless the
+    // caller was descheduled between its block and its report): far from all of them.
+    QVERIFY2(runs.load() <= int(blocks / 2), qPrintable(QString::number(runs.load())));
+    QVERIFY(runs.load() >= 1);
 }
 
 void TestWeightFile::streamsPiecesInOrder()
@@ -312,6 +357,13 @@ void TestWeightFile::toParameterDecodesOnce()
     const auto t = w.toFloat32("array");
     QCOMPARE(p->shape(), t->shape);
     QVERIFY(std::equal(t->data.begin(), t->data.end(), p->value().data()));
+    // The summary recorded during the decode is summarize()'s; a write (version bump) drops it.
+    const core::Summary recorded = p->summary(), computed = core::summarize(p->value().data(), p->numel());
+    QVERIFY(std::memcmp(&recorded.mean, &computed.mean, sizeof recorded.mean) == 0);
+    QVERIFY(std::memcmp(&recorded.std, &computed.std, sizeof recorded.std) == 0);
+    p->value()(0, 0) = 1000.0f;
+    p->bumpVersion();
+    QCOMPARE(p->summary().max, 1000.0f);
     int calls = 0;
     QVERIFY(!w.toParameter("array", [&calls](double) { return ++calls > 5; }));
 }

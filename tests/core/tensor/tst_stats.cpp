@@ -7,7 +7,9 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 using namespace embedlab;
@@ -24,6 +26,8 @@ private Q_SLOTS:
     void largeInputSplitsAcrossThreadsConsistently();
     void theoryOfTheReferenceAnalysis();
     void nanAndInfSummary();
+    void builderInAnyOrderIsSummarize_data();
+    void builderInAnyOrderIsSummarize();
 };
 
 namespace {
@@ -217,6 +221,55 @@ void TestStats::nanAndInfSummary()
     const core::Summary empty = core::summarize(nullptr, 0);
     QCOMPARE(empty.count, core::Index(0));
     QVERIFY(std::isnan(empty.mean));
+}
+
+void TestStats::builderInAnyOrderIsSummarize_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("run");
+    QTest::addColumn<bool>("nonFinite");
+    QTest::newRow("one element") << 1 << 4096 << false;
+    QTest::newRow("under one block") << 1000 << 4096 << false;
+    QTest::newRow("blocks and a tail, one thread") << 100'003 << 8192 << false;
+    QTest::newRow("two halves (over 2^20), block runs") << 3'000'017 << 4096 << false;
+    QTest::newRow("decode-sized runs") << 3'000'017 << (1 << 20) << false;
+    QTest::newRow("NaN and inf") << 2'100'000 << (1 << 20) << true;
+}
+
+// Issue #15: the statistics taken from each block while a weight file is decoded (two threads, any
+// order) are summarize()'s, bit for bit, NaN and infinities included.
+void TestStats::builderInAnyOrderIsSummarize()
+{
+    QFETCH(int, count);
+    QFETCH(int, run);
+    QFETCH(bool, nonFinite);
+    std::mt19937 rng(11);
+    std::normal_distribution<float> normal(3.0f, 0.5f);
+    std::vector<float> data(static_cast<std::size_t>(count));
+    for (float &x : data)
+        x = normal(rng);
+    if (nonFinite) {
+        data[12345] = std::nanf("");
+        data[2'000'000] = -HUGE_VALF;
+    }
+    const core::Index n = count;
+    const core::Index step = std::max<core::Index>(core::SummaryBuilder::kBlock, run);
+    core::SummaryBuilder builder(n);
+    std::vector<core::Index> starts;
+    for (core::Index at = 0; at < n; at += step)
+        starts.push_back(at);
+    std::reverse(starts.begin(), starts.end()); // the last run first
+    for (core::Index at : starts)
+        builder.add(data.data(), at, std::min(n, at + step));
+    const core::Summary got = builder.finish(data.data()), want = core::summarize(data.data(), n);
+    QCOMPARE(got.count, want.count);
+    QCOMPARE(got.nanCount, want.nanCount);
+    QCOMPARE(got.infCount, want.infCount);
+    for (const auto &[a, b] : {std::pair{got.mean, want.mean}, std::pair{got.std, want.std}})
+        QVERIFY2(std::memcmp(&a, &b, sizeof a) == 0, qPrintable(QStringLiteral("%1 vs %2").arg(a).arg(b)));
+    for (const auto &[a, b] : {std::pair{got.min, want.min}, std::pair{got.max, want.max}})
+        QVERIFY(std::memcmp(&a, &b, sizeof a) == 0);
+    QCOMPARE(std::isnan(got.mean), nonFinite);
 }
 
 QTEST_GUILESS_MAIN(TestStats)

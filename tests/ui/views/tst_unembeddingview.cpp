@@ -72,6 +72,7 @@ private Q_SLOTS:
     void largeVocabularyShowsTopK();
     void printedTextIsPyTorchs();
     void rendersArgmaxBar();
+    void bigLmHeadRunsOnAWorker();
 };
 
 void TestUnembeddingView::logitsEqualLmHeadForward_data()
@@ -383,6 +384,39 @@ void TestUnembeddingView::rendersArgmaxBar()
     const QByteArray dir = qgetenv("EMBEDLAB_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         QVERIFY(image.save(QString::fromLocal8Bit(dir) + QStringLiteral("/lesson2-unembedding.png")));
+}
+
+// Issue #15: a big lm_head(h) (Llama 3's reads 2.1 GB) runs on a worker; the view says it is
+// computing meanwhile, and an h changed during the pass is followed by one more pass, so the logits
+// shown are always lm_head(h) of the h shown.
+void TestUnembeddingView::bigLmHeadRunsOnAWorker()
+{
+    const auto model = makeModel(100, 8, true, false);
+    UnembeddingView view;
+    view.setBackgroundMultiplyAdds(1);
+    QSignalSpy computing(&view, &UnembeddingView::computingChanged);
+    view.setModel(model.get());
+    QVERIFY(view.isComputing());
+    QCOMPARE(computing.size(), 1);
+    QCOMPARE(view.logits().numel(), core::Index(0));
+    QVERIFY(view.printedLogits().isEmpty());
+    QVERIFY2(view.argmaxText().startsWith(QStringLiteral("Computing lm_head(h)")),
+             qPrintable(view.argmaxText()));
+    std::vector<float> h(8);
+    for (std::size_t k = 0; k < h.size(); ++k)
+        h[k] = 0.25f * float(k) - 1.0f;
+    QVERIFY(view.setHidden(h)); // while the first pass runs
+    QTRY_VERIFY(!view.isComputing());
+    QCOMPARE(computing.size(), 2);
+    QCOMPARE(computing.last().first().toBool(), false);
+    const core::Tensor expected = model->lmHead().forward(hiddenTensor(h));
+    QCOMPARE(view.logits().data, expected.data);
+    QCOMPARE(view.argmax(), realArgmax(expected));
+    QVERIFY(!view.printedProbabilities().isEmpty());
+    // The same h and weights again: the remembered result, no pass.
+    view.refresh();
+    QVERIFY(!view.isComputing());
+    QCOMPARE(computing.size(), 2);
 }
 
 QTEST_MAIN(TestUnembeddingView)
