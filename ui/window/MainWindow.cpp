@@ -266,11 +266,15 @@ QWidget *MainWindow::createIdsRow(QWidget *parent)
     m_idsSuffix = new QLabel(QStringLiteral(")"), row);
     m_idsSuffix->setFont(m_idsPrefix->font());
     // Read-only and of fixed width: 200 tokens' ids scroll inside it instead of widening the window.
+    // Two ids whole ("[15496, 995]"), with the field's frame and text margins: 11 digits' width cut
+    // the last one to "[15496, 99".
     m_tokenIds = new QLineEdit(row);
     m_tokenIds->setObjectName(QStringLiteral("tokenIds"));
     m_tokenIds->setFont(m_idsPrefix->font());
     m_tokenIds->setReadOnly(true);
-    m_tokenIds->setFixedWidth(QFontMetrics(m_idsPrefix->font()).horizontalAdvance(QLatin1Char('0')) * 11);
+    m_tokenIds->setFixedWidth(
+        QFontMetrics(m_idsPrefix->font()).horizontalAdvance(QStringLiteral("[15496, 995]")) +
+        m_tokenIds->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) * 2 + 8);
     m_idsError = new QLabel(row);
     m_idsError->setObjectName(QStringLiteral("idsError"));
     m_idsError->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
