@@ -388,9 +388,11 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     l.plot =
         QRect(left, top, std::max(1, size.width() - left - right), std::max(1, size.height() - top - bottom));
 
-    const int barTop = l.plot.top() + line; // room for the caption ("w" or "|w|") above the bar
+    // The bar starts with the plot: its caption ("w" or "|w|") sits above it in the column numbers'
+    // row, so that a short lm_head's bar is not squeezed to one line under overlapping end labels.
+    const int barTop = l.plot.top();
     // Half a line below the bar for its end label, then the legend.
-    const int barHeight = std::max(line, l.plot.height() - legendHeight - 2 * line);
+    const int barHeight = std::max(line, l.plot.height() - legendHeight - line);
     l.colorBar = QRect(l.plot.right() + 1 + pad, barTop, barWidth, barHeight);
     l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
                      legendHeight);
