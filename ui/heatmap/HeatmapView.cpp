@@ -797,7 +797,8 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
             drawTick(lo, withMinusSign(lo == 0.0f ? QStringLiteral("0") : formatWeight(lo)));
         for (const double t : ticks.values) {
             const double y = valueY(t);
-            if (std::abs(y - valueY(hi)) < line || std::abs(y - valueY(lo)) < line)
+            // A quarter line apart at least: labels a bare line apart touched ("0.4237 0 -0.4237").
+            if (std::abs(y - valueY(hi)) < line * 1.25 || std::abs(y - valueY(lo)) < line * 1.25)
                 continue;
             drawTick(t, withMinusSign(ticks.label(t)));
         }
