@@ -215,12 +215,12 @@ std::size_t leadingSpaceLength(std::string_view text)
 }
 
 // The leftmost match in `text` from `from` on, the longest there (Aho-Corasick, LeftmostLongest).
-const Tables::Added *leftmostLongest(std::span<const Tables::Added> tokens, std::string_view text,
-                                     std::size_t from, std::size_t &at)
+const TokenizerSource::AddedToken *leftmostLongest(std::span<const TokenizerSource::AddedToken> tokens,
+                                                   std::string_view text, std::size_t from, std::size_t &at)
 {
     at = std::string_view::npos;
-    const Tables::Added *best = nullptr;
-    for (const Tables::Added &token : tokens) { // longest first, so a tie keeps the longest
+    const TokenizerSource::AddedToken *best = nullptr;
+    for (const TokenizerSource::AddedToken &token : tokens) { // longest first, so a tie keeps the longest
         const std::size_t found = text.find(token.content, from);
         if (found < at) {
             at = found;
@@ -238,12 +238,13 @@ struct Split {
 
 // AddedVocabulary::find_matches of Hugging Face's tokenizers: the added tokens of `tokens` in
 // `sentence`, with their single_word, lstrip and rstrip options, and the text between them.
-void splitAdded(std::span<const Tables::Added> tokens, std::string_view sentence, std::vector<Split> &out)
+void splitAdded(std::span<const TokenizerSource::AddedToken> tokens, std::string_view sentence,
+                std::vector<Split> &out)
 {
     std::size_t startOffset = 0;
     std::size_t at = 0;
     for (std::size_t from = 0; from <= sentence.size();) {
-        const Tables::Added *token = leftmostLongest(tokens, sentence, from, at);
+        const TokenizerSource::AddedToken *token = leftmostLongest(tokens, sentence, from, at);
         if (!token)
             break;
         std::size_t start = at;
@@ -258,7 +259,7 @@ void splitAdded(std::span<const Tables::Added> tokens, std::string_view sentence
             stop += leadingSpaceLength(sentence.substr(stop));
         if (startOffset < start)
             out.push_back({sentence.substr(startOffset, start - startOffset)});
-        out.push_back({{}, token->id});
+        out.push_back({{}, static_cast<std::int32_t>(token->id)});
         startOffset = stop;
     }
     if (startOffset < sentence.size())

@@ -89,11 +89,9 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
         t.bytes[i] = added.content;
         t.assigned[i] = true;
         if (!added.content.empty())
-            (added.normalized ? t.addedNormalized : t.addedRaw)
-                .push_back({added.content, static_cast<std::int32_t>(added.id), added.singleWord,
-                            added.lstrip, added.rstrip});
+            (added.normalized ? t.addedNormalized : t.addedRaw).push_back(added);
     }
-    for (std::vector<Tables::Added> *added : {&t.addedRaw, &t.addedNormalized})
+    for (std::vector<TokenizerSource::AddedToken> *added : {&t.addedRaw, &t.addedNormalized})
         std::stable_sort(added->begin(), added->end(),
                          [](const auto &a, const auto &b) { return a.content.size() > b.content.size(); });
     return idOfText;

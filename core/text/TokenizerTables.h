@@ -60,17 +60,10 @@ struct Tokenizer::Tables {
     std::array<std::int32_t, 256> idOfByte{};
     /// (left id << 32 | right id) -> the merge's rank and the id it makes.
     std::unordered_map<std::uint64_t, Merge> merges;
-    struct Added {
-        std::string content;
-        std::int32_t id = 0;
-        bool singleWord = false;
-        bool lstrip = false;
-        bool rstrip = false;
-    };
     /// Added tokens, longest first, split out of the text before the pattern runs: those with
     /// normalized false first, then the others in what is left (Hugging Face's two passes).
-    std::vector<Added> addedRaw;
-    std::vector<Added> addedNormalized;
+    std::vector<TokenizerSource::AddedToken> addedRaw;
+    std::vector<TokenizerSource::AddedToken> addedNormalized;
     bool addPrefixSpace = false;
 
     /// Validates `source` (ids, merges, the 256 byte tokens) and builds the tables. Throws
