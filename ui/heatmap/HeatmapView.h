@@ -126,8 +126,8 @@ private:
     /// The height the aggregation text needs on lines of its own at `size`, 0 when it is not drawn or
     /// fits beside the title.
     int statusLineHeight(QSize size) const;
-    /// The height under the plot's top the colour bar's column needs besides the plot: a line for
-    /// its caption, one of bar, half a line for its end label, the NaN/Inf legend and a margin.
+    /// The height under the plot's top the colour bar's column needs: two lines of bar (its caption
+    /// sits above the plot's top), half a line for its end label, the NaN/Inf legend and a margin.
     int belowPlot(int legendHeight) const;
     QFont titleFont() const;
     HeatmapMapping mappingFor(QSize widgetSize) const;

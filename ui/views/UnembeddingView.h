@@ -91,7 +91,7 @@ public:
     QString hiddenCode() const;
 
     /// lm_head(h) over at least this many multiply-adds runs on a worker (Llama 3's 128256 x 4096 reads
-    /// 2.1 GB: about 0.2 s at this machine's memory bandwidth); smaller ones run in place.
+    /// 2.1 GB: about 0.1 s at this machine's memory bandwidth); smaller ones run in place.
     static constexpr core::Index kBackgroundMultiplyAdds = core::Index{1} << 26;
     /// Another bound than kBackgroundMultiplyAdds (tests use small models).
     void setBackgroundMultiplyAdds(core::Index multiplyAdds) { m_backgroundMultiplyAdds = multiplyAdds; }
