@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: 2026 EmbedLab developers
 """Writes core/text/UnicodeClasses.cpp: the letter, number and white-space classes of GPT-2's
-pre-tokenizer pattern (\\p{L}, \\p{N}, \\s) as sorted code point ranges, and
+pre-tokenizer pattern (\\p{L}, \\p{N}, \\s) and the word characters of Hugging Face's single_word
+added tokens (Rust's \\w) as sorted code point ranges, and
 tests/golden/tokenizer/assigned.json: the code points this Unicode version assigns, so that the
 tests compare the table with JavaScript's regex engine (tests/golden/gen_tokenizer.mjs) only where
 both know the character.
@@ -39,6 +40,29 @@ def ranges(predicate):
     return out
 
 
+# Rust's regex \w (what tokenizers' AddedVocabulary uses for single_word) follows UTS #18: Alphabetic,
+# Mark, Decimal_Number, Connector_Punctuation and Join_Control. unicodedata has no Alphabetic (it is
+# L*, Nl and Other_Alphabetic), so the ranges come from Perl's \w, which UTS #18 defines the same way,
+# and must be of the same Unicode version as unicodedata.
+PERL_WORD = r"""
+use Unicode::UCD;
+print Unicode::UCD::UnicodeVersion(), "\n";
+my $start = -1;
+for my $cp (0 .. 0x110000) {
+    my $in = $cp <= 0x10FFFF && !($cp >= 0xD800 && $cp <= 0xDFFF) && chr($cp) =~ /\w/u;
+    if ($in && $start < 0) { $start = $cp; }
+    elsif (!$in && $start >= 0) { print "$start ", $cp - 1, "\n"; $start = -1; }
+}
+"""
+
+
+def word_ranges():
+    lines = subprocess.run(["perl", "-e", PERL_WORD], check=True, capture_output=True, text=True).stdout.split("\n")
+    if lines[0] != unicodedata.unidata_version:
+        sys.exit(f"Perl has Unicode {lines[0]}, Python {unicodedata.unidata_version}: use matching versions")
+    return [tuple(int(x) for x in line.split()) for line in lines[1:] if line]
+
+
 def category(cp):
     return unicodedata.category(chr(cp))
 
@@ -60,6 +84,7 @@ def table(name, rs):
 def main():
     letters = ranges(lambda cp: category(cp).startswith("L"))
     numbers = ranges(lambda cp: category(cp).startswith("N"))
+    words = word_ranges()
     assigned = ranges(lambda cp: category(cp) != "Cn")
     source = f"""// SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
@@ -80,6 +105,10 @@ namespace {{
 // \\s: the White_Space property.
 {table("kWhiteSpace", WHITE_SPACE)}
 
+// \\w as Rust's regex and Perl define it (UTS #18): Alphabetic, Mark, Decimal_Number,
+// Connector_Punctuation, Join_Control.
+{table("kWord", words)}
+
 }} // namespace
 
 std::span<const CodePointRange> letters()
@@ -95,6 +124,11 @@ std::span<const CodePointRange> numbers()
 std::span<const CodePointRange> whiteSpace()
 {{
     return kWhiteSpace;
+}}
+
+std::span<const CodePointRange> wordCharacters()
+{{
+    return kWord;
 }}
 
 const char *version()
@@ -115,7 +149,7 @@ const char *version()
         print("clang-format not found: format core/text/UnicodeClasses.cpp before committing", file=sys.stderr)
     with open(os.path.join(ROOT, "tests", "golden", "tokenizer", "assigned.json"), "w") as f:
         json.dump({"unicode": unicodedata.unidata_version, "assigned": [list(r) for r in assigned]}, f)
-    print(f"{len(letters)} letter, {len(numbers)} number ranges; Unicode {unicodedata.unidata_version}")
+    print(f"{len(letters)} letter, {len(numbers)} number, {len(words)} word ranges; Unicode {unicodedata.unidata_version}")
 
 
 if __name__ == "__main__":

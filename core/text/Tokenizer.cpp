@@ -152,14 +152,13 @@ private:
     std::deque<std::string> m_prefixed; // stable storage for the views in m_cache
 };
 
-// Rust regex's \w (Unicode): letters and digits stand in for Alphabetic, marks and Nd, with '_'.
+// Whether the one character at text[at, at + length) is a word character of Rust regex's \w.
 bool isWordChar(std::string_view text, std::size_t at, std::size_t length)
 {
     const bytelevel::Utf8Unit u = bytelevel::decodeUtf8(text, at);
     if (!u.valid || u.length != length)
         return false;
-    const unicode::CharClass c = unicode::classify(u.cp);
-    return u.cp == U'_' || c == unicode::CharClass::Letter || c == unicode::CharClass::Number;
+    return unicode::isWordCharacter(u.cp);
 }
 
 // Where the last UTF-8 sequence of text[0, end) starts (end > 0).

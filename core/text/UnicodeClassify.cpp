@@ -49,4 +49,9 @@ CharClass classify(char32_t cp)
     return cp <= 0x10FFFF ? search(cp) : CharClass::Other;
 }
 
+bool isWordCharacter(char32_t cp)
+{
+    return contains(wordCharacters(), cp);
+}
+
 } // namespace embedlab::core::unicode

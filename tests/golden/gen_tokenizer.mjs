@@ -13,7 +13,8 @@
 //   tests/golden/tokenizer/gpt2_tokenizer_pairs.json  the same with merges as ["a", "b"] pairs
 //   tests/golden/tokenizer/gpt2.gguf                  a GGUF file holding only tokenizer.ggml.*
 //   tests/golden/tokenizer/texts.json                 texts and their ids from both references
-//   tests/golden/tokenizer/unicode_js.json            \p{L}, \p{N}, \s of JavaScript's regex engine
+//   tests/golden/tokenizer/unicode_js.json            \p{L}, \p{N}, \s and Rust's \w (UTS #18) of
+//                                                     JavaScript's regex engine
 //   tests/golden/cli/tokenizer_cases.json             embedlab-cli tokenize/detokenize cases
 // The two references must agree on every text, except where their \s differs (JavaScript's \s
 // has U+FEFF and lacks U+0085; tiktoken's is Unicode's White_Space, as encoder.py's): there the
@@ -266,6 +267,8 @@ function jsRanges(re) {
 fs.writeFileSync(path.join(out, 'unicode_js.json'), JSON.stringify({
     unicode: process.versions.unicode,
     letters: jsRanges(/^\p{L}$/u), numbers: jsRanges(/^\p{N}$/u), space: jsRanges(/^\s$/u),
+    // JavaScript's own \w is ASCII: the word of Rust's regex (tokenizers' single_word) is UTS #18's.
+    word: jsRanges(/^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]$/u),
 }));
 
 // --- embedlab-cli cases: @GOLDEN@ stands for tests/golden ---------------------------------------

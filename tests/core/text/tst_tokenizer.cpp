@@ -133,6 +133,7 @@ private Q_SLOTS:
     void decodeRefusesUnknownIds_data();
     void decodeRefusesUnknownIds();
     void unicodeTableMatchesJavaScript();
+    void wordTableMatchesJavaScript();
     void findTokenizerFor();
 };
 
@@ -336,6 +337,12 @@ void TestTokenizer::addedTokenOptions_data()
                                  << QStringLiteral("I like dancing") << words("I Ġlike Ġdancing");
     QTest::newRow("not single word") << QByteArray(R"({"id":278,"content":"ing"})") << false
                                      << QStringLiteral("I like dancing") << words("I Ġlike Ġd anc ing");
+    // After "e" and a combining acute accent "qqq" is inside a word (\\w has marks): the vocabulary's
+    // "qq q". After "²" (No, not \\w) it is a word of its own: the added token.
+    const QByteArray qqq = R"({"id":50257,"content":"qqq","single_word":true})";
+    QTest::newRow("single word after a mark")
+        << qqq << false << QStringLiteral("e\u0301qqq") << words("e Ì ģ qq q");
+    QTest::newRow("single word after No") << qqq << false << QStringLiteral("\u00B2qqq") << words("Â² qqq");
     QTest::newRow("single word alone") << QByteArray(R"({"id":278,"content":"ing","single_word":true})")
                                        << false << QStringLiteral("ing, ing") << words("ing , Ġ ing");
     QTest::newRow("leftmost longest")
@@ -545,6 +552,42 @@ void TestTokenizer::unicodeTableMatchesJavaScript()
     QVERIFY(compared > 200000);
     QCOMPARE(differences, (QStringList{QStringLiteral("85"), QStringLiteral("FEFF")}));
     QCOMPARE(core::unicode::classify(0x110000), core::unicode::CharClass::Other);
+}
+
+// #14: single_word added tokens end at Rust regex's \\w, which is UTS #18's word (Alphabetic, marks,
+// Nd, Pc, Join_Control), not letters and numbers. Node's engine, given that definition, agrees with
+// the table on every code point the table's Unicode version assigns.
+void TestTokenizer::wordTableMatchesJavaScript()
+{
+    const QJsonObject js = testing::loadGolden(QStringLiteral("tokenizer/unicode_js.json"));
+    const QJsonObject assigned = testing::loadGolden(QStringLiteral("tokenizer/assigned.json"));
+    std::vector<bool> jsWord(0x110000, false);
+    for (const QJsonValue &r : js.value(QLatin1String("word")).toArray()) {
+        for (qint64 cp = r.toArray()[0].toInteger(); cp <= r.toArray()[1].toInteger(); ++cp)
+            jsWord[static_cast<std::size_t>(cp)] = true;
+    }
+    long compared = 0;
+    long words = 0;
+    QStringList differences;
+    for (const QJsonValue &r : assigned.value(QLatin1String("assigned")).toArray()) {
+        for (qint64 cp = r.toArray()[0].toInteger(); cp <= r.toArray()[1].toInteger(); ++cp) {
+            ++compared;
+            const bool ours = core::unicode::isWordCharacter(static_cast<char32_t>(cp));
+            words += ours;
+            if (ours != jsWord[static_cast<std::size_t>(cp)])
+                differences << QString::number(cp, 16).toUpper();
+        }
+    }
+    QVERIFY(compared > 200000);
+    QVERIFY(words > 100000);
+    QCOMPARE(differences, QStringList());
+    // Where \\w differs from \\p{L} and \\p{N}: a combining accent, a Roman numeral, U+203F, U+200D are
+    // word characters; the superscript two (No) is not.
+    for (const char32_t cp : {U'\u0301', U'\u2167', U'\u203F', U'\u200D', U'_', U'a', U'7'})
+        QVERIFY2(core::unicode::isWordCharacter(cp), qPrintable(QString::number(cp, 16)));
+    for (const char32_t cp : {U'\u00B2', U'-', U' ', U'\U0001F63A'})
+        QVERIFY2(!core::unicode::isWordCharacter(cp), qPrintable(QString::number(cp, 16)));
+    QVERIFY(!core::unicode::isWordCharacter(0x110000));
 }
 
 void TestTokenizer::findTokenizerFor()
