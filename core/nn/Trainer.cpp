@@ -4,6 +4,7 @@
 
 #include "core/init/Generator.h"
 #include "core/nn/Loss.h"
+#include "core/tensor/Retire.h"
 
 #include <algorithm>
 #include <cassert>
@@ -250,9 +251,9 @@ TrainingReport Trainer::commit(TiedModel &model, DetachedStep &&step)
     const std::vector<ParameterPtr> stepped = step.model->parameters();
     assert(params.size() == stepped.size() && "commit() takes a step computed for this model");
     for (std::size_t k = 0; k < params.size(); ++k) {
-        std::swap(params[k]->value(), stepped[k]->value());
+        params[k]->replaceValue(std::move(stepped[k]->value()));
         std::swap(params[k]->grad(), stepped[k]->grad());
-        params[k]->bumpVersion();
+        retire(std::move(stepped[k]->grad()));
     }
     step.optimizer->rebind(params);
     m_optimizer = std::move(step.optimizer);

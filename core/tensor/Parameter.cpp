@@ -3,6 +3,7 @@
 #include "core/tensor/Parameter.h"
 
 #include "core/tensor/Error.h"
+#include "core/tensor/Retire.h"
 
 #include <sys/resource.h>
 
@@ -68,6 +69,15 @@ std::shared_ptr<Parameter> Parameter::clone() const
     copy->m_value = m_value;
     copy->m_grad = m_grad;
     return copy;
+}
+
+void Parameter::replaceValue(Matrix &&values)
+{
+    assert(values.rows() == m_value.rows() && values.cols() == m_value.cols() &&
+           "replaceValue() takes values of the parameter's shape");
+    std::swap(m_value, values);
+    retire(std::move(values));
+    bumpVersion();
 }
 
 Tensor Parameter::toTensor() const

@@ -39,6 +39,9 @@ public:
     Matrix &value() { return m_value; }
     const Matrix &value() const { return m_value; }
     TensorSpan span() { return {m_value.data(), m_shape}; }
+    /// Takes `values` (of value()'s size) as its storage without a copy and bumps the version. The old
+    /// storage is retired (core/tensor/Retire.h): a worker reading it keeps it until it ends.
+    void replaceValue(Matrix &&values);
     Tensor toTensor() const;
 
     /// `.grad`: empty (0 x 0) until a backward pass accumulates into it, as PyTorch's None.

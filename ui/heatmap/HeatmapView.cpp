@@ -522,7 +522,7 @@ void HeatmapView::startRebuild()
             Q_EMIT rebuilt();
     });
     const std::uint64_t changedAt = m_valuesChangedAt;
-    watcher->setFuture(QtConcurrent::run(workerPool(), [weight, aggregation, cancel, changedAt] {
+    watcher->setFuture(runOnWorkers([weight, aggregation, cancel, changedAt] {
         return HeatmapPyramid::shared(weight, aggregation, cancel.get(), changedAt);
     }));
 }

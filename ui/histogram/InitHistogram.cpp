@@ -605,7 +605,7 @@ void InitHistogram::start()
     setBusy(true);
     // A watcher (not QFuture::then) so the result always arrives through the event loop, even
     // when a small tensor is binned before the continuation could be attached.
-    m_watcher->setFuture(QtConcurrent::run(workerPool(), &InitHistogram::compute, std::move(job)));
+    m_watcher->setFuture(runOnWorkers([job = std::move(job)] { return compute(job); }));
 }
 
 InitHistogram::Outcome InitHistogram::compute(const Job &job)

@@ -688,8 +688,7 @@ void Lab::commitInit(const std::shared_ptr<InitResult> &result)
             tr("%1 changed while it was being initialised; apply again.").arg(result->job.target));
         return;
     }
-    std::swap(p->value(), result->value);
-    p->bumpVersion();
+    p->replaceValue(std::move(result->value));
     m_generator.setState(result->generator);
     Operation op;
     op.kind = Operation::Kind::Init;

@@ -398,7 +398,7 @@ QString SessionFile::readWeights(const QString &sessionFileName, const Session &
     core::ParameterPtr stored;
     const QString error = readStored(sessionFileName, session, parameter, weights.shape(), stored);
     if (error.isEmpty())
-        std::swap(weights.value(), stored->value());
+        weights.replaceValue(std::move(stored->value()));
     return error;
 }
 

@@ -2,10 +2,13 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Retire.h"
+
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
+#include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
@@ -24,8 +27,20 @@ namespace embedlab::ui {
 /// goes. Call it from the UI thread.
 QThreadPool *workerPool();
 
-/// Runs `job()` on workerPool() and then `done(result)` on the UI thread, unless `context` was
-/// destroyed meanwhile. Returns the job's future (to wait for it or test isFinished()).
+/// QtConcurrent::run(workerPool(), job), with a core::ReadGuard held from this call until the job
+/// returns: weights replaced meanwhile (a training step, an initialiser) keep their old storage for
+/// it. Every background job goes through here.
+template <typename Job> auto runOnWorkers(Job &&job)
+{
+    return QtConcurrent::run(
+        workerPool(), [guard = std::make_shared<core::ReadGuard>(), job = std::forward<Job>(job)]() mutable {
+            const auto release = qScopeGuard([&guard] { guard.reset(); });
+            return job();
+        });
+}
+
+/// Runs `job()` on workerPool() (runOnWorkers()) and then `done(result)` on the UI thread, unless `context`
+/// was destroyed meanwhile. Returns the job's future (to wait for it or test isFinished()).
 ///
 /// The one home of the background-job pattern: a QFutureWatcher rather than
 /// QFuture::then(context), whose continuations deadlocked waitForFinished() in our tests on Qt
@@ -33,7 +48,7 @@ QThreadPool *workerPool();
 template <typename Job, typename Done> auto runInBackground(QObject *context, Job &&job, Done &&done)
 {
     using Result = std::invoke_result_t<Job>;
-    QFuture<Result> future = QtConcurrent::run(workerPool(), std::forward<Job>(job));
+    QFuture<Result> future = runOnWorkers(std::forward<Job>(job));
     auto *watcher = new QFutureWatcher<Result>(context);
     QObject::connect(watcher, &QFutureWatcherBase::finished, context,
                      [watcher, done = std::forward<Done>(done)]() mutable {

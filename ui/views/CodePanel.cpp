@@ -344,7 +344,7 @@ void CodePanel::refresh()
     m_formatting = true;
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
     // A watcher child rather than QFuture::then(this): see Lab::startJob.
-    m_format = QtConcurrent::run(workerPool(), &CodePanel::renderOutput, std::move(in));
+    m_format = runOnWorkers([in = std::move(in)] { return renderOutput(in); });
     auto *watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         const QString text = watcher->result();

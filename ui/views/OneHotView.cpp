@@ -316,7 +316,7 @@ void OneHotView::startLimitScan()
         m_sampled = QImage(); // coloured with the stand-in limit
         update();
     });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [weight] {
+    watcher->setFuture(runOnWorkers([weight] {
         const core::Matrix &m = weight->value();
         return maxAbsFinite(m.data(), m.size());
     }));

@@ -230,8 +230,7 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
                 if (!target || target->shape() != values->shape())
                     continue;
                 // The values were read for this restore alone: the model takes them, no copy.
-                std::swap(target->value(), values->value());
-                target->bumpVersion();
+                target->replaceValue(std::move(values->value()));
                 lab->recordWeightsChange(op);
             }
             if (!history.isEmpty()) {
