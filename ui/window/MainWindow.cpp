@@ -886,7 +886,7 @@ void MainWindow::onBusyChanged(bool busy)
 void MainWindow::updateHeatmapTitles()
 {
     const Lab::Config &c = m_lab->modelConfig();
-    const QString tied = m_lab->isTied() ? tr("  (tied: same storage)") : QString();
+    const QString tied = m_lab->isTied() ? tr("  (tied)") : QString();
     QString embeddingTitle = weightTitle(QStringLiteral("embedding.weight"), c) + tied;
     QString lmHeadTitle = weightTitle(QStringLiteral("lm_head.weight"), c) + tied;
     for (const Lab::Operation &op : m_lab->history()) {
