@@ -1255,8 +1255,8 @@
         <translation>&amp;Tạm dừng</translation>
     </message>
     <message>
-        <source>  (tied: same storage)</source>
-        <translation>  (đã buộc: cùng vùng lưu trữ)</translation>
+        <source>  (tied)</source>
+        <translation>  (đã buộc)</translation>
     </message>
     <message>
         <source>  from %1</source>

@@ -1255,8 +1255,8 @@
         <translation>暂停(&amp;P)</translation>
     </message>
     <message>
-        <source>  (tied: same storage)</source>
-        <translation>  （已绑定：同一存储）</translation>
+        <source>  (tied)</source>
+        <translation>  （已绑定）</translation>
     </message>
     <message>
         <source>  from %1</source>

@@ -21,6 +21,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRawFont>
+#include <QResizeEvent>
 #include <QScopedValueRollback>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -262,6 +263,24 @@ InitHistogram::InitHistogram(QWidget *parent)
 
 InitHistogram::~InitHistogram() = default;
 
+QSize InitHistogram::minimumSizeHint() const
+{
+    // QVBoxLayout's minimum counts the wrapping toolbar as one row, and its height for width counts
+    // the chart as 0 px (its size policy ignores its hint): in the histogram's scroll area the
+    // statistics table then covered the chart's axis title (LANG=zh_CN.UTF-8 at 1366 x 768, #16).
+    QSize size = QWidget::minimumSizeHint();
+    if (width() > 0)
+        size.rheight() += std::max(0, m_bar->heightForWidth(width()) - m_bar->minimumSize().height());
+    return size;
+}
+
+void InitHistogram::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (event->oldSize().width() != width())
+        updateGeometry(); // the toolbar may wrap to another number of rows
+}
+
 void InitHistogram::buildToolbar()
 {
     // The controls wrap onto a second row when the dock is narrow: in one row they need ~730 px in
@@ -394,9 +413,10 @@ void InitHistogram::buildChart()
     m_view->setObjectName(QStringLiteral("chart"));
     m_view->installEventFilter(this); // fitChartParts() on every resize
     m_view->setRenderHint(QPainter::Antialiasing);
-    // 150 px high at least, not 200: at 1366 x 768 the taller chart pushed the statistics table's
-    // second row below the dock's fold (#16 item 14).
-    m_view->setMinimumSize(320, 150);
+    // As high as the chart's own minimum (its axes, labels and legend), which QChartView takes on:
+    // a floor of 150 px above it (118 px, 131 px under LANG=zh_CN.UTF-8) pushed the statistics
+    // table's second row below the dock's fold at 1366 x 768 (#16 item 14).
+    m_view->setMinimumWidth(320);
     // Grows into whatever height there is, but its preferred height must not count: in a scroll
     // area (the dock under the lesson) the wrapping toolbar's height-for-width is otherwise taken
     // as the content's minimum, and the dock scrolled even at 1400x860.
@@ -761,6 +781,15 @@ void InitHistogram::fitChartParts()
     const Qt::Alignment legend = compact ? Qt::AlignRight : Qt::AlignBottom;
     if (m_chart->legend()->alignment() != legend)
         m_chart->legend()->setAlignment(legend);
+    // Nor the weight axis's title, a line under the tick labels: the tensor selector above the chart
+    // says what is binned. With it, under LANG=zh_CN.UTF-8 the chart needed 131 px and the statistics
+    // table covered the title at 1366 x 768 (#16 item 13).
+    if (m_axisX->isTitleVisible() == compact) {
+        m_axisX->setTitleVisible(!compact);
+        // QChartView only ever raises its minimum to the chart's: a shorter chart may be shorter.
+        m_view->setMinimumHeight(0);
+        updateGeometry();
+    }
     // Beside the plot the legend gets a fraction of the width, and Qt Charts elided the note there
     // ("embedding.weight (tied: s..." at 1366 x 768, #16): there it names the tensor alone, like the
     // statistics row under it, whose tooltip has the note.
@@ -809,6 +838,11 @@ void InitHistogram::updateCountTitle()
     const QString title = fits ? full : brief;
     if (m_axisY->titleText() != title)
         setAxisTitle(m_axisY, title, font());
+    // A plot shorter than that title gets the height it lacks: Qt Charts otherwise elides it ("số
+    // lư..." in a compact chart under LANG=zh_CN.UTF-8), and the dock scrolls instead (#16 item 13).
+    const qreal lacking = QFontMetricsF(m_axisY->titleFont()).horizontalAdvance(title) - height;
+    if (height > 0 && lacking > 0)
+        m_view->setMinimumHeight(m_view->height() + int(std::ceil(lacking)));
 }
 
 void InitHistogram::updateCountAxis()

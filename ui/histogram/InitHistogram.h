@@ -121,9 +121,12 @@ public:
     QString statsText(int row, int column) const;
     /// PyTorch's message when the last binning failed (e.g. a custom range with max <= min).
     QString errorText() const { return m_error; }
+    /// The layout's minimum with the toolbar wrapped to the rows it takes at the current width.
+    QSize minimumSizeHint() const override;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 Q_SIGNALS:
     /// The user toggled compare mode; answer with setSources() (two sources) or setSource().

@@ -886,7 +886,7 @@ void MainWindow::onBusyChanged(bool busy)
 void MainWindow::updateHeatmapTitles()
 {
     const Lab::Config &c = m_lab->modelConfig();
-    const QString tied = m_lab->isTied() ? tr("  (tied: same storage)") : QString();
+    const QString tied = m_lab->isTied() ? tr("  (tied)") : QString();
     QString embeddingTitle = weightTitle(QStringLiteral("embedding.weight"), c) + tied;
     QString lmHeadTitle = weightTitle(QStringLiteral("lm_head.weight"), c) + tied;
     for (const Lab::Operation &op : m_lab->history()) {
@@ -1377,6 +1377,8 @@ void MainWindow::showEvent(QShowEvent *event)
         m_defaultLayout = false;
         // Once the window has the size it is shown at (a screen, --size): queued, after the layout.
         QMetaObject::invokeMethod(this, &MainWindow::fitSideColumn, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { fitBottomRow(2); }, Qt::QueuedConnection);
     }
 }
 
@@ -1393,6 +1395,27 @@ void MainWindow::fitSideColumn()
     const int room = width() - m_oneHotView->parentWidget()->minimumSizeHint().width() - width() / 3 - chrome;
     if (room < m_layerDock->width())
         resizeDocks({m_layerDock}, {room}, Qt::Horizontal);
+}
+
+void MainWindow::fitBottomRow(int passes)
+{
+    // The bottom row keeps its default height (390 px of 860) until the views' area is at its
+    // minimum: at 1366 x 768 under LANG=zh_CN.UTF-8 (17 px lines) that left the embedding's heatmap
+    // 187 px, less than a quarter of the window. The row gives way to the weights, but only the
+    // height the histogram does not need: its chart and statistics table stay whole (#16).
+    auto *area = qobject_cast<QScrollArea *>(m_histogramDock->widget());
+    if (!area || !area->widget() || !m_histogramDock->isVisible() || m_histogramDock->isFloating())
+        return;
+    const int spare = area->viewport()->height() - area->widget()->minimumSizeHint().height();
+    const int shrink = std::min(spare, height() / 4 - m_embeddingHeatmap->height());
+    if (shrink <= 0)
+        return;
+    resizeDocks({m_histogramDock}, {m_histogramDock->height() - shrink}, Qt::Vertical);
+    // The histogram's minimum is its chart's, which is smaller once the chart has its new size
+    // (compact, without the axis title): the next pass sees the rest.
+    if (passes > 1)
+        QMetaObject::invokeMethod(
+            this, [this, passes] { fitBottomRow(passes - 1); }, Qt::QueuedConnection);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

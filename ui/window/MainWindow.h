@@ -160,6 +160,7 @@ protected:
 private:
     /// On a narrow window the side column gives the weights its width, down to its minimum.
     void fitSideColumn();
+    void fitBottomRow(int passes);
     void createCentralArea();
     QWidget *createIdsRow(QWidget *parent);
     QWidget *createChipsArea(QWidget *parent);
