@@ -40,6 +40,7 @@ struct OneHotView::Geometry {
     std::array<QRectF, 4> slots; // the labels' rooms above one_hot, W, the sum and the output
     double margin = 0.0;
     double titleHeight = 0.0;
+    QFont titleFont;           // larger than the view's, unless that wraps where the view's does not
     double counterSplit = 0.0; // the first counter's height
     double labelHeight = 0.0;
     double labelLine = 0.0;    // one line of a label
@@ -249,11 +250,13 @@ QSize OneHotView::minimumSizeHint() const
     const double width = 2 * margin + rowWidth(need, 10.0);
     Geometry g;
     layoutText(g, QRectF(0, 0, std::max<double>(width, floor.width()) - 2 * margin, 1e5));
-    // The blocks keep at least three lines of height; a note's second line comes out of a fourth,
-    // so a projected 768 px window keeps its heatmaps' headings.
+    // The blocks keep three lines of height, room for the reference example's four rows of digits; a
+    // compressed matrix's (labelled with notes) has no digits and keeps two. Four and three left a
+    // projected 768 px window under a Chinese desktop's taller font too short (#16).
+    const double blocks = fm.height() * (labels.lines() > 2 ? 2 : 3);
     const double height = 2 * margin + g.caption.height() +
-                          labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) +
-                          fm.height() * (labels.lines() > 3 ? 3 : 4) + g.lane.height() + g.counters.height();
+                          labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) + blocks +
+                          g.lane.height() + g.counters.height();
     return {std::max(floor.width(), int(std::ceil(width))), std::max(floor.height(), int(std::ceil(height)))};
 }
 
@@ -445,13 +448,20 @@ void OneHotView::layoutText(Geometry &g, const QRectF &all) const
     // As tall as the tallest title and caption this id goes through, so the diagram does not jump.
     const int k = m_animation ? m_animation->idIndex() : 0;
     double title = 0.0;
+    double titleSmall = 0.0; // in the view's font, bold
     double caption = 2.0 * line;
     for (int phase = 0; phase <= int(Phase::Done); ++phase) {
         title = std::max(title, wrapped(titleFont(), titleFor(k, Phase(phase))));
+        titleSmall = std::max(titleSmall, wrapped(boldFont(), titleFor(k, Phase(phase))));
         caption = std::max(caption, wrapped(font(), captionFor(k, Phase(phase))));
     }
-    g.titleHeight = title;
-    g.caption = QRectF(all.left(), all.top(), all.width(), title + line * 0.2 + caption);
+    // The larger title as long as it takes no more lines than the view's font would: projected at
+    // 1024 x 768 it wrapped to two lines that a Chinese desktop's window could not spare (#16).
+    const double titleLine = QFontMetricsF(titleFont()).height();
+    const bool large = std::round(title / titleLine) <= std::round(titleSmall / line);
+    g.titleFont = large ? titleFont() : boldFont();
+    g.titleHeight = large ? title : titleSmall;
+    g.caption = QRectF(all.left(), all.top(), all.width(), g.titleHeight + line * 0.2 + caption);
     // Measured at the totals of the last id, so the lines never outgrow their room.
     const qint64 v = m_lab->embeddingWeight()->value().rows();
     const qint64 d = m_lab->embeddingWeight()->value().cols();
@@ -724,7 +734,7 @@ void OneHotView::paintEvent(QPaintEvent *)
 void OneHotView::paintCaption(QPainter &p, const Frame &f) const
 {
     const Geometry &g = f.g;
-    p.setFont(titleFont());
+    p.setFont(g.titleFont);
     p.setPen(f.text);
     constexpr int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
     drawRecordedText(p, QRectF(g.caption.left(), g.caption.top(), g.caption.width(), g.titleHeight), flags,
