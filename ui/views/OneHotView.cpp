@@ -804,6 +804,9 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
         QFont small = font();
         small.setPointSizeF(std::clamp(g.rowHeight * 0.32, 6.0, font().pointSizeF()));
         p.setFont(small);
+        // The digits where a row holds them whole: the layout can squeeze the view below its minimum
+        // (the wrapped counters under it ask a splitter for no height), and the 1 keeps its colour.
+        const bool digits = f.haveId && QFontMetricsF(small).height() <= g.rowHeight + 1.0;
         for (qint64 i = 0; i < f.v; ++i) {
             const QRectF r(g.oneHot.left(), g.oneHot.top() + i * g.rowHeight, g.oneHot.width(), g.rowHeight);
             const bool one = i == f.id;
@@ -811,7 +814,7 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
             fill.setAlphaF(f.haveId ? showAlpha : 0.3);
             p.fillRect(r.adjusted(1, 1, -1, -1), fill);
             p.setPen(f.faint);
-            if (f.haveId)
+            if (digits)
                 drawRecordedText(p, r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"),
                                  f.texts);
         }
