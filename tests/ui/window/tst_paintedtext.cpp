@@ -290,6 +290,13 @@ void TestPaintedText::gpt2()
         failures << unfitHistogram(histogram);
     }
     QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
+    // The matrices get real room: projected at 1024 x 768 the one-hot view's labels and the row
+    // numbers' tokens left GPT-2's plots 55 px of the window (#16).
+    for (const HeatmapView *heatmap : {m_window->embeddingHeatmap(), m_window->lmHeadHeatmap()}) {
+        QVERIFY2(heatmap->plotRect().width() >= 140, qPrintable(QStringLiteral("%1: a %2 px plot")
+                                                                    .arg(heatmap->objectName())
+                                                                    .arg(heatmap->plotRect().width())));
+    }
 }
 
 void TestPaintedText::exported_data()
