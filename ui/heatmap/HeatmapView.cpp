@@ -94,6 +94,15 @@ std::vector<LegendEntry> legendEntries(const ColorMap &map)
     return entries;
 }
 
+/// The width of the legend as one row: each swatch (`swatchWidth`) with its label, `gap` apart.
+int legendRowWidth(const std::vector<LegendEntry> &entries, const QFont &font, int swatchWidth, int gap)
+{
+    int width = gap * int(entries.size() - 1);
+    for (const LegendEntry &e : entries)
+        width += swatchWidth + 5 + legendLabelWidth(font, e.text);
+    return width;
+}
+
 } // namespace
 
 struct HeatmapView::Layout {
@@ -403,9 +412,7 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     // The legend is a column under the colour bar. A view too short for that (two heatmaps on a
     // projected 768 px window) gets it as one row under the plot, when the row fits its width.
     const std::vector<LegendEntry> entries = legendEntries(m_colorMap);
-    int legendRow = pad * int(entries.size() - 1);
-    for (const LegendEntry &e : entries)
-        legendRow += barWidth + 5 + legendLabelWidth(font(), e.text);
+    const int legendRow = legendRowWidth(entries, font(), barWidth, pad);
     const int above = pad / 2 + std::max(line, titleHeight) + pad / 2 + line + pad / 2; // plot.top()
     l.legend.setHeight(int(entries.size()) * (line + 2));
     l.legendBelow = legendRow <= headingWidth && size.height() - above - l.statusLine < belowPlot(l);
@@ -436,14 +443,12 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     l.plot =
         QRect(left, top, std::max(1, size.width() - left - right), std::max(1, size.height() - top - bottom));
 
-    // The bar starts with the plot: its caption ("w" or "|w|") sits above it in the column numbers'
-    // row, so that a short lm_head's bar is not squeezed to one line under overlapping end labels.
-    const int barTop = l.plot.top();
-    // Half a line below the bar for its end label, then the legend (beside the plot's bottom, or
-    // under it).
+    // The bar starts with the plot: its caption ("w" or "|w|") sits in the column numbers' row, so
+    // that a short lm_head's bar is not squeezed under overlapping end labels. Half a line below the
+    // bar for its end label, then the legend (beside the plot's bottom, or a row under the plot).
     const int barHeight =
         l.legendBelow ? l.plot.height() : std::max(line, l.plot.height() - l.legend.height() - line);
-    l.colorBar = QRect(l.plot.right() + 1 + pad, barTop, barWidth, barHeight);
+    l.colorBar = QRect(l.plot.right() + 1 + pad, l.plot.top(), barWidth, barHeight);
     if (l.legendBelow)
         l.legend = QRect(std::max(pad, std::min(left, size.width() - pad - legendRow)),
                          l.plot.bottom() + 1 + line / 2, legendRow, l.legend.height());
