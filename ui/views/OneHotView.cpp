@@ -383,18 +383,25 @@ OneHotView::Geometry OneHotView::geometryFor(QSize size) const
     const QFontMetricsF fm(font());
     g.margin = std::max(8.0, fm.height() * 0.6);
     const QRectF all = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(g.margin, g.margin, -g.margin, -g.margin);
-    layoutText(g, all);
-    // Laid out without notes first; a compressed matrix gets a third label line that says how it is
-    // drawn, which leaves less room and so stays compressed.
-    for (const bool notes : {false, true}) {
-        const Labels labels = labelsFor(g, notes, 0, 0);
-        g.labelFont = labelFontFor(labels, all.width());
-        g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
-        g.labelHeight = g.labelLine * (labels.lines() + 0.3);
-        g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
-                           g.lane.top() - g.caption.bottom() - g.labelHeight);
-        layoutBlocks(g, labels);
-        if (!g.rowsCompressed && !g.colsCompressed)
+    // Below its minimum (the wrapped counters under the view ask the splitter for no height) the
+    // caption keeps only this phase's lines rather than the longest phase's, so that the diagram
+    // keeps two lines instead of going flat (GPT-2 projected under a Chinese desktop, #16).
+    for (const bool everyPhase : {true, false}) {
+        layoutText(g, all, everyPhase);
+        // Laid out without notes first; a compressed matrix gets a third label line that says how it
+        // is drawn, which leaves less room and so stays compressed.
+        for (const bool notes : {false, true}) {
+            const Labels labels = labelsFor(g, notes, 0, 0);
+            g.labelFont = labelFontFor(labels, all.width());
+            g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
+            g.labelHeight = g.labelLine * (labels.lines() + 0.3);
+            g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
+                               g.lane.top() - g.caption.bottom() - g.labelHeight);
+            layoutBlocks(g, labels);
+            if (!g.rowsCompressed && !g.colsCompressed)
+                break;
+        }
+        if (g.diagram.height() >= 2.0 * fm.height() || !m_animation)
             break;
     }
     return g;
@@ -437,7 +444,7 @@ QFont OneHotView::labelFontFor(const Labels &labels, double width) const
     return label;
 }
 
-void OneHotView::layoutText(Geometry &g, const QRectF &all) const
+void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) const
 {
     const auto wrapped = [&all](const QFont &font, const QString &text) {
         return QFontMetricsF(font)
@@ -447,10 +454,11 @@ void OneHotView::layoutText(Geometry &g, const QRectF &all) const
     const double line = QFontMetricsF(font()).height();
     // As tall as the tallest title and caption this id goes through, so the diagram does not jump.
     const int k = m_animation ? m_animation->idIndex() : 0;
+    const int now = m_animation ? int(m_animation->phase()) : 0;
     double title = 0.0;
     double titleSmall = 0.0; // in the view's font, bold
     double caption = 2.0 * line;
-    for (int phase = 0; phase <= int(Phase::Done); ++phase) {
+    for (int phase = everyPhase ? 0 : now; phase <= (everyPhase ? int(Phase::Done) : now); ++phase) {
         title = std::max(title, wrapped(titleFont(), titleFor(k, Phase(phase))));
         titleSmall = std::max(titleSmall, wrapped(boldFont(), titleFor(k, Phase(phase))));
         caption = std::max(caption, wrapped(font(), captionFor(k, Phase(phase))));
