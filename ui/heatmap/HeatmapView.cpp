@@ -69,6 +69,40 @@ QString withMinusSign(QString text)
     return text.replace(QLatin1Char('-'), QChar(0x2212));
 }
 
+/// The colours the scale cannot show and their names, as the legend lists them.
+struct LegendEntry {
+    QRgb color;
+    QString text;
+};
+
+/// The width a legend label takes when drawn: its drawn box, which is wider than its advance ("+Inf").
+int legendLabelWidth(const QFont &font, const QString &text)
+{
+    const QRectF drawn = QFontMetricsF(font).boundingRect(QRectF(0, 0, 1e6, 1e6), 0, text);
+    return std::max(textWidth(font, text), int(std::ceil(drawn.width())));
+}
+
+std::vector<LegendEntry> legendEntries(const ColorMap &map)
+{
+    std::vector<LegendEntry> entries{{map.nanColor(), QStringLiteral("NaN")}};
+    if (map.posInfColor() == map.negInfColor()) {
+        entries.push_back({map.posInfColor(), QStringLiteral("\u00b1Inf")});
+    } else {
+        entries.push_back({map.posInfColor(), QStringLiteral("+Inf")});
+        entries.push_back({map.negInfColor(), withMinusSign(QStringLiteral("-Inf"))});
+    }
+    return entries;
+}
+
+/// The width of the legend as one row: each swatch (`swatchWidth`) with its label, `gap` apart.
+int legendRowWidth(const std::vector<LegendEntry> &entries, const QFont &font, int swatchWidth, int gap)
+{
+    int width = gap * int(entries.size() - 1);
+    for (const LegendEntry &e : entries)
+        width += swatchWidth + 5 + legendLabelWidth(font, e.text);
+    return width;
+}
+
 } // namespace
 
 struct HeatmapView::Layout {
@@ -77,7 +111,9 @@ struct HeatmapView::Layout {
     QRect colorBar;
     QRect legend;
     int rowLabelWidth = 0;
-    int statusLine = 0; // the height of a line of its own under the title for the aggregation
+    int statusLine = 0;       // the height of a line of its own under the title for the aggregation
+    bool tokens = false;      // the row labels have room for a token beside the number
+    bool legendBelow = false; // the legend is one row under the plot, not a column under the bar
 };
 
 HeatmapView::HeatmapView(QWidget *parent)
@@ -147,11 +183,17 @@ void HeatmapView::setVocabulary(const Vocabulary &vocabulary)
     update();
 }
 
-QString HeatmapView::rowLabel(Index row, const HeatmapMapping &m) const
+QString HeatmapView::rowLabel(Index row) const
+{
+    return rowLabel(row, mapping(), layoutFor(size()).tokens);
+}
+
+QString HeatmapView::rowLabel(Index row, const HeatmapMapping &m, bool tokens) const
 {
     const QString number = QString::number(row);
     const QFontMetrics fm(font());
-    if (!m_vocabulary.isKnown() || m.isEmpty() || niceIndexStep((fm.height() + 2) / m.cellHeight) != 1)
+    if (!m_vocabulary.isKnown() || m.isEmpty() || niceIndexStep((fm.height() + 2) / m.cellHeight) != 1 ||
+        !tokens)
         return number;
     return fm.elidedText(m_vocabulary.label(row), Qt::ElideRight, tokenLabelWidth(fm)) + QLatin1Char(' ') +
            number;
@@ -281,14 +323,15 @@ QSize HeatmapView::minimumSizeHint() const
     // and cut the bar's labels at its edge (#16).
     constexpr int wide = 1 << 16;
     const Layout across = layoutFor(QSize(wide, 0));
-    const int minimumWidth = std::max(h * 12, across.plot.left() + (wide - 1 - across.plot.right()) + 2 * h);
+    const int labels = across.plot.left() - (across.tokens ? tokenRoom() : 0); // tokens only with room
+    const int minimumWidth = std::max(h * 12, labels + (wide - 1 - across.plot.right()) + 2 * h);
     // At the width the view has: its title wraps into as many lines as it shows, and the aggregation
     // takes a line of its own when it cannot share the title's (on a short lm_head at 768 px high it
     // was elided to "1 px = 3..." beside the title, #16). Below them and the column numbers: a colour
     // bar a line tall, its end label and the NaN/Inf legend, which a shorter view cut off ("-Inf").
     const QSize at(std::max(minimumWidth, width()), height());
     const Layout l = layoutFor(QSize(at.width(), 0));
-    const int height = l.plot.top() + statusLineHeight(at) + belowPlot(l.legend.height());
+    const int height = l.plot.top() + statusLineHeight(at) + belowPlot(l);
     return {minimumWidth, std::max(h * 8, height)};
 }
 
@@ -365,44 +408,70 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
                                 .boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, m_title)
                                 .height();
     l.statusLine = statusLineHeight(size);
+    const int barWidth = std::max(10, line);
+    // The legend is a column under the colour bar. A view too short for that (two heatmaps on a
+    // projected 768 px window) gets it as one row under the plot, when the row fits its width.
+    const std::vector<LegendEntry> entries = legendEntries(m_colorMap);
+    const int legendRow = legendRowWidth(entries, font(), barWidth, pad);
+    const int above = pad / 2 + std::max(line, titleHeight) + pad / 2 + line + pad / 2; // plot.top()
+    l.legend.setHeight(int(entries.size()) * (line + 2));
+    l.legendBelow = legendRow <= headingWidth && size.height() - above - l.statusLine < belowPlot(l);
+    if (l.legendBelow)
+        l.legend.setHeight(line + 2);
     // Not at the cost of the colour bar and its legend: a view below its minimum height (which
     // counts this line) shares the title's line.
-    const int legendRows = m_colorMap.posInfColor() == m_colorMap.negInfColor() ? 2 : 3;
-    const int legendHeight = legendRows * (line + 2);
-    const int above = pad / 2 + std::max(line, titleHeight) + pad / 2 + line + pad / 2; // plot.top()
-    if (size.height() - above - l.statusLine < belowPlot(legendHeight))
+    if (size.height() - above - l.statusLine < belowPlot(l))
         l.statusLine = 0;
     l.title = QRect(pad, pad / 2, headingWidth, std::max(line, titleHeight) + pad / 2 + l.statusLine);
 
-    const Index rows = m_weight ? m_weight->value().rows() : 0;
-    l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
-    if (m_vocabulary.isKnown()) // room for the tokens, labelled when zoomed in far enough
-        l.rowLabelWidth += tokenLabelWidth(fm) + fm.horizontalAdvance(QLatin1Char(' '));
-    const int left = pad + l.rowLabelWidth;
-    const int top = l.title.bottom() + 1 + line + pad / 2;
-
-    const int barWidth = std::max(10, line);
     const int barLabels = fm.horizontalAdvance(withMinusSign(QStringLiteral("-0.0000"))) + pad;
     const int right = pad + barWidth + pad / 2 + barLabels;
-    const int bottom = pad;
+    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
+    // Room for the tokens, labelled when zoomed in far enough, unless it would leave the plot less
+    // than a dozen lines: GPT-2's projected heatmap kept a 55 px plot beside it (the tokens are
+    // in the tooltip too).
+    l.tokens =
+        m_vocabulary.isKnown() && size.width() - (pad + l.rowLabelWidth + tokenRoom()) - right >= 12 * line;
+    if (l.tokens)
+        l.rowLabelWidth += tokenRoom();
+    const int left = pad + l.rowLabelWidth;
+    const int top = l.title.bottom() + 1 + line + pad / 2;
+    // Under the plot: the bottom margin and, for a legend row, half a line for the last row number
+    // and the bar's end label, then the row.
+    const int bottom = pad + (l.legendBelow ? line / 2 + l.legend.height() : 0);
     l.plot =
         QRect(left, top, std::max(1, size.width() - left - right), std::max(1, size.height() - top - bottom));
 
-    // The bar starts with the plot: its caption ("w" or "|w|") sits above it in the column numbers'
-    // row, so that a short lm_head's bar is not squeezed to one line under overlapping end labels.
-    const int barTop = l.plot.top();
-    // Half a line below the bar for its end label, then the legend.
-    const int barHeight = std::max(line, l.plot.height() - legendHeight - line);
-    l.colorBar = QRect(l.plot.right() + 1 + pad, barTop, barWidth, barHeight);
-    l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
-                     legendHeight);
+    // The bar starts with the plot: its caption ("w" or "|w|") sits in the column numbers' row, so
+    // that a short lm_head's bar is not squeezed under overlapping end labels. Half a line below the
+    // bar for its end label, then the legend (beside the plot's bottom, or a row under the plot).
+    const int barHeight =
+        l.legendBelow ? l.plot.height() : std::max(line, l.plot.height() - l.legend.height() - line);
+    l.colorBar = QRect(l.plot.right() + 1 + pad, l.plot.top(), barWidth, barHeight);
+    if (l.legendBelow)
+        l.legend = QRect(std::max(pad, std::min(left, size.width() - pad - legendRow)),
+                         l.plot.bottom() + 1 + line / 2, legendRow, l.legend.height());
+    else
+        l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
+                         l.legend.height());
     return l;
 }
 
-int HeatmapView::belowPlot(int legendHeight) const
+int HeatmapView::tokenRoom() const
+{
+    const QFontMetrics fm(font());
+    return tokenLabelWidth(fm) + fm.horizontalAdvance(QLatin1Char(' '));
+}
+
+int HeatmapView::belowPlot(const Layout &l) const
 {
     const int line = textHeight(font());
-    return legendHeight + 3 * line + std::max(4, line / 2);
+    // A bar two lines tall and half a line for its end label; beside the bar the legend and a line
+    // between them, or under the plot its row.
+    if (l.legendBelow)
+        return 2 * line + line / 2 + l.legend.height() + std::max(4, line / 2);
+    return l.legend.height() + 3 * line + std::max(4, line / 2);
 }
 
 int HeatmapView::statusLineHeight(QSize size) const
@@ -723,7 +792,7 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
             continue;
         const QRectF box(0, y - line / 2.0, l.plot.left() - 4, line);
         drawRecordedText(painter, box, Qt::AlignRight | Qt::AlignVCenter,
-                         rowStep == 1 ? rowLabel(r, map) : QString::number(r), &m_painted);
+                         rowStep == 1 ? rowLabel(r, map, l.tokens) : QString::number(r), &m_painted);
     }
     const int columnLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(map.columns - 1, 0)));
     const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth() * 2) / map.cellWidth);
@@ -732,8 +801,13 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
         const double x = l.plot.left() + map.cellToPixel(0, static_cast<double>(c) + 0.5).x();
         if (x < l.plot.left() || x > l.plot.right() + 1)
             continue;
-        const QRectF box(x - columnLabelWidth, l.plot.top() - line - 2, 2.0 * columnLabelWidth, line);
-        drawRecordedText(painter, box, Qt::AlignHCenter | Qt::AlignBottom, QString::number(c), &m_painted);
+        // Centred on its column, but not past the plot's ends: the first column's "0" met the first
+        // row's "0" at the plot's corner, and the last column's number the colour bar's caption.
+        const QString text = QString::number(c);
+        const double half = fm.horizontalAdvance(text) / 2.0;
+        const double centre = std::max(l.plot.left() + half, std::min(x, l.plot.right() + 1 - half));
+        const QRectF box(centre - columnLabelWidth, l.plot.top() - line - 2, 2.0 * columnLabelWidth, line);
+        drawRecordedText(painter, box, Qt::AlignHCenter | Qt::AlignBottom, text, &m_painted);
     }
 }
 
@@ -805,33 +879,27 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
     }
 }
 
-// Legend for the values the colour scale cannot show.
+// Legend for the values the colour scale cannot show: a column under the colour bar, or a row.
 void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) const
 {
     const QPalette pal = palette();
     const int line = textHeight(font());
-    const int labelLeft = l.colorBar.right() + 5;
-    struct Entry {
-        QRgb color;
-        QString text;
-    };
-    std::vector<Entry> entries{{m_colorMap.nanColor(), QStringLiteral("NaN")}};
-    if (m_colorMap.posInfColor() == m_colorMap.negInfColor()) {
-        entries.push_back({m_colorMap.posInfColor(), QStringLiteral("\u00b1Inf")});
-    } else {
-        entries.push_back({m_colorMap.posInfColor(), QStringLiteral("+Inf")});
-        entries.push_back({m_colorMap.negInfColor(), withMinusSign(QStringLiteral("-Inf"))});
-    }
-    int y = l.legend.top();
-    for (const Entry &e : entries) {
-        const QRect swatch(l.legend.left(), y + 2, l.colorBar.width(), line - 4);
+    const int pad = std::max(4, line / 2);
+    QPoint at = l.legend.topLeft();
+    for (const LegendEntry &e : legendEntries(m_colorMap)) {
+        const QRect swatch(at.x(), at.y() + 2, l.colorBar.width(), line - 4);
         painter.fillRect(swatch, QColor::fromRgb(e.color));
         painter.setPen(pal.color(QPalette::Mid));
         painter.drawRect(QRectF(swatch).adjusted(-0.5, -0.5, 0.5, 0.5));
         painter.setPen(pal.color(QPalette::WindowText));
-        drawRecordedText(painter, QRect(labelLeft, y, size.width() - labelLeft, line),
+        const int labelLeft = swatch.right() + 5;
+        const int labelWidth = l.legendBelow ? legendLabelWidth(font(), e.text) : size.width() - labelLeft;
+        drawRecordedText(painter, QRect(labelLeft, at.y(), labelWidth, line),
                          Qt::AlignLeft | Qt::AlignVCenter, e.text, &m_painted);
-        y += line + 2;
+        if (l.legendBelow)
+            at.rx() = labelLeft + labelWidth + pad;
+        else
+            at.ry() += line + 2;
     }
 }
 

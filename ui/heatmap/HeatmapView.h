@@ -46,7 +46,7 @@ public:
     void setVocabulary(const Vocabulary &vocabulary);
     const Vocabulary &vocabulary() const { return m_vocabulary; }
     /// The label of row `row` at the left: "15496" or, zoomed in with a known tokenizer, "Hello 15496".
-    QString rowLabel(Index row) const { return rowLabel(row, mapping()); }
+    QString rowLabel(Index row) const;
 
     /// Outlines one row; -1 clears the selection.
     void setSelectedRow(int row);
@@ -126,16 +126,19 @@ private:
     /// The height the aggregation text needs on lines of its own at `size`, 0 when it is not drawn or
     /// fits beside the title.
     int statusLineHeight(QSize size) const;
-    /// The height under the plot's top the colour bar's column needs: two lines of bar (its caption
-    /// sits above the plot's top), half a line for its end label, the NaN/Inf legend and a margin.
-    int belowPlot(int legendHeight) const;
+    /// The height under the plot's top that `l`'s colour bar and legend need: two lines of bar (its
+    /// caption sits above the plot's top), half a line for its end label, the NaN/Inf legend (beside
+    /// the plot or a row under it) and a margin.
+    int belowPlot(const Layout &l) const;
+    /// The width a token takes beside a row number.
+    int tokenRoom() const;
     QFont titleFont() const;
     HeatmapMapping mappingFor(QSize widgetSize) const;
     void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting) const;
     void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
     void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
                     bool exporting) const;
-    QString rowLabel(Index row, const HeatmapMapping &map) const;
+    QString rowLabel(Index row, const HeatmapMapping &map, bool tokens) const;
     void paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     void paintColorBar(QPainter &painter, const Layout &l, QSize size, qreal dpr, bool exporting) const;
     void paintLegend(QPainter &painter, const Layout &l, QSize size) const;

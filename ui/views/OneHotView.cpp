@@ -40,6 +40,7 @@ struct OneHotView::Geometry {
     std::array<QRectF, 4> slots; // the labels' rooms above one_hot, W, the sum and the output
     double margin = 0.0;
     double titleHeight = 0.0;
+    QFont titleFont;           // larger than the view's, unless that wraps where the view's does not
     double counterSplit = 0.0; // the first counter's height
     double labelHeight = 0.0;
     double labelLine = 0.0;    // one line of a label
@@ -249,11 +250,13 @@ QSize OneHotView::minimumSizeHint() const
     const double width = 2 * margin + rowWidth(need, 10.0);
     Geometry g;
     layoutText(g, QRectF(0, 0, std::max<double>(width, floor.width()) - 2 * margin, 1e5));
-    // The blocks keep at least three lines of height; a note's second line comes out of a fourth,
-    // so a projected 768 px window keeps its heatmaps' headings.
+    // The blocks keep three lines of height, room for the reference example's four rows of digits; a
+    // compressed matrix's (labelled with notes) has no digits and keeps two. Four and three left a
+    // projected 768 px window under a Chinese desktop's taller font too short (#16).
+    const double blocks = fm.height() * (labels.lines() > 2 ? 2 : 3);
     const double height = 2 * margin + g.caption.height() +
-                          labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) +
-                          fm.height() * (labels.lines() > 3 ? 3 : 4) + g.lane.height() + g.counters.height();
+                          labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) + blocks +
+                          g.lane.height() + g.counters.height();
     return {std::max(floor.width(), int(std::ceil(width))), std::max(floor.height(), int(std::ceil(height)))};
 }
 
@@ -380,18 +383,25 @@ OneHotView::Geometry OneHotView::geometryFor(QSize size) const
     const QFontMetricsF fm(font());
     g.margin = std::max(8.0, fm.height() * 0.6);
     const QRectF all = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(g.margin, g.margin, -g.margin, -g.margin);
-    layoutText(g, all);
-    // Laid out without notes first; a compressed matrix gets a third label line that says how it is
-    // drawn, which leaves less room and so stays compressed.
-    for (const bool notes : {false, true}) {
-        const Labels labels = labelsFor(g, notes, 0, 0);
-        g.labelFont = labelFontFor(labels, all.width());
-        g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
-        g.labelHeight = g.labelLine * (labels.lines() + 0.3);
-        g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
-                           g.lane.top() - g.caption.bottom() - g.labelHeight);
-        layoutBlocks(g, labels);
-        if (!g.rowsCompressed && !g.colsCompressed)
+    // Below its minimum (the wrapped counters under the view ask the splitter for no height) the
+    // caption keeps only this phase's lines rather than the longest phase's, so that the diagram
+    // keeps two lines instead of going flat (GPT-2 projected under a Chinese desktop, #16).
+    for (const bool everyPhase : {true, false}) {
+        layoutText(g, all, everyPhase);
+        // Laid out without notes first; a compressed matrix gets a third label line that says how it
+        // is drawn, which leaves less room and so stays compressed.
+        for (const bool notes : {false, true}) {
+            const Labels labels = labelsFor(g, notes, 0, 0);
+            g.labelFont = labelFontFor(labels, all.width());
+            g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
+            g.labelHeight = g.labelLine * (labels.lines() + 0.3);
+            g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
+                               g.lane.top() - g.caption.bottom() - g.labelHeight);
+            layoutBlocks(g, labels);
+            if (!g.rowsCompressed && !g.colsCompressed)
+                break;
+        }
+        if (g.diagram.height() >= 2.0 * fm.height() || !m_animation)
             break;
     }
     return g;
@@ -434,7 +444,7 @@ QFont OneHotView::labelFontFor(const Labels &labels, double width) const
     return label;
 }
 
-void OneHotView::layoutText(Geometry &g, const QRectF &all) const
+void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) const
 {
     const auto wrapped = [&all](const QFont &font, const QString &text) {
         return QFontMetricsF(font)
@@ -444,14 +454,22 @@ void OneHotView::layoutText(Geometry &g, const QRectF &all) const
     const double line = QFontMetricsF(font()).height();
     // As tall as the tallest title and caption this id goes through, so the diagram does not jump.
     const int k = m_animation ? m_animation->idIndex() : 0;
+    const int now = m_animation ? int(m_animation->phase()) : 0;
     double title = 0.0;
+    double titleSmall = 0.0; // in the view's font, bold
     double caption = 2.0 * line;
-    for (int phase = 0; phase <= int(Phase::Done); ++phase) {
+    for (int phase = everyPhase ? 0 : now; phase <= (everyPhase ? int(Phase::Done) : now); ++phase) {
         title = std::max(title, wrapped(titleFont(), titleFor(k, Phase(phase))));
+        titleSmall = std::max(titleSmall, wrapped(boldFont(), titleFor(k, Phase(phase))));
         caption = std::max(caption, wrapped(font(), captionFor(k, Phase(phase))));
     }
-    g.titleHeight = title;
-    g.caption = QRectF(all.left(), all.top(), all.width(), title + line * 0.2 + caption);
+    // The larger title as long as it takes no more lines than the view's font would: projected at
+    // 1024 x 768 it wrapped to two lines that a Chinese desktop's window could not spare (#16).
+    const double titleLine = QFontMetricsF(titleFont()).height();
+    const bool large = std::round(title / titleLine) <= std::round(titleSmall / line);
+    g.titleFont = large ? titleFont() : boldFont();
+    g.titleHeight = large ? title : titleSmall;
+    g.caption = QRectF(all.left(), all.top(), all.width(), g.titleHeight + line * 0.2 + caption);
     // Measured at the totals of the last id, so the lines never outgrow their room.
     const qint64 v = m_lab->embeddingWeight()->value().rows();
     const qint64 d = m_lab->embeddingWeight()->value().cols();
@@ -724,7 +742,7 @@ void OneHotView::paintEvent(QPaintEvent *)
 void OneHotView::paintCaption(QPainter &p, const Frame &f) const
 {
     const Geometry &g = f.g;
-    p.setFont(titleFont());
+    p.setFont(g.titleFont);
     p.setPen(f.text);
     constexpr int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
     drawRecordedText(p, QRectF(g.caption.left(), g.caption.top(), g.caption.width(), g.titleHeight), flags,
@@ -794,6 +812,9 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
         QFont small = font();
         small.setPointSizeF(std::clamp(g.rowHeight * 0.32, 6.0, font().pointSizeF()));
         p.setFont(small);
+        // The digits where a row holds them whole: the layout can squeeze the view below its minimum
+        // (the wrapped counters under it ask a splitter for no height), and the 1 keeps its colour.
+        const bool digits = f.haveId && QFontMetricsF(small).height() <= g.rowHeight + 1.0;
         for (qint64 i = 0; i < f.v; ++i) {
             const QRectF r(g.oneHot.left(), g.oneHot.top() + i * g.rowHeight, g.oneHot.width(), g.rowHeight);
             const bool one = i == f.id;
@@ -801,7 +822,7 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
             fill.setAlphaF(f.haveId ? showAlpha : 0.3);
             p.fillRect(r.adjusted(1, 1, -1, -1), fill);
             p.setPen(f.faint);
-            if (f.haveId)
+            if (digits)
                 drawRecordedText(p, r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"),
                                  f.texts);
         }

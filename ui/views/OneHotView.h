@@ -68,8 +68,9 @@ private:
     struct Frame;
     struct Labels;
     Geometry geometryFor(QSize size) const;
-    /// The caption, the counters and the lookup lane, each as tall as its wrapped text at `all`'s width.
-    void layoutText(Geometry &g, const QRectF &all) const;
+    /// The caption, the counters and the lookup lane, each as tall as its wrapped text at `all`'s width;
+    /// the caption as tall as every phase's of the current id, or with `everyPhase` false this one's.
+    void layoutText(Geometry &g, const QRectF &all, bool everyPhase = true) const;
     /// The blocks side by side, each in a slot as wide as its label needs.
     void layoutBlocks(Geometry &g, const Labels &labels) const;
     /// The label of each block; with `notes`, how a compressed block is drawn (widest case if
