@@ -6,6 +6,7 @@
 #include "core/io/NpyReader.h"
 #include "core/io/Safetensors.h"
 #include "core/tensor/Error.h"
+#include "core/tensor/Overview.h"
 #include "core/tensor/Parallel.h"
 #include "core/tensor/Stats.h"
 
@@ -637,15 +638,19 @@ ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &pr
         // memory on first touch, and a cold Llama 3 open took 4.9-7.1 s instead of 3.4-3.8 s.
         auto parameter = std::make_shared<Parameter>(info.shape);
         const auto release = [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); };
-        // The statistics the histogram shows, taken from each block as it is decoded (#15).
+        // The statistics the histogram shows and the heatmap's overview, taken from each block as
+        // it is decoded: no other pass over the matrix after the load (#15).
         float *out = parameter->value().data();
         SummaryBuilder stats(parameter->numel());
-        const auto decoded = [&stats, out](std::size_t at, std::size_t n) {
+        OverviewBuilder overview(parameter->value().rows(), parameter->value().cols());
+        const auto decoded = [&stats, &overview, out](std::size_t at, std::size_t n) {
             stats.add(out, static_cast<Index>(at), static_cast<Index>(at + n));
+            overview.add(out, static_cast<Index>(at), static_cast<Index>(at + n));
         };
         if (!convertInto(info, m_file.bytes(), out, progress, release, decoded))
             return nullptr;
         parameter->recordSummary(stats.finish(out));
+        parameter->recordOverview(overview.finish());
         return parameter;
     } catch (const Error &e) {
         throw Error(e.kind(), withPath(e.what()));

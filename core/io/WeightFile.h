@@ -138,7 +138,8 @@ public:
     /// The tensor as C-order float32 (a copy), decoded block by block; std::nullopt when cancelled.
     std::optional<Tensor> toFloat32(const std::string &name, const Progress &progress = {}) const;
     /// A 1-D or 2-D tensor decoded straight into a new Parameter (the one float32 copy there is),
-    /// releasing the mapped pages it has read as it goes; nullptr when cancelled. Throws core::Error
+    /// releasing the mapped pages it has read as it goes, with its summary() and its heatmap
+    /// overview() (max |w|) recorded on the way; nullptr when cancelled. Throws core::Error
     /// for other ranks, as toFloat32() does for bad data, and MemoryError when it would not fit.
     ParameterPtr toParameter(const std::string &name, const Progress &progress = {}) const;
     /// streamFloat32() of a tensor, releasing the mapped pages it has read as it goes.

@@ -158,7 +158,7 @@ void Embedding::setWeight(ParameterPtr weight)
                         ") needs a weight of shape " + shapeString({m_numEmbeddings, m_embeddingDim}) +
                         ", got " + (weight ? shapeString(weight->shape()) : std::string("None")));
     m_weight = std::move(weight);
-    m_weight->bumpVersion();
+    m_weight->renewVersion(); // a new owner, the same values: their statistics stay (#15)
 }
 
 void Embedding::resetParameters(Generator &gen)

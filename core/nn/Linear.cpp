@@ -50,7 +50,7 @@ void Linear::setWeight(ParameterPtr weight)
                         shapeString({m_outFeatures, m_inFeatures}) + ", got " +
                         (weight ? shapeString(weight->shape()) : std::string("None")));
     m_weight = std::move(weight);
-    m_weight->bumpVersion();
+    m_weight->renewVersion(); // a new owner, the same values: their statistics stay (#15)
 }
 
 void Linear::resetParameters(Generator &gen)

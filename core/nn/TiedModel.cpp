@@ -60,6 +60,23 @@ std::unique_ptr<TiedModel> TiedModel::withEmbedding(ParameterPtr weight, const E
     return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
 }
 
+std::unique_ptr<TiedModel> TiedModel::withLmHead(ParameterPtr weight, const EmbeddingOptions &options,
+                                                 bool lmHeadBias, Generator &gen)
+{
+    const Index v = weight->shape().at(0), d = weight->shape().at(1);
+    if (weight->numel() == 0) {
+        // Nothing to skip; the Linear's zero-element initialisation stays PyTorch's own path.
+        std::unique_ptr<TiedModel> model(new TiedModel(v, d, options, lmHeadBias, gen));
+        model->m_lmHead->setWeight(std::move(weight));
+        return model;
+    }
+    auto embedding = std::make_unique<Embedding>(v, d, options, gen);
+    // kaiming_uniform_ draws one value per element of the Linear's weight.
+    gen.discard(static_cast<std::uint64_t>(weight->numel()));
+    auto lmHead = std::make_unique<Linear>(std::move(weight), lmHeadBias, gen);
+    return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
+}
+
 ParameterPtr TiedModel::tie()
 {
     const ParameterPtr &shared = m_embedding->weight();

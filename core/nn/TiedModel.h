@@ -31,6 +31,11 @@ public:
                                             Generator &gen);
     static std::unique_ptr<TiedModel> withEmbedding(ParameterPtr weight, const EmbeddingOptions &options,
                                                     bool lmHeadBias, bool tied, Generator &gen);
+    /// The untied model after `Embedding(V, D); Linear(D, V); lm_head.weight.copy_(w)` with `weight`
+    /// as w ([V, D]): `weight` becomes lm_head.weight (no copy) and the Linear's own V x D values are
+    /// never drawn - `gen` skips them; the embedding and any bias are drawn as usual (issue #15).
+    static std::unique_ptr<TiedModel> withLmHead(ParameterPtr weight, const EmbeddingOptions &options,
+                                                 bool lmHeadBias, Generator &gen);
 
     Embedding &embedding() { return *m_embedding; }
     const Embedding &embedding() const { return *m_embedding; }

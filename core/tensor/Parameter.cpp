@@ -63,6 +63,30 @@ Parameter::Parameter(Shape shape)
         m_value.resize(m_shape[0], m_shape[1]);
 }
 
+Parameter::Parameter(Parameter &&other) noexcept
+    : m_shape(std::move(other.m_shape))
+    , m_value(std::move(other.m_value))
+    , m_grad(std::move(other.m_grad))
+    , m_version(other.m_version)
+    , m_summary(std::move(other.m_summary))
+    , m_summaryVersion(other.m_summaryVersion)
+    , m_overview(other.m_overview.exchange(nullptr))
+    , m_overviewVersion(other.m_overviewVersion.load())
+{}
+
+Parameter &Parameter::operator=(Parameter &&other) noexcept
+{
+    m_shape = std::move(other.m_shape);
+    m_value = std::move(other.m_value);
+    m_grad = std::move(other.m_grad);
+    m_version = other.m_version;
+    m_summary = std::move(other.m_summary);
+    m_summaryVersion = other.m_summaryVersion;
+    m_overview.store(other.m_overview.exchange(nullptr));
+    m_overviewVersion.store(other.m_overviewVersion.load());
+    return *this;
+}
+
 std::shared_ptr<Parameter> Parameter::clone() const
 {
     auto copy = std::make_shared<Parameter>(m_shape);
@@ -109,6 +133,37 @@ void Parameter::recordSummary(const Summary &summary)
 {
     m_summary = summary;
     m_summaryVersion = m_version;
+}
+
+void Parameter::bumpVersion()
+{
+    ++m_version;
+    // The old values' overview (1/8 of a tall matrix) would otherwise live as long as the parameter.
+    if (m_overview.load(std::memory_order_relaxed))
+        m_overview.store(nullptr);
+}
+
+void Parameter::renewVersion()
+{
+    const bool summaryCurrent = m_summaryVersion == m_version;
+    const bool overviewCurrent = m_overviewVersion.load() == m_version;
+    ++m_version;
+    if (summaryCurrent)
+        m_summaryVersion = m_version;
+    if (overviewCurrent)
+        m_overviewVersion.store(m_version);
+}
+
+std::shared_ptr<const Overview> Parameter::overview() const
+{
+    std::shared_ptr<const Overview> recorded = m_overview.load();
+    return recorded && m_overviewVersion.load() == m_version ? recorded : nullptr;
+}
+
+void Parameter::recordOverview(std::shared_ptr<const Overview> overview)
+{
+    m_overviewVersion.store(m_version);
+    m_overview.store(std::move(overview));
 }
 
 } // namespace embedlab::core

@@ -5,11 +5,14 @@
 #include "core/tensor/Stats.h"
 #include "core/tensor/Tensor.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 
 namespace embedlab::core {
+
+struct Overview;
 
 /// Refuses an allocation of `bytes` that would not fit in the memory available, before allocating,
 /// with PyTorch's allocator message ("DefaultCPUAllocator: can't allocate memory: you tried to
@@ -26,8 +29,8 @@ public:
     explicit Parameter(Shape shape);
     Parameter(const Parameter &) = delete; // big buffers are move-only; clone() is explicit
     Parameter &operator=(const Parameter &) = delete;
-    Parameter(Parameter &&) = default;
-    Parameter &operator=(Parameter &&) = default;
+    Parameter(Parameter &&other) noexcept;
+    Parameter &operator=(Parameter &&other) noexcept;
 
     std::shared_ptr<Parameter> clone() const;
 
@@ -54,7 +57,11 @@ public:
 
     /// Increments on every write through any owner; views use it to know when to repaint.
     std::uint64_t version() const { return m_version; }
-    void bumpVersion() { ++m_version; }
+    /// After a write: what was recorded of the old values (summary, overview) is dropped.
+    void bumpVersion();
+    /// A new version() with the values unchanged (a layer took this parameter as its weight: views
+    /// keyed on the version look again); what was recorded of the values stays (issue #15).
+    void renewVersion();
 
     /// summarize() of value(): the one recorded with recordSummary() when value() has not been
     /// written since (version() unchanged), else computed now (a pass over the data).
@@ -63,6 +70,12 @@ public:
     /// the way, without another pass over 2 GB).
     void recordSummary(const Summary &summary);
 
+    /// The heatmap overview of value() recorded with recordOverview(), while value() has not been
+    /// written since; else nullptr (never computed here). Thread-safe against bumpVersion().
+    std::shared_ptr<const Overview> overview() const;
+    /// Records the overview of value() as it is now (a weight file's decode makes it on the way).
+    void recordOverview(std::shared_ptr<const Overview> overview);
+
 private:
     Shape m_shape;
     Matrix m_value;
@@ -70,6 +83,9 @@ private:
     std::uint64_t m_version = 0;
     std::optional<Summary> m_summary;
     std::uint64_t m_summaryVersion = 0;
+    // Atomic: heatmap workers read them while a write on another thread drops them.
+    std::atomic<std::shared_ptr<const Overview>> m_overview;
+    std::atomic<std::uint64_t> m_overviewVersion{0};
 };
 
 using ParameterPtr = std::shared_ptr<Parameter>;

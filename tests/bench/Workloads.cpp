@@ -520,10 +520,51 @@ static void addOpenWorkload(BenchRunner &runner, const std::string &name, Index 
                 }});
 }
 
+// Issue #15, "a pyramid and statistics in one pass": the open as the window makes it, up to the
+// heatmap's pyramid. The decode takes the statistics and the pyramid's first level on the way; the
+// coarser levels are made from that level, so the 2.1 GB matrix is read once.
+static void addOpenHeatmapWorkload(BenchRunner &runner, const std::string &name, Index rows, Index cols)
+{
+    auto file = std::make_shared<TemporaryFile>();
+    file->path = (std::filesystem::temp_directory_path() /
+                  ("embedlab-bench-" + std::to_string(::getpid()) + "-" + name + "-heatmap.safetensors"))
+                     .string();
+    auto weight = std::make_shared<core::ParameterPtr>();
+    auto pyramid = std::make_shared<std::shared_ptr<const ui::HeatmapPyramid>>();
+    runner.add({"open_" + name + "_heatmap",
+                "open a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                    " bf16 .safetensors to float32 + mean/std + the heatmap's pyramid",
+                [=] {
+                    writeBf16Safetensors(*file, rows, cols);
+                    pyramid->reset();
+                    weight->reset();
+                    const core::WeightFile w = core::WeightFile::open(file->path);
+                    *weight = w.toParameter("model.embed_tokens.weight");
+                    (void)(*weight)->summary();
+                    *pyramid = ui::HeatmapPyramid::shared(*weight, ui::Aggregation::MaxAbs);
+                },
+                [=]() -> std::string {
+                    const core::Matrix &m = (*weight)->value();
+                    const ui::HeatmapPyramid built =
+                        ui::HeatmapPyramid::build(m.data(), m.rows(), m.cols(), ui::Aggregation::MaxAbs);
+                    const ui::HeatmapPyramid &got = **pyramid;
+                    if (got.levelCount() != built.levelCount() || got.limit() != built.limit())
+                        return "the pyramid's levels or colour limit differ from HeatmapPyramid::build's";
+                    for (int i = 1; i < built.levelCount(); ++i) {
+                        const auto cells =
+                            static_cast<std::size_t>(built.level(i).rows * built.level(i).columns);
+                        if (std::memcmp(got.levelData(i), built.levelData(i), cells * sizeof(float)) != 0)
+                            return "level " + std::to_string(i) + " differs from HeatmapPyramid::build's";
+                    }
+                    return {};
+                }});
+}
+
 // Gemma's 256000 x 2304 (1.2 GB of bf16) only in full runs: the README's figures for it are measured.
 static void addOpenWorkloads(BenchRunner &runner, bool quick)
 {
     addOpenWorkload(runner, "llama3_vocab", quick ? 4096 : 128256, quick ? 256 : 4096);
+    addOpenHeatmapWorkload(runner, "llama3_vocab", quick ? 4096 : 128256, quick ? 256 : 4096);
     if (!quick)
         addOpenWorkload(runner, "gemma_vocab", 256000, 2304);
 }

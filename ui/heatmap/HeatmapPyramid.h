@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Downsample.h"
+#include "core/tensor/Overview.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
 
@@ -16,39 +18,22 @@
 namespace embedlab::ui {
 
 using core::Index;
-
-/// How a block of cells becomes one value (one pixel) when zoomed out.
-enum class Aggregation {
-    MaxAbs, ///< the value of largest |w|, sign kept; NaN beats Inf beats finite, so outliers stay visible
-    Mean,   ///< the mean of the block (NaN if any is NaN)
-};
+// The block reduction has its home in core (a weight file's decode makes the first level too).
+using core::accumulateMaxAbs;
+using core::accumulateSum;
+using core::aggregate;
+using core::Aggregation;
+using core::PyramidLevel;
 
 /// "max |w|" or "mean", as shown on screen.
 QString aggregationName(Aggregation aggregation);
 
-/// Reduces `count` values to one (the reference the tests check the fast paths against).
-float aggregate(const float *values, Index count, Aggregation aggregation);
-/// max |w| over the finite values, 0 when there are none (the colour limit m).
+/// max |w| over the finite values, 0 when there are none (the colour limit m), with every core.
 float maxAbsFinite(const float *values, Index count);
-
-/// The row kernels of the pyramid and the renderer, over n values. accumulateMaxAbs keeps in acc[j]
-/// whichever of acc[j] and src[j] has the larger |w| (NaN > Inf > finite, sign kept);
-/// accumulateSum adds weight * src[j]. Both return max |finite src[j]| (0 if none).
-float accumulateMaxAbs(float *acc, const float *src, Index n);
-float accumulateSum(float *acc, const float *src, Index n, float weight);
 
 /// Runs work(begin, end) over [0, count) split into one stripe per core (the caller's thread
 /// takes the last stripe); stripes are at least `minPerStripe` long.
 void forEachStripe(Index count, const std::function<void(Index, Index)> &work, Index minPerStripe = 1);
-
-/// The shape of one level: each of its cells covers rowFactor x columnFactor base cells.
-struct PyramidLevel {
-    Index rows = 0;
-    Index columns = 0;
-    Index rowFactor = 1;
-    Index columnFactor = 1;
-    bool operator==(const PyramidLevel &) const = default;
-};
 
 /// Level-of-detail pyramid of a row-major float matrix. Level 0 is the matrix itself (not copied:
 /// the caller keeps it alive); each further level halves the longer axis (per-axis reduction, as
@@ -56,26 +41,25 @@ struct PyramidLevel {
 /// not coarser than its pixels, so it touches fewer than 4 cells per pixel.
 class HeatmapPyramid {
 public:
-    /// Stop reducing once both axes are at most this many cells.
-    static constexpr Index SmallestSide = 256;
-    /// Levels of more cells than this (64 MB) reduce a tall matrix's rows by 8, not 2 (issue #15).
-    static constexpr Index BigLevelCells = Index(1) << 24;
-
     HeatmapPyramid() = default;
     HeatmapPyramid(const HeatmapPyramid &) = delete;
     HeatmapPyramid &operator=(const HeatmapPyramid &) = delete;
     HeatmapPyramid(HeatmapPyramid &&) = default;
     HeatmapPyramid &operator=(HeatmapPyramid &&) = default;
 
-    /// The level shapes build() makes for a rows x columns matrix.
+    /// The level shapes build() makes for a rows x columns matrix (core::pyramidLevels()).
     static std::vector<PyramidLevel> levelShapes(Index rows, Index columns);
 
     /// Builds every level with both cores and computes the colour limit. Returns early with an
-    /// incomplete pyramid when `cancel` becomes true (a newer rebuild superseded this one).
+    /// incomplete pyramid when `cancel` becomes true (a newer rebuild superseded this one). Level 1
+    /// and the limit are taken from `overview` (shared, not copied) when it is this matrix's, with
+    /// this aggregation: a weight file's decode made it (issue #15).
     static HeatmapPyramid build(const float *data, Index rows, Index columns, Aggregation aggregation,
-                                const std::atomic<bool> *cancel = nullptr);
+                                const std::atomic<bool> *cancel = nullptr,
+                                std::shared_ptr<const core::Overview> overview = nullptr);
 
-    /// The pyramid of `weight`'s current values (its version), built once and shared by every view
+    /// The pyramid of `weight`'s current values (its version), built once (from its overview() when
+    /// it has one: level 1 then costs no pass over the weight) and shared by every view
     /// that shows them - the embedding and a tied lm_head, a figure's own view - and freed with its
     /// last user: a Llama 3 sized matrix then has one pyramid, not three. A request made while the
     /// same pyramid is being built waits for that build. `changedAt`: a stamp() taken when the values
@@ -111,7 +95,8 @@ private:
     Aggregation m_aggregation = Aggregation::MaxAbs;
     float m_limit = 0.0f;
     std::vector<PyramidLevel> m_levels;
-    std::vector<std::vector<float>> m_data; // m_data[i] holds level i + 1
+    // m_data[i] holds level i + 1; level 1 may be a weight's recorded overview.
+    std::vector<std::shared_ptr<const core::FloatStorage>> m_data;
 };
 
 } // namespace embedlab::ui

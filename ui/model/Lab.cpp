@@ -1002,16 +1002,18 @@ void Lab::buildModel(const Job &job, Built &built)
         if (!c.tied)
             core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
         built.model = core::TiedModel::withEmbedding(job.load->matrix, options, c.lmHeadBias, c.tied, gen);
+    } else if (job.load) {
+        // The loaded matrix is lm_head's: only the embedding is a new V x D matrix, and the Linear's
+        // own values are never drawn (a Llama 3 sized throwaway, #15).
+        core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
+        built.model = core::TiedModel::withLmHead(job.load->matrix, options, c.lmHeadBias, gen);
     } else {
         // An untied model holds two V x D matrices: refuse before allocating either when they would
         // not fit together. A tied one never allocates the Linear's own.
-        const bool tied = c.tied && !job.load;
-        if (!tied)
+        if (!c.tied)
             core::checkShapeAllocatable({2, c.numEmbeddings, c.embeddingDim});
         built.model =
-            core::TiedModel::build(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, tied, gen);
-        if (job.load)
-            built.model->lmHead().setWeight(job.load->matrix);
+            core::TiedModel::build(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, c.tied, gen);
     }
     if (job.load)
         built.history.append(job.load->operation

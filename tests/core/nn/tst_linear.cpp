@@ -66,6 +66,23 @@ private Q_SLOTS:
                 bitMismatches(l.bias()->toTensor(), tensorFromJson(c.value(QLatin1String("bias_value")))), 0);
     }
 
+    // Issue #15: an lm_head loaded from a weight file comes with the statistics its decode took;
+    // setWeight() gives it a new version() but must not throw them away (0.3 s of CPU at Llama size).
+    void setWeightKeepsTheRecordedStatistics()
+    {
+        core::Generator gen(0);
+        Linear l(3, 4, false, gen);
+        auto loaded = std::make_shared<core::Parameter>(core::Shape{4, 3});
+        loaded->value().setConstant(2.0f);
+        core::Summary recorded = core::summarize(loaded->value().data(), loaded->numel());
+        recorded.max = 5.0f; // not what a new pass would compute: shows whether it was kept
+        loaded->recordSummary(recorded);
+        const std::uint64_t version = loaded->version();
+        l.setWeight(loaded);
+        QVERIFY(loaded->version() > version);
+        QCOMPARE(loaded->summary().max, 5.0f);
+    }
+
     void referenceWeight()
     {
         // Linear(4, 5, bias=False) after torch.manual_seed(123): the lesson's first row.

@@ -190,6 +190,38 @@ private Q_SLOTS:
         QCOMPARE(model->parameterCount(), reference.parameterCount());
     }
 
+    // Issue #15: a matrix loaded as lm_head is adopted, the Linear's own values are never drawn, and
+    // the generator still ends where PyTorch's does.
+    void withLmHeadSkipsTheLinearsDraws_data()
+    {
+        QTest::addColumn<qint64>("v");
+        QTest::addColumn<qint64>("d");
+        QTest::addColumn<bool>("bias");
+        QTest::newRow("remainder") << qint64(37) << qint64(7) << false;
+        QTest::newRow("with bias") << qint64(1001) << qint64(3) << true;
+        QTest::newRow("fewer than 16 elements") << qint64(3) << qint64(5) << true;
+        QTest::newRow("no rows") << qint64(0) << qint64(5) << true;
+    }
+    void withLmHeadSkipsTheLinearsDraws()
+    {
+        QFETCH(qint64, v);
+        QFETCH(qint64, d);
+        QFETCH(bool, bias);
+        core::Generator drawn(7), skipped(7);
+        core::TiedModel reference(v, d, {}, bias, drawn);
+        auto weight = std::make_shared<core::Parameter>(core::Shape{v, d});
+        weight->value().setConstant(0.25f);
+        const auto model = core::TiedModel::withLmHead(weight, {}, bias, skipped);
+        QVERIFY(skipped.state() == drawn.state());
+        QVERIFY(model->lmHead().weight() == weight); // adopted, not copied
+        QVERIFY(!model->isTied());
+        QVERIFY(model->embedding().weight()->value() == reference.embedding().weight()->value());
+        QCOMPARE(model->lmHead().hasBias(), bias);
+        if (bias)
+            QVERIFY(model->lmHead().bias()->value() == reference.lmHead().bias()->value());
+        QCOMPARE(model->parameterCount(), reference.parameterCount());
+    }
+
     void buildTiedSkipsTheLinearsDraws_data()
     {
         QTest::addColumn<qint64>("v");

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/tensor/Downsample.h"
+#include "core/tensor/Tensor.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace embedlab::core {
+
+/// The first reduced level of a matrix's heatmap pyramid (level 1 of pyramidLevels()), with the
+/// colour limit: the part of the pyramid that reads every weight. Levels 2 and up are made from it.
+struct Overview {
+    PyramidLevel level;
+    Aggregation aggregation = Aggregation::MaxAbs;
+    /// level.rows x level.columns, row-major.
+    FloatStorage values;
+    /// max |finite w| of the whole matrix.
+    float limit = 0.0f;
+};
+
+/// An Overview made while a matrix is written block by block (a weight file decoded in parallel
+/// blocks, issue #15): add() each run of the matrix once it holds its final values, from any thread
+/// and in any order; each group of rows that one overview row covers is reduced by the add() that
+/// completes it, while the run is still in the cache, with downsampleRow() as the heatmap's own
+/// build does, so the same bits without another pass over the matrix.
+class OverviewBuilder {
+public:
+    OverviewBuilder(Index rows, Index columns, Aggregation aggregation = Aggregation::MaxAbs);
+    OverviewBuilder(const OverviewBuilder &) = delete;
+    OverviewBuilder &operator=(const OverviewBuilder &) = delete;
+
+    /// False when the matrix is small enough to be its own overview (at most
+    /// kPyramidSmallestSide cells each way): add() then does nothing and finish() returns nullptr.
+    bool isNeeded() const { return m_overview != nullptr; }
+    /// Elements [begin, end) of `data` (the whole row-major matrix) hold their final values. Each
+    /// element is added once. Thread-safe.
+    void add(const float *data, Index begin, Index end);
+    /// The overview once every element was added; nullptr when some were not (a cancelled decode)
+    /// or when it is not needed.
+    std::shared_ptr<const Overview> finish();
+
+private:
+    void reduceGroup(const float *data, Index group, std::vector<float> &scratch);
+
+    PyramidLevel m_base;
+    Index m_groupElements = 0; // elements of the matrix one overview row covers (the last may be short)
+    std::shared_ptr<Overview> m_overview;
+    std::unique_ptr<std::atomic<Index>[]> m_missing; // per overview row: elements not yet added
+    std::atomic<Index> m_groupsDone{0};
+    std::atomic<std::uint32_t> m_limitBits{0}; // a non-negative float's bits order as the float
+};
+
+} // namespace embedlab::core
