@@ -718,7 +718,7 @@
     </message>
     <message>
         <source>count</source>
-        <translation>số lượng</translation>
+        <translation>tần số</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -728,7 +728,7 @@
     <message>
         <source>log count</source>
         <comment>short axis title</comment>
-        <translation>log số lượng</translation>
+        <translation>log tần số</translation>
     </message>
     <message>
         <source>expected: %1</source>

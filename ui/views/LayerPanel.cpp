@@ -92,7 +92,11 @@ LayerPanel::LayerPanel(QWidget *parent)
     layout->addLayout(seedRow);
 
     auto *embeddingBox = new QGroupBox(QStringLiteral("embedding = torch.nn.Embedding"), this);
-    auto *embeddingForm = new QFormLayout(embeddingBox);
+    // The wrapped code lines sit in a box layout under the form: a QFormLayout's full-width rows gave
+    // a two-line label one line's height under LANG=zh_CN.UTF-8 at 1024 x 768 (#16).
+    auto *embeddingColumn = new QVBoxLayout(embeddingBox);
+    auto *embeddingForm = new QFormLayout;
+    embeddingColumn->addLayout(embeddingForm);
     m_numEmbeddings = new QSpinBox(embeddingBox);
     m_numEmbeddings->setObjectName(QStringLiteral("numEmbeddings"));
     m_numEmbeddings->setRange(0, 1000000);
@@ -131,12 +135,12 @@ LayerPanel::LayerPanel(QWidget *parent)
     m_embeddingCall = codeLabel(embeddingBox);
     m_embeddingCall->setObjectName(QStringLiteral("embeddingCall"));
     m_embeddingShape = codeLabel(embeddingBox);
-    embeddingForm->addRow(m_embeddingCall);
-    embeddingForm->addRow(m_embeddingShape);
+    embeddingColumn->addWidget(m_embeddingCall);
+    embeddingColumn->addWidget(m_embeddingShape);
     layout->addWidget(embeddingBox);
 
     auto *linearBox = new QGroupBox(QStringLiteral("lm_head = torch.nn.Linear"), this);
-    auto *linearForm = new QFormLayout(linearBox);
+    auto *linearColumn = new QVBoxLayout(linearBox);
     m_linearFeatures = codeLabel(linearBox);
     m_linearFeatures->setToolTip(tr("lm_head maps an embedding (D values) back to one score per token (V)"));
     m_bias = new QCheckBox(QStringLiteral("bias"), linearBox);
@@ -146,13 +150,13 @@ LayerPanel::LayerPanel(QWidget *parent)
     m_tied->setObjectName(QStringLiteral("tied"));
     m_tied->setToolTip(tr("Weight tying: both layers share one storage, as in GPT-2. Possible because "
                           "both weights have the same shape [V, D]."));
-    linearForm->addRow(m_linearFeatures);
-    linearForm->addRow(m_bias);
-    linearForm->addRow(m_tied);
+    linearColumn->addWidget(m_linearFeatures);
+    linearColumn->addWidget(m_bias);
+    linearColumn->addWidget(m_tied);
     m_linearCall = codeLabel(linearBox);
     m_linearShape = codeLabel(linearBox);
-    linearForm->addRow(m_linearCall);
-    linearForm->addRow(m_linearShape);
+    linearColumn->addWidget(m_linearCall);
+    linearColumn->addWidget(m_linearShape);
     layout->addWidget(linearBox);
 
     auto *parametersBox = new QGroupBox(tr("Parameters"), this);

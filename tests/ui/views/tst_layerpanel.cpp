@@ -10,10 +10,12 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 
 using embedlab::ui::Lab;
 using embedlab::ui::LayerPanel;
@@ -35,6 +37,8 @@ private Q_SLOTS:
     void tieBoxShowsTheLabUntilItTies();
     void parameterCount_data();
     void parameterCount();
+    void wrappedLinesGetTheirHeight_data();
+    void wrappedLinesGetTheirHeight();
 
 private:
     template <typename T> T *child(const char *name) const
@@ -187,6 +191,53 @@ void TestLayerPanel::parameterCount()
     const QString text = child<QLabel>("parameterCount")->text();
     QVERIFY2(text.startsWith(count), qPrintable(text));
     QVERIFY2(text.contains(breakdown), qPrintable(text));
+}
+
+void TestLayerPanel::wrappedLinesGetTheirHeight_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<qreal>("fontScale");
+    // Under LANG=zh_CN.UTF-8 the Layers dock was 289 px wide at 1024 x 768 and its font's lines
+    // 17 px (DejaVu's 14): the lines wrap at other widths in other fonts.
+    for (const int width : {240, 289, 340, 420})
+        for (const qreal scale : {1.0, 1.25, 1.5})
+            QTest::addRow("%d px, font x%.2f", width, scale) << width << scale;
+}
+
+/// Issue #16 item 13: "-> weight [4, 5] = [out_features, in_features]" wrapped to two lines in a
+/// row one line high. Every wrapped line of the panel gets the height its width needs, as the
+/// panel sits in the Layers dock: in a scroll area, shorter than the panel.
+void TestLayerPanel::wrappedLinesGetTheirHeight()
+{
+    QFETCH(int, width);
+    QFETCH(qreal, fontScale);
+    QFont font = m_panel->font();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    m_panel->setFont(font);
+    QScrollArea area;
+    area.setWidgetResizable(true);
+    area.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area.setWidget(m_panel.release()); // the area owns it now
+    // The dock narrows after it is shown (the window resizes its docks): wider first.
+    area.resize(2 * width, 300);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    area.resize(width, 300);
+    QTest::qWait(20);
+    int wrapped = 0;
+    for (const QLabel *label : area.widget()->findChildren<QLabel *>()) {
+        if (!label->wordWrap() || !label->isVisible())
+            continue;
+        const int need = label->heightForWidth(label->width());
+        wrapped += need > label->fontMetrics().lineSpacing() * 3 / 2 ? 1 : 0;
+        QVERIFY2(label->height() >= need,
+                 qPrintable(QStringLiteral("'%1' is %2 px wide and needs %3 px, has %4")
+                                .arg(QTextDocumentFragment::fromHtml(label->text()).toPlainText())
+                                .arg(label->width())
+                                .arg(need)
+                                .arg(label->height())));
+    }
+    qInfo("%d label(s) wrapped", wrapped);
 }
 
 QTEST_MAIN(TestLayerPanel)
