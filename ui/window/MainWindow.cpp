@@ -67,10 +67,18 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <initializer_list>
 
 namespace embedlab::ui {
 
 namespace {
+
+/// `part`, given to `owner`: for the constructor's list.
+template <class Part> Part *ownedBy(Part *part, QObject *owner)
+{
+    part->setParent(owner);
+    return part;
+}
 
 // 2: the initialisers behind the layers on the left (#16 item 15). A layout saved by an older
 // window (every window saves its own on closing) would keep the weights at 352 px of 1366.
@@ -144,10 +152,15 @@ MainWindow::MainWindow(QWidget *parent)
 {}
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
+    : MainWindow(options, Model{}, parent)
+{}
+
+MainWindow::MainWindow(const Options &options, Model model, QWidget *parent)
     : QMainWindow(parent)
-    , m_lab(new Lab(this))
-    , m_animation(new OneHotAnimation(this))
-    , m_undo(new LabUndo(m_lab, this))
+    // In this order: the children list destroys the Lab before the undo history that refers to it.
+    , m_lab(model.lab ? ownedBy(model.lab, this) : new Lab(this))
+    , m_animation(model.animation ? ownedBy(model.animation, this) : new OneHotAnimation(this))
+    , m_undo(model.undo ? ownedBy(model.undo, this) : new LabUndo(m_lab, this))
     , m_actions(WindowActions::create(this))
     , m_neighbours(new NeighbourSearch(m_lab, this))
 {
@@ -192,6 +205,24 @@ MainWindow::~MainWindow()
     m_undo->disconnect(this);
     m_idsEdit->disconnect(this);
     m_idsPause->stop();
+}
+
+MainWindow::Model MainWindow::releaseModel()
+{
+    m_idsPause->stop();
+    const Model model{m_lab, m_undo, m_animation};
+    for (QObject *part : std::initializer_list<QObject *>{m_lab, m_undo, m_animation})
+        part->setParent(nullptr);
+    // Without the parts (they left the tree above), so the connections among them stay.
+    QList<QObject *> mine = findChildren<QObject *>();
+    mine.append(this);
+    for (QObject *part : std::initializer_list<QObject *>{m_lab, m_undo, m_undo->stack(), m_animation}) {
+        for (QObject *object : std::as_const(mine)) {
+            QObject::disconnect(part, nullptr, object, nullptr);
+            QObject::disconnect(object, nullptr, part, nullptr);
+        }
+    }
+    return model;
 }
 
 QUndoStack *MainWindow::undoStack() const

@@ -63,9 +63,23 @@ public:
         bool recovery = false;
     };
 
+    /// What a window rebuilt in another language takes over from the old one (releaseModel()): the
+    /// model with its ids and text, the undo history and the animation's step.
+    struct Model {
+        Lab *lab = nullptr;
+        LabUndo *undo = nullptr;
+        OneHotAnimation *animation = nullptr;
+    };
+
     explicit MainWindow(QWidget *parent = nullptr);
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
+    /// A window on `model` (all set, or all null for a new one), which it owns from now on.
+    MainWindow(const Options &options, Model model, QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    /// Hands the model to another window: from now on nothing of this window hears from it or
+    /// reaches it. This window is only to be hidden and deleted after.
+    Model releaseModel();
 
     Lab *lab() const { return m_lab; }
     LabUndo *undo() const { return m_undo; }

@@ -293,7 +293,9 @@ void SessionController::markModified()
 {
     if (m_recovery)
         m_recovery->scheduleSave();
-    if (m_applying == 0)
+    // A session's stored weights are put back once its model is built, after openSession() has
+    // returned: that is the file's state, not a change (a 20000 x 64 session opened as modified).
+    if (m_applying == 0 && m_pendingRestores == 0)
         setModified(true);
 }
 
@@ -438,11 +440,7 @@ bool SessionController::maybeClose()
 
 void SessionController::takeOver(SessionController &previous)
 {
-    // The previous window's parameters stay its own: the restore works on copies.
-    QMap<QString, core::ParameterPtr> weights = previous.editedWeights();
-    for (auto it = weights.begin(); it != weights.end(); ++it)
-        it.value() = it.value()->clone();
-    applySession(previous.captureSession(), weights, previous.m_fileName);
+    // The model came with it (MainWindow::releaseModel()): nothing is applied or copied again.
     m_fileName = previous.m_fileName;
     setModified(previous.m_modified);
     updateTitle();

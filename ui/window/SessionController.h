@@ -62,8 +62,9 @@ public:
     bool maybeClose();
     /// Opens `fileName` (a dropped file, the recent menu), asking about unsaved changes first.
     void openInteractively(const QString &fileName = QString());
-    /// Continues `previous` (another window's, about to close): its session, weights, file name,
-    /// unsaved-changes mark and autosave. The window is rebuilt in a new language this way.
+    /// Continues `previous` (another window's, about to close, whose model this window took over):
+    /// its file name, unsaved-changes mark and autosave. The window is rebuilt in a new language
+    /// this way.
     void takeOver(SessionController &previous);
 
 Q_SIGNALS:

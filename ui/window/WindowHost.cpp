@@ -23,14 +23,23 @@ void WindowHost::adopt(std::unique_ptr<MainWindow> window)
 
 void WindowHost::rebuild()
 {
+    // A job, a session restore or a file load still running reports to the old window's parts:
+    // it finishes first (the model moves, the old window's pending work would not).
+    if (!m_window->isIdle()) {
+        m_window->whenIdle([this] { rebuild(); });
+        return;
+    }
     // The new window takes over the old one's autosave: it must not look for a crashed run.
     MainWindow::Options options = m_options;
     options.recovery = false;
-    auto next = std::make_unique<MainWindow>(options);
     MainWindow &old = *m_window;
+    const bool textMode = old.isTextMode();
+    // The model itself moves: its undo history, the typed text and a 2 GB weight stay as they are.
+    auto next = std::make_unique<MainWindow>(options, old.releaseModel());
     next->restoreGeometry(old.saveGeometry());
     next->restoreState(old.saveState());
     next->sessions()->takeOver(*old.sessions());
+    next->setTextMode(textMode);
     if (old.isVisible())
         next->show();
     old.hide();

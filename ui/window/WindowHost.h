@@ -11,9 +11,10 @@
 namespace embedlab::ui {
 
 /// Owns the application's window. When View > Language changes the language, it builds the
-/// window again, so that every menu, panel and tab is in the new language at once, and the new
-/// window continues the old one's session (model, weights, file, unsaved mark, autosave), place,
-/// layout and projector mode. No restart, nothing lost but the undo history.
+/// window again, so that every menu, panel and tab is in the new language at once. The new window
+/// takes over the old one's model (weights, ids, typed text, undo history, animation step) and
+/// continues its file, unsaved mark, autosave, place, layout and projector mode. No restart,
+/// nothing lost.
 class WindowHost : public QObject {
     Q_OBJECT
 public:

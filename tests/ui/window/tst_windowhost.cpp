@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/TestSettings.h"
+#include "core/init/InitSpec.h"
 #include "core/nn/OneHot.h"
 #include "ui/model/Lab.h"
+#include "ui/model/LabUndo.h"
+#include "ui/model/Vocabulary.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WindowHost.h"
@@ -13,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using embedlab::ui::Lab;
 using embedlab::ui::MainWindow;
@@ -27,9 +31,14 @@ private Q_SLOTS:
     void initTestCase();
     void cleanup();
     void languageChangeKeepsTheSessionAndTranslatesEverything();
+    void languageChangeKeepsUndoTextAndStorage();
+    void languageChangeWhileBusyWaitsForTheJob();
+    void languageChangeDuringARestoreKeepsTheSavedWeights();
 
 private:
     static QAction *languageAction(MainWindow &window, const QString &code);
+    /// Chooses `code` in View > Language and waits for the new window.
+    static MainWindow &switchLanguage(WindowHost &host, const QString &code);
 };
 
 void TestWindowHost::initTestCase()
@@ -49,6 +58,18 @@ QAction *TestWindowHost::languageAction(MainWindow &window, const QString &code)
         if (action->isCheckable() && action->data().toString() == code)
             return action;
     return nullptr;
+}
+
+MainWindow &TestWindowHost::switchLanguage(WindowHost &host, const QString &code)
+{
+    QSignalSpy replaced(&host, &WindowHost::windowReplaced);
+    QAction *action = languageAction(host.window(), code);
+    if (!action)
+        qFatal("no language action for %s", qPrintable(code));
+    action->trigger();
+    if (!replaced.wait())
+        qFatal("the window was not rebuilt");
+    return host.window();
 }
 
 void TestWindowHost::languageChangeKeepsTheSessionAndTranslatesEverything()
@@ -91,6 +112,105 @@ void TestWindowHost::languageChangeKeepsTheSessionAndTranslatesEverything()
     QVERIFY(unembedding);
     QCOMPARE(unembedding->windowTitle(), QStringLiteral("Gi\u1ea3i nh\u00fang"));
     QVERIFY(second.findChildren<QMessageBox *>().isEmpty());
+}
+
+/// A teacher switched to Vietnamese mid-lesson with GPT-2 and a typed sentence: the sentence stays in
+/// the field, Undo still goes back through the text and the preset, and the 154 MB weight is the
+/// same storage (it was copied and restored: twice the memory, and the undo history was lost).
+void TestWindowHost::languageChangeKeepsUndoTextAndStorage()
+{
+    WindowHost host({});
+    MainWindow *first = &host.window();
+    first->show();
+    QVERIFY(QTest::qWaitForWindowExposed(first));
+    first->undo()->applyPreset(Lab::Preset::Gpt2Small);
+    QTRY_VERIFY(first->isIdle());
+    first->setTextMode(true);
+    QVERIFY(first->isTextMode());
+    first->undo()->editIds(first->lab()->vocabulary().idsForEntry(QStringLiteral("Xin ch\u00e0o"), true));
+    QTRY_VERIFY(first->isIdle());
+    const QString ids = first->lab()->idsText();
+    const int steps = first->undoStack()->count();
+    QVERIFY(steps >= 2);
+    const embedlab::core::ParameterPtr weight = first->lab()->embeddingWeight();
+
+    MainWindow &second = switchLanguage(host, QStringLiteral("vi"));
+    QVERIFY(&second != first);
+    QTRY_VERIFY(second.isIdle());
+    QVERIFY(second.isTextMode());
+    QCOMPARE(second.lab()->idsText(), ids);
+    QCOMPARE(second.lab()->embeddingWeight(), weight);
+    QCOMPARE(second.undoStack()->count(), steps);
+    QVERIFY(second.actions().undo->isEnabled());
+    // Undo in the new window: first the sentence, then GPT-2 itself.
+    second.actions().undo->trigger();
+    QTRY_VERIFY(second.isIdle());
+    QCOMPARE(second.lab()->config().numEmbeddings, 50257);
+    QVERIFY(second.lab()->idsText() != ids);
+    while (second.undo()->canUndo()) {
+        second.actions().undo->trigger();
+        QTRY_VERIFY(second.isIdle());
+    }
+    QCOMPARE(second.lab()->config().numEmbeddings, 4);
+    QVERIFY(second.actions().redo->isEnabled());
+}
+
+/// Chosen while an initialiser still runs: the window is rebuilt once the job is done, and the
+/// job's result and its undo step are in the new window.
+void TestWindowHost::languageChangeWhileBusyWaitsForTheJob()
+{
+    WindowHost host({});
+    MainWindow *first = &host.window();
+    first->show();
+    QVERIFY(QTest::qWaitForWindowExposed(first));
+    first->undo()->applyPreset(Lab::Preset::Gpt2Small);
+    QTRY_VERIFY(first->isIdle());
+    const embedlab::core::Matrix before = first->lab()->embeddingWeight()->value();
+    first->undo()->applyInit(QStringLiteral("embedding.weight"),
+                             embedlab::core::InitSpec::parse("normal:mean=0,std=0.02"), 7);
+    QVERIFY(first->lab()->isBusy());
+
+    MainWindow &second = switchLanguage(host, QStringLiteral("zh"));
+    QTRY_VERIFY(second.isIdle());
+    const embedlab::core::Matrix after = second.lab()->embeddingWeight()->value();
+    QVERIFY(after.cwiseAbs().maxCoeff() < 0.2f); // normal_(0, 0.02): the seed's N(0, 1) is gone
+    second.actions().undo->trigger();
+    QTRY_VERIFY(second.isIdle());
+    QVERIFY(second.lab()->embeddingWeight()->value() == before);
+}
+
+/// Chosen right after File > Open, while the session's stored weights still wait for the model:
+/// the restore belongs to the old window's sessions, so the rebuild waits for it.
+void TestWindowHost::languageChangeDuringARestoreKeepsTheSavedWeights()
+{
+    WindowHost host({});
+    MainWindow *first = &host.window();
+    first->show();
+    QVERIFY(QTest::qWaitForWindowExposed(first));
+    Lab::Config config = first->lab()->config();
+    // Big enough (12.8 M values) that the model is built in the background: the restore waits.
+    config.numEmbeddings = 200000;
+    config.embeddingDim = 64;
+    first->lab()->setConfig(config);
+    first->lab()->setIdsText(QStringLiteral("5, 0"));
+    QTRY_VERIFY(first->isIdle());
+    QVERIFY(first->lab()->trainStep(embedlab::core::parseIds("5, 0"), embedlab::core::parseIds("1, 2")));
+    QTRY_VERIFY(first->isIdle());
+    const embedlab::core::Matrix trained = first->lab()->embeddingWeight()->value();
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("trained.embedlab"));
+    QCOMPARE(first->sessions()->saveSession(file), QString());
+    first->lab()->applyPreset(Lab::Preset::Reference);
+    QTRY_VERIFY(first->isIdle());
+
+    QCOMPARE(first->sessions()->openSession(file), QString());
+    QVERIFY(first->sessions()->isRestoring());
+    MainWindow &second = switchLanguage(host, QStringLiteral("vi"));
+    QTRY_VERIFY(second.isIdle());
+    QCOMPARE(second.lab()->config().numEmbeddings, 200000);
+    QVERIFY(second.lab()->embeddingWeight()->value() == trained);
+    QCOMPARE(second.sessions()->sessionFileName(), file);
+    QVERIFY(!second.sessions()->isModified());
 }
 
 QTEST_MAIN(TestWindowHost)
