@@ -963,6 +963,18 @@ void MainWindow::onModelRebuilt()
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
     onAnimationChanged();
     updateCounters();
+    recheckRefusedEntry();
+}
+
+void MainWindow::recheckRefusedEntry()
+{
+    // An entry the old model refused ("2, 3, 4" with 4 rows) is judged again by the new one, as if
+    // Enter were pressed: it takes effect, or its error is the new model's. It kept the old
+    // model's error beside a model that accepted it. Queued: not inside an undo step's rebuild.
+    QTimer::singleShot(0, this, [this] {
+        if (!m_idsError->text().isEmpty() && m_idsEdit->text() != idsFieldText())
+            commitIdsText();
+    });
 }
 
 void MainWindow::onIdsTyped(const QString &text)

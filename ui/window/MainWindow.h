@@ -205,6 +205,7 @@ private:
     void onTiedChanged();
     void onBusyChanged(bool busy);
     void onModelRebuilt();
+    void recheckRefusedEntry();
     void onIdsTyped(const QString &text);
     void commitIdsText();
     void onIdsChanged();

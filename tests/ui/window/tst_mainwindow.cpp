@@ -4,6 +4,7 @@
 #include "core/init/InitSpec.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
+#include "ui/model/LabUndo.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/LayerPanel.h"
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void badIdShowsMessageAndKeepsIds();
     void goodIdClearsTheMessage();
     void halfTypedEntryKeepsTheLastValidIds();
+    void refusedEntryIsJudgedAgainByANewModel();
     void layerEditIsUndoable();
     void shortcuts_data();
     void shortcuts();
@@ -195,6 +197,42 @@ void TestMainWindow::halfTypedEntryKeepsTheLastValidIds()
     QTRY_VERIFY(badge->text().contains(QStringLiteral("equal")));
     QTRY_VERIFY2(codeBadge->text().contains(QStringLiteral("equal")), qPrintable(codeBadge->text()));
     QVERIFY(!codeBadge->text().contains(QStringLiteral("out of date")));
+}
+
+/// "2, 3, 4" is refused by Embedding(4, 5). A teacher then grows the vocabulary (or opens a bigger
+/// model): the entry takes effect. It used to keep the old IndexError beside a model that has row 4.
+void TestMainWindow::refusedEntryIsJudgedAgainByANewModel()
+{
+    auto *ids = m_window->findChild<QLineEdit *>(QStringLiteral("ids"));
+    auto *error = m_window->findChild<QLabel *>(QStringLiteral("idsError"));
+    ids->setFocus();
+    ids->selectAll();
+    QTest::keyClicks(ids, QStringLiteral("2, 3, 9"));
+    QTest::keyClick(ids, Qt::Key_Return);
+    QVERIFY2(error->text().contains(QStringLiteral("IndexError")), qPrintable(error->text()));
+    QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 3, 1}));
+
+    // Still too small for id 9: the entry stays refused, and the views still say so.
+    Lab::Config config = m_window->lab()->config();
+    config.numEmbeddings = 8;
+    m_window->undo()->applySnapshot(QStringLiteral("Change layers"), {config, m_window->lab()->idsText()});
+    QTRY_VERIFY(m_window->isIdle());
+    QCoreApplication::processEvents();
+    QVERIFY2(error->text().contains(QStringLiteral("IndexError")), qPrintable(error->text()));
+    QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 3, 1}));
+    QCOMPARE(ids->text(), QStringLiteral("2, 3, 9"));
+
+    config.numEmbeddings = 10;
+    m_window->undo()->applySnapshot(QStringLiteral("Change layers"), {config, m_window->lab()->idsText()});
+    QTRY_COMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 3, 9}));
+    QVERIFY(error->text().isEmpty());
+    QCOMPARE(ids->text(), QStringLiteral("2, 3, 9"));
+    QTRY_VERIFY(m_window->codePanel()->codeText().contains(QStringLiteral("torch.tensor([2, 3, 9])")));
+    // Two steps: the size, then the entry; undo takes back the entry first.
+    m_window->actions().undo->trigger();
+    QTRY_VERIFY(m_window->isIdle());
+    QCOMPARE(m_window->lab()->config().numEmbeddings, 10);
+    QCOMPARE(m_window->lab()->flatIds(), QList<qint64>({2, 3, 1}));
 }
 
 void TestMainWindow::goodIdClearsTheMessage()
