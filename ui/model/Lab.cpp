@@ -125,9 +125,11 @@ Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::Lo
                    .arg(role == Lab::LoadRole::Embedding ? QStringLiteral("embedding")
                                                          : QStringLiteral("lm_head"));
     } else {
-        lines << QStringLiteral("from safetensors.numpy import load_file")
-              << QStringLiteral("w = torch.from_numpy(load_file(%1)[%2]).float()")
-                     .arg(pyString(file), pyString(tensor));
+        // framework="pt": NumPy has no bfloat16, so safetensors.numpy refuses BF16 tensors (most of
+        // today's checkpoints); get_tensor() reads this tensor alone, not every tensor of the file.
+        lines << QStringLiteral("from safetensors import safe_open")
+              << QStringLiteral("with safe_open(%1, framework=\"pt\") as f:").arg(pyString(file))
+              << QStringLiteral("    w = f.get_tensor(%1).float()").arg(pyString(tensor));
     }
     lines << QStringLiteral("with torch.no_grad():") << QStringLiteral("    %1.copy_(w)").arg(op.target);
     op.python = lines.join(QLatin1Char('\n'));

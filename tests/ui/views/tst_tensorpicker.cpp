@@ -123,6 +123,15 @@ void TestTensorPicker::loadsSafetensorsAsLinearThroughTheWindow()
     QCOMPARE(lab->modelConfig().numEmbeddings, 6);
     QVERIFY(!lab->isTied());
     QCOMPARE(lab->lmHeadWeight()->value()(1, 0), 1.5f);
+    // The code reads it as PyTorch's safetensors does for any dtype: safetensors.numpy has no
+    // bfloat16, and the pasted code failed on every BF16 checkpoint.
+    const QString code = embedlab::ui::CodePanel::pythonCode(*lab);
+    QVERIFY2(
+        code.contains(
+            QStringLiteral("from safetensors import safe_open\nwith safe_open(\"") + m_safetensors +
+            QStringLiteral("\", framework=\"pt\") as f:\n    w = f.get_tensor(\"wte.weight\").float()\n")),
+        qPrintable(code));
+    QVERIFY(!code.contains(QStringLiteral("numpy")));
     QCOMPARE(window.undoStack()->count(), 1);
     window.undoStack()->undo();
     QCOMPARE(lab->modelConfig().numEmbeddings, 4);
