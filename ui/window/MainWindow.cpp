@@ -53,6 +53,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QShowEvent>
@@ -108,8 +109,21 @@ protected:
         // The content's minimum width grows with its table (compare mode): the dock must hear of it.
         if (watched == widget() && event->type() == QEvent::LayoutRequest)
             updateGeometry();
+        if (watched == widget() && event->type() == QEvent::Resize) {
+            // A few rounds, not without end: the chart's compact form (legend beside, no axis
+            // title) follows the height it gets, so the scroll bar and the content's size can
+            // change each other for ever. Dragging the dock's edge at 1024x768 overflowed the
+            // stack at one width (tst_defaultlayout::histogramDockTakesEveryWidth).
+            if (m_resizeDepth >= 4)
+                return false;
+            const QScopedValueRollback guard(m_resizeDepth, m_resizeDepth + 1);
+            return QScrollArea::eventFilter(watched, event);
+        }
         return QScrollArea::eventFilter(watched, event);
     }
+
+private:
+    int m_resizeDepth = 0;
 };
 
 /// The token chips' area: two rows of chips high in its font, projector mode's larger one too (at

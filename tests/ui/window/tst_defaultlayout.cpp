@@ -53,6 +53,7 @@ private Q_SLOTS:
     void initialisersWholeForEachInitialiser();
     void tyingKeepsTheDocks_data();
     void tyingKeepsTheDocks();
+    void histogramDockTakesEveryWidth();
 
 private:
     void showAt(QSize size, bool projector = false);
@@ -422,6 +423,23 @@ void TestDefaultLayout::tyingKeepsTheDocks()
     QVERIFY(tied);
     QCOMPARE(afterTie, before);
     QCOMPARE(afterUntie, before);
+}
+
+/// Dragged through every width of the bottom row at 1024x768: the histogram's chart changes form with
+/// the height it gets, and its scroll bar with the content's height. The two resized each other
+/// without end at one width (a stack overflow: the app died).
+void TestDefaultLayout::histogramDockTakesEveryWidth()
+{
+    QVERIFY(Translations::install(QStringLiteral("zh")));
+    showAt(QSize(1024, 768));
+    auto *histogram = m_window->findChild<QDockWidget *>(QStringLiteral("histogramDock"));
+    QVERIFY(histogram);
+    for (int width = 300; width <= 520; width += 2) {
+        m_window->resizeDocks({histogram}, {width}, Qt::Horizontal);
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(histogram->isVisible());
+    Translations::install(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestDefaultLayout)
