@@ -91,12 +91,15 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *layout = new QHBoxLayout(this);
 
-    // Left: what goes in and how the optimiser steps.
+    // Left: Step and what it printed first, then what goes in and how the optimiser steps. Under
+    // the batch and the optimiser, Step and the loss were below the fold of the dock's 240 px at
+    // 1366x768 (#16 item 14).
     auto *controls = new QVBoxLayout;
+    controls->addLayout(createButtons());
+    addFeedbackLabels(controls);
     controls->addWidget(createBatchBox(mono));
     controls->addWidget(createOptimizerBox());
-    controls->addLayout(createButtons());
-    addFeedbackLabels(controls, mono);
+    controls->addWidget(createCodeLabel(mono));
     controls->addStretch(1);
 
     auto *controlsWidget = new QWidget(this);
@@ -233,20 +236,23 @@ QLayout *TrainingPanel::createButtons()
     return buttons;
 }
 
-void TrainingPanel::addFeedbackLabels(QVBoxLayout *controls, const QFont &mono)
+QLabel *TrainingPanel::createCodeLabel(const QFont &mono)
 {
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("status"));
-    m_status->setWordWrap(true);
-    controls->addWidget(m_status);
-
     m_code = new QLabel(this);
     m_code->setObjectName(QStringLiteral("code"));
     m_code->setFont(mono);
     m_code->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_code->setFrameShape(QFrame::StyledPanel);
     m_code->setMargin(6);
-    controls->addWidget(m_code);
+    return m_code;
+}
+
+void TrainingPanel::addFeedbackLabels(QVBoxLayout *controls)
+{
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setWordWrap(true);
+    controls->addWidget(m_status);
 
     m_loss = new QLabel(this);
     m_loss->setObjectName(QStringLiteral("loss"));
@@ -277,7 +283,8 @@ QLayout *TrainingPanel::createResults()
                                this);
     m_placeholder->setObjectName(QStringLiteral("placeholder"));
     m_placeholder->setWordWrap(true);
-    m_placeholder->setAlignment(Qt::AlignCenter);
+    // At the top: centred in the scrolled panel's height it was out of sight.
+    m_placeholder->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
     results->addWidget(m_placeholder, 1);
     m_heatmapArea = new QWidget(this);
     m_heatmapGrid = new QGridLayout(m_heatmapArea);

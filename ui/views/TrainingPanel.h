@@ -122,7 +122,8 @@ private:
     QWidget *createSgdPage();
     QWidget *createAdamPage();
     QLayout *createButtons();
-    void addFeedbackLabels(QVBoxLayout *controls, const QFont &mono);
+    QLabel *createCodeLabel(const QFont &mono);
+    void addFeedbackLabels(QVBoxLayout *controls);
     QLayout *createResults();
     const core::ParameterReport *findChange(const QString &parameterName) const;
     void onSettingsEdited();
