@@ -113,7 +113,7 @@ protected:
             // A few rounds, not without end: the chart's compact form (legend beside, no axis
             // title) follows the height it gets, so the scroll bar and the content's size can
             // change each other for ever. Dragging the dock's edge at 1024x768 overflowed the
-            // stack at one width (tst_defaultlayout::histogramDockTakesEveryWidth).
+            // stack at one width (tst_defaultlayout::everyDockTakesEverySize).
             if (m_resizeDepth >= 4)
                 return false;
             const QScopedValueRollback guard(m_resizeDepth, m_resizeDepth + 1);

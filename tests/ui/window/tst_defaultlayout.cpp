@@ -53,7 +53,7 @@ private Q_SLOTS:
     void initialisersWholeForEachInitialiser();
     void tyingKeepsTheDocks_data();
     void tyingKeepsTheDocks();
-    void histogramDockTakesEveryWidth();
+    void everyDockTakesEverySize();
 
 private:
     void showAt(QSize size, bool projector = false);
@@ -425,10 +425,10 @@ void TestDefaultLayout::tyingKeepsTheDocks()
     QCOMPARE(afterUntie, before);
 }
 
-/// Dragged through every width of the bottom row at 1024x768: the histogram's chart changes form with
-/// the height it gets, and its scroll bar with the content's height. The two resized each other
-/// without end at one width (a stack overflow: the app died).
-void TestDefaultLayout::histogramDockTakesEveryWidth()
+/// Every dock's edge dragged through its sizes at 1024x768, as a teacher makes room. The histogram's
+/// chart changes form with the height it gets, and its scroll bar with the content's height: the two
+/// resized each other without end at one width (a stack overflow: the app died).
+void TestDefaultLayout::everyDockTakesEverySize()
 {
     QVERIFY(Translations::install(QStringLiteral("zh")));
     showAt(QSize(1024, 768));
@@ -439,6 +439,17 @@ void TestDefaultLayout::histogramDockTakesEveryWidth()
         QCoreApplication::processEvents();
     }
     QVERIFY(histogram->isVisible());
+    // Every other dock, both ways, in every tab.
+    for (QDockWidget *dock : m_window->docks()) {
+        dock->show();
+        dock->raise();
+        for (int size = 120; size <= 600; size += 3) {
+            m_window->resizeDocks({dock}, {size}, Qt::Horizontal);
+            QCoreApplication::processEvents();
+            m_window->resizeDocks({dock}, {size / 2 + 60}, Qt::Vertical);
+            QCoreApplication::processEvents();
+        }
+    }
     Translations::install(QStringLiteral("en"));
 }
 
