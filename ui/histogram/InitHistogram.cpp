@@ -154,6 +154,17 @@ public:
                 QTableWidget::minimumSizeHint().height()};
     }
 
+    /// Exactly as tall as its header and rows, so that the chart gets the rest; after the items or
+    /// the font change.
+    void fitRows()
+    {
+        resizeRowsToContents();
+        int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
+        for (int row = 0; row < rowCount(); ++row)
+            height += rowHeight(row);
+        setFixedHeight(height);
+    }
+
     /// Lays the columns out again; after the items change.
     void fitColumns()
     {
@@ -180,10 +191,16 @@ protected:
     void changeEvent(QEvent *event) override
     {
         QTableWidget::changeEvent(event);
-        // The headers' fonts may change after the table's (projector mode sets each widget's).
+        // The headers' fonts may change after the table's (projector mode sets each widget's). The
+        // rows too: leaving projector mode kept them at the projector's height.
         if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
             QMetaObject::invokeMethod(
-                this, [this] { fitColumns(); }, Qt::QueuedConnection);
+                this,
+                [this] {
+                    fitRows();
+                    fitColumns();
+                },
+                Qt::QueuedConnection);
     }
 
 private:
@@ -898,13 +915,9 @@ void InitHistogram::updateTable()
         theory->setForeground(palette().color(QPalette::PlaceholderText));
         m_table->setVerticalHeaderItem(2 * i + 1, theory);
     }
-    // Exactly as tall as its rows: the chart gets the rest.
-    m_table->resizeRowsToContents();
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    for (int row = 0; row < m_table->rowCount(); ++row)
-        height += m_table->rowHeight(row);
-    m_table->setFixedHeight(height);
-    static_cast<StatsTable *>(m_table)->fitColumns(); // new numbers may need wider columns
+    auto *table = static_cast<StatsTable *>(m_table);
+    table->fitRows();
+    table->fitColumns(); // new numbers may need wider columns
     m_table->setVisible(shown > 0);
 }
 

@@ -146,6 +146,7 @@ void ProjectorMode::setEnabled(bool on)
         m_savedStyleSheet = m_window->styleSheet();
         m_savedWindowState = m_window->windowState();
         m_savedColorMap = m_window->colorMapName();
+        m_savedLayout = m_window->saveState();
         m_savedDocks.clear();
         for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
             m_savedDocks.append({dock, dock->isVisible() || !dock->isHidden()});
@@ -173,10 +174,14 @@ void ProjectorMode::setEnabled(bool on)
         m_window->setPalette(m_savedPalette);
         if (!m_savedColorMap.isEmpty())
             m_window->setColorMapName(m_savedColorMap);
+        // Shown again one by one, tabbed docks came back with the last one in front (Initialisers
+        // and Unembedding instead of Layers and the code) and the bottom row re-split: the saved
+        // layout puts back places, sizes and front tabs.
         for (const auto &[dock, visible] : std::as_const(m_savedDocks)) {
             if (dock)
                 dock->setVisible(visible);
         }
+        m_window->restoreState(m_savedLayout);
         m_savedDocks.clear();
         if (m_fullScreen)
             m_window->setWindowState(m_savedWindowState);

@@ -89,6 +89,8 @@ private:
     QString m_savedColorMap;
     Qt::WindowStates m_savedWindowState;
     QList<QPair<QPointer<QWidget>, bool>> m_savedDocks;
+    /// The docks' places, sizes and front tabs (QMainWindow::saveState()).
+    QByteArray m_savedLayout;
     /// A widget's font from before projector mode, and whether it was its own or inherited.
     struct SavedFont {
         QPointer<QWidget> widget;

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void cleanup();
     void changesPaletteFontsAndLines();
     void switchingOffPutsEverythingBack();
+    void switchingOffPutsTheLayoutBack();
     void f5TogglesAndCtrlPlusZooms();
     void readableAt1024x768();
     void enlargesEveryDocksText_data();
@@ -117,6 +118,59 @@ void TestProjectorMode::switchingOffPutsEverythingBack()
         QVERIFY(visibleDock->isVisible());
     for (auto *histogram : m_window->findChildren<embedlab::ui::InitHistogram *>())
         QVERIFY(!histogram->projectorStyle());
+}
+
+/// F5 twice at 1024x768 with GPT-2: the Initialisers and Unembedding tabs came back in front of
+/// Layers and the code, the bottom row re-split and the statistics rows stayed projector-tall.
+void TestProjectorMode::switchingOffPutsTheLayoutBack()
+{
+    m_window->resize(1024, 768);
+    QTRY_VERIFY(m_window->isIdle());
+    QCoreApplication::processEvents();
+    const QList<QDockWidget *> docks = m_window->docks();
+    const auto frontDocks = [&docks] {
+        QStringList front;
+        for (QDockWidget *dock : docks)
+            if (dock->isVisible() && !dock->visibleRegion().isEmpty())
+                front << dock->objectName();
+        return front;
+    };
+    // A dock behind another's tab keeps whatever geometry it last had: the front ones count.
+    const auto geometries = [&docks] {
+        QList<QRect> rects;
+        for (QDockWidget *dock : docks)
+            rects << (dock->visibleRegion().isEmpty() ? QRect() : dock->geometry());
+        return rects;
+    };
+    auto *table = m_window->histogram()->findChild<QTableWidget *>(QStringLiteral("stats"));
+    QVERIFY(table);
+    const QStringList front = frontDocks();
+    QVERIFY2(front.contains(QStringLiteral("layerDock")) && front.contains(QStringLiteral("codeDock")),
+             qPrintable(front.join(QLatin1Char(' '))));
+    const QList<QRect> before = geometries();
+    const int tableHeight = table->height();
+
+    m_projector->setEnabled(true);
+    QTRY_VERIFY(m_window->isIdle());
+    m_projector->setEnabled(false);
+    QTRY_VERIFY(m_window->isIdle());
+    QTest::qWait(50); // the table fits its rows to the restored font on a queued call
+    QCOMPARE(frontDocks(), front);
+    QTRY_COMPARE(table->height(), tableHeight);
+    // The first return may settle the bottom row once (a few pixels); after that nothing moves.
+    const QList<QRect> settled = geometries();
+    for (int i = 0; i < before.size(); ++i)
+        QVERIFY2(std::abs(settled[i].height() - before[i].height()) <= 12 &&
+                     std::abs(settled[i].width() - before[i].width()) <= 12,
+                 qPrintable(docks[i]->objectName()));
+    for (int round = 0; round < 3; ++round) {
+        m_projector->setEnabled(true);
+        QTRY_VERIFY(m_window->isIdle());
+        m_projector->setEnabled(false);
+        QTRY_VERIFY(m_window->isIdle());
+    }
+    QTest::qWait(50);
+    QCOMPARE(geometries(), settled);
 }
 
 void TestProjectorMode::f5TogglesAndCtrlPlusZooms()
