@@ -15,6 +15,7 @@
 #include <QFontDatabase>
 #include <QFontMetrics>
 #include <QFutureWatcher>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHBoxLayout>
@@ -91,6 +92,8 @@ void setAxisTitle(QAbstractAxis *axis, const QString &text, const QFont &base)
     axis->setTitleFont(titleFontFor(base, text));
 }
 constexpr std::size_t kAntialiasedBins = 300;
+// The chart's margin inside its background, around the plot, axes and legend, on every side.
+constexpr int kChartMargin = 6;
 
 // Histogram fill and outline, density curve: one hue per source, the same in both themes so that
 // "blue is Embedding, orange is Linear" holds across the app's screenshots.
@@ -376,7 +379,7 @@ void InitHistogram::buildChart()
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(6, 6, 6, 6));
+    m_chart->setMargins(QMargins(kChartMargin, kChartMargin, kChartMargin, kChartMargin));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
 
     m_axisX = new QCategoryAxis(m_chart);
@@ -564,6 +567,7 @@ PaintedTexts InitHistogram::paintedTexts() const
         meant << marker->label();
     const QRectF room = m_chart->mapRectToScene(m_chart->rect());
     PaintedTexts texts;
+    QStringList legendShown;
     for (const QGraphicsItem *item : m_view->scene()->items()) {
         const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
         if (!text || !text->isVisible())
@@ -583,6 +587,15 @@ PaintedTexts InitHistogram::paintedTexts() const
             whole = match != meant.cend() ? *match : start + QStringLiteral(" (cut)");
         }
         texts.append({whole, shown, text->sceneBoundingRect(), room});
+        if (m_chart->legend()->isAncestorOf(text))
+            legendShown << whole;
+    }
+    // Qt Charts draws a legend label that has no room for more than "..." as nothing at all, beside
+    // its marker ("Normal(0, 1) 密度" at 1024 x 768 under LANG=zh_CN.UTF-8, #16 item 13): listed as
+    // shown empty, so that it counts as cut.
+    for (const QLegendMarker *marker : m_chart->legend()->markers()) {
+        if (marker->isVisible() && !marker->label().isEmpty() && !legendShown.contains(marker->label()))
+            texts.append({marker->label(), QString(), QRectF(), room});
     }
     return texts;
 }
@@ -710,7 +723,6 @@ void InitHistogram::updateSeries()
         if (s.expected) {
             m_density[i]->replace(HistogramBinning::densityPoints(*s.expected, double(r.summary.count),
                                                                   r.binWidth(), xMin, xMax, m_logCounts));
-            m_density[i]->setName(tr("%1 density").arg(HistogramBinning::distributionLabel(*s.expected)));
         } else {
             m_density[i]->clear();
         }
@@ -778,9 +790,6 @@ void InitHistogram::fitChartParts()
     const QString title = compact ? QString() : m_title;
     if (m_chart->title() != title)
         m_chart->setTitle(title);
-    const Qt::Alignment legend = compact ? Qt::AlignRight : Qt::AlignBottom;
-    if (m_chart->legend()->alignment() != legend)
-        m_chart->legend()->setAlignment(legend);
     // Nor the weight axis's title, a line under the tick labels: the tensor selector above the chart
     // says what is binned. With it, under LANG=zh_CN.UTF-8 the chart needed 131 px and the statistics
     // table covered the title at 1366 x 768 (#16 item 13).
@@ -790,6 +799,18 @@ void InitHistogram::fitChartParts()
         m_view->setMinimumHeight(0);
         updateGeometry();
     }
+    fitLegend(compact);
+}
+
+QString InitHistogram::densityName(int index, bool brief) const
+{
+    // The brief name is the distribution alone: its marker is a line, the histogram's a filled box.
+    const QString distribution = HistogramBinning::distributionLabel(*m_sources[index].expected);
+    return brief ? distribution : tr("%1 density").arg(distribution);
+}
+
+void InitHistogram::nameSeries(bool compact, bool brief)
+{
     // Beside the plot the legend gets a fraction of the width, and Qt Charts elided the note there
     // ("embedding.weight (tied: s..." at 1366 x 768, #16): there it names the tensor alone, like the
     // statistics row under it, whose tooltip has the note.
@@ -797,7 +818,53 @@ void InitHistogram::fitChartParts()
         const QString name = compact ? m_sources[i].label : labelWithNote(m_sources[i]);
         if (m_area[i]->name() != name)
             m_area[i]->setName(name);
+        if (m_sources[i].expected && m_density[i]->name() != densityName(i, brief))
+            m_density[i]->setName(densityName(i, brief));
     }
+}
+
+void InitHistogram::fitLegend(bool compact)
+{
+    // A compact chart puts its legend beside the plot, where Qt Charts gives it at most 40 % of the
+    // chart's width and draws a label with no room as "..." or as nothing at all: at a plain
+    // 1024 x 768 under LANG=zh_CN.UTF-8 the density's marker stood there without "Normal(0, 1) 密度"
+    // (#16 item 13). Beside the plot with the full names, else with the brief ones, else under it
+    // (a line of the plot's height), briefly named when the full names do not fit in one row.
+    QLegend *legend = m_chart->legend();
+    const QFontMetricsF metrics(legend->font());
+    // The chart's layout keeps the style's margins around the background, which keeps its own
+    // around the plot, axes and legend (366 of 396 px).
+    qreal left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
+    m_chart->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    const qreal content = m_view->width() - left - right - 2.0 * kChartMargin;
+    // The widest label and the sum of the entries (a label, its marker and margins) in a row.
+    const auto measure = [&](bool brief) {
+        qreal widest = 0.0, row = 0.0;
+        for (int i = 0; i < int(m_sources.size()) && i < kMaxSources; ++i) {
+            QStringList names{compact ? m_sources[i].label : labelWithNote(m_sources[i])};
+            if (m_sources[i].expected)
+                names << densityName(i, brief);
+            for (const QString &name : std::as_const(names)) {
+                widest = std::max(widest, metrics.horizontalAdvance(name));
+                row += metrics.horizontalAdvance(name) + 2.0 * metrics.height();
+            }
+        }
+        return std::pair{widest, row};
+    };
+    // The legend's width beyond its widest label, from what it holds now.
+    qreal shown = 0.0;
+    for (const QLegendMarker *marker : legend->markers())
+        shown = std::max(shown, marker->isVisible() ? metrics.horizontalAdvance(marker->label()) : 0.0);
+    const qreal overhead = legend->effectiveSizeHint(Qt::PreferredSize).width() - shown;
+    const auto fitsBeside = [&](bool brief) {
+        return measure(brief).first + overhead <= 0.4 * content - 2.0;
+    };
+    const bool beside = compact && (fitsBeside(false) || fitsBeside(true));
+    const bool brief = beside ? !fitsBeside(false) : compact && measure(false).second > content;
+    nameSeries(compact, brief);
+    const Qt::Alignment where = beside ? Qt::AlignRight : Qt::AlignBottom;
+    if (legend->alignment() != where)
+        legend->setAlignment(where);
 }
 
 void InitHistogram::updateWeightAxis()
@@ -949,6 +1016,7 @@ void InitHistogram::applyStyle()
         density.setCapStyle(Qt::FlatCap);
         m_density[i]->setPen(density);
     }
+    fitChartParts(); // the legend's font decides where it fits
 }
 
 void InitHistogram::syncControls()

@@ -165,8 +165,15 @@ private:
     /// The count axis' title, shortened when the plot is too short for it.
     void updateCountTitle();
     /// A short chart drops its title (the legend names the series) and puts the legend beside the
-    /// plot, so that the tick labels and axis titles keep their room.
+    /// plot when it has room there (fitLegend()), so that the tick labels and axis titles keep theirs.
     void fitChartParts();
+    /// The density curve of source `index` in the legend: "Normal(0, 1) density", or `brief`ly
+    /// "Normal(0, 1)".
+    QString densityName(int index, bool brief) const;
+    /// Names the series in the legend: the tensor with its note, or alone in a compact chart.
+    void nameSeries(bool compact, bool brief);
+    /// Puts the legend where every entry keeps its whole label, and names the series to fit.
+    void fitLegend(bool compact);
     void applyStyle();
     void syncControls();
 
