@@ -874,7 +874,7 @@ void InitHistogram::fitLegend(bool compact)
     const qreal overhead = hint.width() - shown;
     // Beside the plot the entries stack inside the legend's margins, each as high as its one row.
     qreal legendTop = 0.0, legendBottom = 0.0;
-    legend->layout()->getContentsMargins(&left, &legendTop, &right, &legendBottom);
+    legend->layout()->getContentsMargins(nullptr, &legendTop, nullptr, &legendBottom);
     const qreal entry = hint.height() - legendTop - legendBottom;
     const qreal height = m_view->height() - top - bottom - 2.0 * kChartMargin - legendTop - legendBottom;
     // Under it their row comes off the plot's height, which must still hold the count title: a
