@@ -15,6 +15,7 @@
 #include <QFontDatabase>
 #include <QFontMetrics>
 #include <QFutureWatcher>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHBoxLayout>
@@ -91,6 +92,8 @@ void setAxisTitle(QAbstractAxis *axis, const QString &text, const QFont &base)
     axis->setTitleFont(titleFontFor(base, text));
 }
 constexpr std::size_t kAntialiasedBins = 300;
+// The chart's margin inside its background, around the plot, axes and legend, on every side.
+constexpr int kChartMargin = 6;
 
 // Histogram fill and outline, density curve: one hue per source, the same in both themes so that
 // "blue is Embedding, orange is Linear" holds across the app's screenshots.
@@ -393,7 +396,10 @@ void InitHistogram::buildChart()
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(6, 6, 6, 6));
+    m_chart->setMargins(QMargins(kChartMargin, kChartMargin, kChartMargin, kChartMargin));
+    // The style's layout margins (9 px a side) around the background as well left a legend beside
+    // the plot no room for "embedding.weight" at a plain 1024 x 768 in 简体中文 (#16 item 13).
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
 
     m_axisX = new QCategoryAxis(m_chart);
@@ -581,6 +587,7 @@ PaintedTexts InitHistogram::paintedTexts() const
         meant << marker->label();
     const QRectF room = m_chart->mapRectToScene(m_chart->rect());
     PaintedTexts texts;
+    QStringList legendShown;
     for (const QGraphicsItem *item : m_view->scene()->items()) {
         const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
         if (!text || !text->isVisible())
@@ -600,6 +607,15 @@ PaintedTexts InitHistogram::paintedTexts() const
             whole = match != meant.cend() ? *match : start + QStringLiteral(" (cut)");
         }
         texts.append({whole, shown, text->sceneBoundingRect(), room});
+        if (m_chart->legend()->isAncestorOf(text))
+            legendShown << whole;
+    }
+    // Qt Charts draws a legend label that has no room for more than "..." as nothing at all, beside
+    // its marker ("Normal(0, 1) 密度" at 1024 x 768 under LANG=zh_CN.UTF-8, #16 item 13): listed as
+    // shown empty, so that it counts as cut.
+    for (const QLegendMarker *marker : m_chart->legend()->markers()) {
+        if (marker->isVisible() && !marker->label().isEmpty() && !legendShown.contains(marker->label()))
+            texts.append({marker->label(), QString(), QRectF(), room});
     }
     return texts;
 }
@@ -727,7 +743,6 @@ void InitHistogram::updateSeries()
         if (s.expected) {
             m_density[i]->replace(HistogramBinning::densityPoints(*s.expected, double(r.summary.count),
                                                                   r.binWidth(), xMin, xMax, m_logCounts));
-            m_density[i]->setName(tr("%1 density").arg(HistogramBinning::distributionLabel(*s.expected)));
         } else {
             m_density[i]->clear();
         }
@@ -792,12 +807,12 @@ void InitHistogram::fitChartParts()
     // six lines; in a dock at 1366 x 768 (153 px) Qt Charts then drew the tick labels and the count
     // title as "..." for lack of height (#16 item 13).
     const bool compact = m_view->height() < QFontMetricsF(font()).lineSpacing() * 13;
-    const QString title = compact ? QString() : m_title;
+    // Nor a title wider than the chart (compare mode's two names in a narrow dock): Qt Charts elides it.
+    const qreal titleRoom = m_view->width() - 4.0 * kChartMargin;
+    const bool titleFits = QFontMetricsF(m_chart->titleFont()).horizontalAdvance(m_title) <= titleRoom;
+    const QString title = compact || !titleFits ? QString() : m_title;
     if (m_chart->title() != title)
         m_chart->setTitle(title);
-    const Qt::Alignment legend = compact ? Qt::AlignRight : Qt::AlignBottom;
-    if (m_chart->legend()->alignment() != legend)
-        m_chart->legend()->setAlignment(legend);
     // Nor the weight axis's title, a line under the tick labels: the tensor selector above the chart
     // says what is binned. With it, under LANG=zh_CN.UTF-8 the chart needed 131 px and the statistics
     // table covered the title at 1366 x 768 (#16 item 13).
@@ -807,14 +822,101 @@ void InitHistogram::fitChartParts()
         m_view->setMinimumHeight(0);
         updateGeometry();
     }
+    fitLegend(compact);
+}
+
+QString InitHistogram::densityName(int index, bool brief) const
+{
+    // The brief name is the distribution alone: its marker is a line, the histogram's a filled box.
+    const QString distribution = HistogramBinning::distributionLabel(*m_sources[index].expected);
+    return brief ? distribution : tr("%1 density").arg(distribution);
+}
+
+void InitHistogram::nameSeries(const LegendForm &form)
+{
     // Beside the plot the legend gets a fraction of the width, and Qt Charts elided the note there
     // ("embedding.weight (tied: s..." at 1366 x 768, #16): there it names the tensor alone, like the
     // statistics row under it, whose tooltip has the note.
     for (int i = 0; i < int(m_sources.size()) && i < kMaxSources; ++i) {
-        const QString name = compact ? m_sources[i].label : labelWithNote(m_sources[i]);
+        const QString name = form.compact ? m_sources[i].label : labelWithNote(m_sources[i]);
         if (m_area[i]->name() != name)
             m_area[i]->setName(name);
+        if (m_sources[i].expected && m_density[i]->name() != densityName(i, form.brief))
+            m_density[i]->setName(densityName(i, form.brief));
+        for (QLegendMarker *m : m_chart->legend()->markers(m_density[i]))
+            m->setVisible(m_density[i]->isVisible() && form.densities);
     }
+}
+
+InitHistogram::LegendNeeds InitHistogram::legendNeeds(const LegendForm &form) const
+{
+    const QFontMetricsF metrics(m_chart->legend()->font());
+    LegendNeeds needs;
+    for (int i = 0; i < int(m_sources.size()) && i < kMaxSources; ++i) {
+        if (!m_area[i]->isVisible())
+            continue;
+        QStringList names{form.compact ? m_sources[i].label : labelWithNote(m_sources[i])};
+        if (form.densities && m_density[i]->isVisible())
+            names << densityName(i, form.brief);
+        for (const QString &name : std::as_const(names)) {
+            needs.widest = std::max(needs.widest, metrics.horizontalAdvance(name));
+            // In a row an entry is its label, its marker and the margins around both.
+            needs.row += metrics.horizontalAdvance(name) + 2.0 * metrics.height();
+            ++needs.entries;
+        }
+    }
+    return needs;
+}
+
+void InitHistogram::fitLegend(bool compact)
+{
+    // A compact chart puts its legend beside the plot, where Qt Charts gives it at most 40 % of the
+    // chart's width and draws a label with no room as "..." or as nothing at all: at a plain
+    // 1024 x 768 under LANG=zh_CN.UTF-8 the density's marker stood there without "Normal(0, 1) 密度"
+    // (#16 item 13). So: beside the plot (a compact chart only) with the full names, else with the
+    // brief ones, else in a row under it likewise, else without the density curves, which the
+    // statistics table's "expected" rows name (compare mode's four entries in a short chart).
+    QLegend *legend = m_chart->legend();
+    // The chart's layout's margins around the background, which keeps its own around the plot,
+    // axes and legend.
+    qreal left = 0.0, top = 0.0, right = 0.0, bottom = 0.0;
+    m_chart->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    const qreal content = m_view->width() - left - right - 2.0 * kChartMargin;
+    // The legend's width beyond its widest label, from what it holds now.
+    const QFontMetricsF metrics(legend->font());
+    qreal shown = 0.0;
+    for (const QLegendMarker *marker : legend->markers())
+        shown = std::max(shown, marker->isVisible() ? metrics.horizontalAdvance(marker->label()) : 0.0);
+    const QSizeF hint = legend->effectiveSizeHint(Qt::PreferredSize);
+    const qreal overhead = hint.width() - shown;
+    // Beside the plot the entries stack inside the legend's margins, each as high as its one row.
+    qreal legendTop = 0.0, legendBottom = 0.0;
+    legend->layout()->getContentsMargins(nullptr, &legendTop, nullptr, &legendBottom);
+    const qreal entry = hint.height() - legendTop - legendBottom;
+    const qreal height = m_view->height() - top - bottom - 2.0 * kChartMargin - legendTop - legendBottom;
+    // Under it their row comes off the plot's height, which must still hold the count title: a
+    // short compare-mode chart drew it and the weight ticks as "...".
+    const qreal plot = m_chart->plotArea().height() + m_view->height() - m_chart->size().height() +
+                       (legend->alignment() == Qt::AlignBottom ? legend->geometry().height() : 0.0);
+    const qreal countTitle = QFontMetricsF(m_axisY->titleFont()).horizontalAdvance(m_axisY->titleText());
+    const bool roomUnder =
+        !compact || plot - hint.height() >= std::max(countTitle, 3.0 * metrics.lineSpacing());
+    LegendForm chosen;
+    for (const LegendForm form :
+         {LegendForm{compact, true, false}, LegendForm{compact, true, true},
+          LegendForm{compact, false, false}, LegendForm{compact, false, true},
+          LegendForm{compact, true, true, false}, LegendForm{compact, false, true, false}}) {
+        const LegendNeeds needs = legendNeeds(form);
+        chosen = form; // the last one when none fits
+        const bool besideFits =
+            compact && needs.widest + overhead <= 0.4 * content - 2.0 && needs.entries * entry <= height;
+        if (form.beside ? besideFits : roomUnder && needs.row <= content)
+            break;
+    }
+    nameSeries(chosen);
+    const Qt::Alignment where = chosen.beside ? Qt::AlignRight : Qt::AlignBottom;
+    if (legend->alignment() != where)
+        legend->setAlignment(where);
 }
 
 void InitHistogram::updateWeightAxis()
@@ -962,6 +1064,7 @@ void InitHistogram::applyStyle()
         density.setCapStyle(Qt::FlatCap);
         m_density[i]->setPen(density);
     }
+    fitChartParts(); // the legend's font decides where it fits
 }
 
 void InitHistogram::syncControls()

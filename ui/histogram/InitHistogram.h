@@ -165,8 +165,30 @@ private:
     /// The count axis' title, shortened when the plot is too short for it.
     void updateCountTitle();
     /// A short chart drops its title (the legend names the series) and puts the legend beside the
-    /// plot, so that the tick labels and axis titles keep their room.
+    /// plot when it has room there (fitLegend()), so that the tick labels and axis titles keep theirs.
     void fitChartParts();
+    /// The density curve of source `index` in the legend: "Normal(0, 1) density", or `brief`ly
+    /// "Normal(0, 1)".
+    QString densityName(int index, bool brief) const;
+    /// How the legend shows the series: beside the plot or under it; each tensor with its note, or
+    /// alone in a compact chart; the density curves `brief`ly ("Normal(0, 1)"), or not at all.
+    struct LegendForm {
+        bool compact = false;
+        bool beside = false;
+        bool brief = false;
+        bool densities = true;
+    };
+    /// The widest label of a legend in `form`, the width of all its entries in a row and their number.
+    struct LegendNeeds {
+        qreal widest = 0.0;
+        qreal row = 0.0;
+        int entries = 0;
+    };
+    LegendNeeds legendNeeds(const LegendForm &form) const;
+    /// Names the series in the legend as `form` says and shows their markers.
+    void nameSeries(const LegendForm &form);
+    /// Puts the legend where every entry keeps its whole label, and names the series to fit.
+    void fitLegend(bool compact);
     void applyStyle();
     void syncControls();
 

@@ -201,6 +201,10 @@ std::unique_ptr<MainWindow> TestPaintedText::openWindow(const QString &language,
 void TestPaintedText::onScreen_data()
 {
     embedlab::testing::addLanguageSizeRows();
+    // A plain 1024 x 768 screen: under LANG=zh_CN.UTF-8 the compact histogram's legend beside the plot
+    // showed the density curve's marker without its label "Normal(0, 1) 密度" (#16 item 13).
+    for (const char *language : {"en", "vi", "zh"})
+        QTest::addRow("%s 1024x768", language) << QString::fromLatin1(language) << QSize(1024, 768) << false;
 }
 
 void TestPaintedText::onScreen()
