@@ -1542,8 +1542,20 @@ void MainWindow::saveScreenshotWhenIdle(const QString &fileName, int step, doubl
     whenIdle([this, fileName, step, progress] {
         m_animation->setStep(step);
         m_animation->setProgress(progress);
-        Q_EMIT screenshotSaved(grab().save(fileName, "PNG"));
+        // The step's caption may take another line: the window lays itself out again first (a
+        // grab at once caught the histogram half-way, its count title "tần ..." by a scroll bar).
+        grabWhenSettled(fileName, 5);
     });
+}
+
+void MainWindow::grabWhenSettled(const QString &fileName, int turns)
+{
+    if (turns > 0) {
+        QMetaObject::invokeMethod(
+            this, [this, fileName, turns] { grabWhenSettled(fileName, turns - 1); }, Qt::QueuedConnection);
+        return;
+    }
+    whenIdle([this, fileName] { Q_EMIT screenshotSaved(grab().save(fileName, "PNG")); });
 }
 
 } // namespace embedlab::ui

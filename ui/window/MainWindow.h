@@ -147,6 +147,8 @@ public:
     /// Once everything is computed, shows animation step `step` at `progress` and saves the window
     /// as a PNG, then emits screenshotSaved().
     void saveScreenshotWhenIdle(const QString &fileName, int step = 1, double progress = 0.6);
+    /// Grabs the window into `fileName` after `turns` turns of the event loop and once idle.
+    void grabWhenSettled(const QString &fileName, int turns);
 
     void setColorMapName(const QString &name);
     QString colorMapName() const { return m_colorMapName; }
