@@ -16,6 +16,8 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QScopedValueRollback>
+#include <QSignalBlocker>
 
 #include <algorithm>
 
@@ -102,6 +104,20 @@ void LessonController::resumeAt(int index)
     m_lesson->setCurrent(index);
 }
 
+void LessonController::continueAt(int index)
+{
+    if (index < 0 || index >= m_lesson->count())
+        return;
+    const QScopedValueRollback continuing(m_continuing, true);
+    {
+        // Checking the action starts the lesson at its first step.
+        const QSignalBlocker quiet(m_action);
+        m_action->setChecked(true);
+    }
+    m_lesson->setCurrent(index);
+    m_dock->show();
+}
+
 void LessonController::onCurrentChanged(int index)
 {
     if (index < 0) {
@@ -109,7 +125,8 @@ void LessonController::onCurrentChanged(int index)
         m_action->setChecked(false);
         return;
     }
-    applyStep(index);
+    if (!m_continuing)
+        applyStep(index);
     m_panel->showStep(index, m_lesson->count(), Lesson::title(index), Lesson::text(index));
 }
 

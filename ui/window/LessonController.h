@@ -30,6 +30,9 @@ public:
     void applyStep(int index);
     /// Starts the lesson at `index` (a session's step).
     void resumeAt(int index);
+    /// Shows step `index` as the window already holds it, without applying it again: the lesson of
+    /// the window this one replaced (a language change), whose model this one took over.
+    void continueAt(int index);
 
 Q_SIGNALS:
     /// Around the changes applyStep() makes: they are the lesson's, not the user's edits.
@@ -49,6 +52,7 @@ private:
     LessonPanel *m_panel;
     QDockWidget *m_dock;
     bool m_animationMoved = false;
+    bool m_continuing = false; // continueAt(): the step's panel, not its model
 };
 
 } // namespace embedlab::ui

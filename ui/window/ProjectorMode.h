@@ -56,6 +56,8 @@ public:
     QLabel *badge() const { return m_badge; }
     /// The window's colour map from before projector mode (what a session should remember).
     QString savedColorMap() const { return m_savedColorMap; }
+    /// While enabled: the docks' layout from before (QMainWindow::saveState()).
+    QByteArray savedLayout() const { return m_savedLayout; }
 
     /// White page, black text, dark blue selection.
     static QPalette palette();

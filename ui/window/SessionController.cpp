@@ -185,14 +185,19 @@ void SessionController::applySession(const SessionFile::Session &s,
         Q_EMIT lab->notice(tokenizerError);
     lab->setIdsText(s.idsText);
     restoreWeightsWhenIdle(s, later, sessionFileName);
+    applyViewState(s);
+    m_window->lessons()->resumeAt(s.lessonStep);
+    --m_applying;
+}
+
+void SessionController::applyViewState(const SessionFile::Session &s)
+{
     ProjectorMode *projector = m_window->projector();
     if (ColorMap::isKnownName(s.colorMap) && !projector->isEnabled())
         m_window->setColorMapName(s.colorMap);
     projector->setEnabled(s.projector);
     m_window->animation()->pause();
     m_window->animation()->setStep(s.animationStep);
-    m_window->lessons()->resumeAt(s.lessonStep);
-    --m_applying;
 }
 
 void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
@@ -438,9 +443,14 @@ bool SessionController::maybeClose()
     return true;
 }
 
-void SessionController::takeOver(SessionController &previous)
+void SessionController::takeOver(SessionController &previous, const SessionFile::Session &view)
 {
-    // The model came with it (MainWindow::releaseModel()): nothing is applied or copied again.
+    // The model came with it (MainWindow::releaseModel()): nothing is applied or copied again, only
+    // how it was shown: colour map, projector mode, animation step and lesson step.
+    ++m_applying;
+    applyViewState(view);
+    m_window->lessons()->continueAt(view.lessonStep);
+    --m_applying;
     m_fileName = previous.m_fileName;
     setModified(previous.m_modified);
     updateTitle();

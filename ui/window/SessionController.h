@@ -65,7 +65,8 @@ public:
     /// Continues `previous` (another window's, about to close, whose model this window took over):
     /// its file name, unsaved-changes mark and autosave. The window is rebuilt in a new language
     /// this way.
-    void takeOver(SessionController &previous);
+    /// `view` is `previous`'s captureSession() from before its model moved.
+    void takeOver(SessionController &previous, const SessionFile::Session &view);
 
 Q_SIGNALS:
     /// isRestoring() became false.
@@ -79,6 +80,8 @@ private:
     void updateTitle();
     void addRecentFile(const QString &fileName);
     void rebuildRecentMenu();
+    /// A session's colour map, projector mode and animation step.
+    void applyViewState(const SessionFile::Session &s);
     void restoreAfterCrash();
     void restoreWeightsWhenIdle(const SessionFile::Session &session,
                                 const QMap<QString, core::ParameterPtr> &weights,

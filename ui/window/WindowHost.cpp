@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/WindowHost.h"
 
+#include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
 
 namespace embedlab::ui {
@@ -34,11 +35,16 @@ void WindowHost::rebuild()
     options.recovery = false;
     MainWindow &old = *m_window;
     const bool textMode = old.isTextMode();
+    // How the model is shown, taken before it moves (a new window starts its animation over).
+    const SessionFile::Session view = old.sessions()->captureSession();
+    // Projected, the docks are hidden: the new window gets the layout from before projector mode,
+    // and projector mode again.
+    const QByteArray layout = old.projector()->isEnabled() ? old.projector()->savedLayout() : old.saveState();
     // The model itself moves: its undo history, the typed text and a 2 GB weight stay as they are.
     auto next = std::make_unique<MainWindow>(options, old.releaseModel());
     next->restoreGeometry(old.saveGeometry());
-    next->restoreState(old.saveState());
-    next->sessions()->takeOver(*old.sessions());
+    next->restoreState(layout);
+    next->sessions()->takeOver(*old.sessions(), view);
     next->setTextMode(textMode);
     if (old.isVisible())
         next->show();

@@ -5,7 +5,11 @@
 #include "core/nn/OneHot.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
+#include "ui/model/Lesson.h"
+#include "ui/model/OneHotAnimation.h"
 #include "ui/model/Vocabulary.h"
+#include "ui/window/LessonController.h"
+#include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WindowHost.h"
@@ -34,6 +38,7 @@ private Q_SLOTS:
     void languageChangeKeepsUndoTextAndStorage();
     void languageChangeWhileBusyWaitsForTheJob();
     void languageChangeDuringARestoreKeepsTheSavedWeights();
+    void languageChangeKeepsProjectorLessonAndAnimation();
 
 private:
     static QAction *languageAction(MainWindow &window, const QString &code);
@@ -211,6 +216,50 @@ void TestWindowHost::languageChangeDuringARestoreKeepsTheSavedWeights()
     QVERIFY(second.lab()->embeddingWeight()->value() == trained);
     QCOMPARE(second.sessions()->sessionFileName(), file);
     QVERIFY(!second.sessions()->isModified());
+}
+
+/// Projecting the guided lesson at step 4, animation half-way: the new window projects the same
+/// step, its model not rebuilt (no new undo step), and leaving projector mode brings back the docks
+/// of before.
+void TestWindowHost::languageChangeKeepsProjectorLessonAndAnimation()
+{
+    WindowHost host({});
+    MainWindow *first = &host.window();
+    first->show();
+    QVERIFY(QTest::qWaitForWindowExposed(first));
+    first->actions().lesson->trigger();
+    for (int i = 0; i < 3; ++i)
+        first->lessons()->lesson()->next();
+    QTRY_VERIFY(first->isIdle());
+    QCOMPARE(first->lessons()->lesson()->current(), 3);
+    const auto shownDocks = [](const MainWindow &window) {
+        QStringList shown;
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+            if (dock->isVisible())
+                shown << dock->objectName();
+        shown.sort();
+        return shown;
+    };
+    const QStringList docks = shownDocks(*first);
+    QVERIFY(docks.contains(QStringLiteral("lessonDock")));
+    first->projector()->setUsesFullScreen(false);
+    first->projector()->setEnabled(true);
+    first->animation()->setStep(2);
+    const int steps = first->undoStack()->count();
+    const QString ids = first->lab()->idsText();
+
+    MainWindow &second = switchLanguage(host, QStringLiteral("vi"));
+    QTRY_VERIFY(second.isIdle());
+    QVERIFY(second.projector()->isEnabled());
+    QCOMPARE(second.lessons()->lesson()->current(), 3);
+    QVERIFY(second.actions().lesson->isChecked());
+    QCOMPARE(second.animation()->step(), 2);
+    QCOMPARE(second.undoStack()->count(), steps);
+    QCOMPARE(second.lab()->idsText(), ids);
+    second.projector()->setUsesFullScreen(false);
+    second.projector()->setEnabled(false);
+    QTRY_VERIFY(second.isIdle());
+    QTRY_COMPARE(shownDocks(second), docks);
 }
 
 QTEST_MAIN(TestWindowHost)
