@@ -34,8 +34,9 @@ outside=$(grep -v '^\./usr/' <<<"$contents" | grep -vx '\./' || true)
 # Every file belongs to root; programs are executable.
 owners=$(dpkg-deb -c "$deb" | awk '{print $2}' | sort -u)
 [[ $owners == root/root ]] || failures+=("owners other than root/root: $owners")
-dpkg-deb -c "$deb" | awk '$1 ~ /^-/ && $NF ~ /^\.\/usr\/bin\// && $1 != "-rwxr-xr-x" {print}' | grep -q . &&
-    failures+=("a program without mode 755")
+# Into a variable: `| grep -q .` under pipefail could lose a finding to SIGPIPE.
+unexecutable=$(dpkg-deb -c "$deb" | awk '$1 ~ /^-/ && $NF ~ /^\.\/usr\/bin\// && $1 != "-rwxr-xr-x" {print}')
+[[ -z $unexecutable ]] || failures+=("a program without mode 755: $unexecutable")
 
 if ((${#failures[@]})); then
     printf 'package_deb: %s\n' "${failures[@]}" >&2
