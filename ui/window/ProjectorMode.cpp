@@ -176,7 +176,8 @@ void ProjectorMode::setEnabled(bool on)
             m_window->setColorMapName(m_savedColorMap);
         // Shown again one by one, tabbed docks came back with the last one in front (Initialisers
         // and Unembedding instead of Layers and the code) and the bottom row re-split: the saved
-        // layout puts back places, sizes and front tabs.
+        // layout puts back places, sizes and front tabs. Both are needed: the layout alone, on
+        // docks still hidden, left the Layers dock sized wrong (tst_projectormode).
         for (const auto &[dock, visible] : std::as_const(m_savedDocks)) {
             if (dock)
                 dock->setVisible(visible);

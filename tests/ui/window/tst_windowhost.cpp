@@ -44,6 +44,8 @@ private:
     static QAction *languageAction(MainWindow &window, const QString &code);
     /// Chooses `code` in View > Language and waits for the new window.
     static MainWindow &switchLanguage(WindowHost &host, const QString &code);
+    /// The host's first window, shown and exposed; null when it was not.
+    static MainWindow *shownWindow(WindowHost &host);
 };
 
 void TestWindowHost::initTestCase()
@@ -77,12 +79,18 @@ MainWindow &TestWindowHost::switchLanguage(WindowHost &host, const QString &code
     return host.window();
 }
 
+MainWindow *TestWindowHost::shownWindow(WindowHost &host)
+{
+    MainWindow *window = &host.window();
+    window->show();
+    return QTest::qWaitForWindowExposed(window) ? window : nullptr;
+}
+
 void TestWindowHost::languageChangeKeepsTheSessionAndTranslatesEverything()
 {
     WindowHost host({});
-    MainWindow *first = &host.window();
-    first->show();
-    QVERIFY(QTest::qWaitForWindowExposed(first));
+    MainWindow *first = shownWindow(host);
+    QVERIFY(first);
     // A session with a file, unsaved edits and trained (not regenerable) weights.
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("lesson.embedlab"));
@@ -125,9 +133,8 @@ void TestWindowHost::languageChangeKeepsTheSessionAndTranslatesEverything()
 void TestWindowHost::languageChangeKeepsUndoTextAndStorage()
 {
     WindowHost host({});
-    MainWindow *first = &host.window();
-    first->show();
-    QVERIFY(QTest::qWaitForWindowExposed(first));
+    MainWindow *first = shownWindow(host);
+    QVERIFY(first);
     first->undo()->applyPreset(Lab::Preset::Gpt2Small);
     QTRY_VERIFY(first->isIdle());
     first->setTextMode(true);
@@ -165,9 +172,8 @@ void TestWindowHost::languageChangeKeepsUndoTextAndStorage()
 void TestWindowHost::languageChangeWhileBusyWaitsForTheJob()
 {
     WindowHost host({});
-    MainWindow *first = &host.window();
-    first->show();
-    QVERIFY(QTest::qWaitForWindowExposed(first));
+    MainWindow *first = shownWindow(host);
+    QVERIFY(first);
     first->undo()->applyPreset(Lab::Preset::Gpt2Small);
     QTRY_VERIFY(first->isIdle());
     const embedlab::core::Matrix before = first->lab()->embeddingWeight()->value();
@@ -189,9 +195,8 @@ void TestWindowHost::languageChangeWhileBusyWaitsForTheJob()
 void TestWindowHost::languageChangeDuringARestoreKeepsTheSavedWeights()
 {
     WindowHost host({});
-    MainWindow *first = &host.window();
-    first->show();
-    QVERIFY(QTest::qWaitForWindowExposed(first));
+    MainWindow *first = shownWindow(host);
+    QVERIFY(first);
     Lab::Config config = first->lab()->config();
     // Big enough (12.8 M values) that the model is built in the background: the restore waits.
     config.numEmbeddings = 200000;
@@ -224,9 +229,8 @@ void TestWindowHost::languageChangeDuringARestoreKeepsTheSavedWeights()
 void TestWindowHost::languageChangeKeepsProjectorLessonAndAnimation()
 {
     WindowHost host({});
-    MainWindow *first = &host.window();
-    first->show();
-    QVERIFY(QTest::qWaitForWindowExposed(first));
+    MainWindow *first = shownWindow(host);
+    QVERIFY(first);
     first->actions().lesson->trigger();
     for (int i = 0; i < 3; ++i)
         first->lessons()->lesson()->next();
