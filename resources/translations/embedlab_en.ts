@@ -17,4 +17,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>embedlab::ui::SidePanels</name>
+    <message numerus="yes">
+        <source>after %n training step(s)</source>
+        <translation>
+            <numerusform>after %n training step</numerusform>
+            <numerusform>after %n training steps</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

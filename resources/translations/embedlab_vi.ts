@@ -374,6 +374,37 @@
         <source>The session is damaged: the tokenizer must be a file name.</source>
         <translation>Phiên bị hỏng: bộ tách token phải là một tên tệp.</translation>
     </message>
+    <message>
+        <source>The session is damaged: its document must be an object.</source>
+        <translation>Phiên bị hỏng: phần tài liệu của nó phải là một đối tượng.</translation>
+    </message>
+    <message>
+        <source>The session is damaged: its view field '%1' has the wrong type.</source>
+        <translation>Phiên bị hỏng: trường hiển thị '%1' có kiểu sai.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::AnimationToolBar</name>
+    <message>
+        <source>Animation</source>
+        <translation>Hoạt ảnh</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> Tốc độ </translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>Tốc độ hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Tạm dừng</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Phát</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -424,6 +455,13 @@
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; đang định dạng ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::Document</name>
+    <message>
+        <source>The last step's results belonged to weights that have changed since (undo, an initialiser, a tie or a new model): they were cleared.</source>
+        <translation>Kết quả của bước vừa rồi thuộc về các trọng số đã thay đổi sau đó (hoàn tác, một bộ khởi tạo, việc buộc trọng số hoặc một mô hình mới): chúng đã được xoá.</translation>
     </message>
 </context>
 <context>
@@ -624,6 +662,29 @@
     <message>
         <source>Constant(%1)</source>
         <translation>Hằng số(%1)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::IdsEntry</name>
+    <message>
+        <source>Text</source>
+        <translation>Văn bản</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>Gõ văn bản thay cho id: bộ tách token của mô hình biến nó thành các id token. Văn bản trong ngoặc kép ("Hello world") được đọc là văn bản ở cả hai chế độ.</translation>
+    </message>
+    <message>
+        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
+        <translation>Token id: một danh sách (2, 3, 1) hoặc một lô 2 chiều ([[2, 3], [1, 0]]). Mỗi id chọn một hàng của embedding.weight.</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>văn bản, ví dụ Hello world</translation>
+    </message>
+    <message>
+        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
+        <translation>các token id, ví dụ 2, 3, 1 hoặc [[2, 3], [1, 0]]</translation>
     </message>
 </context>
 <context>
@@ -1119,6 +1180,53 @@
         <source>Step %1 of %2</source>
         <translation>Bước %1 / %2</translation>
     </message>
+    <message>
+        <source>Resume at step %1</source>
+        <translation>Tiếp tục từ bước %1</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LookupArea</name>
+    <message>
+        <source>batch 32 × 512</source>
+        <translation>lô 32 × 512</translation>
+    </message>
+    <message>
+        <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
+        <translation>Đếm cho một lô huấn luyện gồm 32 chuỗi, mỗi chuỗi 512 token, thay cho các id</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>The views still show ids = %1: correct the entry to update them.</source>
+        <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ bằng nhau&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ khác nhau&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and the Linear on one_hot(ids) gave bitwise identical results</source>
+        <translation>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight và Linear trên one_hot(ids) cho kết quả giống hệt nhau đến từng bit</translation>
+    </message>
+    <message>
+        <source>The four paths did not give bitwise identical results (a NaN never equals itself)</source>
+        <translation>Bốn cách tính không cho kết quả giống hệt nhau đến từng bit (NaN không bao giờ bằng chính nó)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
+        <translation>&lt;b&gt;%1 id&lt;/b&gt;: cách one-hot &lt;b&gt;%2&lt;/b&gt; phép nhân-cộng (%3 phép nhân với 0, %4 %) &amp;nbsp;·&amp;nbsp; tra cứu sao chép &lt;b&gt;%5&lt;/b&gt; giá trị (đọc %6 byte), 0 phép nhân-cộng</translation>
+    </message>
+    <message>
+        <source>32 × 512 = %1</source>
+        <translation>32 × 512 = %1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::MainWindow</name>
@@ -1127,68 +1235,12 @@
         <translation>EmbedLab — nn.Embedding và nn.Linear, một ma trận trọng số</translation>
     </message>
     <message>
-        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
-        <translation>các token id, ví dụ 2, 3, 1 hoặc [[2, 3], [1, 0]]</translation>
-    </message>
-    <message>
-        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
-        <translation>Token id: một danh sách (2, 3, 1) hoặc một lô 2 chiều ([[2, 3], [1, 0]]). Mỗi id chọn một hàng của embedding.weight.</translation>
-    </message>
-    <message>
-        <source>batch 32 × 512</source>
-        <translation>lô 32 × 512</translation>
-    </message>
-    <message>
-        <source>Undo memory: %1 (history uses %2)</source>
-        <translation>Bộ nhớ hoàn tác: %1 (lịch sử đang dùng %2)</translation>
-    </message>
-    <message>
-        <source>Cannot Be Undone</source>
-        <translation>Không thể hoàn tác</translation>
-    </message>
-    <message>
-        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
-        <translation>Thao tác này không thể hoàn tác (cần %1, bộ nhớ hoàn tác là %2). Tiếp tục?</translation>
-    </message>
-    <message>
-        <source>&amp;Continue</source>
-        <translation>&amp;Tiếp tục</translation>
-    </message>
-    <message>
-        <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
-        <translation>Đếm cho một lô huấn luyện gồm 32 chuỗi, mỗi chuỗi 512 token, thay cho các id</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>Các lớp</translation>
-    </message>
-    <message>
-        <source>PyTorch code</source>
-        <translation>Mã PyTorch</translation>
-    </message>
-    <message>
-        <source>Change layers</source>
-        <translation>Thay đổi các lớp</translation>
-    </message>
-    <message>
         <source>Open Weights</source>
         <translation>Mở trọng số</translation>
     </message>
     <message>
         <source>Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)</source>
         <translation>Tệp trọng số (*.npy *.safetensors *.gguf);;Tệp pickle PyTorch (*.pt *.pth *.bin);;Mọi tệp (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Hoàn tác</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Làm lại</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>&amp;Phát</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1209,18 +1261,6 @@
     <message>
         <source>Main</source>
         <translation>Chính</translation>
-    </message>
-    <message>
-        <source>Animation</source>
-        <translation>Hoạt ảnh</translation>
-    </message>
-    <message>
-        <source> Speed </source>
-        <translation> Tốc độ </translation>
-    </message>
-    <message>
-        <source>Animation speed</source>
-        <translation>Tốc độ hoạt ảnh</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1251,160 +1291,8 @@
         <translation>Hàng %1 của embedding.weight là embedding của token id %1</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Tạm dừng</translation>
-    </message>
-    <message>
-        <source>  (tied)</source>
-        <translation>  (đã buộc)</translation>
-    </message>
-    <message>
-        <source>  from %1</source>
-        <translation>  từ %1</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ bằng nhau&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ khác nhau&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and the Linear on one_hot(ids) gave bitwise identical results</source>
-        <translation>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight và Linear trên one_hot(ids) cho kết quả giống hệt nhau đến từng bit</translation>
-    </message>
-    <message>
-        <source>The four paths did not give bitwise identical results (a NaN never equals itself)</source>
-        <translation>Bốn cách tính không cho kết quả giống hệt nhau đến từng bit (NaN không bao giờ bằng chính nó)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
-        <translation>&lt;b&gt;%1 id&lt;/b&gt;: cách one-hot &lt;b&gt;%2&lt;/b&gt; phép nhân-cộng (%3 phép nhân với 0, %4 %) &amp;nbsp;·&amp;nbsp; tra cứu sao chép &lt;b&gt;%5&lt;/b&gt; giá trị (đọc %6 byte), 0 phép nhân-cộng</translation>
-    </message>
-    <message>
-        <source>32 × 512 = %1</source>
-        <translation>32 × 512 = %1</translation>
-    </message>
-    <message>
-        <source>Preferences</source>
-        <translation>Tuỳ chọn</translation>
-    </message>
-    <message>
-        <source>&amp;Colour map:</source>
-        <translation>&amp;Bảng màu:</translation>
-    </message>
-    <message>
-        <source>&amp;Animation speed:</source>
-        <translation>Tốc độ &amp;hoạt ảnh:</translation>
-    </message>
-    <message>
-        <source>About EmbedLab</source>
-        <translation>Giới thiệu EmbedLab</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding và nn.Linear bao bọc cùng một loại ma trận trọng số: tra cứu hàng i chính là nhân một vector one-hot với nó.&lt;/p&gt;&lt;p&gt;Bản quyền 2026 các nhà phát triển EmbedLab.&lt;/p&gt;&lt;p&gt;Chương trình này là phần mềm tự do: bạn có thể phân phối lại và/hoặc sửa đổi nó theo các điều khoản của Giấy phép Công cộng GNU do Tổ chức Phần mềm Tự do công bố, phiên bản 3 của Giấy phép hoặc (tuỳ bạn chọn) bất kỳ phiên bản nào mới hơn.&lt;/p&gt;&lt;p&gt;Chương trình này được phân phối với hy vọng nó sẽ hữu ích, nhưng KHÔNG CÓ BẤT KỲ BẢO ĐẢM NÀO; thậm chí không có bảo đảm ngụ ý về KHẢ NĂNG THƯƠNG MẠI hay SỰ PHÙ HỢP CHO MỘT MỤC ĐÍCH CỤ THỂ. Xem &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;Giấy phép Công cộng GNU&lt;/a&gt; để biết thêm chi tiết.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Initialisers</source>
-        <translation>Bộ khởi tạo</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor:</source>
-        <translation>&amp;Tensor:</translation>
-    </message>
-    <message>
-        <source>Histogram</source>
-        <translation>Biểu đồ tần suất</translation>
-    </message>
-    <message>
-        <source>Unembedding</source>
-        <translation>Giải nhúng</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Huấn luyện</translation>
-    </message>
-    <message>
-        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
-        <translation>&amp;Hoàn tác (các bước cũ đã bị bỏ để giữ dưới %1)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Hoàn tác %1</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Làm lại %1</translation>
-    </message>
-    <message>
-        <source>Untie lm_head</source>
-        <translation>Gỡ buộc lm_head</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
-        <translation>lm_head.weight lại có vùng lưu trữ riêng. Nó nên bắt đầu từ những giá trị nào?</translation>
-    </message>
-    <message>
-        <source>&amp;Keep the current values (clone)</source>
-        <translation>&amp;Giữ các giá trị hiện tại (clone)</translation>
-    </message>
-    <message>
-        <source>&amp;Re-initialise lm_head</source>
-        <translation>&amp;Khởi tạo lại lm_head</translation>
-    </message>
-    <message>
-        <source>&amp;Remember my choice</source>
-        <translation>&amp;Nhớ lựa chọn của tôi</translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation>đã buộc</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>&amp;Ngôn ngữ</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Hoàn tác</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>Làm lại</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>The views still show ids = %1: correct the entry to update them.</source>
-        <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>Văn bản</translation>
-    </message>
-    <message>
-        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
-        <translation>Gõ văn bản thay cho id: bộ tách token của mô hình biến nó thành các id token. Văn bản trong ngoặc kép ("Hello world") được đọc là văn bản ở cả hai chế độ.</translation>
-    </message>
-    <message>
-        <source>text, e.g. Hello world</source>
-        <translation>văn bản, ví dụ Hello world</translation>
-    </message>
-    <message>
-        <source>Neighbours</source>
-        <translation>Lân cận</translation>
-    </message>
-    <message>
-        <source>No row or token matches "%1".</source>
-        <translation>Không có hàng hay token nào khớp với "%1".</translation>
-    </message>
-    <message>
-        <source>Computing the nearest rows ...</source>
-        <translation>Đang tính các hàng gần nhất ...</translation>
     </message>
 </context>
 <context>
@@ -1559,6 +1447,10 @@
         <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
         <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị (0 phép nhân-cộng)</translation>
     </message>
+    <message>
+        <source> · row %1 selected, not among the ids</source>
+        <translation> · đã chọn hàng %1, không nằm trong các id</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ProjectionScatter</name>
@@ -1638,6 +1530,63 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::SidePanels</name>
+    <message>
+        <source>Layers</source>
+        <translation>Các lớp</translation>
+    </message>
+    <message>
+        <source>PyTorch code</source>
+        <translation>Mã PyTorch</translation>
+    </message>
+    <message>
+        <source>Initialisers</source>
+        <translation>Bộ khởi tạo</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>Biểu đồ tần suất</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor:</source>
+        <translation>&amp;Tensor:</translation>
+    </message>
+    <message>
+        <source>Unembedding</source>
+        <translation>Giải nhúng</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>Lân cận</translation>
+    </message>
+    <message>
+        <source>Change layers</source>
+        <translation>Thay đổi các lớp</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>đã buộc</translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n training step(s)</source>
+        <translation>
+            <numerusform>sau %n bước huấn luyện</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>Không có hàng hay token nào khớp với "%1".</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>Đang tính các hàng gần nhất ...</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::TensorPicker</name>
     <message>
         <source>Tensors in %1</source>
@@ -1698,6 +1647,29 @@
     <message>
         <source>Choose a 2-D tensor.</source>
         <translation>Hãy chọn một tensor 2 chiều.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TieController</name>
+    <message>
+        <source>Untie lm_head</source>
+        <translation>Gỡ buộc lm_head</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
+        <translation>lm_head.weight lại có vùng lưu trữ riêng. Nó nên bắt đầu từ những giá trị nào?</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the current values (clone)</source>
+        <translation>&amp;Giữ các giá trị hiện tại (clone)</translation>
+    </message>
+    <message>
+        <source>&amp;Re-initialise lm_head</source>
+        <translation>&amp;Khởi tạo lại lm_head</translation>
+    </message>
+    <message>
+        <source>&amp;Remember my choice</source>
+        <translation>&amp;Nhớ lựa chọn của tôi</translation>
     </message>
 </context>
 <context>
@@ -2010,6 +1982,53 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::UndoActions</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Hoàn tác</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
+        <translation>&amp;Hoàn tác (các bước cũ đã bị bỏ để giữ dưới %1)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Hoàn tác %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Làm lại %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Làm lại</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Hoàn tác</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Làm lại</translation>
+    </message>
+    <message>
+        <source>Undo memory: %1 (history uses %2)</source>
+        <translation>Bộ nhớ hoàn tác: %1 (lịch sử đang dùng %2)</translation>
+    </message>
+    <message>
+        <source>Cannot Be Undone</source>
+        <translation>Không thể hoàn tác</translation>
+    </message>
+    <message>
+        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
+        <translation>Thao tác này không thể hoàn tác (cần %1, bộ nhớ hoàn tác là %2). Tiếp tục?</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Tiếp tục</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::UndoCommands</name>
     <message>
         <source>%1 (dropped: over the undo memory budget)</source>
@@ -2247,6 +2266,17 @@
     <message>
         <source>The tokenizer cannot be used</source>
         <translation>Không dùng được bộ tách token</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WeightHeatmaps</name>
+    <message>
+        <source>  (tied)</source>
+        <translation>  (đã buộc)</translation>
+    </message>
+    <message>
+        <source>  from %1</source>
+        <translation>  từ %1</translation>
     </message>
 </context>
 <context>
@@ -2538,6 +2568,29 @@
     <message>
         <source>Back to all panels (Esc)</source>
         <translation>Quay lại tất cả các bảng (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WindowDialogs</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Tuỳ chọn</translation>
+    </message>
+    <message>
+        <source>&amp;Colour map:</source>
+        <translation>&amp;Bảng màu:</translation>
+    </message>
+    <message>
+        <source>&amp;Animation speed:</source>
+        <translation>Tốc độ &amp;hoạt ảnh:</translation>
+    </message>
+    <message>
+        <source>About EmbedLab</source>
+        <translation>Giới thiệu EmbedLab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding và nn.Linear bao bọc cùng một loại ma trận trọng số: tra cứu hàng i chính là nhân một vector one-hot với nó.&lt;/p&gt;&lt;p&gt;Bản quyền 2026 các nhà phát triển EmbedLab.&lt;/p&gt;&lt;p&gt;Chương trình này là phần mềm tự do: bạn có thể phân phối lại và/hoặc sửa đổi nó theo các điều khoản của Giấy phép Công cộng GNU do Tổ chức Phần mềm Tự do công bố, phiên bản 3 của Giấy phép hoặc (tuỳ bạn chọn) bất kỳ phiên bản nào mới hơn.&lt;/p&gt;&lt;p&gt;Chương trình này được phân phối với hy vọng nó sẽ hữu ích, nhưng KHÔNG CÓ BẤT KỲ BẢO ĐẢM NÀO; thậm chí không có bảo đảm ngụ ý về KHẢ NĂNG THƯƠNG MẠI hay SỰ PHÙ HỢP CHO MỘT MỤC ĐÍCH CỤ THỂ. Xem &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;Giấy phép Công cộng GNU&lt;/a&gt; để biết thêm chi tiết.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -374,6 +374,37 @@
         <source>The session is damaged: the tokenizer must be a file name.</source>
         <translation>会话已损坏：分词器必须是文件名。</translation>
     </message>
+    <message>
+        <source>The session is damaged: its document must be an object.</source>
+        <translation>会话已损坏：其文档部分必须是一个对象。</translation>
+    </message>
+    <message>
+        <source>The session is damaged: its view field '%1' has the wrong type.</source>
+        <translation>会话已损坏：其视图字段“%1”的类型错误。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::AnimationToolBar</name>
+    <message>
+        <source>Animation</source>
+        <translation>动画</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> 速度 </translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>动画速度</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -424,6 +455,13 @@
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; 正在格式化 ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::Document</name>
+    <message>
+        <source>The last step's results belonged to weights that have changed since (undo, an initialiser, a tie or a new model): they were cleared.</source>
+        <translation>上一步的结果属于此后已改变的权重（撤销、初始化器、绑定或新模型）：这些结果已被清除。</translation>
     </message>
 </context>
 <context>
@@ -624,6 +662,29 @@
     <message>
         <source>Constant(%1)</source>
         <translation>常数(%1)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::IdsEntry</name>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>输入文本而不是 id：模型的分词器会把它转换成 token id。写在双引号中的文本（"Hello world"）在两种模式下都按文本读取。</translation>
+    </message>
+    <message>
+        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
+        <translation>token id：一个列表 (2, 3, 1) 或一个二维批次 ([[2, 3], [1, 0]])。每个 id 选取 embedding.weight 的一行。</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>文本，例如 Hello world</translation>
+    </message>
+    <message>
+        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
+        <translation>token id，例如 2, 3, 1 或 [[2, 3], [1, 0]]</translation>
     </message>
 </context>
 <context>
@@ -1119,6 +1180,53 @@
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
+    <message>
+        <source>Resume at step %1</source>
+        <translation>从第 %1 步继续</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LookupArea</name>
+    <message>
+        <source>batch 32 × 512</source>
+        <translation>批次 32 × 512</translation>
+    </message>
+    <message>
+        <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
+        <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数，而不是按 ids</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>The views still show ids = %1: correct the entry to update them.</source>
+        <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ 相等&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ 不同&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and the Linear on one_hot(ids) gave bitwise identical results</source>
+        <translation>embedding(ids)、embedding.weight[ids]、one_hot(ids).float() @ embedding.weight 以及作用于 one_hot(ids) 的 Linear 给出了逐位相同的结果</translation>
+    </message>
+    <message>
+        <source>The four paths did not give bitwise identical results (a NaN never equals itself)</source>
+        <translation>四条路径的结果并非逐位相同（NaN 永远不等于它自身）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
+        <translation>&lt;b&gt;%1 个 id&lt;/b&gt;：one-hot 路径 &lt;b&gt;%2&lt;/b&gt; 次乘加（其中 %3 次乘以零，%4 %）&amp;nbsp;·&amp;nbsp; 查表复制 &lt;b&gt;%5&lt;/b&gt; 个值（读取 %6 字节），0 次乘加</translation>
+    </message>
+    <message>
+        <source>32 × 512 = %1</source>
+        <translation>32 × 512 = %1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::MainWindow</name>
@@ -1127,68 +1235,12 @@
         <translation>EmbedLab — nn.Embedding 与 nn.Linear，同一个权重矩阵</translation>
     </message>
     <message>
-        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
-        <translation>token id，例如 2, 3, 1 或 [[2, 3], [1, 0]]</translation>
-    </message>
-    <message>
-        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
-        <translation>token id：一个列表 (2, 3, 1) 或一个二维批次 ([[2, 3], [1, 0]])。每个 id 选取 embedding.weight 的一行。</translation>
-    </message>
-    <message>
-        <source>batch 32 × 512</source>
-        <translation>批次 32 × 512</translation>
-    </message>
-    <message>
-        <source>Undo memory: %1 (history uses %2)</source>
-        <translation>撤销内存：%1（历史已用 %2）</translation>
-    </message>
-    <message>
-        <source>Cannot Be Undone</source>
-        <translation>无法撤销</translation>
-    </message>
-    <message>
-        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
-        <translation>此操作无法撤销（需要 %1，撤销内存为 %2）。是否继续？</translation>
-    </message>
-    <message>
-        <source>&amp;Continue</source>
-        <translation>继续(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
-        <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数，而不是按 ids</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>PyTorch code</source>
-        <translation>PyTorch 代码</translation>
-    </message>
-    <message>
-        <source>Change layers</source>
-        <translation>更改层</translation>
-    </message>
-    <message>
         <source>Open Weights</source>
         <translation>打开权重</translation>
     </message>
     <message>
         <source>Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)</source>
         <translation>权重文件 (*.npy *.safetensors *.gguf);;PyTorch pickle 文件 (*.pt *.pth *.bin);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>播放(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1209,18 +1261,6 @@
     <message>
         <source>Main</source>
         <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>Animation</source>
-        <translation>动画</translation>
-    </message>
-    <message>
-        <source> Speed </source>
-        <translation> 速度 </translation>
-    </message>
-    <message>
-        <source>Animation speed</source>
-        <translation>动画速度</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1251,160 +1291,8 @@
         <translation>embedding.weight 的第 %1 行就是 token id %1 的嵌入</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>  (tied)</source>
-        <translation>  （已绑定）</translation>
-    </message>
-    <message>
-        <source>  from %1</source>
-        <translation>  来自 %1</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ 相等&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ 不同&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and the Linear on one_hot(ids) gave bitwise identical results</source>
-        <translation>embedding(ids)、embedding.weight[ids]、one_hot(ids).float() @ embedding.weight 以及作用于 one_hot(ids) 的 Linear 给出了逐位相同的结果</translation>
-    </message>
-    <message>
-        <source>The four paths did not give bitwise identical results (a NaN never equals itself)</source>
-        <translation>四条路径的结果并非逐位相同（NaN 永远不等于它自身）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
-        <translation>&lt;b&gt;%1 个 id&lt;/b&gt;：one-hot 路径 &lt;b&gt;%2&lt;/b&gt; 次乘加（其中 %3 次乘以零，%4 %）&amp;nbsp;·&amp;nbsp; 查表复制 &lt;b&gt;%5&lt;/b&gt; 个值（读取 %6 字节），0 次乘加</translation>
-    </message>
-    <message>
-        <source>32 × 512 = %1</source>
-        <translation>32 × 512 = %1</translation>
-    </message>
-    <message>
-        <source>Preferences</source>
-        <translation>首选项</translation>
-    </message>
-    <message>
-        <source>&amp;Colour map:</source>
-        <translation>配色方案(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>&amp;Animation speed:</source>
-        <translation>动画速度(&amp;A)：</translation>
-    </message>
-    <message>
-        <source>About EmbedLab</source>
-        <translation>关于 EmbedLab</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding 与 nn.Linear 包装的是同一种权重矩阵：查找第 i 行就是用一个 one-hot 向量乘以它。&lt;/p&gt;&lt;p&gt;版权所有 2026 EmbedLab 开发者。&lt;/p&gt;&lt;p&gt;本程序是自由软件：你可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新的版本，重新分发和/或修改本程序。&lt;/p&gt;&lt;p&gt;发布本程序是希望它有用，但不提供任何担保；甚至不提供适销性或特定用途适用性的默示担保。详情请参阅 &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU 通用公共许可证&lt;/a&gt;。&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Initialisers</source>
-        <translation>初始化器</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor:</source>
-        <translation>张量(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>Histogram</source>
-        <translation>直方图</translation>
-    </message>
-    <message>
-        <source>Unembedding</source>
-        <translation>反嵌入</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
-        <translation>撤销(&amp;U)（为保持在 %1 以下，较早的步骤已被丢弃）</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>撤销 %1(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>重做 %1(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Untie lm_head</source>
-        <translation>解除 lm_head 绑定</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
-        <translation>lm_head.weight 将重新拥有自己的存储。它应从哪些值开始？</translation>
-    </message>
-    <message>
-        <source>&amp;Keep the current values (clone)</source>
-        <translation>保留当前值（clone）(&amp;K)</translation>
-    </message>
-    <message>
-        <source>&amp;Re-initialise lm_head</source>
-        <translation>重新初始化 lm_head(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Remember my choice</source>
-        <translation>记住我的选择(&amp;R)</translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation>已绑定</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>The views still show ids = %1: correct the entry to update them.</source>
-        <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>文本</translation>
-    </message>
-    <message>
-        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
-        <translation>输入文本而不是 id：模型的分词器会把它转换成 token id。写在双引号中的文本（"Hello world"）在两种模式下都按文本读取。</translation>
-    </message>
-    <message>
-        <source>text, e.g. Hello world</source>
-        <translation>文本，例如 Hello world</translation>
-    </message>
-    <message>
-        <source>Neighbours</source>
-        <translation>近邻</translation>
-    </message>
-    <message>
-        <source>No row or token matches "%1".</source>
-        <translation>没有与“%1”匹配的行或 token。</translation>
-    </message>
-    <message>
-        <source>Computing the nearest rows ...</source>
-        <translation>正在计算最近的行……</translation>
     </message>
 </context>
 <context>
@@ -1559,6 +1447,10 @@
         <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
         <translation>查表 W[i] 至今：复制了 %1 个值（0 次乘加）</translation>
     </message>
+    <message>
+        <source> · row %1 selected, not among the ids</source>
+        <translation> · 已选中第 %1 行，不在 ids 中</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ProjectionScatter</name>
@@ -1638,6 +1530,63 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::SidePanels</name>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>PyTorch code</source>
+        <translation>PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>Initialisers</source>
+        <translation>初始化器</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor:</source>
+        <translation>张量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Unembedding</source>
+        <translation>反嵌入</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <source>Change layers</source>
+        <translation>更改层</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>已绑定</translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n training step(s)</source>
+        <translation>
+            <numerusform>经过 %n 个训练步骤</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>没有与“%1”匹配的行或 token。</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>正在计算最近的行……</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::TensorPicker</name>
     <message>
         <source>Tensors in %1</source>
@@ -1698,6 +1647,29 @@
     <message>
         <source>Choose a 2-D tensor.</source>
         <translation>请选择一个二维张量。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TieController</name>
+    <message>
+        <source>Untie lm_head</source>
+        <translation>解除 lm_head 绑定</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
+        <translation>lm_head.weight 将重新拥有自己的存储。它应从哪些值开始？</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the current values (clone)</source>
+        <translation>保留当前值（clone）(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Re-initialise lm_head</source>
+        <translation>重新初始化 lm_head(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Remember my choice</source>
+        <translation>记住我的选择(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2010,6 +1982,53 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::UndoActions</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
+        <translation>撤销(&amp;U)（为保持在 %1 以下，较早的步骤已被丢弃）</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Undo memory: %1 (history uses %2)</source>
+        <translation>撤销内存：%1（历史已用 %2）</translation>
+    </message>
+    <message>
+        <source>Cannot Be Undone</source>
+        <translation>无法撤销</translation>
+    </message>
+    <message>
+        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
+        <translation>此操作无法撤销（需要 %1，撤销内存为 %2）。是否继续？</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::UndoCommands</name>
     <message>
         <source>%1 (dropped: over the undo memory budget)</source>
@@ -2247,6 +2266,17 @@
     <message>
         <source>The tokenizer cannot be used</source>
         <translation>无法使用分词器</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WeightHeatmaps</name>
+    <message>
+        <source>  (tied)</source>
+        <translation>  （已绑定）</translation>
+    </message>
+    <message>
+        <source>  from %1</source>
+        <translation>  来自 %1</translation>
     </message>
 </context>
 <context>
@@ -2538,6 +2568,29 @@
     <message>
         <source>Back to all panels (Esc)</source>
         <translation>返回所有面板（Esc）</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WindowDialogs</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>&amp;Colour map:</source>
+        <translation>配色方案(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Animation speed:</source>
+        <translation>动画速度(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>About EmbedLab</source>
+        <translation>关于 EmbedLab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding 与 nn.Linear 包装的是同一种权重矩阵：查找第 i 行就是用一个 one-hot 向量乘以它。&lt;/p&gt;&lt;p&gt;版权所有 2026 EmbedLab 开发者。&lt;/p&gt;&lt;p&gt;本程序是自由软件：你可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新的版本，重新分发和/或修改本程序。&lt;/p&gt;&lt;p&gt;发布本程序是希望它有用，但不提供任何担保；甚至不提供适销性或特定用途适用性的默示担保。详情请参阅 &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU 通用公共许可证&lt;/a&gt;。&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

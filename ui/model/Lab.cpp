@@ -911,7 +911,7 @@ QStringList Lab::initHistory() const
     return out;
 }
 
-std::optional<core::InitSpec> Lab::lastInit(const QString &target) const
+std::optional<Lab::InitInEffect> Lab::initInEffect(const QString &target) const
 {
     // With tying both names are one storage: the last init through either counts.
     const bool tied = isTied();
@@ -920,20 +920,65 @@ std::optional<core::InitSpec> Lab::lastInit(const QString &target) const
             return true;
         return tied && other != QStringLiteral("lm_head.bias") && target != QStringLiteral("lm_head.bias");
     };
+    int steps = 0;
     for (auto it = m_history.crbegin(); it != m_history.crend(); ++it) {
         if (it->kind == Operation::Kind::Init && sameStorage(it->target)) {
             try {
-                return core::InitSpec::parse(it->spec.toStdString());
+                return InitInEffect{*it, core::InitSpec::parse(it->spec.toStdString()), steps};
             } catch (const core::Error &) {
                 return std::nullopt;
             }
         }
-        if (it->kind == Operation::Kind::Load || it->kind == Operation::Kind::Step)
+        // Training moves the values away from the initialiser's distribution, but they still come
+        // from it (issue #24 item 6): the steps are counted, not a reason to forget it.
+        if (it->kind == Operation::Kind::Step)
+            ++steps;
+        if (it->kind == Operation::Kind::Load)
             return std::nullopt;
         if (it->kind == Operation::Kind::Untie && target == QStringLiteral("lm_head.weight"))
             return std::nullopt;
     }
     return std::nullopt;
+}
+
+std::optional<Lab::Expected> Lab::expectedDistribution(const QString &target) const
+{
+    const core::ParameterPtr p = parameter(target);
+    if (!p)
+        return std::nullopt;
+    if (const std::optional<InitInEffect> init = initInEffect(target)) {
+        try {
+            const core::init::Distribution d = init->spec.distribution(p->shape());
+            if (d.kind == core::init::Distribution::Kind::Other)
+                return std::nullopt;
+            return Expected{d, init->stepsSince};
+        } catch (const core::Error &) {
+            return std::nullopt;
+        }
+    }
+    int steps = 0;
+    for (const Operation &op : m_history) {
+        if (op.kind == Operation::Kind::Load)
+            return std::nullopt;
+        if (op.kind == Operation::Kind::Untie && op.spec == QStringLiteral("clone") &&
+            target == QStringLiteral("lm_head.weight"))
+            return std::nullopt; // the embedding's values, whatever made them
+        steps += op.kind == Operation::Kind::Step ? 1 : 0;
+    }
+    // No initialiser ran since the constructor: its default. Tied, lm_head.weight is the embedding.
+    const bool linear =
+        target == QStringLiteral("lm_head.bias") || (target == QStringLiteral("lm_head.weight") && !isTied());
+    return Expected{linear ? core::linearDefaultDistribution(m_modelConfig.embeddingDim)
+                           : core::embeddingDefaultDistribution(),
+                    steps};
+}
+
+std::optional<core::InitSpec> Lab::lastInit(const QString &target) const
+{
+    const std::optional<InitInEffect> init = initInEffect(target);
+    if (!init || init->stepsSince > 0)
+        return std::nullopt;
+    return init->spec;
 }
 
 QString Lab::loadedFrom() const

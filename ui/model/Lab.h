@@ -238,8 +238,25 @@ public:
     const QList<Operation> &history() const { return m_history; }
     /// The initialisers in order, as "TARGET=SPEC" ("embedding.weight=normal:std=0.02").
     QStringList initHistory() const;
-    /// The last initialiser applied to `target` (through the tie for lm_head.weight), if any.
+    /// The last initialiser applied to `target` (through the tie for lm_head.weight) when nothing
+    /// but initialisers ran since, if any.
     std::optional<core::InitSpec> lastInit(const QString &target) const;
+    /// The initialiser the values of `target` come from: its operation, its spec, and how many
+    /// training steps moved them since. None after a load or an untie of lm_head.
+    struct InitInEffect {
+        Operation operation;
+        core::InitSpec spec;
+        int stepsSince = 0;
+    };
+    std::optional<InitInEffect> initInEffect(const QString &target) const;
+    /// What theory predicts for the values of `target`: the distribution of the initialiser they
+    /// come from (through training steps, counted in stepsSince), else the constructor's default.
+    /// None after a load (the values are data) or for an initialiser without a density.
+    struct Expected {
+        core::init::Distribution distribution;
+        int stepsSince = 0;
+    };
+    std::optional<Expected> expectedDistribution(const QString &target) const;
     /// "FILE:TENSOR" when the current weights came from a file, else empty.
     QString loadedFrom() const;
     /// Why the optimiser state was dropped (views word it).

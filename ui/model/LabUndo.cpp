@@ -65,6 +65,7 @@ void LabUndo::undo()
         return;
     m_openInit = nullptr;
     m_stack->undo();
+    Q_EMIT undoneOrRedone();
 }
 
 void LabUndo::redo()
@@ -73,6 +74,7 @@ void LabUndo::redo()
         return;
     m_openInit = nullptr;
     m_stack->redo();
+    Q_EMIT undoneOrRedone();
 }
 
 void LabUndo::clear()

@@ -83,6 +83,9 @@ Q_SIGNALS:
     void changed();
     /// Something the status bar should say ("Older undo steps were dropped ...").
     void notice(const QString &message);
+    /// undo() or redo() just put a step back or again: what follows the history (the initialiser
+    /// editors) follows it.
+    void undoneOrRedone();
 
 private:
     void push(class LabCommand *command);

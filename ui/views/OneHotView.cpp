@@ -195,6 +195,7 @@ void OneHotView::setLab(const Lab *lab)
         connect(lab, &Lab::pathsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::idsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::vocabularyChanged, this, qOverload<>(&QWidget::update));
+        connect(lab, &Lab::rowSelected, this, qOverload<>(&QWidget::update)); // the title names it
     }
     invalidate();
 }
@@ -565,6 +566,13 @@ QString OneHotView::captionText() const
     return captionFor(m_animation->idIndex(), m_animation->phase());
 }
 
+QString OneHotView::titleText() const
+{
+    if (!m_lab || !m_animation)
+        return {};
+    return titleFor(m_animation->idIndex(), m_animation->phase());
+}
+
 QString OneHotView::captionFor(int k, Phase phase) const
 {
     if (!m_lab || !m_animation)
@@ -621,13 +629,20 @@ QString OneHotView::titleFor(int k, Phase phase) const
                                              QT_TR_NOOP("the lookup path"), QT_TR_NOOP("done")};
     const QList<qint64> ids = m_lab->flatIds();
     const int n = int(ids.size());
+    // One selection (issue #24 item 4): a row chosen elsewhere that no id looks up is named here,
+    // so the title never contradicts the heatmaps' mark.
+    const int selected = m_lab->selectedRow();
+    const QString outside = selected >= 0 && !ids.contains(qint64(selected))
+                                ? tr(" \u00b7 row %1 selected, not among the ids").arg(selected)
+                                : QString();
     if (k >= n || phase == Phase::Done)
-        return tr("All %1 tokens \u00b7 %2").arg(n).arg(tr(phaseNames[int(Phase::Done)]));
+        return tr("All %1 tokens \u00b7 %2").arg(n).arg(tr(phaseNames[int(Phase::Done)])) + outside;
     return tr("Token %1 of %2 (id %3) \u00b7 %4")
-        .arg(k + 1)
-        .arg(n)
-        .arg(m_lab->vocabulary().idAndToken(ids[k]))
-        .arg(tr(phaseNames[int(phase)]));
+               .arg(k + 1)
+               .arg(n)
+               .arg(m_lab->vocabulary().idAndToken(ids[k]))
+               .arg(tr(phaseNames[int(phase)])) +
+           outside;
 }
 
 QStringList OneHotView::counterTexts(const Progress &c) const

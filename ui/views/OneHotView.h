@@ -38,6 +38,8 @@ public:
 
     /// The sentence under the phase title, e.g. "one_hot(2) @ W: ..." (for tests and accessibility).
     QString captionText() const;
+    /// The phase title, e.g. "Token 1 of 3 (id 2) · one-hot vector".
+    QString titleText() const;
     /// True when V or D is too large to draw every cell.
     bool isCompressed() const;
 

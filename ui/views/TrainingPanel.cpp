@@ -26,6 +26,7 @@
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QStyle>
@@ -128,9 +129,19 @@ QWidget *TrainingPanel::createBatchBox(const QFont &mono)
     m_targets->setObjectName(QStringLiteral("targets"));
     m_targets->setFont(mono);
     m_targets->setToolTip(tr("targets[k] is the token that should follow ids[k]; same shape as ids"));
-    // The snippet shows the batch the next step takes.
+    // The snippet shows the batch the next step takes; the batch is the document's.
     connect(m_ids, &QLineEdit::textChanged, this, &TrainingPanel::updateCode);
     connect(m_targets, &QLineEdit::textChanged, this, &TrainingPanel::updateCode);
+    for (QLineEdit *field : {m_ids, m_targets}) {
+        connect(field, &QLineEdit::textChanged, this, [this] {
+            if (m_syncing || !m_document)
+                return;
+            TrainingBatch batch = m_document->trainingBatch();
+            batch.ids = m_ids->text();
+            batch.targets = m_targets->text();
+            m_document->setTrainingBatch(batch);
+        });
+    }
     batchForm->addRow(QStringLiteral("ids"), m_ids);
     batchForm->addRow(QStringLiteral("targets"), m_targets);
     return batchBox;
@@ -269,6 +280,12 @@ void TrainingPanel::addFeedbackLabels(QVBoxLayout *controls)
     controls->addWidget(m_errorLabel);
 }
 
+QString TrainingPanel::placeholderText()
+{
+    return tr("Press Step: the gradient and the change (after - before) of every weight "
+              "appear here, with the rows that really changed.");
+}
+
 QLayout *TrainingPanel::createResults()
 {
     auto *results = new QVBoxLayout;
@@ -278,9 +295,7 @@ QLayout *TrainingPanel::createResults()
     m_explanationLabel->setTextFormat(Qt::RichText);
     m_explanationLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     results->addWidget(m_explanationLabel);
-    m_placeholder = new QLabel(tr("Press Step: the gradient and the change (after - before) of every weight "
-                                  "appear here, with the rows that really changed."),
-                               this);
+    m_placeholder = new QLabel(placeholderText(), this);
     m_placeholder->setObjectName(QStringLiteral("placeholder"));
     m_placeholder->setWordWrap(true);
     // At the top: centred in the scrolled panel's height it was out of sight.
@@ -296,14 +311,20 @@ QLayout *TrainingPanel::createResults()
 
 TrainingPanel::~TrainingPanel() = default;
 
-void TrainingPanel::setLab(Lab *lab)
+void TrainingPanel::setDocument(Document *document)
 {
-    if (m_lab)
+    if (m_document) {
+        disconnect(m_document, nullptr, this, nullptr);
         disconnect(m_lab, nullptr, this, nullptr);
-    m_lab = lab;
+    }
+    m_document = document;
+    m_lab = document ? document->lab() : nullptr;
     if (m_lab) {
         connect(m_lab, &Lab::aboutToTrain, this, &TrainingPanel::aboutToStep);
-        connect(m_lab, &Lab::trained, this, &TrainingPanel::showReport);
+        connect(m_lab, &Lab::trained, this, [this](const core::TrainingReport &report) {
+            closeProgress();
+            Q_EMIT stepped(report.loss);
+        });
         connect(m_lab, &Lab::trainingFailed, this, &TrainingPanel::fail);
         connect(m_lab, &Lab::trainingStarted, this, &TrainingPanel::onTrainingStarted);
         connect(m_lab, &Lab::trainingProgress, this, &TrainingPanel::onTrainingProgress);
@@ -311,11 +332,61 @@ void TrainingPanel::setLab(Lab *lab)
             fail(tr("The training step was cancelled: the weights and the optimizer did not change."));
         });
         connect(m_lab, &Lab::optimizerReset, this, &TrainingPanel::onOptimizerReset);
-        connect(m_lab, &Lab::modelRebuilt, this, &TrainingPanel::clearResults);
         connect(m_lab, &Lab::tiedChanged, this, &TrainingPanel::refresh);
-        m_lab->setOptimizer(optimizerConfig());
+        // The results are the document's: they go when the weights they belong to go (undo, an
+        // initialiser, a new model), and say so (issue #24 item 3).
+        connect(m_document, &Document::trainingResultChanged, this, &TrainingPanel::showDocumentResult);
+        connect(m_document, &Document::changed, this, [this](ViewState::Field field) {
+            if (field == ViewState::Field::TrainingBatch)
+                showBatch();
+            else if (field == ViewState::Field::Optimizer)
+                showOptimizer();
+        });
+        // The optimiser is the Lab's (a session's, the window's before a language switch): shown,
+        // never overwritten by this panel's defaults.
+        showOptimizer();
+        showBatch();
     }
-    clearResults();
+    showDocumentResult();
+    refresh();
+}
+
+void TrainingPanel::showOptimizer()
+{
+    if (!m_lab || m_lab->optimizer() == optimizerConfig())
+        return;
+    const core::OptimizerConfig config = m_lab->optimizer();
+    const QScopedValueRollback syncing(m_syncing, true);
+    setSgdOptions(config.sgd);
+    setAdamOptions(config.adam);
+    setOptimizerKind(config.kind == core::OptimizerConfig::Kind::Sgd ? OptimizerKind::Sgd
+                                                                     : OptimizerKind::Adam);
+}
+
+void TrainingPanel::showBatch()
+{
+    const TrainingBatch &batch = m_document->trainingBatch();
+    const QScopedValueRollback syncing(m_syncing, true);
+    if (m_ids->text() != batch.ids)
+        m_ids->setText(batch.ids);
+    if (m_targets->text() != batch.targets)
+        m_targets->setText(batch.targets);
+}
+
+void TrainingPanel::showDocumentResult()
+{
+    const std::shared_ptr<const core::TrainingReport> report =
+        m_document ? m_document->trainingResult() : nullptr;
+    if (report == m_report)
+        return;
+    if (!report) {
+        clearResults();
+        m_placeholder->setText(m_document && !m_document->trainingResultNote().isEmpty()
+                                   ? m_document->trainingResultNote()
+                                   : placeholderText());
+        return;
+    }
+    showReport(report);
 }
 
 void TrainingPanel::clearResults()
@@ -432,7 +503,7 @@ core::OptimizerConfig TrainingPanel::optimizerConfig() const
 
 void TrainingPanel::onSettingsEdited()
 {
-    if (m_lab)
+    if (m_lab && !m_syncing)
         m_lab->setOptimizer(optimizerConfig());
     updateCode();
     updateStatus();
@@ -552,18 +623,18 @@ bool TrainingPanel::step()
     return m_lab->trainStep(ids, targets);
 }
 
-void TrainingPanel::showReport(const core::TrainingReport &report)
+void TrainingPanel::showReport(std::shared_ptr<const core::TrainingReport> report)
 {
     closeProgress();
-    m_report = std::make_shared<core::TrainingReport>(report);
+    m_report = std::move(report);
     m_resetReason.clear();
     m_error.clear();
     m_errorLabel->hide();
-    m_printedLoss = PythonCode::printedLoss(report.loss);
+    m_printedLoss = PythonCode::printedLoss(m_report->loss);
+    m_placeholder->setText(placeholderText());
     showResults();
     updateCode();
     updateStatus();
-    Q_EMIT stepped(report.loss);
 }
 
 const core::ParameterReport *TrainingPanel::findChange(const QString &parameterName) const

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/nn/Trainer.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 
 #include <QList>
@@ -45,9 +46,10 @@ public:
     explicit TrainingPanel(QWidget *parent = nullptr);
     ~TrainingPanel() override;
 
-    /// Shows `lab`'s training and forwards Step, Reset and the optimiser settings to it (the Lab
-    /// trains; this panel only paints). Clears the last step's results. nullptr disables stepping.
-    void setLab(Lab *lab);
+    /// Shows the training of `document`'s Lab and forwards Step, Reset and the optimiser settings to
+    /// it (the Lab trains; this panel only paints). Shows the document's batch, optimiser and last
+    /// result (Document::trainingResult()). nullptr disables stepping.
+    void setDocument(Document *document);
     /// The model's tie state or size may have changed: updates the code and the status.
     void refresh();
 
@@ -132,7 +134,11 @@ private:
     void onTrainingStarted();
     void onTrainingProgress(int done, int total);
     void closeProgress();
-    void showReport(const core::TrainingReport &report);
+    void showReport(std::shared_ptr<const core::TrainingReport> report);
+    void showDocumentResult();
+    void showOptimizer();
+    void showBatch();
+    static QString placeholderText();
     void clearResults();
     void showResults();
     QStringList gradientNotes(const QList<int> &lookedUp) const;
@@ -143,7 +149,9 @@ private:
     void updateStatus();
     void updateCode();
 
+    Document *m_document = nullptr;
     Lab *m_lab = nullptr;
+    bool m_syncing = false; // widgets being set from the document, not edited
     std::shared_ptr<const core::TrainingReport> m_report;
     QString m_resetReason;
     QString m_printedLoss;

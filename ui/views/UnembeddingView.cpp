@@ -421,6 +421,45 @@ void UnembeddingView::showHidden()
     m_hiddenSource->setText(hiddenCode());
 }
 
+UnembeddingState UnembeddingView::state() const
+{
+    UnembeddingState state;
+    state.temperature = m_temperature;
+    if (m_sourceToken >= 0) {
+        state.token = m_sourceToken;
+    } else if (m_hiddenIsRandom) {
+        state.source = UnembeddingState::Source::Random;
+        state.seed = m_randomSeed;
+    } else {
+        state.source = UnembeddingState::Source::Typed;
+        QStringList values;
+        for (float v : m_hidden)
+            values.append(QString::number(double(v), 'g', 9)); // float32 round-trips in 9 digits
+        state.typed = values.join(QStringLiteral(", "));
+    }
+    return state;
+}
+
+void UnembeddingView::setState(const UnembeddingState &state)
+{
+    setTemperature(state.temperature);
+    switch (state.source) {
+    case UnembeddingState::Source::Token:
+        setHiddenFromToken(state.token);
+        break;
+    case UnembeddingState::Source::Random:
+        setHiddenRandom(state.seed);
+        break;
+    case UnembeddingState::Source::Typed: {
+        std::vector<float> h;
+        for (const QString &part : state.typed.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+            h.push_back(part.toFloat());
+        setHidden(std::move(h));
+        break;
+    }
+    }
+}
+
 void UnembeddingView::onHiddenTextEdited()
 {
     static const QRegularExpression separators(QStringLiteral("[\\s,\\[\\]]+"));

@@ -4,6 +4,7 @@
 
 #include "core/nn/TiedModel.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/ViewState.h"
 #include "ui/model/Vocabulary.h"
 
 #include <QList>
@@ -65,6 +66,10 @@ public:
     const std::vector<float> &hidden() const { return m_hidden; }
     /// The token h was copied from, or -1 when h was typed or drawn at random.
     int hiddenSourceToken() const { return m_sourceToken; }
+    /// Where h comes from and the temperature, as the document keeps them.
+    UnembeddingState state() const;
+    /// Puts back what state() gave (a token out of range shows its error, as typed).
+    void setState(const UnembeddingState &state);
 
     /// The softmax temperature T. Refused (returns false, shows why, keeps the previous T) unless it
     /// is finite and > 0: T = 0 would divide the logits by zero.

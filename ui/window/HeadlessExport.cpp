@@ -466,7 +466,7 @@ std::optional<Failure> render(MainWindow &window, ExportRequest &r)
         window.resize(r.size.isValid() ? r.size : (r.projector ? QSize(1024, 768) : QSize(1400, 860)));
         if (r.projector) {
             window.projector()->setUsesFullScreen(false);
-            window.projector()->setEnabled(true);
+            window.shown()->setProjector(true);
         }
     }
     window.show(); // WA_DontShowOnScreen: laid out and polished, never on screen

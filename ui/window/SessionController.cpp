@@ -4,15 +4,13 @@
 
 #include "core/init/InitSpec.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
-#include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Recovery.h"
 #include "ui/model/Settings.h"
-#include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
-#include "ui/window/ProjectorMode.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
@@ -62,13 +60,20 @@ SessionController::SessionController(MainWindow *window, const WindowActions &ac
     connect(actions.saveSessionAs, &QAction::triggered, this, [this] { saveInteractively(true); });
     createRecentMenu();
 
-    Lab *lab = window->lab();
+    // The teacher's document: the lesson's own document is never saved (its step is).
+    Document *document = window->document();
+    Lab *lab = document->lab();
     connect(lab, &Lab::configChanged, this, &SessionController::markModified);
     connect(lab, &Lab::idsChanged, this, &SessionController::markModified);
     connect(lab, &Lab::historyChanged, this, &SessionController::markModified);
     connect(lab, &Lab::tiedChanged, this, &SessionController::markModified);
-    connect(window->lessons(), &LessonController::aboutToApplyStep, this, [this] { ++m_applying; });
-    connect(window->lessons(), &LessonController::stepApplied, this, [this] { --m_applying; });
+    connect(document, &Document::changed, this, [this](ViewState::Field field) {
+        using F = ViewState::Field;
+        // What the user edits, not how it is looked at (selection, animation, view modes).
+        if (field == F::IdsEntry || field == F::TextMode || field == F::InitDraft || field == F::Optimizer ||
+            field == F::TrainingBatch || field == F::Unembedding)
+            markModified();
+    });
     updateTitle();
 
     if (recovery) {
@@ -95,7 +100,7 @@ bool SessionController::isSessionFile(const QString &fileName)
 
 bool SessionController::weightsEdited() const
 {
-    for (const Lab::Operation &op : m_window->lab()->history()) {
+    for (const Lab::Operation &op : m_window->document()->lab()->history()) {
         if (op.kind == Lab::Operation::Kind::Step || op.kind == Lab::Operation::Kind::Load ||
             op.kind == Lab::Operation::Kind::Untie)
             return true;
@@ -105,8 +110,8 @@ bool SessionController::weightsEdited() const
 
 SessionFile::Session SessionController::captureSession() const
 {
-    const Lab *lab = m_window->lab();
-    const ProjectorMode *projector = m_window->projector();
+    const Document *document = m_window->document();
+    const Lab *lab = document->lab();
     SessionFile::Session s;
     s.config = lab->config();
     s.config.tied = lab->isTied();
@@ -116,12 +121,7 @@ SessionFile::Session SessionController::captureSession() const
         if (op.kind == Lab::Operation::Kind::Init)
             s.inits.append({op.target, op.spec, op.seed});
     }
-    s.colorMap = projector->isEnabled() ? projector->savedColorMap() : QString();
-    if (s.colorMap.isEmpty())
-        s.colorMap = m_window->colorMapName();
-    s.projector = projector->isEnabled();
-    s.animationStep = m_window->animation()->step();
-    s.lessonStep = m_window->lessons()->lesson()->current();
+    s.view = document->state();
     // With stored weights the code panel would otherwise show loads of the files: keep the code
     // that produced them (training steps included, #16 item 9).
     if (weightsEdited())
@@ -136,7 +136,7 @@ QMap<QString, core::ParameterPtr> SessionController::editedWeights() const
         return weights;
     // A step, load, tie or untie can change any parameter, and replaying the initialisers with the
     // final tie state need not reproduce the others: every parameter with its own storage is kept.
-    const Lab *lab = m_window->lab();
+    const Lab *lab = m_window->document()->lab();
     weights.insert(QStringLiteral("embedding.weight"), lab->embeddingWeight());
     if (!lab->isTied())
         weights.insert(QStringLiteral("lm_head.weight"), lab->lmHeadWeight());
@@ -159,7 +159,9 @@ void SessionController::applySession(const SessionFile::Session &s,
                                      const QString &sessionFileName)
 {
     ++m_applying;
-    Lab *lab = m_window->lab();
+    Document *document = m_window->document();
+    document->endLesson();
+    Lab *lab = document->lab();
     const Lab::Config config = s.config;
     const QString embedding = QStringLiteral("embedding.weight");
     QMap<QString, core::ParameterPtr> later = weights;
@@ -185,19 +187,24 @@ void SessionController::applySession(const SessionFile::Session &s,
         Q_EMIT lab->notice(tokenizerError);
     lab->setIdsText(s.idsText);
     restoreWeightsWhenIdle(s, later, sessionFileName);
-    applyViewState(s);
-    m_window->lessons()->resumeAt(s.lessonStep);
+    applyViewState(s.view);
     --m_applying;
 }
 
-void SessionController::applyViewState(const SessionFile::Session &s)
+void SessionController::applyViewState(ViewState view)
 {
-    ProjectorMode *projector = m_window->projector();
-    if (ColorMap::isKnownName(s.colorMap) && !projector->isEnabled())
-        m_window->setColorMapName(s.colorMap);
-    projector->setEnabled(s.projector);
-    m_window->animation()->pause();
-    m_window->animation()->setStep(s.animationStep);
+    Document *document = m_window->document();
+    if (!ColorMap::isKnownName(view.colorMap))
+        view.colorMap = document->colorMap();
+    document->animation()->pause();
+    // The ids entry, the selection and the animation step belong to the ids and model the session
+    // sets: they are put back once its model is built and its ids are in effect.
+    const int lessonStep = view.lessonStep;
+    view.lessonStep = -1;
+    document->setState(view);
+    document->lab()->whenIdle(this, [document, view] { document->setState(view); });
+    if (lessonStep >= 0)
+        document->startLesson(lessonStep);
 }
 
 void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
@@ -213,7 +220,7 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
             restores.append(
                 {restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values});
     }
-    Lab *lab = m_window->lab();
+    Lab *lab = m_window->document()->lab();
     const QList<SessionFile::Init> inits = s.inits;
     const QList<Lab::Operation> history = s.history;
     ++m_pendingRestores;
@@ -287,7 +294,7 @@ QString SessionController::openSession(const QString &fileName)
         }
     }
     applySession(*session, *weights, fileName);
-    m_window->undo()->clear();
+    m_window->document()->undo()->clear();
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);
     addRecentFile(m_fileName);
@@ -443,14 +450,10 @@ bool SessionController::maybeClose()
     return true;
 }
 
-void SessionController::takeOver(SessionController &previous, const SessionFile::Session &view)
+void SessionController::takeOver(SessionController &previous)
 {
-    // The model came with it (MainWindow::releaseModel()): nothing is applied or copied again, only
-    // how it was shown: colour map, projector mode, animation step and lesson step.
-    ++m_applying;
-    applyViewState(view);
-    m_window->lessons()->continueAt(view.lessonStep);
-    --m_applying;
+    // The document came with it (MainWindow::releaseDocument()): nothing is applied or copied
+    // again, only the file, its unsaved mark and the autosave continue.
     m_fileName = previous.m_fileName;
     setModified(previous.m_modified);
     updateTitle();

@@ -62,11 +62,10 @@ public:
     bool maybeClose();
     /// Opens `fileName` (a dropped file, the recent menu), asking about unsaved changes first.
     void openInteractively(const QString &fileName = QString());
-    /// Continues `previous` (another window's, about to close, whose model this window took over):
-    /// its file name, unsaved-changes mark and autosave. The window is rebuilt in a new language
-    /// this way.
-    /// `view` is `previous`'s captureSession() from before its model moved.
-    void takeOver(SessionController &previous, const SessionFile::Session &view);
+    /// Continues `previous` (another window's, about to close, whose document this window took
+    /// over): its file name, unsaved-changes mark and autosave. The window is rebuilt in a new
+    /// language, or around the lesson's document, this way.
+    void takeOver(SessionController &previous);
 
 Q_SIGNALS:
     /// isRestoring() became false.
@@ -80,8 +79,8 @@ private:
     void updateTitle();
     void addRecentFile(const QString &fileName);
     void rebuildRecentMenu();
-    /// A session's colour map, projector mode and animation step.
-    void applyViewState(const SessionFile::Session &s);
+    /// A session's view state: its colour map, editors, selection, lesson step and view modes.
+    void applyViewState(ViewState view);
     void restoreAfterCrash();
     void restoreWeightsWhenIdle(const SessionFile::Session &session,
                                 const QMap<QString, core::ParameterPtr> &weights,

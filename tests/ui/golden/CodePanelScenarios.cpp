@@ -3,6 +3,7 @@
 #include "ui/golden/CodePanelScenarios.h"
 
 #include "core/nn/OneHot.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/TrainingPanel.h"
@@ -133,11 +134,12 @@ bool settle(const Lab &lab, const ui::CodePanel &panel)
 // first, so the snippet continues an optimizer with state.
 CodePanelScenario trainingSnippet(const char *name, bool adam)
 {
-    Lab lab;
+    ui::Document document;
+    Lab &lab = *document.lab();
     ui::CodePanel panel;
     panel.setLab(&lab);
     ui::TrainingPanel training;
-    training.setLab(&lab);
+    training.setDocument(&document);
     CodePanelScenario scenario;
     scenario.name = QString::fromLatin1(name);
     if (adam) {

@@ -107,7 +107,7 @@ void TestUndo::init()
 {
     embedlab::testing::resetAppSettings();
     m_window = std::make_unique<MainWindow>();
-    m_window->setUntiePolicy(MainWindow::UntiePolicy::Clone);
+    m_window->setUntiePolicy(embedlab::ui::TieController::UntiePolicy::Clone);
 }
 
 void TestUndo::cleanup()

@@ -3,6 +3,7 @@
 #include "ui/views/TrainingPanel.h"
 
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 
 #include "core/init/Generator.h"
@@ -163,15 +164,17 @@ private Q_SLOTS:
     void cancelledBigStepChangesNothing();
 
 private:
-    std::unique_ptr<Lab> m_lab;
+    std::unique_ptr<embedlab::ui::Document> m_document;
+    Lab *m_lab = nullptr;
     std::unique_ptr<TrainingPanel> m_panel;
 };
 
 void TestTrainingPanel::init()
 {
-    m_lab = std::make_unique<Lab>();
+    m_document = std::make_unique<embedlab::ui::Document>();
+    m_lab = m_document->lab();
     m_panel = std::make_unique<TrainingPanel>();
-    m_panel->setLab(m_lab.get());
+    m_panel->setDocument(m_document.get());
 }
 
 void TestTrainingPanel::cleanup()
@@ -183,7 +186,8 @@ void TestTrainingPanel::cleanup()
         while (view->isRebuilding())
             QCoreApplication::processEvents();
     m_panel.reset();
-    m_lab.reset();
+    m_document.reset();
+    m_lab = nullptr;
 }
 
 void TestTrainingPanel::switchingOptimiserClearsTheOldResults()
@@ -641,7 +645,7 @@ void TestTrainingPanel::bigStepRunsOnAWorker()
     const auto reference = makeBigModel(setup.tied);
     const std::unique_ptr<core::Optimizer> optimizer = optimizerFor(setup, reference->parameters());
     configure(*m_panel, setup);
-    QSignalSpy trained(m_lab.get(), &Lab::trained);
+    QSignalSpy trained(m_lab, &Lab::trained);
     const core::LongTensor ids = core::parseIds(m_panel->idsText().toStdString());
     const core::LongTensor targets = core::parseIds(m_panel->targetsText().toStdString());
     for (int s = 1; s <= 2; ++s) {
@@ -674,8 +678,8 @@ void TestTrainingPanel::cancelledBigStepChangesNothing()
     configure(*m_panel, setup);
     const core::LongTensor ids = core::parseIds(m_panel->idsText().toStdString());
     const core::LongTensor targets = core::parseIds(m_panel->targetsText().toStdString());
-    QSignalSpy trained(m_lab.get(), &Lab::trained);
-    QSignalSpy cancelled(m_lab.get(), &Lab::trainingCancelled);
+    QSignalSpy trained(m_lab, &Lab::trained);
+    QSignalSpy cancelled(m_lab, &Lab::trainingCancelled);
     QVERIFY(m_panel->step());
     QVERIFY(trained.wait(120000));
     reference->trainStep(ids, targets, *optimizer);
@@ -683,7 +687,7 @@ void TestTrainingPanel::cancelledBigStepChangesNothing()
 
     const std::vector<core::Matrix> before = values(*model);
     const std::uint64_t version = model->embedding().weight()->version();
-    QSignalSpy aboutToTrain(m_lab.get(), &Lab::aboutToTrain);
+    QSignalSpy aboutToTrain(m_lab, &Lab::aboutToTrain);
     QVERIFY(m_panel->step());
     QVERIFY(m_panel->progressDialog());
     auto *cancel = m_panel->progressDialog()->findChild<QPushButton *>();

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/window/WeightHeatmaps.h"
+
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Document.h"
+#include "ui/model/Lab.h"
+#include "ui/model/OneHotAnimation.h"
+
+#include <QFileInfo>
+
+namespace embedlab::ui {
+
+namespace {
+
+QString weightTitle(const QString &name, const Lab::Config &c)
+{
+    return QStringLiteral("%1  [%2, %3]").arg(name).arg(c.numEmbeddings).arg(c.embeddingDim);
+}
+
+} // namespace
+
+WeightHeatmaps::WeightHeatmaps(Document *document, QWidget *parent)
+    : QSplitter(Qt::Vertical, parent)
+    , m_document(document)
+    , m_embedding(new HeatmapView(this))
+    , m_lmHead(new HeatmapView(this))
+{
+    m_embedding->setObjectName(QStringLiteral("embeddingHeatmap"));
+    m_lmHead->setObjectName(QStringLiteral("lmHeadHeatmap"));
+    addWidget(m_embedding);
+    addWidget(m_lmHead);
+    // The embedding (the weight the lesson looks up) takes most of the column (#16 item 15).
+    setStretchFactor(0, 2);
+    setStretchFactor(1, 1);
+
+    Lab *lab = document->lab();
+    connect(lab, &Lab::modelRebuilt, this, &WeightHeatmaps::showModel);
+    connect(lab, &Lab::tiedChanged, this, &WeightHeatmaps::showTie);
+    connect(lab, &Lab::weightsChanged, this, [this] {
+        // Tied: one storage, so a write through either name shows in both.
+        m_embedding->notifyChanged();
+        m_lmHead->notifyChanged();
+    });
+    connect(lab, &Lab::historyChanged, this, &WeightHeatmaps::updateTitles);
+    connect(lab, &Lab::vocabularyChanged, this, [this] {
+        m_embedding->setVocabulary(m_document->lab()->vocabulary());
+        m_lmHead->setVocabulary(m_document->lab()->vocabulary());
+    });
+    connect(lab, &Lab::rowSelected, this, &WeightHeatmaps::showMarks);
+    connect(lab, &Lab::idsChanged, this, &WeightHeatmaps::showMarks);
+    connect(document->animation(), &OneHotAnimation::changed, this, &WeightHeatmaps::showMarks);
+    for (HeatmapView *view : {m_embedding, m_lmHead}) {
+        connect(view, &HeatmapView::rowClicked, this, [this](int row) {
+            m_document->lab()->selectRow(row);
+            Q_EMIT rowChosen(row);
+        });
+    }
+    connect(document, &Document::changed, this, [this](ViewState::Field field) {
+        if (field == ViewState::Field::ColorMap) {
+            m_embedding->setColorMapName(m_document->displayColorMap());
+            m_lmHead->setColorMapName(m_document->displayColorMap());
+        }
+    });
+    m_embedding->setColorMapName(document->displayColorMap());
+    m_lmHead->setColorMapName(document->displayColorMap());
+    m_embedding->setVocabulary(lab->vocabulary());
+    m_lmHead->setVocabulary(lab->vocabulary());
+    showModel();
+}
+
+void WeightHeatmaps::zoomIn()
+{
+    m_embedding->zoomIn();
+    m_lmHead->zoomIn();
+}
+
+void WeightHeatmaps::zoomOut()
+{
+    m_embedding->zoomOut();
+    m_lmHead->zoomOut();
+}
+
+void WeightHeatmaps::resetZoom()
+{
+    m_embedding->resetZoom();
+    m_lmHead->resetZoom();
+}
+
+void WeightHeatmaps::showModel()
+{
+    m_embedding->setMatrix(m_document->lab()->embeddingWeight());
+    showTie();
+}
+
+void WeightHeatmaps::showTie()
+{
+    // Untying gives lm_head a new storage object; tying makes it the embedding's.
+    if (m_lmHead->matrix() != m_document->lab()->lmHeadWeight())
+        m_lmHead->setMatrix(m_document->lab()->lmHeadWeight());
+    updateTitles();
+    showMarks();
+}
+
+void WeightHeatmaps::updateTitles()
+{
+    const Lab *lab = m_document->lab();
+    const Lab::Config &c = lab->modelConfig();
+    const QString tied = lab->isTied() ? tr("  (tied)") : QString();
+    QString embeddingTitle = weightTitle(QStringLiteral("embedding.weight"), c) + tied;
+    QString lmHeadTitle = weightTitle(QStringLiteral("lm_head.weight"), c) + tied;
+    for (const Lab::Operation &op : lab->history()) {
+        // A bias restored from a session is neither weight matrix, tied or not.
+        if (op.kind != Lab::Operation::Kind::Load || op.target == QStringLiteral("lm_head.bias"))
+            continue;
+        const QString from = tr("  from %1")
+                                 .arg(QFileInfo(op.spec.section(QLatin1Char(':'), 0, -2)).fileName() +
+                                      QLatin1Char(':') + op.spec.section(QLatin1Char(':'), -1));
+        if (op.target == QStringLiteral("embedding.weight") || lab->isTied())
+            embeddingTitle += from;
+        if (op.target == QStringLiteral("lm_head.weight") || lab->isTied())
+            lmHeadTitle += from;
+    }
+    m_embedding->setTitle(embeddingTitle);
+    m_lmHead->setTitle(lmHeadTitle);
+}
+
+void WeightHeatmaps::showMarks()
+{
+    const Lab *lab = m_document->lab();
+    const OneHotAnimation *animation = m_document->animation();
+    const QList<qint64> ids = lab->flatIds();
+    const int k = animation->idIndex();
+    QList<int> emphasised;
+    if (k < ids.size()) {
+        if (animation->phase() != OneHotAnimation::Phase::ShowOneHot)
+            emphasised.append(int(ids[k]));
+    } else {
+        for (qint64 id : ids)
+            emphasised.append(int(id));
+    }
+    // One selection (issue #24 item 4): both heatmaps mark the document's row, tied or not (row r
+    // of lm_head.weight scores token r). The animation's emphasis is the embedding's lookup; tied,
+    // the two heatmaps show one storage and look the same.
+    const int row = lab->selectedRow();
+    m_embedding->setSelectedRow(row);
+    m_lmHead->setSelectedRow(row);
+    m_embedding->setHighlightedRows(emphasised);
+    m_lmHead->setHighlightedRows(lab->isTied() ? emphasised : QList<int>{});
+}
+
+} // namespace embedlab::ui
