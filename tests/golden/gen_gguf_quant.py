@@ -18,12 +18,14 @@ Each type gets 2048 elements: 64 blocks of 32 or 8 blocks of 256. The block byte
 f16 scale field (d, and m or dmin where the type has one) is then set to a random finite half, the
 first blocks to the edge cases +0, -0, the smallest subnormal and the largest half. Written per type:
 TYPE.blocks (the raw bytes, as in a GGUF file) and TYPE.f32 (gguf-py's float32 output, little-endian),
-with manifest.json naming the block layout and where the oracle came from.
+with manifest.json naming the block layout and where the oracle came from; and all_types.gguf, one
+[8, 256] tensor "blk.0.TYPE" of each type, for the reader's test and the GGUF fuzzer's seeds.
 """
 import hashlib
 import importlib
 import json
 import os
+import struct
 import sys
 import types
 
@@ -69,6 +71,20 @@ def random_finite_halves(rng, count):
     return bits.astype(np.uint16)
 
 
+def gguf_file(tensors):
+    """A GGUF v3 file (llama.cpp's docs/gguf.md) of (name, ggml type id, raw bytes) tensors, each
+    [8, 256] in PyTorch order, with no metadata and the default alignment of 32."""
+    def string(s):
+        return struct.pack("<Q", len(s)) + s.encode()
+    header = b"GGUF" + struct.pack("<IQQ", 3, len(tensors), 0)
+    data = b""
+    for name, type_id, raw in tensors:
+        data += b"\0" * (-len(data) % 32)
+        header += string(name) + struct.pack("<I2QIQ", 2, 256, 8, type_id, len(data))
+        data += raw
+    return header + b"\0" * (-len(header) % 32) + data
+
+
 def main():
     folder = os.environ.get("EMBEDLAB_GGUF_PY")
     if not folder:
@@ -80,6 +96,7 @@ def main():
         quants_sha = hashlib.sha256(f.read()).hexdigest()
     os.makedirs(OUT, exist_ok=True)
     rng = np.random.default_rng(30)
+    tensors = []
     manifest = {"numpy": np.__version__, "gguf_py_quants_sha256": quants_sha,
                 "llama_cpp_commit": os.environ.get("EMBEDLAB_LLAMA_CPP_COMMIT", "unknown"), "types": {}}
     for name, (type_id, scale_offsets) in TYPES.items():
@@ -99,8 +116,11 @@ def main():
             f.write(raw.tobytes())
         with open(os.path.join(OUT, name + ".f32"), "wb") as f:
             f.write(values.tobytes())
+        tensors.append(("blk.0." + name, type_id, raw.tobytes()))
         manifest["types"][name] = {"ggml_type": type_id, "block_elements": block_elements,
                                    "block_bytes": block_bytes, "blocks": blocks}
+    with open(os.path.join(OUT, "all_types.gguf"), "wb") as f:
+        f.write(gguf_file(tensors))
     with open(os.path.join(OUT, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

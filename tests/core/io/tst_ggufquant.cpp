@@ -177,6 +177,8 @@ private Q_SLOTS:
     void blocksMatchGgufPy();
     void weightFilePathsMatchGgufPy_data() { addFixtureRows(); }
     void weightFilePathsMatchGgufPy();
+    void committedFileMatchesGgufPy_data() { addFixtureRows(); }
+    void committedFileMatchesGgufPy();
     void cliInspectAndConvert_data() { addFixtureRows(); }
     void cliInspectAndConvert();
     void quantElementRebuildsEveryValue_data() { addFixtureRows(); }
@@ -317,6 +319,21 @@ void TestGgufQuant::weightFilePathsMatchGgufPy()
         QCOMPARE(streamed.size(), f.expected.size());
         QCOMPARE(bitMismatches(streamed.data(), f.expected.data(), streamed.size()), 0LL);
     }
+}
+
+// tests/golden/gguf_quant/all_types.gguf, written by the generator (and a seed of the GGUF fuzzer).
+void TestGgufQuant::committedFileMatchesGgufPy()
+{
+    QFETCH(QString, type);
+    const Fixture f = fixture(type);
+    const core::WeightFile w = core::WeightFile::open(
+        testing::goldenPath(QStringLiteral("gguf_quant/all_types.gguf")).toStdString());
+    const std::string name = "blk.0." + type.toStdString();
+    QCOMPARE(w.tensor(name).element, f.element);
+    const auto got = w.toFloat32(name);
+    QVERIFY(got.has_value());
+    QCOMPARE(got->shape, (core::Shape{8, 256}));
+    QCOMPARE(bitMismatches(got->data.data(), f.expected.data(), f.expected.size()), 0LL);
 }
 
 void TestGgufQuant::cliInspectAndConvert()

@@ -282,6 +282,21 @@ void addGgufRows()
     QTest::newRow("gguf Q8_0 row not whole blocks")
         << ggufFile({}, 0, {GgufTensor{"q", {33, 2}, 8, 0}}, QByteArray(96, '\0')) << "gguf"
         << "tensor 'q' (info at byte 24): innermost dimension 33 is not a multiple of Q8_0's block of 32";
+    // Issue #30: the block types refuse rows that are not whole blocks and blocks cut short.
+    QTest::newRow("gguf Q4_K row not whole blocks")
+        << ggufFile({}, 0, {GgufTensor{"q", {100, 2}, 12, 0}}, QByteArray(288, '\0')) << "gguf"
+        << "tensor 'q' (info at byte 24): innermost dimension 100 is not a multiple of Q4_K's block of 256";
+    QTest::newRow("gguf IQ4_NL row not whole blocks")
+        << ggufFile({}, 0, {GgufTensor{"q", {48}, 20, 0}}, QByteArray(36, '\0')) << "gguf"
+        << "tensor 'q' (info at byte 24): innermost dimension 48 is not a multiple of IQ4_NL's block of 32";
+    QTest::newRow("gguf Q6_K blocks cut short")
+        << ggufFile({}, 0, {GgufTensor{"q", {256, 2}, 14, 0}}, QByteArray(300, '\0')) << "gguf"
+        << "tensor 'q': data at offset 0 (420 bytes) runs past the end of the file (the data section has 300 "
+           "bytes)";
+    QTest::newRow("gguf TQ1_0 one byte short")
+        << ggufFile({}, 0, {GgufTensor{"q", {256}, 34, 0}}, QByteArray(53, '\0')) << "gguf"
+        << "tensor 'q': data at offset 0 (54 bytes) runs past the end of the file (the data section has 53 "
+           "bytes)";
     QTest::newRow("gguf shape product overflows")
         << ggufFile({}, 0, {GgufTensor{"w", {1ull << 40, 1ull << 40}, 0, 0}}, w24) << "gguf"
         << "tensor 'w' (info at byte 24): shape [1099511627776, 1099511627776] overflows";
@@ -369,9 +384,13 @@ void TestMalformedFiles::truncatedAnywhereIsRefused_data()
     const QByteArray gg = ggufFile(ggufKvString("general.architecture", "llama") + ggufString("n") + le32(9) +
                                        le32(8) + le64(2) + ggufString("x") + ggufString("yy"),
                                    2, {kW, GgufTensor{"q", {32}, 8, 32}}, QByteArray(32 + 34, '\x01'));
+    // Issue #30: a Q4_K and a Q6_K tensor, whose blocks are cut anywhere too.
+    const QByteArray quantised =
+        ggufFile({}, 0, {GgufTensor{"k4", {256}, 12, 0}, GgufTensor{"k6", {256}, 14, 160}},
+                 QByteArray(160 + 210, '\x3c'));
     // Every cut that leaves a non-empty file: the magic, the lengths, the header, the data.
-    for (const auto &[bytes, ext] :
-         {std::pair(npyFile, "npy"), std::pair(st, "safetensors"), std::pair(gg, "gguf")}) {
+    for (const auto &[bytes, ext] : {std::pair(npyFile, "npy"), std::pair(st, "safetensors"),
+                                     std::pair(gg, "gguf"), std::pair(quantised, "gguf")}) {
         for (qsizetype cut = 1; cut < bytes.size(); ++cut)
             QTest::addRow("%s cut at %lld of %lld", ext, static_cast<long long>(cut),
                           static_cast<long long>(bytes.size()))
