@@ -31,7 +31,7 @@ struct TensorInfo {
     ElementType element = ElementType::Unsupported;
     bool bigEndian = false;
     bool fortranOrder = false;
-    /// Non-empty when the tensor can be listed but not converted (e.g. "GGUF type Q4_K is not supported").
+    /// Non-empty when the tensor can be listed but not converted ("GGUF type IQ2_XXS is not ...").
     std::string unsupported;
 
     bool operator==(const TensorInfo &) const = default;

@@ -38,14 +38,15 @@ public:
     // Thread-safe. A set bit is only read, so a matrix of few values costs one load per element.
     void insert(std::uint32_t bits)
     {
-        Page *page = m_pages[bits >> 16].load(std::memory_order_acquire);
-        if (!page)
-            page = allocate(bits >> 16);
-        std::atomic<std::uint64_t> &word = page->words[(bits & 0xffff) / 64];
+        std::atomic<std::uint64_t> &word = wordOf(bits);
         const std::uint64_t bit = std::uint64_t(1) << (bits % 64);
         if (!(word.load(std::memory_order_relaxed) & bit))
             word.fetch_or(bit, std::memory_order_relaxed);
     }
+
+    // Asks for the cache line of a pattern a few elements ahead: the words of a quantised
+    // matrix's millions of values are spread over tens of MB, and the loads are what costs.
+    void prefetch(std::uint32_t bits) { __builtin_prefetch(&wordOf(bits), 1); }
 
     Index count() const
     {
@@ -59,6 +60,14 @@ public:
     }
 
 private:
+    std::atomic<std::uint64_t> &wordOf(std::uint32_t bits)
+    {
+        Page *page = m_pages[bits >> 16].load(std::memory_order_acquire);
+        if (!page)
+            page = allocate(bits >> 16);
+        return page->words[(bits & 0xffff) / 64];
+    }
+
     Page *allocate(std::size_t index)
     {
         auto fresh = std::make_unique<Page>();
@@ -78,14 +87,21 @@ Index countDistinctValues(const float *data, Index count)
     if (count <= 0)
         return 0;
     PatternSet set;
+    const auto pattern = [data](Index i) {
+        const std::uint32_t bits = std::bit_cast<std::uint32_t>(data[i]);
+        if ((bits & 0x7fffffffu) == 0)
+            return std::uint32_t(0); // -0.0 is +0.0
+        if ((bits & 0x7fffffffu) > 0x7f800000u)
+            return std::uint32_t(0x7fc00000u); // one NaN
+        return bits;
+    };
     parallel::forTwo(count, count, parallel::kMinElements, [&](Index begin, Index end) {
+        // 256 ahead: 16 gave 10.7 s on a Llama 3 Q4_K matrix (7.1 M values), 64 gave 6.0 s, 256 5.2 s.
+        constexpr Index kAhead = 256;
         for (Index i = begin; i < end; ++i) {
-            std::uint32_t bits = std::bit_cast<std::uint32_t>(data[i]);
-            if ((bits & 0x7fffffffu) == 0)
-                bits = 0; // -0.0 is +0.0
-            else if ((bits & 0x7fffffffu) > 0x7f800000u)
-                bits = 0x7fc00000u; // one NaN
-            set.insert(bits);
+            if (i + kAhead < end)
+                set.prefetch(pattern(i + kAhead));
+            set.insert(pattern(i));
         }
     });
     return set.count();
