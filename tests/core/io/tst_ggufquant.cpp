@@ -19,6 +19,7 @@
 #include "core/tensor/Overview.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Stats.h"
+#include "core/text/Tokenizer.h"
 
 #include <QFile>
 #include <QJsonObject>
@@ -28,6 +29,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <set>
@@ -185,6 +187,7 @@ private Q_SLOTS:
     void quantElementRebuildsEveryValue();
     void quantElementOfAHandMadeQ4_K();
     void quantElementOfPlainTypeIsEmpty();
+    void q4kmStyleFileWithItsTokenizer();
     void bigTensorDecodesInTwoThreads();
     void nonFiniteScalesDecodeAsGgml();
     void refusedTypesNameThemselves_data();
@@ -446,6 +449,49 @@ void TestGgufQuant::quantElementOfPlainTypeIsEmpty()
                                    testing::ggufMatrix("w", 0, 2, 4, QByteArray(32, '\0')));
     const core::WeightFile w = core::WeightFile::open(path.toStdString());
     QVERIFY(!w.quantElement("w", 3).has_value());
+}
+
+// The file people download: a Q4_K_M GGUF keeps token_embd.weight in Q4_K and output.weight in Q6_K,
+// with its tokenizer in the metadata (here the 557 tokens of tests/golden/tokenizer/small). Both
+// matrices decode, the tokenizer has a token for every row, and the head is its own tensor.
+void TestGgufQuant::q4kmStyleFileWithItsTokenizer()
+{
+    const QByteArray tokenizer =
+        readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.gguf")));
+    // That file holds 4 key/value pairs and no tensor: its metadata runs from byte 24 to the end.
+    QCOMPARE(tokenizer.mid(8, 16), testing::le64(0) + testing::le64(4));
+    const quint64 rows = 557;
+    QByteArray q4k, q6k;
+    const Fixture k4 = fixture(QStringLiteral("Q4_K")), k6 = fixture(QStringLiteral("Q6_K"));
+    for (quint64 r = 0; r < rows; ++r) {
+        q4k += k4.blocks.mid(qsizetype(r % 8) * 144, 144);
+        q6k += k6.blocks.mid(qsizetype(r % 8) * 210, 210);
+    }
+    const quint64 q6Offset = quint64(q4k.size() + 31) / 32 * 32;
+    const QByteArray data = q4k + QByteArray(qsizetype(q6Offset) - q4k.size(), '\0') + q6k;
+    const QString path =
+        writeTemp(m_dir, QStringLiteral("model-Q4_K_M.gguf"),
+                  testing::ggufFile(tokenizer.mid(24), 4,
+                                    {testing::GgufTensor{"token_embd.weight", {256, rows}, 12, 0},
+                                     testing::GgufTensor{"output.weight", {256, rows}, 14, q6Offset}},
+                                    data));
+    const core::WeightFile w = core::WeightFile::open(path.toStdString());
+    QCOMPARE(w.tensor("token_embd.weight").dtype, std::string("Q4_K"));
+    QCOMPARE(w.tensor("output.weight").dtype, std::string("Q6_K"));
+    QVERIFY(!w.absentTie().has_value());
+    QVERIFY(w.tiedPairs().empty());
+    const core::Tokenizer tok = core::Tokenizer::fromFile(path.toStdString());
+    QCOMPARE(core::findTokenizerFor(path.toStdString()),
+             std::optional<std::filesystem::path>(path.toStdString()));
+    for (const auto &[name, fix] : {std::pair("token_embd.weight", &k4), std::pair("output.weight", &k6)}) {
+        const core::ParameterPtr p = w.toParameter(name);
+        QVERIFY(p);
+        QCOMPARE(p->value().rows(), core::Index(tok.vocabSize()));
+        // Row r holds fixture block r % 8, whose 256 values gguf-py gave.
+        for (const core::Index r : {core::Index(0), core::Index(7), core::Index(300), core::Index(556)})
+            QCOMPARE(bitMismatches(p->value().row(r).data(), fix->expected.data() + (r % 8) * 256, 256), 0LL);
+    }
+    QVERIFY(!tok.tokenText(556).empty());
 }
 
 // Issue #30 in the decode of issue #15: a Q4_K matrix of 4 Mi elements is decoded in 1 Mi blocks by
