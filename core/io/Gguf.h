@@ -14,8 +14,10 @@ namespace embedlab::core {
 
 /// Parses a little-endian GGUF file (version 2 or 3) held in `file`: the metadata key/value pairs
 /// (as display strings; long arrays are summarised) and the tensor infos. Shapes are presented
-/// PyTorch-style (GGUF stores dims innermost first). F32, F16, BF16 and Q8_0 tensors convert; the
-/// other ggml types are listed with TensorInfo::unsupported set. Offsets are checked to be aligned,
+/// PyTorch-style (GGUF stores dims innermost first). F32, F16, BF16, F64, the integer types and the
+/// block types of ElementType (Q4_0 ... Q6_K, IQ4_NL, IQ4_XS, TQ1_0, TQ2_0) convert; the other ggml
+/// types (IQ1/IQ2/IQ3, MXFP4, Q8_1, Q8_K) are listed with TensorInfo::unsupported naming the type.
+/// A row (the innermost dimension) that is not whole blocks is refused. Offsets are checked to be aligned,
 /// in bounds and not partially overlapping. Throws core::Error (ValueError) saying what is wrong
 /// and where.
 WeightIndex readGguf(std::span<const std::uint8_t> file);

@@ -3,6 +3,7 @@
 // Issue "Reliability": a table of hostile inputs to embedlab-cli and to the headless modes of
 // embedlab (--export, --screenshot). Each must end the process normally (never by a signal, a
 // sanitizer report or a hang) with a non-zero exit code and a one-line message on stderr.
+#include "common/GgufBytes.h"
 #include "common/Process.h"
 #include "core/io/NpyWriter.h"
 
@@ -169,7 +170,8 @@ void addPathRows()
                                  "text.safetensors",    "npy.safetensors",     "hugeheader.safetensors",
                                  "badjson.safetensors", "offsets.safetensors", "text.gguf",
                                  "truncated.gguf",      "safetensors.npy",     "hugeshape.npy",
-                                 "negativeshape.npy",   "session.embedlab",    "folder.npy"};
+                                 "negativeshape.npy",   "session.embedlab",    "folder.npy",
+                                 "shortblocks.gguf",    "partialblock.gguf"};
     for (const char *f : files) {
         const QString path = s("{dir}/") + s(f);
         QTest::newRow(qPrintable(s("inspect ") + s(f))) << QStringList{s("inspect"), path} << fails;
@@ -179,6 +181,9 @@ void addPathRows()
         QTest::newRow(qPrintable(s("tokenize ") + s(f)))
             << QStringList{s("tokenize"), path, s("Hello")} << fails;
     }
+    // Issue #30: a tensor of a ggml type EmbedLab lists but does not decode.
+    row("convert IQ2_XXS", {s("convert"), s("{dir}/iq2.gguf:w"), s("--npy"), s("{dir}/converted.npy")},
+        fails);
     row("tokenize /dev/zero", {s("tokenize"), s("/dev/zero"), s("Hello")}, fails);
     row("detokenize /dev/null", {s("detokenize"), s("/dev/null"), s("1")}, fails);
     row("tokenize without text", {s("tokenize"), s("{dir}/valid.npy")}, fails);
@@ -241,6 +246,11 @@ void TestHostile::initTestCase()
     write(QStringLiteral("text.gguf"), "GGUF? no.\n");
     write(QStringLiteral("truncated.gguf"),
           QByteArray("GGUF\x03\0\0\0", 8) + QByteArray("\xff\xff\xff\xff\xff\xff\xff\x7f", 8));
+    // Issue #30: Q4_K blocks cut short by the end of the file, a Q4_K row of 100 elements, an IQ2_XXS
+    // tensor (listed, never decoded).
+    write(QStringLiteral("shortblocks.gguf"), testing::ggufMatrix("w", 12, 4, 256, QByteArray(300, '\x7b')));
+    write(QStringLiteral("partialblock.gguf"), testing::ggufMatrix("w", 12, 2, 100, QByteArray(288, '\x7b')));
+    write(QStringLiteral("iq2.gguf"), testing::ggufMatrix("w", 16, 1, 256, QByteArray(66, '\x7b')));
     write(QStringLiteral("safetensors.npy"), QByteArray("\x02\0\0\0\0\0\0\0{}", 10));
     QByteArray huge("\x93NUMPY\x01\x00", 8);
     QByteArray header("{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000, 1000000000), }");
@@ -376,6 +386,9 @@ void TestHostile::gui_data()
     guiRow("export ids text", ex({"--ids", "two"}), true);
     guiRow("export ids ragged", ex({"--ids", "[[1, 2], [3]]"}), true);
     guiRow("export ids 60000 deep", QStringList(ex({})) << s("--ids") << deep, true);
+    // Issue #30: quantised weights EmbedLab refuses, with the type or the damage named.
+    guiRow("export weights IQ2_XXS", ex({"--weights", "{dir}/iq2.gguf"}), true);
+    guiRow("export weights Q4_K cut short", ex({"--weights", "{dir}/shortblocks.gguf"}), true);
     guiRow("export unknown init", ex({"--init", "glorot"}), true);
     guiRow("export init std nan", ex({"--init", "normal:std=nan"}), true);
     guiRow("export init std negative", ex({"--init", "normal:std=-1"}), true);
