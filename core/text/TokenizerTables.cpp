@@ -45,7 +45,35 @@ std::string shown(std::string_view text)
     return out.append(text.substr(0, 80)).append(text.size() > 80 ? "...'" : "'");
 }
 
-// Ids are checked and each id's bytes set; returns vocabulary text -> id (views into `source`).
+bool isByteToken(std::string_view piece, int &byte)
+{
+    const auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); };
+    if (piece.size() != 6 || !piece.starts_with("<0x") || piece.back() != '>' || !hex(piece[3]) ||
+        !hex(piece[4]))
+        return false;
+    byte = std::stoi(std::string(piece.substr(3, 2)), nullptr, 16);
+    return true;
+}
+
+// The bytes a non-byte-level piece stands for in decoded text: <0xNN> its byte, "▁" a space.
+std::string spacedBytes(std::string_view piece, bool byteToken)
+{
+    int byte = 0;
+    if (byteToken && isByteToken(piece, byte))
+        return std::string(1, static_cast<char>(byte));
+    std::string out;
+    for (std::size_t at = 0;;) {
+        const std::size_t found = piece.find("\xE2\x96\x81", at);
+        out.append(piece.substr(at, found - at));
+        if (found == std::string_view::npos)
+            return out;
+        out += ' ';
+        at = found + 3;
+    }
+}
+
+// Ids are checked and each id's bytes set; returns vocabulary text as written -> id (views into
+// `source`), what merges name.
 std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const TokenizerSource &source, Tables &t)
 {
     if (source.vocab.empty())
@@ -63,38 +91,65 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
         largest = std::max(largest, added.id);
     }
     const std::set<std::int64_t> literal(source.literalIds.begin(), source.literalIds.end());
-    t.bytes.assign(static_cast<std::size_t>(largest + 1), {});
-    t.assigned.assign(static_cast<std::size_t>(largest + 1), false);
-    std::unordered_map<std::string_view, std::int32_t> idOfText;
-    idOfText.reserve(source.vocab.size());
+    const auto size = static_cast<std::size_t>(largest + 1);
+    t.bytes.assign(size, {});
+    t.pieces.assign(size, {});
+    t.assigned.assign(size, false);
+    t.special.assign(size, false);
+    std::unordered_map<std::string_view, std::int32_t> idOfWritten;
+    idOfWritten.reserve(source.vocab.size());
+    t.idOfText.reserve(source.vocab.size());
     for (const auto &[text, id] : source.vocab) {
         const auto i = static_cast<std::size_t>(id);
         if (t.assigned[i])
             fail(source, "id " + std::to_string(id) + " is given to two tokens, " + shown(text) + " and " +
-                             shown(t.bytes[i]));
-        std::string bytes = bytesOf(text);
+                             shown(t.pieces[i]));
+        const bool isLiteral = literal.count(id) != 0;
+        std::string bytes;
+        if (source.byteLevel) {
+            bytes = bytesOf(text);
+        } else {
+            // GGUF marks byte tokens by type; tokenizer.json by the <0xNN> spelling.
+            const bool byteToken = source.tokenTypes.empty()
+                                       ? source.byteFallback || source.model != TokenizerModelKind::Bpe
+                                       : source.tokenTypes[i] == 6;
+            bytes = source.model == TokenizerModelKind::WordPiece || isLiteral ? text
+                                                                               : spacedBytes(text, byteToken);
+        }
         // A literal token (<|endoftext|>) whose bytes differ from its byte-level reading is only
         // matched as a whole, never made by merges: decoding must give back the bytes encoded.
-        const bool literalOnly = literal.count(id) && bytes != text;
-        if (!literalOnly && !idOfText.emplace(text, static_cast<std::int32_t>(id)).second)
+        const bool literalOnly = isLiteral && source.byteLevel && bytes != text;
+        if (!literalOnly && !idOfWritten.emplace(text, static_cast<std::int32_t>(id)).second)
             fail(source, "token " + shown(text) + " appears twice in the vocabulary");
+        if (!literalOnly)
+            t.idOfText.emplace(source.byteLevel ? bytes : text, static_cast<std::int32_t>(id));
         t.bytes[i] = literalOnly ? text : std::move(bytes);
+        t.pieces[i] = text;
         t.assigned[i] = true;
+        t.special[i] = isLiteral;
     }
     for (const auto &added : source.addedTokens) {
         const auto i = static_cast<std::size_t>(added.id);
-        if (t.assigned[i] && t.bytes[i] != added.content)
+        if (t.assigned[i] && t.pieces[i] != added.content)
             fail(source, "id " + std::to_string(added.id) + " is the added token " + shown(added.content) +
-                             " and the vocabulary's " + shown(t.bytes[i]));
-        t.bytes[i] = added.content;
+                             " and the vocabulary's " + shown(t.pieces[i]));
+        if (!t.assigned[i])
+            t.bytes[i] = added.content;
+        t.pieces[i] = added.content;
         t.assigned[i] = true;
-        if (!added.content.empty())
-            (added.normalized ? t.addedNormalized : t.addedRaw).push_back(added);
+        t.special[i] = t.special[i] || added.special;
+        if (added.content.empty())
+            continue;
+        TokenizerSource::AddedToken matched = added;
+        // A normalized token is looked for in normalized text, so as the normalizers write it.
+        if (matched.normalized)
+            matched.content = text::normalize(source.normalizers, added.content);
+        (added.normalized ? t.addedNormalized : t.addedRaw).push_back(std::move(matched));
     }
     for (std::vector<TokenizerSource::AddedToken> *added : {&t.addedRaw, &t.addedNormalized})
         std::stable_sort(added->begin(), added->end(),
                          [](const auto &a, const auto &b) { return a.content.size() > b.content.size(); });
-    return idOfText;
+    return idOfWritten;
 }
 
 void placeMerges(const TokenizerSource &source,
@@ -123,6 +178,12 @@ void placeMerges(const TokenizerSource &source,
     }
 }
 
+std::int32_t idOfModelText(const Tables &t, const std::string &text)
+{
+    const auto it = t.idOfText.find(text);
+    return it == t.idOfText.end() ? -1 : it->second;
+}
+
 } // namespace
 
 Tokenizer::Tables Tokenizer::Tables::build(const TokenizerSource &source)
@@ -131,18 +192,51 @@ Tokenizer::Tables Tokenizer::Tables::build(const TokenizerSource &source)
         fail(source, "too many merges");
     Tables t;
     t.origin = source.origin;
-    t.addPrefixSpace = source.addPrefixSpace;
-    const auto idOfText = placeVocabulary(source, t);
-    for (int b = 0; b < 256; ++b) {
-        std::string text;
-        core::appendUtf8(text, bytelevel::charOfByte(static_cast<std::uint8_t>(b)));
-        const auto it = idOfText.find(text);
-        if (it == idOfText.end())
-            fail(source, "the vocabulary has no token for byte " + std::to_string(b) + " (" + shown(text) +
-                             "), so it is not a byte-level BPE vocabulary");
-        t.idOfByte[static_cast<std::size_t>(b)] = it->second;
+    t.model = source.model;
+    t.kind = source.model == TokenizerModelKind::WordPiece ? Kind::WordPiece
+             : source.byteLevel                            ? Kind::ByteLevelBpe
+                                                           : Kind::SentencePieceBpe;
+    t.byteFallback = source.byteFallback;
+    t.ignoreMerges = source.ignoreMerges;
+    t.fuseUnk = source.fuseUnk;
+    t.continuingPrefix = source.continuingPrefix;
+    t.maxInputCharsPerWord = source.maxInputCharsPerWord;
+    t.normalizers = source.normalizers;
+    t.preTokenizers = source.preTokenizers;
+    t.decoders = source.decoders;
+    const auto idOfWritten = placeVocabulary(source, t);
+    t.idOfByte.fill(-1);
+    if (source.byteLevel) {
+        for (int b = 0; b < 256; ++b) {
+            std::string text;
+            core::appendUtf8(text, bytelevel::charOfByte(static_cast<std::uint8_t>(b)));
+            const auto it = idOfWritten.find(text);
+            if (it == idOfWritten.end())
+                fail(source, "the vocabulary has no token for byte " + std::to_string(b) + " (" +
+                                 shown(text) + "), so it is not a byte-level BPE vocabulary");
+            t.idOfByte[static_cast<std::size_t>(b)] = it->second;
+        }
+    } else {
+        for (const auto &[text, id] : source.vocab) {
+            int byte = 0;
+            const bool typed =
+                source.tokenTypes.empty() || source.tokenTypes[static_cast<std::size_t>(id)] == 6;
+            if (typed && isByteToken(text, byte))
+                t.idOfByte[static_cast<std::size_t>(byte)] = static_cast<std::int32_t>(id);
+        }
     }
-    placeMerges(source, idOfText, t);
+    if (source.unkToken) {
+        t.unkId = idOfModelText(t, *source.unkToken);
+        if (t.unkId < 0)
+            fail(source, "the unknown token " + shown(*source.unkToken) + " is not in the vocabulary");
+    }
+    if (source.model == TokenizerModelKind::SentencePiece) {
+        if (source.scores.size() != t.bytes.size())
+            fail(source, "tokenizer.ggml.scores has " + std::to_string(source.scores.size()) +
+                             " scores for " + std::to_string(t.bytes.size()) + " tokens");
+        t.scores = source.scores;
+    }
+    placeMerges(source, idOfWritten, t);
     t.idOfBytes.reserve(t.bytes.size());
     for (std::size_t id = 0; id < t.bytes.size(); ++id) {
         if (t.assigned[id])

@@ -96,6 +96,7 @@ fs.writeFileSync(path.join(out, 'gpt2.gguf'), gguf([
     ['general.architecture', 'string', 'gpt2'],
     ['general.name', 'string', 'GPT-2 tokenizer (EmbedLab fixture)'],
     ['tokenizer.ggml.model', 'string', 'gpt2'],
+    ['tokenizer.ggml.pre', 'string', 'gpt-2'],
     ['tokenizer.ggml.tokens', 'strings', tokens],
     ['tokenizer.ggml.token_type', 'int32s', tokenTypes],
     ['tokenizer.ggml.merges', 'strings', mergeLines],
@@ -126,6 +127,7 @@ const smallTokens = [];
 for (const [text, id] of Object.entries(smallVocab)) smallTokens[id] = text;
 fs.writeFileSync(path.join(small, 'tokenizer.gguf'), gguf([
     ['tokenizer.ggml.model', 'string', 'gpt2'],
+    ['tokenizer.ggml.pre', 'string', 'gpt-2'],
     ['tokenizer.ggml.tokens', 'strings', smallTokens],
     ['tokenizer.ggml.token_type', 'int32s', smallTokens.map((t) => (t === '<|endoftext|>' ? 3 : 1))],
     ['tokenizer.ggml.merges', 'strings', smallMerges],
