@@ -247,8 +247,8 @@ std::optional<std::int64_t> Tokenizer::find(std::string_view text) const
 {
     if (text.empty())
         return std::nullopt;
-    if (const auto it = m_tables->idOfBytes.find(std::string(text)); it != m_tables->idOfBytes.end())
-        return it->second;
+    if (const std::int32_t id = m_tables->idOfBytes.find(text); id >= 0)
+        return id;
     // Tokens shown by their bytes (<E6 88>): the first whose label is the text.
     if (text.find('<') == std::string_view::npos)
         return std::nullopt;

@@ -31,12 +31,12 @@ Json parseText(std::string_view text, std::string_view origin)
     return parseJson({text, 0, "JSON", origin});
 }
 
-std::int64_t idOf(const Json &v, std::string_view origin, const std::string &where)
+template <typename Where> std::int64_t idOf(const Json &v, std::string_view origin, Where where)
 {
     if (v.type != Json::Type::Number || v.text.empty() || v.text[0] == '-' ||
         v.text.find_first_of(".eE") != std::string::npos || v.text.size() > 10)
-        fail(origin,
-             where + " is not a token id (a non-negative integer) at byte " + std::to_string(v.position));
+        fail(origin, std::string(where()) + " is not a token id (a non-negative integer) at byte " +
+                         std::to_string(v.position));
     return std::stoll(v.text);
 }
 
@@ -47,39 +47,41 @@ void readVocabulary(const Json &vocab, std::string_view origin, const std::strin
         fail(origin, where + " is " + jsonTypeName(vocab.type) + ", not an object of token ids");
     source.vocab.reserve(vocab.keys.size());
     for (std::size_t i = 0; i < vocab.keys.size(); ++i)
-        source.vocab.emplace_back(vocab.keys[i],
-                                  idOf(vocab.values[i], origin, where + " '" + vocab.keys[i] + "'"));
+        source.vocab.emplace_back(
+            vocab.keys[i], idOf(vocab.values[i], origin, [&] { return where + " '" + vocab.keys[i] + "'"; }));
 }
 
 // "a b": two tokens and exactly one space between them (tokens never hold a space: it is 'Ġ').
-void addMergeLine(std::string_view line, std::string_view origin, std::string where, TokenizerSource &source)
+void addMergeLine(std::string_view line, std::string_view origin, std::uint32_t place,
+                  TokenizerSource &source)
 {
     const std::size_t space = line.find(' ');
     if (space == std::string_view::npos || space == 0 || space + 1 == line.size() ||
         line.find(' ', space + 1) != std::string_view::npos)
-        fail(origin,
-             where + " is not two tokens separated by one space: '" + std::string(line.substr(0, 80)) + "'");
-    source.merges.push_back(
-        {std::string(line.substr(0, space)), std::string(line.substr(space + 1)), std::move(where)});
+        fail(origin, source.whereIs({{}, {}, place}) + " is not two tokens separated by one space: '" +
+                         std::string(line.substr(0, 80)) + "'");
+    source.merges.push_back({line.substr(0, space), line.substr(space + 1), place});
 }
 
 // Both layouts of model.merges: "a b" strings, or ["a", "b"] pairs.
 void readJsonMerges(const Json &merges, std::string_view origin, TokenizerSource &source)
 {
+    source.mergePlace = {"model.merges[", "]"};
     if (merges.type != Json::Type::Array)
         fail(origin, std::string("model.merges is ") + jsonTypeName(merges.type) + ", not an array");
     source.merges.reserve(merges.items.size());
     for (std::size_t i = 0; i < merges.items.size(); ++i) {
         const Json &m = merges.items[i];
-        std::string where = "model.merges[" + std::to_string(i) + "]";
+        const auto place = static_cast<std::uint32_t>(i);
         if (m.type == Json::Type::String) {
-            addMergeLine(m.text, origin, std::move(where), source);
+            addMergeLine(m.text, origin, place, source);
         } else if (m.type == Json::Type::Array && m.items.size() == 2 &&
                    m.items[0].type == Json::Type::String && m.items[1].type == Json::Type::String) {
-            source.merges.push_back({m.items[0].text, m.items[1].text, std::move(where)});
+            source.merges.push_back({m.items[0].text, m.items[1].text, place});
         } else {
-            fail(origin, where + " is neither \"a b\" nor [\"a\", \"b\"] (at byte " +
-                             std::to_string(m.position) + ")");
+            fail(origin, source.whereIs({{}, {}, place}) +
+                             " is neither \"a b\" nor [\"a\", \"b\"] (at byte " + std::to_string(m.position) +
+                             ")");
         }
     }
 }
@@ -303,7 +305,7 @@ void readAddedTokens(const Json *added, std::string_view origin, TokenizerSource
         const Json *content = token.member("content");
         if (!id || !content || content->type != Json::Type::String)
             fail(origin, where + " needs an id and a string content");
-        TokenizerSource::AddedToken read{content->text, idOf(*id, origin, where + ".id")};
+        TokenizerSource::AddedToken read{content->text, idOf(*id, origin, [&] { return where + ".id"; })};
         const auto flag = [&token](const char *name, bool fallback) {
             const Json *value = token.member(name);
             return value && value->type == Json::Type::Bool ? value->boolean : fallback;
@@ -391,6 +393,7 @@ Tokenizer::Tables fromVocabTree(const Json &vocab, std::string_view mergesTxt, s
 {
     TokenizerSource source;
     source.origin = std::string(origin);
+    source.mergePlace = {std::string(mergesName) + " line ", ""};
     source.preTokenizers.push_back({}); // GPT-2's pattern (the default step), as encoder.py
     readVocabulary(vocab, origin, "the vocabulary", source);
     if (mergesTxt.size() > kMaxTokenizerTextBytes)
@@ -409,7 +412,7 @@ Tokenizer::Tables fromVocabTree(const Json &vocab, std::string_view mergesTxt, s
             line.remove_suffix(1);
         if (lineNumber == 1 && line.starts_with("#version"))
             continue;
-        addMergeLine(line, origin, std::string(mergesName) + " line " + std::to_string(lineNumber), source);
+        addMergeLine(line, origin, static_cast<std::uint32_t>(lineNumber), source);
     }
     return Tokenizer::Tables::build(source);
 }
@@ -480,6 +483,7 @@ Tokenizer Tokenizer::fromGguf(std::span<const std::uint8_t> file, std::string_vi
         fail(origin, "tokenizer.ggml.token_type has " + std::to_string(data.tokenTypes.size()) +
                          " entries for " + std::to_string(data.tokens.size()) + " tokens");
     TokenizerSource source;
+    source.mergePlace = {"tokenizer.ggml.merges[", "]"};
     source.origin = std::string(origin);
     source.tokenTypes = data.tokenTypes;
     using text::DecoderStep;
@@ -523,7 +527,7 @@ Tokenizer Tokenizer::fromGguf(std::span<const std::uint8_t> file, std::string_vi
     }
     for (std::size_t id = 0; id < data.tokens.size(); ++id) {
         const auto i = static_cast<std::int64_t>(id);
-        source.vocab.emplace_back(std::string(data.tokens[id]), i);
+        source.vocab.emplace_back(data.tokens[id], i);
         const std::int32_t type = data.tokenTypes.empty() ? 1 : data.tokenTypes[id];
         // llama.cpp: control tokens are matched only with parse_special (not by tokenize's
         // contract), user-defined ones always, before the rest of the text.
@@ -536,7 +540,7 @@ Tokenizer Tokenizer::fromGguf(std::span<const std::uint8_t> file, std::string_vi
             source.unkToken = std::string(data.tokens[id]);
     }
     for (std::size_t i = 0; i < data.merges.size(); ++i)
-        addMergeLine(data.merges[i], origin, "tokenizer.ggml.merges[" + std::to_string(i) + "]", source);
+        addMergeLine(data.merges[i], origin, static_cast<std::uint32_t>(i), source);
     return Tokenizer(std::make_shared<const Tables>(Tables::build(source)));
 }
 

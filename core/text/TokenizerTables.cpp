@@ -74,7 +74,7 @@ std::string spacedBytes(std::string_view piece, bool byteToken)
 
 // Ids are checked and each id's bytes set; returns vocabulary text as written -> id (views into
 // `source`), what merges name.
-std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const TokenizerSource &source, Tables &t)
+TokenIndex placeVocabulary(const TokenizerSource &source, Tables &t)
 {
     if (source.vocab.empty())
         fail(source, "the vocabulary is empty");
@@ -96,9 +96,10 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
     t.pieces.assign(size, {});
     t.assigned.assign(size, false);
     t.special.assign(size, false);
-    std::unordered_map<std::string_view, std::int32_t> idOfWritten;
+    TokenIndex idOfWritten;
     idOfWritten.reserve(source.vocab.size());
     t.idOfText.reserve(source.vocab.size());
+    std::vector<bool> inModel(size, false);
     for (const auto &[text, id] : source.vocab) {
         const auto i = static_cast<std::size_t>(id);
         if (t.assigned[i])
@@ -119,10 +120,9 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
         // A literal token (<|endoftext|>) whose bytes differ from its byte-level reading is only
         // matched as a whole, never made by merges: decoding must give back the bytes encoded.
         const bool literalOnly = isLiteral && source.byteLevel && bytes != text;
-        if (!literalOnly && !idOfWritten.emplace(text, static_cast<std::int32_t>(id)).second)
+        if (!literalOnly && !idOfWritten.insert(text, static_cast<std::int32_t>(id)))
             fail(source, "token " + shown(text) + " appears twice in the vocabulary");
-        if (!literalOnly)
-            t.idOfText.emplace(source.byteLevel ? bytes : text, static_cast<std::int32_t>(id));
+        inModel[i] = !literalOnly;
         t.bytes[i] = literalOnly ? text : std::move(bytes);
         t.pieces[i] = text;
         t.assigned[i] = true;
@@ -146,42 +146,45 @@ std::unordered_map<std::string_view, std::int32_t> placeVocabulary(const Tokeniz
             matched.content = text::normalize(source.normalizers, added.content);
         (added.normalized ? t.addedNormalized : t.addedRaw).push_back(std::move(matched));
     }
+    // The views of the model's index point into the tables, now that every string is in place.
+    for (std::size_t i = 0; i < size; ++i) {
+        if (inModel[i])
+            t.idOfText.insert(source.byteLevel ? t.bytes[i] : t.pieces[i], static_cast<std::int32_t>(i));
+    }
     for (std::vector<TokenizerSource::AddedToken> *added : {&t.addedRaw, &t.addedNormalized})
         std::stable_sort(added->begin(), added->end(),
                          [](const auto &a, const auto &b) { return a.content.size() > b.content.size(); });
     return idOfWritten;
 }
 
-void placeMerges(const TokenizerSource &source,
-                 const std::unordered_map<std::string_view, std::int32_t> &idOfText, Tables &t)
+void placeMerges(const TokenizerSource &source, const TokenIndex &idOfText, Tables &t)
 {
-    auto idOf = [&](std::string_view text, const std::string &where) {
-        const auto it = idOfText.find(text);
-        if (it == idOfText.end())
+    auto idOf = [&](std::string_view text, auto where) {
+        const std::int32_t id = idOfText.find(text);
+        if (id < 0)
             fail(source, where + ": " + shown(text) + " is not in the vocabulary");
-        return it->second;
+        return id;
     };
     t.merges.reserve(source.merges.size());
     std::string joined;
     for (std::size_t rank = 0; rank < source.merges.size(); ++rank) {
         const TokenizerSource::Merge &m = source.merges[rank];
-        const std::int32_t left = idOf(m.left, m.where);
-        const std::int32_t right = idOf(m.right, m.where);
+        const std::int32_t left = idOfText.find(m.left);
+        const std::int32_t right = idOfText.find(m.right);
+        if (left < 0 || right < 0)
+            idOf(left < 0 ? m.left : m.right, source.whereIs(m));
         joined.assign(m.left).append(m.right);
-        const auto result = idOfText.find(joined);
-        if (result == idOfText.end())
-            fail(source, m.where + ": the merge of " + shown(m.left) + " and " + shown(m.right) + " makes " +
-                             shown(joined) + ", which is not in the vocabulary");
-        const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(left)) << 32) |
-                                  static_cast<std::uint32_t>(right);
-        t.merges.try_emplace(key, Tables::Merge{static_cast<std::int32_t>(rank), result->second});
+        const std::int32_t result = idOfText.find(joined);
+        if (result < 0)
+            fail(source, source.whereIs(m) + ": the merge of " + shown(m.left) + " and " + shown(m.right) +
+                             " makes " + shown(joined) + ", which is not in the vocabulary");
+        t.merges.insert(left, right, Tables::Merge{static_cast<std::int32_t>(rank), result});
     }
 }
 
 std::int32_t idOfModelText(const Tables &t, const std::string &text)
 {
-    const auto it = t.idOfText.find(text);
-    return it == t.idOfText.end() ? -1 : it->second;
+    return t.idOfText.find(text);
 }
 
 } // namespace
@@ -210,11 +213,11 @@ Tokenizer::Tables Tokenizer::Tables::build(const TokenizerSource &source)
         for (int b = 0; b < 256; ++b) {
             std::string text;
             core::appendUtf8(text, bytelevel::charOfByte(static_cast<std::uint8_t>(b)));
-            const auto it = idOfWritten.find(text);
-            if (it == idOfWritten.end())
+            const std::int32_t id = idOfWritten.find(text);
+            if (id < 0)
                 fail(source, "the vocabulary has no token for byte " + std::to_string(b) + " (" +
                                  shown(text) + "), so it is not a byte-level BPE vocabulary");
-            t.idOfByte[static_cast<std::size_t>(b)] = it->second;
+            t.idOfByte[static_cast<std::size_t>(b)] = id;
         }
     } else {
         for (const auto &[text, id] : source.vocab) {
@@ -240,7 +243,7 @@ Tokenizer::Tables Tokenizer::Tables::build(const TokenizerSource &source)
     t.idOfBytes.reserve(t.bytes.size());
     for (std::size_t id = 0; id < t.bytes.size(); ++id) {
         if (t.assigned[id])
-            t.idOfBytes.emplace(t.bytes[id], static_cast<std::int32_t>(id));
+            t.idOfBytes.insert(t.bytes[id], static_cast<std::int32_t>(id));
     }
     return t;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/text/TextPipeline.h"
+#include "core/text/TokenIndex.h"
 #include "core/text/Tokenizer.h"
 
 #include <array>
@@ -30,14 +31,22 @@ enum class TokenizerModelKind : std::uint8_t {
 /// strings, the added tokens that are split out of the text first, and the steps around the model.
 struct TokenizerSource {
     std::string origin;
-    std::vector<std::pair<std::string, std::int64_t>> vocab;
-    /// Each merge with the place it was read from ("merges.txt line 7"), for messages.
+    /// The vocabulary's strings are views into what the reader holds (the JSON tree, the mapped
+    /// file), alive until the tables are built.
+    std::vector<std::pair<std::string_view, std::int64_t>> vocab;
+    /// Each merge with the number of the place it was read from, for messages: mergePlace's text
+    /// around it ("merges.txt line " 7 "").
     struct Merge {
-        std::string left;
-        std::string right;
-        std::string where;
+        std::string_view left;
+        std::string_view right;
+        std::uint32_t place = 0;
     };
     std::vector<Merge> merges;
+    std::pair<std::string, std::string> mergePlace{"merges[", "]"};
+    std::string whereIs(const Merge &m) const
+    {
+        return mergePlace.first + std::to_string(m.place) + mergePlace.second;
+    }
     /// An added token of tokenizer.json, with Hugging Face's AddedToken options.
     struct AddedToken {
         std::string content;
@@ -80,10 +89,14 @@ struct TokenizerSource {
 
 /// The tables encode and decode run on, built once and shared by copies of a Tokenizer.
 struct Tokenizer::Tables {
-    struct Merge {
-        std::int32_t rank = 0;
-        std::int32_t result = 0;
-    };
+    using Merge = MergeTable::Merge;
+    Tables() = default;
+    // The indexes hold views into `bytes` and `pieces`: a move keeps the strings where they are, a
+    // copy would not.
+    Tables(Tables &&) = default;
+    Tables(const Tables &) = delete;
+    Tables &operator=(const Tables &) = delete;
+
     std::string origin;
     Tokenizer::Kind kind = Tokenizer::Kind::ByteLevelBpe;
     TokenizerModelKind model = TokenizerModelKind::Bpe;
@@ -94,14 +107,15 @@ struct Tokenizer::Tables {
     std::vector<std::string> pieces;
     std::vector<bool> assigned;
     std::vector<bool> special;
-    std::unordered_map<std::string, std::int32_t> idOfBytes;
+    /// Each token's bytes -> the first id with them (search by text).
+    TokenIndex idOfBytes;
     /// The model's vocabulary: its strings (exact bytes for byte-level BPE) -> id. Added tokens that
     /// are not in the model's vocabulary are not here.
-    std::unordered_map<std::string, std::int32_t> idOfText;
+    TokenIndex idOfText;
     /// Byte-level BPE: each byte's token. Byte fallback: each <0xNN> token, or -1.
     std::array<std::int32_t, 256> idOfByte{};
-    /// (left id << 32 | right id) -> the merge's rank and the id it makes.
-    std::unordered_map<std::uint64_t, Merge> merges;
+    /// (left id, right id) -> the merge's rank and the id it makes.
+    MergeTable merges;
     std::vector<float> scores;
     std::int32_t unkId = -1;
     bool byteFallback = false;

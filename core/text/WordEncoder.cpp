@@ -16,16 +16,9 @@ namespace {
 
 using Tables = Tokenizer::Tables;
 
-std::uint64_t pairKey(std::int32_t left, std::int32_t right)
-{
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(left)) << 32) |
-           static_cast<std::uint32_t>(right);
-}
-
 const Tables::Merge *mergeOf(const Tables &t, std::int32_t left, std::int32_t right)
 {
-    const auto it = t.merges.find(pairKey(left, right));
-    return it == t.merges.end() ? nullptr : &it->second;
+    return t.merges.find(left, right);
 }
 
 // encoder.py's loop: merge every occurrence of the lowest-ranked pair, until no pair has a rank.
@@ -138,9 +131,8 @@ void WordEncoder::model(std::string_view word)
         break;
     }
     if (m_t.ignoreMerges) {
-        m_scratch.assign(word);
-        if (const auto it = m_t.idOfText.find(m_scratch); it != m_t.idOfText.end()) {
-            m_word.push_back(it->second);
+        if (const std::int32_t id = m_t.idOfText.find(word); id >= 0) {
+            m_word.push_back(id);
             return;
         }
     }
@@ -160,10 +152,8 @@ std::int32_t WordEncoder::idOfChar(std::string_view character)
 {
     m_scratch.assign(character);
     auto [it, fresh] = m_charIds.try_emplace(m_scratch, -1);
-    if (fresh) {
-        const auto found = m_t.idOfText.find(m_scratch);
-        it->second = found == m_t.idOfText.end() ? -1 : found->second;
-    }
+    if (fresh)
+        it->second = m_t.idOfText.find(character);
     return it->second;
 }
 
@@ -213,8 +203,8 @@ void WordEncoder::wordPiece(std::string_view word)
             while (start < end) {
                 m_scratch.assign(start > 0 ? m_t.continuingPrefix : std::string());
                 m_scratch.append(word.substr(start, end - start));
-                if (const auto it = m_t.idOfText.find(m_scratch); it != m_t.idOfText.end()) {
-                    found = it->second;
+                if (const std::int32_t id = m_t.idOfText.find(m_scratch); id >= 0) {
+                    found = id;
                     break;
                 }
                 // back off one character (the last one's length, a lone byte for invalid UTF-8)
@@ -272,10 +262,10 @@ void WordEncoder::sentencePiece(std::string_view text)
         m_scratch.assign(text.substr(symbols[static_cast<std::size_t>(left)].at,
                                      symbols[static_cast<std::size_t>(left)].length +
                                          symbols[static_cast<std::size_t>(right)].length));
-        const auto it = m_t.idOfText.find(m_scratch);
-        if (it == m_t.idOfText.end())
+        const std::int32_t id = m_t.idOfText.find(m_scratch);
+        if (id < 0)
             return;
-        queue.push({m_t.scores[static_cast<std::size_t>(it->second)], left, right, m_scratch.size()});
+        queue.push({m_t.scores[static_cast<std::size_t>(id)], left, right, m_scratch.size()});
     };
     for (std::size_t i = 1; i < symbols.size(); ++i)
         tryAdd(static_cast<std::int32_t>(i - 1), static_cast<std::int32_t>(i));
@@ -297,8 +287,8 @@ void WordEncoder::sentencePiece(std::string_view text)
     for (std::int32_t i = symbols.empty() ? -1 : 0; i != -1; i = symbols[static_cast<std::size_t>(i)].next) {
         const Symbol &s = symbols[static_cast<std::size_t>(i)];
         m_scratch.assign(text.substr(s.at, s.length));
-        if (const auto it = m_t.idOfText.find(m_scratch); it != m_t.idOfText.end()) {
-            m_word.push_back(it->second);
+        if (const std::int32_t id = m_t.idOfText.find(m_scratch); id >= 0) {
+            m_word.push_back(id);
             continue;
         }
         for (const char c : m_scratch) {
