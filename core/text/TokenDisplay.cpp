@@ -50,6 +50,18 @@ bool endsInsideCharacter(std::string_view bytes)
     return need > continuation;
 }
 
+// A character shown as itself: valid UTF-8 that is neither an invisible control character (the
+// views mark tab, newline and carriage return themselves), nor the byte order mark U+FEFF (Qt drops
+// it from the start of a string), nor U+FFFD, which would read as a byte that failed to decode.
+bool shownAsText(const bytelevel::Utf8Unit &u)
+{
+    if (!u.valid)
+        return false;
+    if (u.cp < 0x20)
+        return u.cp == '\t' || u.cp == '\n' || u.cp == '\r';
+    return !(u.cp >= 0x7F && u.cp <= 0x9F) && u.cp != 0xFFFD && u.cp != 0xFEFF;
+}
+
 } // namespace
 
 std::string tokenLabel(std::string_view bytes)
@@ -57,18 +69,24 @@ std::string tokenLabel(std::string_view bytes)
     std::string out;
     out.reserve(bytes.size());
     for (std::size_t i = 0; i < bytes.size();) {
-        const bytelevel::Utf8Unit u = bytelevel::decodeUtf8(bytes, i);
-        if (u.valid) {
+        bytelevel::Utf8Unit u = bytelevel::decodeUtf8(bytes, i);
+        if (shownAsText(u)) {
             out.append(bytes.substr(i, u.length));
             i += u.length;
             continue;
         }
+        // A run of bytes not shown as text, a whole control character byte by byte too.
         out += '<';
-        for (bool first = true; i < bytes.size() && !bytelevel::decodeUtf8(bytes, i).valid;
-             ++i, first = false) {
-            if (!first)
-                out += ' ';
-            appendHex(out, static_cast<unsigned char>(bytes[i]));
+        for (bool first = true; i < bytes.size() && !shownAsText(u);) {
+            const std::size_t length = u.valid ? u.length : 1;
+            for (std::size_t k = 0; k < length; ++k, first = false) {
+                if (!first)
+                    out += ' ';
+                appendHex(out, static_cast<unsigned char>(bytes[i + k]));
+            }
+            i += length;
+            if (i < bytes.size())
+                u = bytelevel::decodeUtf8(bytes, i);
         }
         out += '>';
     }

@@ -15,8 +15,9 @@
 namespace embedlab::core {
 
 /// `bytes` for display: valid UTF-8 as it is, and each run of bytes that are no character on their
-/// own (a piece of 我 = E6 88 91) by their values in hex: `<E6 88>`. Never U+FFFD; a real U+FFFD in
-/// the text (EF BF BD) stays what it is.
+/// own (a piece of 我 = E6 88 91) by their values in hex: `<E6 88>`. Invisible control characters
+/// (but tab, newline and carriage return), the byte order mark and U+FFFD itself are written by
+/// their bytes too (`<00>`, `<EF BB BF>`, `<EF BF BD>`), so a label never holds U+FFFD.
 std::string tokenLabel(std::string_view bytes);
 
 /// A run of consecutive tokens shown under one label: a token that is whole characters on its own

@@ -5,6 +5,7 @@
 #include "core/format/Utf8.h"
 #include "core/tensor/Error.h"
 #include "core/text/ByteLevel.h"
+#include "core/text/PieceBytes.h"
 
 #include <algorithm>
 #include <limits>
@@ -21,55 +22,11 @@ using Tables = Tokenizer::Tables;
     throw Error(Error::Kind::ValueError, source.origin + ": " + what);
 }
 
-// A vocabulary string's bytes through the byte table; a string with a character outside the table
-// (a special token such as "<s>" of another tokenizer, or damaged text) is kept as it is written.
-std::string bytesOf(std::string_view text)
-{
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const bytelevel::Utf8Unit u = bytelevel::decodeUtf8(text, i);
-        const int b = u.valid ? bytelevel::byteOfChar(u.cp) : -1;
-        if (b < 0)
-            return std::string(text);
-        out += static_cast<char>(b);
-        i += u.length;
-    }
-    return out;
-}
-
 std::string shown(std::string_view text)
 {
     // Appended piecewise: GCC 12 warns falsely (-Wrestrict, bug 105329) on "'" + std::string.
     std::string out(1, '\'');
     return out.append(text.substr(0, 80)).append(text.size() > 80 ? "...'" : "'");
-}
-
-bool isByteToken(std::string_view piece, int &byte)
-{
-    const auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); };
-    if (piece.size() != 6 || !piece.starts_with("<0x") || piece.back() != '>' || !hex(piece[3]) ||
-        !hex(piece[4]))
-        return false;
-    byte = std::stoi(std::string(piece.substr(3, 2)), nullptr, 16);
-    return true;
-}
-
-// The bytes a non-byte-level piece stands for in decoded text: <0xNN> its byte, "▁" a space.
-std::string spacedBytes(std::string_view piece, bool byteToken)
-{
-    int byte = 0;
-    if (byteToken && isByteToken(piece, byte))
-        return std::string(1, static_cast<char>(byte));
-    std::string out;
-    for (std::size_t at = 0;;) {
-        const std::size_t found = piece.find("\xE2\x96\x81", at);
-        out.append(piece.substr(at, found - at));
-        if (found == std::string_view::npos)
-            return out;
-        out += ' ';
-        at = found + 3;
-    }
 }
 
 // Ids are checked and each id's bytes set; returns vocabulary text as written -> id (views into
@@ -108,7 +65,7 @@ TokenIndex placeVocabulary(const TokenizerSource &source, Tables &t)
         const bool isLiteral = literal.count(id) != 0;
         std::string bytes;
         if (source.byteLevel) {
-            bytes = bytesOf(text);
+            bytes = byteLevelBytes(text);
         } else {
             // GGUF marks byte tokens by type; tokenizer.json by the <0xNN> spelling.
             const bool byteToken = source.tokenTypes.empty()
