@@ -264,6 +264,17 @@ Tokenizer::Kind Tokenizer::kind() const
     return m_tables->kind;
 }
 
+bool Tokenizer::roundTrips() const
+{
+    const Tables &t = *m_tables;
+    const auto strips = [](const TokenizerSource::AddedToken &a) { return a.lstrip || a.rstrip; };
+    return decodesToBytes(t) && t.normalizers.empty() &&
+           std::none_of(t.addedRaw.begin(), t.addedRaw.end(), strips) &&
+           std::none_of(t.addedNormalized.begin(), t.addedNormalized.end(), strips) &&
+           std::none_of(t.preTokenizers.begin(), t.preTokenizers.end(),
+                        [](const text::PreTokenizerStep &s) { return s.addPrefixSpace; });
+}
+
 std::int64_t Tokenizer::vocabSize() const
 {
     return static_cast<std::int64_t>(m_tables->bytes.size());

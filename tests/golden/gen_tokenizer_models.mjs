@@ -321,6 +321,54 @@ const bSpecialNames = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'];
 results.bert = record('bert', hfOf(bJson), (text) => text.split(/(\[PAD\]|\[UNK\]|\[CLS\]|\[SEP\]|\[MASK\])/)
     .filter((p) => p.length).flatMap((p) => (bSpecialNames.includes(p) ? [bTokens.indexOf(p)] : bertRef(p))), { specials: bertSpecials });
 
+// --- small tokenizers of each kind: embedlab-cli's cases and the fuzz targets' seeds ----------------
+// The first 300 merges of each vocabulary and the tokens they need, ids renumbered in order.
+function smallBpe(tokens, merges, firstKept) {
+    const kept = tokens.slice(0, firstKept);
+    const have = new Set(kept);
+    const add = (t) => { if (!have.has(t)) { have.add(t); kept.push(t); } };
+    const smallMerges = merges.slice(0, 300);
+    for (const m of smallMerges) {
+        const [a, b] = m.split(' ');
+        add(a); add(b); add(a + b);
+    }
+    return { tokens: kept, merges: smallMerges };
+}
+const small = path.join(out, 'small');
+const sl3 = smallBpe(l3Tokens, l3Merges, 256);
+const sl3Specials = [[sl3.tokens.length, '<|begin_of_text|>'], [sl3.tokens.length + 1, '<|eot_id|>']];
+const sl3Json = llama3Json(sl3.tokens, sl3.merges, sl3Specials);
+fs.writeFileSync(path.join(small, 'llama3.tokenizer.json'), JSON.stringify(sl3Json));
+fs.writeFileSync(path.join(small, 'llama3.gguf'), llama3Gguf([...sl3.tokens, ...sl3Specials.map(([, t]) => t)], sl3.merges, sl3.tokens.length));
+const sl2 = smallBpe(l2Tokens, l2Merges, 259);
+const sl2Json = sentencePieceJson(sl2.tokens, sl2.merges, false);
+fs.writeFileSync(path.join(small, 'llama2.tokenizer.json'), JSON.stringify(sl2Json));
+fs.writeFileSync(path.join(small, 'llama2.gguf'), spmGguf('small Llama 2', sl2.tokens, sl2.merges));
+// BERT: the special and unused tokens, then 2,000 of the vocabulary (punctuation, letters, words).
+const sbTokens = [...bTokens.slice(0, 104), ...bTokens.slice(999, 2999)];
+fs.writeFileSync(path.join(small, 'bert.tokenizer.json'), JSON.stringify(bertJson(sbTokens)));
+
+const cliTexts = ['Hello world', 'Xin chào thế giới', '你好，世界', "It's 12345 o'clock\r\n", '👍🏽 ok', 'the end.', ''];
+const cli = [];
+const smallFiles = [['llama3.tokenizer.json', sl3Json], ['llama3.gguf', sl3Json], ['llama2.tokenizer.json', sl2Json],
+                    ['llama2.gguf', sl2Json], ['bert.tokenizer.json', bertJson(sbTokens)]];
+for (const [file, json] of smallFiles) {
+    const hf = hfOf(json);
+    for (const text of cliTexts) {
+        const ids = hf.encode(text, { add_special_tokens: false }).ids;
+        const where = `@GOLDEN@/tokenizer/models/small/${file}`;
+        cli.push({ args: ['tokenize', where, text], stdout: ids.join(', ') + '\n' });
+        const decoded = ids.length ? hf.decode(ids, { skip_special_tokens: false, clean_up_tokenization_spaces: false }) : '';
+        cli.push({ args: ['detokenize', where, ids.join(', ')], stdout: decoded + '\n' });
+    }
+}
+const smallL3 = '@GOLDEN@/tokenizer/models/small/llama3.tokenizer.json';
+cli.push({ args: ['tokenize', smallL3, '<|begin_of_text|>Hi<|eot_id|>'],
+           stdout: hfOf(sl3Json).encode('<|begin_of_text|>Hi<|eot_id|>', { add_special_tokens: false }).ids.join(', ') + '\n' });
+cli.push({ args: ['detokenize', smallL3, `${sl3Specials[0][0]}, 40, 72`], stdout: '<|begin_of_text|>Ii\n' });
+fs.writeFileSync(path.join(here, 'cli', 'tokenizer_models_cases.json'), JSON.stringify({
+    generator: 'tests/golden/gen_tokenizer_models.mjs', cases: cli }, null, 1));
+
 fs.writeFileSync(path.join(out, 'expected.json'), JSON.stringify({
     generator: 'tests/golden/gen_tokenizer_models.mjs',
     references: { '@huggingface/tokenizers': version('@huggingface/tokenizers'), 'llama3-tokenizer-js': version('llama3-tokenizer-js'),
