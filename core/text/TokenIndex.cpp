@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/text/TokenIndex.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -28,6 +29,19 @@ std::uint64_t TokenIndex::hash(std::string_view key)
     return h ^ (h >> 31);
 }
 
+std::uint64_t TokenIndex::headOf(std::string_view key)
+{
+    std::uint64_t head = 0;
+    std::memcpy(&head, key.data(), std::min<std::size_t>(key.size(), 8));
+    return head;
+}
+
+bool TokenIndex::matches(const Slot &s, std::string_view key, std::uint64_t head)
+{
+    return s.head == head && s.size == key.size() &&
+           (key.size() <= 8 || std::memcmp(s.data + 8, key.data() + 8, key.size() - 8) == 0);
+}
+
 void TokenIndex::reserve(std::size_t count)
 {
     const std::size_t wanted = std::bit_ceil(count * 2 + 16);
@@ -39,7 +53,7 @@ void TokenIndex::reserve(std::size_t count)
     m_size = 0;
     for (const Slot &s : old) {
         if (s.id >= 0)
-            insert(s.key, s.id);
+            insert(std::string_view(s.data, s.size), s.id);
     }
 }
 
@@ -48,35 +62,35 @@ void TokenIndex::grow()
     reserve(m_slots.size());
 }
 
-bool TokenIndex::insert(std::string_view key, std::int32_t id)
+bool TokenIndex::insert(std::string_view key, std::int32_t id, std::uint64_t h)
 {
     if ((m_size + 1) * 2 > m_slots.size())
         grow();
-    const std::uint64_t h = hash(key);
+    const std::uint64_t head = headOf(key);
     const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = static_cast<std::size_t>(h >> 20) & mask;; i = (i + 1) & mask) {
         Slot &s = m_slots[i];
         if (s.id < 0) {
-            s = {key, static_cast<std::uint32_t>(h >> 32), id};
+            s = {head, key.data(), static_cast<std::uint32_t>(key.size()), id};
             ++m_size;
             return true;
         }
-        if (s.hashHigh == static_cast<std::uint32_t>(h >> 32) && s.key == key)
+        if (matches(s, key, head))
             return false;
     }
 }
 
-std::int32_t TokenIndex::find(std::string_view key) const
+std::int32_t TokenIndex::find(std::string_view key, std::uint64_t h) const
 {
     if (m_slots.empty())
         return -1;
-    const std::uint64_t h = hash(key);
+    const std::uint64_t head = headOf(key);
     const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = static_cast<std::size_t>(h >> 20) & mask;; i = (i + 1) & mask) {
         const Slot &s = m_slots[i];
         if (s.id < 0)
             return -1;
-        if (s.hashHigh == static_cast<std::uint32_t>(h >> 32) && s.key == key)
+        if (matches(s, key, head))
             return s.id;
     }
 }
@@ -90,6 +104,7 @@ void MergeTable::reserve(std::size_t count)
     old.swap(m_slots);
     m_slots.assign(wanted, {});
     m_mask = wanted - 1;
+    m_shift = 64 - static_cast<unsigned>(std::countr_zero(wanted));
     m_size = 0;
     for (const Slot &s : old) {
         if (s.key != kEmpty)

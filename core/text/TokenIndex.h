@@ -17,19 +17,35 @@ public:
     /// Room for `count` keys without growing.
     void reserve(std::size_t count);
     /// Adds `key` -> `id` unless `key` is there already; returns whether it was added.
-    bool insert(std::string_view key, std::int32_t id);
+    bool insert(std::string_view key, std::int32_t id) { return insert(key, id, hash(key)); }
+    /// insert() with the key's hash() already computed.
+    bool insert(std::string_view key, std::int32_t id, std::uint64_t hash);
     /// The id of `key`, or -1.
-    std::int32_t find(std::string_view key) const;
+    std::int32_t find(std::string_view key) const { return find(key, hash(key)); }
+    /// find() with the key's hash() already computed.
+    std::int32_t find(std::string_view key, std::uint64_t hash) const;
+    /// Asks the processor to fetch the slot a key of this hash() starts at (many lookups in a row
+    /// then wait for memory together instead of one after the other).
+    void prefetch(std::uint64_t hash) const
+    {
+        if (!m_slots.empty())
+            __builtin_prefetch(&m_slots[static_cast<std::size_t>(hash >> 20) & (m_slots.size() - 1)]);
+    }
     std::size_t size() const { return m_size; }
 
     static std::uint64_t hash(std::string_view key);
 
 private:
+    // A key's first 8 bytes are kept in its slot: most tokens are that short, so most comparisons
+    // never touch the key's own memory.
     struct Slot {
-        std::string_view key;
-        std::uint32_t hashHigh = 0;
+        std::uint64_t head = 0;
+        const char *data = nullptr;
+        std::uint32_t size = 0;
         std::int32_t id = -1;
     };
+    static std::uint64_t headOf(std::string_view key);
+    static bool matches(const Slot &s, std::string_view key, std::uint64_t head);
     void grow();
 
     std::vector<Slot> m_slots;
@@ -46,6 +62,13 @@ public:
     void reserve(std::size_t count);
     /// Adds the merge of `left` and `right` unless the pair is there already (the first rank wins).
     void insert(std::int32_t left, std::int32_t right, Merge merge);
+    /// Asks the processor to fetch the slot the pair starts at (see TokenIndex::prefetch). Only
+    /// after reserve(): a table that grows moves its slots.
+    void prefetch(std::int32_t left, std::int32_t right) const
+    {
+        if (!m_slots.empty())
+            __builtin_prefetch(&m_slots[slotOf(keyOf(left, right))]);
+    }
     /// The merge of `left` and `right`, or nullptr.
     const Merge *find(std::int32_t left, std::int32_t right) const
     {
@@ -73,14 +96,16 @@ private:
         return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(left)) << 32) |
                static_cast<std::uint32_t>(right);
     }
+    // Fibonacci hashing: the product's top bits depend on every bit of both ids.
     std::size_t slotOf(std::uint64_t key) const
     {
-        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & m_mask;
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> m_shift);
     }
     void grow();
 
     std::vector<Slot> m_slots;
     std::size_t m_mask = 0;
+    unsigned m_shift = 63;
     std::size_t m_size = 0;
 };
 

@@ -247,7 +247,7 @@ std::optional<std::int64_t> Tokenizer::find(std::string_view text) const
 {
     if (text.empty())
         return std::nullopt;
-    if (const std::int32_t id = m_tables->idOfBytes.find(text); id >= 0)
+    if (const std::int32_t id = m_tables->idOfBytes(text); id >= 0)
         return id;
     // Tokens shown by their bytes (<E6 88>): the first whose label is the text.
     if (text.find('<') == std::string_view::npos)

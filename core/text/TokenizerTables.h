@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -107,9 +109,9 @@ struct Tokenizer::Tables {
     std::vector<std::string> pieces;
     std::vector<bool> assigned;
     std::vector<bool> special;
-    /// Each token's bytes -> the first id with them (search by text).
-    TokenIndex idOfBytes;
-    /// The model's vocabulary: its strings (exact bytes for byte-level BPE) -> id. Added tokens that
+    /// The first id whose bytes are `text`, or -1 (search by text; the index is built at the first).
+    std::int32_t idOfBytes(std::string_view text) const;
+    /// The model's vocabulary as the file writes it ("Ġworld", "▁Hello") -> id. Added tokens that
     /// are not in the model's vocabulary are not here.
     TokenIndex idOfText;
     /// Byte-level BPE: each byte's token. Byte fallback: each <0xNN> token, or -1.
@@ -134,6 +136,13 @@ struct Tokenizer::Tables {
     /// Validates `source` (ids, merges, the 256 byte tokens of a byte-level vocabulary) and builds
     /// the tables. Throws core::Error (ValueError) with a message that starts with the origin.
     static Tables build(const TokenizerSource &source);
+
+private:
+    struct BytesIndex {
+        std::once_flag once;
+        TokenIndex index;
+    };
+    std::unique_ptr<BytesIndex> m_bytesIndex = std::make_unique<BytesIndex>();
 };
 
 /// The largest vocabulary a reader accepts (the biggest real ones have about 260,000 tokens).

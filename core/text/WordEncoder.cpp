@@ -5,6 +5,7 @@
 // session).
 #include "core/text/WordEncoder.h"
 
+#include "core/format/Utf8.h"
 #include "core/text/ByteLevel.h"
 
 #include <algorithm>
@@ -131,7 +132,15 @@ void WordEncoder::model(std::string_view word)
         break;
     }
     if (m_t.ignoreMerges) {
-        if (const std::int32_t id = m_t.idOfText.find(word); id >= 0) {
+        // The vocabulary is indexed as written: a byte-level word through the byte table first.
+        std::string_view written = word;
+        if (m_t.kind == Tokenizer::Kind::ByteLevelBpe) {
+            m_scratch.clear();
+            for (const char c : word)
+                appendUtf8(m_scratch, bytelevel::charOfByte(static_cast<std::uint8_t>(c)));
+            written = m_scratch;
+        }
+        if (const std::int32_t id = m_t.idOfText.find(written); id >= 0) {
             m_word.push_back(id);
             return;
         }
