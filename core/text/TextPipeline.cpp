@@ -230,6 +230,12 @@ std::string normalize(const std::vector<NormalizerStep> &steps, std::string_view
             text = toUtf8(nfd);
             break;
         }
+        case NormalizerStep::Kind::Nfc: {
+            std::u32string nfc;
+            unicode::appendNfc(toCodePoints(text), nfc);
+            text = toUtf8(nfc);
+            break;
+        }
         case NormalizerStep::Kind::StripAccents: {
             // tokenizers' StripAccents removes the non-spacing marks already there (no NFD of its own).
             std::u32string kept;

@@ -17,7 +17,7 @@ namespace embedlab::core::text {
 
 /// One normalizer of a tokenizer.json (a Sequence is flattened into its steps).
 struct NormalizerStep {
-    enum class Kind : std::uint8_t { Prepend, Replace, Bert, Lowercase, Nfd, StripAccents };
+    enum class Kind : std::uint8_t { Prepend, Replace, Bert, Lowercase, Nfd, Nfc, StripAccents };
     Kind kind = Kind::Prepend;
     /// Prepend's text; Replace's pattern (a plain string) and content.
     std::string text;

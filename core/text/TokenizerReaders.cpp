@@ -175,6 +175,8 @@ void readNormalizer(const Json &step, std::string_view origin, TokenizerSource &
         read.kind = Kind::Lowercase;
     } else if (type == "NFD") {
         read.kind = Kind::Nfd;
+    } else if (type == "NFC") {
+        read.kind = Kind::Nfc;
     } else if (type == "StripAccents") {
         read.kind = Kind::StripAccents;
     } else {

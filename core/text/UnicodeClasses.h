@@ -24,6 +24,13 @@ struct CodePointMapping {
     std::uint32_t length;
 };
 
+/// Two code points that NFC composes into one (composition exclusions are not listed).
+struct CanonicalComposition {
+    char32_t first;
+    char32_t second;
+    char32_t composite;
+};
+
 /// A code point's canonical combining class (only those other than 0 are listed).
 struct CombiningClass {
     char32_t cp;
@@ -49,6 +56,8 @@ std::span<const char32_t> decompositionPool();
 std::span<const CodePointMapping> lowercaseMappings();
 std::span<const char32_t> lowercasePool();
 std::span<const CombiningClass> combiningClasses();
+/// Canonical compositions sorted by (first, second).
+std::span<const CanonicalComposition> compositions();
 /// The Unicode version the table was generated from ("14.0.0").
 const char *version();
 
@@ -69,6 +78,9 @@ bool isNonspacingMark(char32_t cp);
 /// Appends the canonical decomposition (NFD) of `text` to `out`: each character decomposed, Hangul
 /// syllables by the algorithm, and runs of combining marks put in canonical order.
 void appendNfd(std::u32string_view text, std::u32string &out);
+/// Appends the canonical composition (NFC) of `text` to `out`: NFD, then each character composed
+/// with the starter before it where nothing blocks them (UAX #15), Hangul by the algorithm.
+void appendNfc(std::u32string_view text, std::u32string &out);
 /// Appends `cp` lowercased as Rust's char::to_lowercase does (one to three code points).
 void appendLowercase(char32_t cp, std::u32string &out);
 

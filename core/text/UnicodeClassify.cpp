@@ -124,6 +124,49 @@ void appendNfd(std::u32string_view text, std::u32string &out)
     }
 }
 
+namespace {
+
+// The composite of `first` and `second`, or 0.
+char32_t composeOf(char32_t first, char32_t second)
+{
+    if (first >= kLBase && first < kLBase + 19 && second >= kVBase && second < kVBase + kVCount)
+        return kSBase + ((first - kLBase) * kVCount + (second - kVBase)) * kTCount;
+    if (first >= kSBase && first < kSBase + kSCount && (first - kSBase) % kTCount == 0 && second > kTBase &&
+        second < kTBase + kTCount)
+        return first + (second - kTBase);
+    const auto table = compositions();
+    const auto it =
+        std::lower_bound(table.begin(), table.end(), std::pair{first, second},
+                         [](const CanonicalComposition &c, std::pair<char32_t, char32_t> key) {
+                             return c.first != key.first ? c.first < key.first : c.second < key.second;
+                         });
+    return it != table.end() && it->first == first && it->second == second ? it->composite : 0;
+}
+
+} // namespace
+
+void appendNfc(std::u32string_view text, std::u32string &out)
+{
+    std::u32string nfd;
+    appendNfd(text, nfd);
+    std::size_t starter = SIZE_MAX; // where the last starter is in `out`
+    int lastClass = -1;             // the class of the last character appended; -1: none
+    for (const char32_t c : nfd) {
+        const int cc = combiningClassOf(c);
+        // Blocked unless c follows the starter directly or every character between has a lower class.
+        if (starter != SIZE_MAX && (lastClass == 0 || lastClass < cc)) {
+            if (const char32_t composite = composeOf(out[starter], c)) {
+                out[starter] = composite;
+                continue;
+            }
+        }
+        if (cc == 0)
+            starter = out.size();
+        lastClass = cc;
+        out += c;
+    }
+}
+
 void appendLowercase(char32_t cp, std::u32string &out)
 {
     if (cp < 0x80) {

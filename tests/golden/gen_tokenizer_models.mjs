@@ -287,6 +287,14 @@ results.llama3 = record('llama3', l3Hf, (t) => llama3.encode(t, { bos: false, eo
 results.llama3_qwen2_pattern = record('llama3_qwen2_pattern', hfOf(llama3Json(l3Tokens, l3Merges, l3Specials, QWEN2_REGEX)),
                                       qwen2Reference);
 
+// Qwen 2's layout over Llama 3's vocabulary: NFC, Qwen 2's pattern, ignore_merges false (the test
+// writes that file from Llama 3's). The second reference is the Qwen 2 one above on JavaScript's NFC
+// of the text; it takes a word that is a token whole, so the texts where merges do not make such a
+// word's token are left out.
+const qwen2Layout = { ...llama3Json(l3Tokens, l3Merges, l3Specials, QWEN2_REGEX), normalizer: { type: 'NFC' } };
+qwen2Layout.model = { ...qwen2Layout.model, ignore_merges: false };
+results.llama3_qwen2_layout = record('llama3_qwen2_layout', hfOf(qwen2Layout), (t) => qwen2Reference(t.normalize('NFC')));
+
 // Llama 2 and Mistral; Gemma's layout (Replace alone: no space before the text) over Llama 2's vocabulary.
 const l2Tokens = llama2.vocabById.slice();
 const l2Merges = mergesOf(llama2);

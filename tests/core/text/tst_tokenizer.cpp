@@ -141,6 +141,8 @@ private Q_SLOTS:
     void decodeRefusesUnknownIds();
     void unicodeTableMatchesJavaScript();
     void wordTableMatchesJavaScript();
+    void normalForms_data();
+    void normalForms();
     void findTokenizerFor();
 };
 
@@ -607,6 +609,49 @@ void TestTokenizer::wordTableMatchesJavaScript()
     for (const char32_t cp : {U'\u00B2', U'-', U' ', U'\U0001F63A'})
         QVERIFY2(!core::unicode::isWordCharacter(cp), qPrintable(QString::number(cp, 16)));
     QVERIFY(!core::unicode::isWordCharacter(0x110000));
+}
+
+// #26: NFD (BERT's accent stripping) and NFC (Qwen 2's normalizer), as Python's unicodedata gives them.
+void TestTokenizer::normalForms_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("nfd");
+    QTest::addColumn<QString>("nfc");
+    QTest::newRow("e acute") << QStringLiteral("e\u0301") << QStringLiteral("e\u0301")
+                             << QStringLiteral("\u00e9");
+    QTest::newRow("precomposed") << QStringLiteral("\u1ec7") << QStringLiteral("e\u0323\u0302")
+                                 << QStringLiteral("\u1ec7");
+    QTest::newRow("marks reordered") << QStringLiteral("e\u0302\u0323") << QStringLiteral("e\u0323\u0302")
+                                     << QStringLiteral("\u1ec7");
+    QTest::newRow("hangul") << QStringLiteral("\uac01") << QStringLiteral("\u1100\u1161\u11a8")
+                            << QStringLiteral("\uac01");
+    QTest::newRow("hangul jamo") << QStringLiteral("\u1100\u1161\u11a8")
+                                 << QStringLiteral("\u1100\u1161\u11a8") << QStringLiteral("\uac01");
+    QTest::newRow("angstrom sign") << QStringLiteral("\u212b") << QStringLiteral("A\u030a")
+                                   << QStringLiteral("\u00c5");
+    QTest::newRow("exclusion stays decomposed")
+        << QStringLiteral("\u0958") << QStringLiteral("\u0915\u093c") << QStringLiteral("\u0915\u093c");
+    QTest::newRow("blocked") << QStringLiteral("a\u0323\u0323\u0301") << QStringLiteral("a\u0323\u0323\u0301")
+                             << QStringLiteral("\u1ea1\u0323\u0301");
+    QTest::newRow("ascii") << QStringLiteral("Hello") << QStringLiteral("Hello") << QStringLiteral("Hello");
+}
+
+void TestTokenizer::normalForms()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, nfd);
+    QFETCH(QString, nfc);
+    const QList<uint> ucs4 = text.toUcs4();
+    const std::u32string input(ucs4.begin(), ucs4.end());
+    std::u32string outD, outC;
+    core::unicode::appendNfd(input, outD);
+    core::unicode::appendNfc(input, outC);
+    QCOMPARE(QString::fromUcs4(outD.data(), static_cast<qsizetype>(outD.size())), nfd);
+    QCOMPARE(QString::fromUcs4(outC.data(), static_cast<qsizetype>(outC.size())), nfc);
+    QCOMPARE(QString::fromUcs4(outD.data(), static_cast<qsizetype>(outD.size())),
+             text.normalized(QString::NormalizationForm_D));
+    QCOMPARE(QString::fromUcs4(outC.data(), static_cast<qsizetype>(outC.size())),
+             text.normalized(QString::NormalizationForm_C));
 }
 
 void TestTokenizer::findTokenizerFor()
