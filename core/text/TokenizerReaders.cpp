@@ -142,6 +142,16 @@ std::size_t countOf(const Json &step, std::string_view name, std::size_t fallbac
     return static_cast<std::size_t>(std::stoull(value->text));
 }
 
+// A Sequence's steps (its member `key`, an array).
+const std::vector<Json> &sequenceOf(const Json &step, const char *key, std::string_view origin,
+                                    const char *part)
+{
+    const Json *list = step.member(key);
+    if (!list || list->type != Json::Type::Array)
+        fail(origin, std::string(part) + " Sequence has no '" + key + "' array");
+    return list->items;
+}
+
 void readNormalizer(const Json &step, std::string_view origin, TokenizerSource &source)
 {
     using Kind = text::NormalizerStep::Kind;
@@ -149,10 +159,7 @@ void readNormalizer(const Json &step, std::string_view origin, TokenizerSource &
     const std::string part = "normalizer";
     text::NormalizerStep read;
     if (type == "Sequence") {
-        const Json *list = step.member("normalizers");
-        if (!list || list->type != Json::Type::Array)
-            fail(origin, "normalizer Sequence has no 'normalizers' array");
-        for (const Json &inner : list->items)
+        for (const Json &inner : sequenceOf(step, "normalizers", origin, "normalizer"))
             readNormalizer(inner, origin, source);
         return;
     } else if (type == "Prepend") {
@@ -208,10 +215,7 @@ void readPreTokenizer(const Json &step, std::string_view origin, TokenizerSource
     const std::string type = typeOf(step);
     text::PreTokenizerStep read;
     if (type == "Sequence") {
-        const Json *list = step.member("pretokenizers");
-        if (!list || list->type != Json::Type::Array)
-            fail(origin, "pre_tokenizer Sequence has no 'pretokenizers' array");
-        for (const Json &inner : list->items)
+        for (const Json &inner : sequenceOf(step, "pretokenizers", origin, "pre_tokenizer"))
             readPreTokenizer(inner, origin, source);
         return;
     } else if (type == "ByteLevel") {
@@ -254,10 +258,7 @@ void readDecoder(const Json &step, std::string_view origin, TokenizerSource &sou
     const std::string type = typeOf(step);
     text::DecoderStep read;
     if (type == "Sequence") {
-        const Json *list = step.member("decoders");
-        if (!list || list->type != Json::Type::Array)
-            fail(origin, "decoder Sequence has no 'decoders' array");
-        for (const Json &inner : list->items)
+        for (const Json &inner : sequenceOf(step, "decoders", origin, "decoder"))
             readDecoder(inner, origin, source);
         return;
     } else if (type == "ByteLevel") {

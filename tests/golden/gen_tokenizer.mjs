@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gguf } from './gguf_writer.mjs';
 import { texts } from './tokenizer_texts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,26 +71,6 @@ function tokenizerJson(pairs) {
 fs.writeFileSync(path.join(out, 'gpt2_tokenizer.json'), JSON.stringify(tokenizerJson(false)));
 fs.writeFileSync(path.join(out, 'gpt2_tokenizer_pairs.json'), JSON.stringify(tokenizerJson(true)));
 
-// GGUF v3, little-endian: magic, version, tensor count, metadata count, then key/type/value triples.
-function gguf(entries) {
-    const parts = [];
-    const u32 = (v) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
-    const i32 = (v) => { const b = Buffer.alloc(4); b.writeInt32LE(v); parts.push(b); };
-    const u64 = (v) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); parts.push(b); };
-    const str = (s) => { const b = Buffer.from(s, 'utf8'); u64(b.length); parts.push(b); };
-    parts.push(Buffer.from('GGUF'));
-    u32(3);
-    u64(0);
-    u64(entries.length);
-    for (const [key, type, value] of entries) {
-        str(key);
-        if (type === 'string') { u32(8); str(value); }
-        else if (type === 'strings') { u32(9); u32(8); u64(value.length); value.forEach(str); }
-        else if (type === 'int32s') { u32(9); u32(5); u64(value.length); value.forEach(i32); }
-        else if (type === 'uint32') { u32(4); u32(value); }
-    }
-    return Buffer.concat(parts);
-}
 const tokens = [];
 for (const [text, id] of Object.entries(vocab)) tokens[id] = text;
 const tokenTypes = tokens.map((t, id) => (id === 50256 ? 3 : 1));

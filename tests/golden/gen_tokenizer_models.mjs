@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gguf } from './gguf_writer.mjs';
 import { texts as sharedTexts, whitespaceDifference } from './tokenizer_texts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,32 +61,6 @@ function qcompress(buffer) {
 
 // The merges of a package, in rank order ("a b" -> its priority in the package's Map).
 const mergesOf = (pkg) => [...pkg.merges.entries()].sort((a, b) => a[1] - b[1]).map(([m]) => m);
-
-// --- GGUF v3, little-endian --------------------------------------------------------------------
-function gguf(entries) {
-    const parts = [];
-    const u32 = (v) => { const b = Buffer.alloc(4); b.writeUInt32LE(v); parts.push(b); };
-    const u64 = (v) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); parts.push(b); };
-    const str = (s) => { const b = Buffer.from(s, 'utf8'); u64(b.length); parts.push(b); };
-    parts.push(Buffer.from('GGUF'));
-    u32(3);
-    u64(0);
-    u64(entries.length);
-    for (const [key, type, value] of entries) {
-        str(key);
-        if (type === 'string') { u32(8); str(value); }
-        else if (type === 'bool') { u32(7); parts.push(Buffer.from([value ? 1 : 0])); }
-        else if (type === 'uint32') { u32(4); u32(value); }
-        else if (type === 'strings') { u32(9); u32(8); u64(value.length); value.forEach(str); }
-        else if (type === 'int32s' || type === 'float32s') {
-            u32(9); u32(type === 'int32s' ? 5 : 6); u64(value.length);
-            const b = Buffer.alloc(4 * value.length);
-            value.forEach((v, i) => (type === 'int32s' ? b.writeInt32LE(v, 4 * i) : b.writeFloatLE(v, 4 * i)));
-            parts.push(b);
-        }
-    }
-    return Buffer.concat(parts);
-}
 
 // --- the tokenizer.json files -------------------------------------------------------------------
 const LLAMA3_REGEX = "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
