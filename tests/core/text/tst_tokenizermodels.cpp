@@ -134,6 +134,7 @@ private Q_SLOTS:
     void everyKindIsCovered();
     void sizesAndKinds();
     void specialTokensInGguf();
+    void metaspacePrependsOnlyWithoutASpace();
     void refusesWhatItDoesNotImplement_data();
     void refusesWhatItDoesNotImplement();
 };
@@ -239,6 +240,23 @@ void TestTokenizerModels::specialTokensInGguf()
              std::string("<|begin_of_text|>Hi"));
     const std::int64_t spm[] = {1, 15043};
     QCOMPARE(testing::tokenizerModel(QStringLiteral("llama2.gguf")).decode(spm), std::string("<s> Hello"));
+}
+
+// Hugging Face's Metaspace (Mistral's tokenizer.json) prepends "▁" only where the text does not
+// start with one already (the texts where mistral-tokenizer-js, which always adds it, disagrees);
+// llama.cpp always adds a space before the text.
+void TestTokenizerModels::metaspacePrependsOnlyWithoutASpace()
+{
+    const Tokenizer &json = testing::tokenizerModel(QStringLiteral("mistral.tokenizer.json"));
+    const Tokenizer &gguf = testing::tokenizerModel(QStringLiteral("mistral.gguf"));
+    QCOMPARE(json.encode(" Hello"), json.encode("Hello"));
+    QCOMPARE(gguf.encode("Hello"), json.encode("Hello"));
+    QVERIFY(gguf.encode(" Hello") != json.encode(" Hello"));
+    QCOMPARE(gguf.encode(" Hello").size(), gguf.encode("Hello").size() + 1);
+    // prepend_scheme "first": only the text's start, not after a special token.
+    const auto afterSpecial = json.encode("<s>Hello");
+    QCOMPARE(afterSpecial.front(), 1);
+    QVERIFY(std::vector<std::int64_t>(afterSpecial.begin() + 1, afterSpecial.end()) != json.encode("Hello"));
 }
 
 void TestTokenizerModels::refusesWhatItDoesNotImplement_data()
