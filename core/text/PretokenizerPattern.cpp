@@ -5,6 +5,7 @@
 #include "core/text/ByteLevel.h"
 #include "core/text/UnicodeClasses.h"
 
+#include <algorithm>
 #include <array>
 
 namespace embedlab::core {
@@ -20,24 +21,86 @@ constexpr std::string_view kQwen2Regex =
 constexpr std::string_view kGpt2Regex =
     R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
+// DeepSeek's Splits, as llama.cpp copied them from the models' tokenizer.json (llama-vocab.cpp),
+// but for three ranges of the letters whose ends lost their Greek oxia there (U+1F7D, U+1FD3 and
+// U+1FDB became U+03CE, U+0390 and U+038A, their canonical equivalents, which put the ranges out
+// of order). Each is an optional white space character, then one character or a run of one class.
+constexpr std::string_view kCjkClass = "一-龥ࠀ-一가-퟿";
+constexpr std::string_view kDeepSeekLetterClass =
+    "A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-"
+    "ὅὈ-Ὅὐ-ὗὙὛὝὟ-ώᾀ-ᾴᾶ-ᾼιῂ-ῄῆ-"
+    "ῌῐ-ΐῖ-Ίῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤΩℨK-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-"
+    "𐑏𐒰-"
+    "𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃";
+constexpr std::string_view kDeepSeekSymbolClass = "!-/:-~！-／：-～‘-‟　-。";
+
+enum class ClassKind : std::uint8_t { Newline, Letter, Punctuation, Number, Ranges };
+struct SimplePattern {
+    PretokenizerPattern pattern;
+    bool optionalSpace;
+    ClassKind kind;
+    bool run; // `+`: one or more; otherwise exactly one
+    std::string_view ranges;
+};
+constexpr std::array kSimplePatterns = {
+    SimplePattern{PretokenizerPattern::Newline, false, ClassKind::Newline, false, {}},
+    SimplePattern{PretokenizerPattern::SpaceLetters, true, ClassKind::Letter, true, {}},
+    SimplePattern{PretokenizerPattern::SpacePunctuation, true, ClassKind::Punctuation, true, {}},
+    SimplePattern{PretokenizerPattern::CjkRun, false, ClassKind::Ranges, true, kCjkClass},
+    SimplePattern{PretokenizerPattern::Number, false, ClassKind::Number, false, {}},
+    SimplePattern{PretokenizerPattern::NumberRun, false, ClassKind::Number, true, {}},
+    SimplePattern{PretokenizerPattern::SpaceDeepSeekLetters, true, ClassKind::Ranges, true,
+                  kDeepSeekLetterClass},
+    SimplePattern{PretokenizerPattern::SpaceDeepSeekSymbols, true, ClassKind::Ranges, true,
+                  kDeepSeekSymbolClass},
+};
+
+// How tokenizer.json writes each of them (the newline class both with the characters and escaped).
+const std::vector<std::pair<std::string, PretokenizerPattern>> &simpleRegexes()
+{
+    static const std::vector<std::pair<std::string, PretokenizerPattern>> table = {
+        {"[\r\n]", PretokenizerPattern::Newline},
+        {R"([\r\n])", PretokenizerPattern::Newline},
+        {R"(\s?\p{L}+)", PretokenizerPattern::SpaceLetters},
+        {R"(\s?\p{P}+)", PretokenizerPattern::SpacePunctuation},
+        {"[" + std::string(kCjkClass) + "]+", PretokenizerPattern::CjkRun},
+        {R"(\p{N})", PretokenizerPattern::Number},
+        {R"(\p{N}+)", PretokenizerPattern::NumberRun},
+        {R"(\s?[)" + std::string(kDeepSeekLetterClass) + "]+", PretokenizerPattern::SpaceDeepSeekLetters},
+        {R"(\s?[)" + std::string(kDeepSeekSymbolClass) + "]+", PretokenizerPattern::SpaceDeepSeekSymbols},
+        {R"(\s+$)", PretokenizerPattern::TrailingSpace},
+    };
+    return table;
+}
+
 // llama.cpp's names (llama-vocab.cpp) and what each sets; "llama3", "llama-v3", "falcon3" and
 // "smaug-bpe" use Llama 3's pattern, "deepseek-r1-qwen" Qwen 2's.
+using P = PretokenizerPattern;
 struct GgufName {
     std::string_view name;
-    PretokenizerPattern pattern;
+    std::vector<PretokenizerPattern> patterns;
     bool ignoreMerges;
 };
-constexpr std::array kGgufNames = {
-    GgufName{"gpt-2", PretokenizerPattern::Gpt2, false},
-    GgufName{"gpt2", PretokenizerPattern::Gpt2, false},
-    GgufName{"llama-bpe", PretokenizerPattern::Llama3, true},
-    GgufName{"llama3", PretokenizerPattern::Llama3, true},
-    GgufName{"llama-v3", PretokenizerPattern::Llama3, true},
-    GgufName{"falcon3", PretokenizerPattern::Llama3, true},
-    GgufName{"smaug-bpe", PretokenizerPattern::Llama3, false},
-    GgufName{"qwen2", PretokenizerPattern::Qwen2, false},
-    GgufName{"deepseek-r1-qwen", PretokenizerPattern::Qwen2, false},
-};
+const std::vector<GgufName> &ggufNames()
+{
+    static const std::vector<GgufName> names = {
+        {"gpt-2", {P::Gpt2}, false},
+        {"gpt2", {P::Gpt2}, false},
+        {"llama-bpe", {P::Llama3}, true},
+        {"llama3", {P::Llama3}, true},
+        {"llama-v3", {P::Llama3}, true},
+        {"falcon3", {P::Llama3}, true},
+        {"smaug-bpe", {P::Llama3}, false},
+        {"qwen2", {P::Qwen2}, false},
+        {"deepseek-r1-qwen", {P::Qwen2}, false},
+        {"deepseek-llm",
+         {P::Newline, P::SpaceDeepSeekLetters, P::SpaceDeepSeekSymbols, P::TrailingSpace, P::CjkRun,
+          P::NumberRun},
+         false},
+        {"deepseek-coder", {P::Newline, P::SpaceLetters, P::SpacePunctuation, P::CjkRun, P::Number}, false},
+    };
+    return names;
+}
 
 struct Unit {
     CharClass cls = CharClass::Other;
@@ -146,6 +209,117 @@ std::size_t llama3PieceEnd(std::string_view text, std::size_t at, std::size_t di
     return last > at ? last : end;
 }
 
+// A class written as in a regex bracket: single characters and ranges "a-b", as code points.
+std::vector<std::pair<char32_t, char32_t>> rangesOf(std::string_view written)
+{
+    std::vector<char32_t> cps;
+    for (std::size_t at = 0; at < written.size();) {
+        const bytelevel::Utf8Unit u = bytelevel::decodeUtf8(written, at);
+        cps.push_back(u.cp);
+        at += u.length;
+    }
+    std::vector<std::pair<char32_t, char32_t>> ranges;
+    for (std::size_t k = 0; k < cps.size(); ++k) {
+        if (k + 2 < cps.size() && cps[k + 1] == '-') {
+            ranges.emplace_back(cps[k], cps[k + 2]);
+            k += 2;
+        } else {
+            ranges.emplace_back(cps[k], cps[k]);
+        }
+    }
+    return ranges;
+}
+
+bool inClass(const SimplePattern &p, const Unit &u)
+{
+    switch (p.kind) {
+    case ClassKind::Newline:
+        return isNewline(u.cp);
+    case ClassKind::Letter:
+        return u.cls == CharClass::Letter;
+    case ClassKind::Number:
+        return u.cls == CharClass::Number;
+    case ClassKind::Punctuation:
+        return u.cp != 0xFFFFFFFF && unicode::isPunctuation(u.cp);
+    case ClassKind::Ranges: {
+        static const auto letters = rangesOf(kDeepSeekLetterClass);
+        static const auto symbols = rangesOf(kDeepSeekSymbolClass);
+        static const auto cjk = rangesOf(kCjkClass);
+        const auto &ranges = p.ranges == kDeepSeekLetterClass ? letters
+                             : p.ranges == kCjkClass          ? cjk
+                                                              : symbols;
+        return std::any_of(ranges.begin(), ranges.end(),
+                           [&](const auto &r) { return u.cp >= r.first && u.cp <= r.second; });
+    }
+    }
+    return false;
+}
+
+// The length of the match of `p` at `at` (0: none), as a backtracking regex engine finds it: the
+// optional space taken when the class follows it, otherwise left out.
+std::size_t simpleMatchAt(const SimplePattern &p, std::string_view text, std::size_t at)
+{
+    auto classRun = [&](std::size_t from) {
+        std::size_t end = from;
+        while (end < text.size()) {
+            const Unit u = unitAt(text, end);
+            if (!inClass(p, u))
+                break;
+            end += u.length;
+            if (!p.run)
+                break;
+        }
+        return end - from;
+    };
+    if (p.optionalSpace) {
+        const Unit first = unitAt(text, at);
+        if (first.cls == CharClass::Space && at + first.length < text.size()) {
+            if (const std::size_t n = classRun(at + first.length))
+                return first.length + n;
+        }
+    }
+    return classRun(at);
+}
+
+// Hugging Face's Split with behaviour Isolated: every match (the leftmost, then on after it) and
+// every stretch between matches is a piece.
+template <typename MatchAt>
+void splitIsolated(std::string_view text, std::vector<std::string_view> &pieces, MatchAt matchAt)
+{
+    std::size_t gap = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        if (const std::size_t n = matchAt(at)) {
+            if (at > gap)
+                pieces.push_back(text.substr(gap, at - gap));
+            pieces.push_back(text.substr(at, n));
+            at += n;
+            gap = at;
+        } else {
+            at += unitAt(text, at).length;
+        }
+    }
+    if (gap < text.size())
+        pieces.push_back(text.substr(gap));
+}
+
+// `\s+$`: the white space that ends the text, a piece of its own (a newline is one already, the
+// Split before it isolates [\r\n]).
+void splitTrailingSpace(std::string_view text, std::vector<std::string_view> &pieces)
+{
+    std::size_t start = text.size();
+    while (start > 0) {
+        const std::size_t last = lastCharStart(text, start);
+        const Unit u = unitAt(text, last);
+        if (u.cls != CharClass::Space || last + u.length != start)
+            break;
+        start = last;
+    }
+    if (start > 0)
+        pieces.push_back(text.substr(0, start));
+    if (start < text.size())
+        pieces.push_back(text.substr(start));
+}
+
 } // namespace
 
 std::optional<PretokenizerPattern> patternOfRegex(std::string_view regex)
@@ -156,14 +330,18 @@ std::optional<PretokenizerPattern> patternOfRegex(std::string_view regex)
         return PretokenizerPattern::Qwen2;
     if (regex == kGpt2Regex)
         return PretokenizerPattern::Gpt2;
+    for (const auto &[written, pattern] : simpleRegexes()) {
+        if (regex == written)
+            return pattern;
+    }
     return std::nullopt;
 }
 
 std::optional<GgufPretokenizer> patternOfGgufPre(std::string_view name)
 {
-    for (const GgufName &known : kGgufNames) {
+    for (const GgufName &known : ggufNames()) {
         if (known.name == name)
-            return GgufPretokenizer{known.pattern, known.ignoreMerges};
+            return GgufPretokenizer{known.patterns, known.ignoreMerges};
     }
     return std::nullopt;
 }
@@ -177,6 +355,11 @@ std::string_view regexOf(PretokenizerPattern pattern)
         return kLlama3Regex;
     case PretokenizerPattern::Qwen2:
         return kQwen2Regex;
+    default:
+        for (const auto &[written, known] : simpleRegexes()) {
+            if (known == pattern)
+                return written;
+        }
     }
     return {};
 }
@@ -184,7 +367,7 @@ std::string_view regexOf(PretokenizerPattern pattern)
 std::string knownGgufPretokenizers()
 {
     std::string out;
-    for (const GgufName &known : kGgufNames)
+    for (const GgufName &known : ggufNames())
         out.append(out.empty() ? "" : ", ").append(known.name);
     return out;
 }
@@ -195,6 +378,16 @@ void splitWithPattern(PretokenizerPattern pattern, std::string_view text,
     if (pattern == PretokenizerPattern::Gpt2) {
         bytelevel::splitPretokens(text, pieces);
         return;
+    }
+    if (pattern == PretokenizerPattern::TrailingSpace) {
+        splitTrailingSpace(text, pieces);
+        return;
+    }
+    for (const SimplePattern &simple : kSimplePatterns) {
+        if (simple.pattern == pattern) {
+            splitIsolated(text, pieces, [&](std::size_t at) { return simpleMatchAt(simple, text, at); });
+            return;
+        }
     }
     const std::size_t digits = pattern == PretokenizerPattern::Llama3 ? 3 : 1;
     for (std::size_t at = 0; at < text.size();) {

@@ -23,16 +23,29 @@ enum class PretokenizerPattern : std::uint8_t {
     /// Qwen 2 (and DeepSeek R1's Qwen distillations): Llama 3's with `\p{N}` for `\p{N}{1,3}`, one
     /// digit a piece.
     Qwen2,
+    /// The steps of DeepSeek LLM's and DeepSeek Coder's Sequences of Splits, each applied to every
+    /// piece the one before made: `[\r\n]`, `\s?\p{L}+`, `\s?\p{P}+`, `[一-龥ࠀ-一가-퟿]+`, `\p{N}`,
+    /// `\p{N}+`, `\s?[A-Za-zµÀ-Ö...]+` (DeepSeek LLM's letters), `\s?[!-/:-~！-／：-～‘-‟　-。]+`
+    /// and `\s+$`.
+    Newline,
+    SpaceLetters,
+    SpacePunctuation,
+    CjkRun,
+    Number,
+    NumberRun,
+    SpaceDeepSeekLetters,
+    SpaceDeepSeekSymbols,
+    TrailingSpace,
 };
 
 /// The pattern a Hugging Face `Split` pre-tokenizer's regex is, compared as written in
 /// tokenizer.json; none for a regex EmbedLab does not implement.
 std::optional<PretokenizerPattern> patternOfRegex(std::string_view regex);
-/// The pattern named by a GGUF file's `tokenizer.ggml.pre` (llama.cpp's names: "gpt-2",
-/// "llama-bpe", "qwen2", ...), and whether llama.cpp sets ignore_merges for it; none for a name
-/// EmbedLab does not implement.
+/// The patterns named by a GGUF file's `tokenizer.ggml.pre` (llama.cpp's names: "gpt-2",
+/// "llama-bpe", "qwen2", "deepseek-llm", ...), applied in turn, and whether llama.cpp sets
+/// ignore_merges for it; none for a name EmbedLab does not implement.
 struct GgufPretokenizer {
-    PretokenizerPattern pattern;
+    std::vector<PretokenizerPattern> patterns;
     bool ignoreMerges;
 };
 std::optional<GgufPretokenizer> patternOfGgufPre(std::string_view name);

@@ -228,9 +228,10 @@ void readPreTokenizer(const Json &step, std::string_view origin, TokenizerSource
         const std::string pattern = patternOf(step, origin, "pre_tokenizer Split", regex);
         const std::optional<PretokenizerPattern> known = regex ? patternOfRegex(pattern) : std::nullopt;
         if (!known)
-            fail(origin,
-                 "pre_tokenizer Split's pattern " + std::string(regex ? "regex '" : "string '") + pattern +
-                     "' is not implemented (EmbedLab matches GPT-2's, Llama 3's and Qwen 2's patterns)");
+            fail(origin, "pre_tokenizer Split's pattern " + std::string(regex ? "regex '" : "string '") +
+                             pattern +
+                             "' is not implemented (EmbedLab matches GPT-2's, Llama 3's, Qwen 2's and "
+                             "DeepSeek's patterns)");
         const std::string behavior = stringOf(step, "behavior", origin, "pre_tokenizer Split", "Isolated");
         if (behavior != "Isolated")
             fail(origin,
@@ -500,9 +501,11 @@ Tokenizer Tokenizer::fromGguf(std::span<const std::uint8_t> file, std::string_vi
         if (!pre)
             fail(origin, "tokenizer.ggml.pre '" + data.pre + "' is not implemented (EmbedLab implements " +
                              knownGgufPretokenizers() + ")");
-        text::PreTokenizerStep split;
-        split.pattern = pre->pattern;
-        source.preTokenizers.push_back(split);
+        for (const PretokenizerPattern pattern : pre->patterns) {
+            text::PreTokenizerStep split;
+            split.pattern = pattern;
+            source.preTokenizers.push_back(split);
+        }
         source.ignoreMerges = pre->ignoreMerges;
         source.decoders.push_back(decoderStep(DecoderStep::Kind::ByteLevel));
     } else {

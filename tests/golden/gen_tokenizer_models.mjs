@@ -262,6 +262,50 @@ results.llama3 = record('llama3', l3Hf, (t) => llama3.encode(t, { bos: false, eo
 results.llama3_qwen2_pattern = record('llama3_qwen2_pattern', hfOf(llama3Json(l3Tokens, l3Merges, l3Specials, QWEN2_REGEX)),
                                       qwen2Reference);
 
+// DeepSeek LLM's and DeepSeek Coder's Sequences of Splits over Llama 3's vocabulary (ignore_merges
+// false, as their files): the regexes as llama.cpp copied them from those files. The second reference
+// cuts with the same regexes in JavaScript, each applied to every piece the one before made, and
+// encodes each piece with llama3-tokenizer-js (which cuts again with Llama 3's pattern and takes a
+// word that is a token whole: the texts where that differs are left out).
+const DEEPSEEK_LLM_LETTERS = 'A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-ώᾀ-ᾴᾶ-ᾼιῂ-ῄῆ-ῌῐ-ΐῖ-Ίῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤΩℨK-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃';
+const DEEPSEEK = {
+    deepseek_llm: ['[\r\n]', `\\s?[${DEEPSEEK_LLM_LETTERS}]+`, '\\s?[!-/:-~！-／：-～‘-‟　-。]+', '\\s+$', '[一-龥ࠀ-一가-퟿]+', '\\p{N}+'],
+    deepseek_coder: ['[\r\n]', '\\s?\\p{L}+', '\\s?\\p{P}+', '[一-龥ࠀ-一가-퟿]+', '\\p{N}'],
+};
+function deepSeekJson(regexes) {
+    const json = llama3Json(l3Tokens, l3Merges, l3Specials);
+    json.pre_tokenizer = { type: 'Sequence', pretokenizers: [
+        ...regexes.map((r) => ({ type: 'Split', pattern: { Regex: r }, behavior: 'Isolated', invert: false })),
+        { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: false }] };
+    json.model = { ...json.model, ignore_merges: false };
+    return json;
+}
+function splitSequence(regexes, text) {
+    let pieces = [text];
+    for (const r of regexes) {
+        const re = new RegExp(r, 'gu');
+        pieces = pieces.flatMap((piece) => {
+            const out = [];
+            let gap = 0;
+            for (const m of piece.matchAll(re)) {
+                if (!m[0].length) continue;
+                if (m.index > gap) out.push(piece.slice(gap, m.index));
+                out.push(m[0]);
+                gap = m.index + m[0].length;
+            }
+            if (gap < piece.length) out.push(piece.slice(gap));
+            return out;
+        });
+    }
+    return pieces;
+}
+for (const [name, regexes] of Object.entries(DEEPSEEK)) {
+    const json = deepSeekJson(regexes);
+    fs.writeFileSync(path.join(out, 'small', `${name}.pre_tokenizer.json`), JSON.stringify(json.pre_tokenizer));
+    results[`llama3_${name}`] = record(`llama3_${name}`, hfOf(json),
+        (t) => splitSequence(regexes, t).flatMap((p) => llama3.encode(p, { bos: false, eos: false })));
+}
+
 // Qwen 2's layout over Llama 3's vocabulary: NFC, Qwen 2's pattern, ignore_merges false (the test
 // writes that file from Llama 3's). The second reference is the Qwen 2 one above on JavaScript's NFC
 // of the text; it takes a word that is a token whole, so the texts where merges do not make such a
