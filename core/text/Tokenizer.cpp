@@ -268,7 +268,9 @@ bool Tokenizer::roundTrips() const
 {
     const Tables &t = *m_tables;
     const auto strips = [](const TokenizerSource::AddedToken &a) { return a.lstrip || a.rstrip; };
-    return decodesToBytes(t) && t.normalizers.empty() &&
+    const bool everyByte =
+        std::none_of(t.idOfByte.begin(), t.idOfByte.end(), [](std::int32_t id) { return id < 0; });
+    return decodesToBytes(t) && everyByte && t.normalizers.empty() &&
            std::none_of(t.addedRaw.begin(), t.addedRaw.end(), strips) &&
            std::none_of(t.addedNormalized.begin(), t.addedNormalized.end(), strips) &&
            std::none_of(t.preTokenizers.begin(), t.preTokenizers.end(),

@@ -62,8 +62,8 @@ public:
     /// The id whose display text is exactly `text`, if any (search by token).
     std::optional<std::int64_t> find(std::string_view text) const;
     Kind kind() const;
-    /// Whether decode(encode(text)) is `text` for every text: byte-level BPE without a normalizer or
-    /// an added token that strips the white space beside it.
+    /// Whether decode(encode(text)) is `text` for every text: byte-level BPE with a token for each
+    /// of the 256 bytes, without a normalizer or an added token that strips the white space beside it.
     bool roundTrips() const;
     /// Number of ids (the largest id + 1).
     std::int64_t vocabSize() const;

@@ -208,7 +208,10 @@ Tokenizer::Tables Tokenizer::Tables::build(const TokenizerSource &source)
             std::string text;
             core::appendUtf8(text, bytelevel::charOfByte(static_cast<std::uint8_t>(b)));
             const std::int32_t id = idOfWritten.find(text);
-            if (id < 0)
+            // Bytes that never occur in UTF-8 (C0, C1, F5..FF) may be missing, as in DeepSeek's
+            // vocabularies: Hugging Face and llama.cpp are never given them.
+            const bool neverInUtf8 = b == 0xC0 || b == 0xC1 || b >= 0xF5;
+            if (id < 0 && !neverInUtf8)
                 fail(source, "the vocabulary has no token for byte " + std::to_string(b) + " (" +
                                  shown(text) + "), so it is not a byte-level BPE vocabulary");
             t.idOfByte[static_cast<std::size_t>(b)] = id;

@@ -146,8 +146,12 @@ void WordEncoder::model(std::string_view word)
         }
     }
     if (m_t.kind == Tokenizer::Kind::ByteLevelBpe) {
-        for (char c : word)
-            m_word.push_back(m_t.idOfByte[static_cast<unsigned char>(c)]);
+        // A byte without a token (only bytes that are no UTF-8) is left out, as Hugging Face leaves
+        // out a character its vocabulary lacks.
+        for (char c : word) {
+            if (const std::int32_t id = m_t.idOfByte[static_cast<unsigned char>(c)]; id >= 0)
+                m_word.push_back(id);
+        }
     } else {
         bpeSymbols(word);
     }
