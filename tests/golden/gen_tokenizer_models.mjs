@@ -366,6 +366,12 @@ const sl3 = smallBpe(l3Tokens, l3Merges, 256);
 const sl3Specials = [[sl3.tokens.length, '<|begin_of_text|>'], [sl3.tokens.length + 1, '<|eot_id|>']];
 const sl3Json = llama3Json(sl3.tokens, sl3.merges, sl3Specials);
 fs.writeFileSync(path.join(small, 'llama3.tokenizer.json'), JSON.stringify(sl3Json));
+// A fuzz seed that reaches DeepSeek LLM's Splits and Qwen 2's NFC.
+fs.writeFileSync(path.join(small, 'deepseek_llm.tokenizer.json'), JSON.stringify({
+    ...sl3Json, normalizer: { type: 'NFC' },
+    pre_tokenizer: { type: 'Sequence', pretokenizers: [
+        ...DEEPSEEK.deepseek_llm.map((r) => ({ type: 'Split', pattern: { Regex: r }, behavior: 'Isolated', invert: false })),
+        { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: false }] } }));
 fs.writeFileSync(path.join(small, 'llama3.gguf'), llama3Gguf([...sl3.tokens, ...sl3Specials.map(([, t]) => t)], sl3.merges, sl3.tokens.length));
 const sl2 = smallBpe(l2Tokens, l2Merges, 259);
 const sl2Json = sentencePieceJson(sl2.tokens, sl2.merges, false);
