@@ -466,10 +466,26 @@ GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file)
         if (type > kFloat64)
             fail("unknown metadata value type " + std::to_string(type) + " for '" + std::string(key) +
                  "' at byte " + std::to_string(c.position() - 4));
-        if (key == "tokenizer.ggml.model") {
+        if (key == "tokenizer.ggml.model" || key == "tokenizer.ggml.pre") {
             if (type != kString)
-                fail("tokenizer.ggml.model is " + std::string(kTypeNames[type]) + ", not a string");
-            data.model = std::string(c.readStringView("tokenizer.ggml.model"));
+                fail(std::string(key) + " is " + kTypeNames[type] + ", not a string");
+            (key == "tokenizer.ggml.model" ? data.model : data.pre) =
+                std::string(c.readStringView(std::string(key).c_str()));
+        } else if (key == "tokenizer.ggml.add_space_prefix") {
+            if (type != kBool)
+                fail("tokenizer.ggml.add_space_prefix is " + std::string(kTypeNames[type]) + ", not a bool");
+            data.addSpacePrefix = c.read<std::uint8_t>("tokenizer.ggml.add_space_prefix") != 0;
+        } else if (key == "tokenizer.ggml.scores") {
+            std::uint32_t itemType = 0;
+            if (type != kArray)
+                fail("tokenizer.ggml.scores is " + std::string(kTypeNames[type]) + ", not an array");
+            const std::uint64_t count = readArrayHeader(c, itemType);
+            if (itemType != kFloat32)
+                fail("tokenizer.ggml.scores is an array of " + std::string(kTypeNames[itemType]) +
+                     ", not of float32");
+            data.scores.resize(static_cast<std::size_t>(count));
+            for (auto &score : data.scores)
+                score = c.read<float>("a token score");
         } else if (key == "tokenizer.ggml.tokens" || key == "tokenizer.ggml.merges") {
             auto &into = key == "tokenizer.ggml.tokens" ? data.tokens : data.merges;
             std::uint32_t itemType = 0;

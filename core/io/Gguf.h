@@ -5,6 +5,7 @@
 #include "core/io/WeightFile.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -32,6 +33,12 @@ struct GgufTokenizerData {
     std::vector<std::string_view> merges;
     /// tokenizer.ggml.token_type (1 normal, 3 control, 6 byte, ...); empty when absent.
     std::vector<std::int32_t> tokenTypes;
+    /// tokenizer.ggml.pre: the name of the pre-tokenizer pattern ("llama-bpe"); empty when absent.
+    std::string pre;
+    /// tokenizer.ggml.scores (SentencePiece's piece scores); empty when absent.
+    std::vector<float> scores;
+    /// tokenizer.ggml.add_space_prefix, when present.
+    std::optional<bool> addSpacePrefix;
 };
 
 /// Walks the metadata of a GGUF file for its tokenizer arrays (the tensor infos are not read).

@@ -22,8 +22,10 @@
 #include "ui/model/Vocabulary.h"
 #include "ui/views/TokenChips.h"
 
+#include <QFile>
 #include <QFont>
 #include <QImage>
+#include <QTemporaryDir>
 
 #include <unistd.h>
 
@@ -38,6 +40,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -367,6 +370,81 @@ static void addTokenizeWorkload(BenchRunner &runner, bool quick)
                     if ((*tokenizer)->decode(*ids) != *text)
                         return "decode(encode(text)) differs from the text";
                     if (ids->size() < text->size() / 8)
+                        return "only " + std::to_string(ids->size()) + " tokens for " +
+                               std::to_string(text->size()) + " bytes";
+                    return {};
+                }});
+}
+
+// The text the Llama 3 workloads tokenize: the file EMBEDLAB_BENCH_TEXT names (compare.py writes 1 MB
+// of real text in fifteen languages there, from Debian's translation catalogues), else 1 MB of the
+// mixed fragments above (--quick: 64 KB of either).
+static std::string benchText(bool quick, std::string &what)
+{
+    const std::size_t size = quick ? (64u << 10) : (1u << 20);
+    if (const char *file = std::getenv("EMBEDLAB_BENCH_TEXT"); file && *file) {
+        std::ifstream in(file, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (text.size() > size) {
+            std::size_t end = size; // cut at a character boundary
+            while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+                --end;
+            text.resize(end);
+        }
+        what = std::to_string(text.size()) + " bytes of real text (" + file + ")";
+        return text;
+    }
+    what = std::to_string(size) + " bytes of mixed fragments";
+    return mixedText(size);
+}
+
+// Issue #26: Llama 3's tokenizer (tests/golden/tokenizer/models/llama3.tokenizer.json.qz, written out
+// to a temporary file): llama3_load reads it as a user opens it, llama3_tokenize encodes benchText().
+static void addLlama3Workloads(BenchRunner &runner, bool quick)
+{
+    auto dir = std::make_shared<QTemporaryDir>();
+    auto path = std::make_shared<std::string>(dir->filePath(QStringLiteral("tokenizer.json")).toStdString());
+    auto problem = std::make_shared<std::string>();
+    auto tokenizer = std::make_shared<std::optional<core::Tokenizer>>();
+    {
+        QFile packed(QStringLiteral(EMBEDLAB_GOLDEN_DIR "/tokenizer/models/llama3.tokenizer.json.qz"));
+        QFile out(QString::fromStdString(*path));
+        const QByteArray json =
+            packed.open(QIODevice::ReadOnly) ? qUncompress(packed.readAll()) : QByteArray();
+        if (json.isEmpty() || !out.open(QIODevice::WriteOnly) || out.write(json) != json.size())
+            *problem = "cannot write Llama 3's tokenizer.json from " + packed.fileName().toStdString();
+    }
+    // The lambdas hold `dir`: the file lives as long as the workloads.
+    runner.add({"llama3_load", "Tokenizer::fromFile of Llama 3's tokenizer.json (8.7 MB)",
+                [=] {
+                    (void)dir;
+                    if (problem->empty())
+                        tokenizer->emplace(core::Tokenizer::fromFile(*path));
+                },
+                [=]() -> std::string {
+                    if (!problem->empty())
+                        return *problem;
+                    return (*tokenizer)->vocabSize() == 128256 ? std::string() : "not 128256 tokens";
+                }});
+    std::string what;
+    auto text = std::make_shared<const std::string>(benchText(quick, what));
+    auto ids = std::make_shared<std::vector<std::int64_t>>();
+    auto loaded = std::make_shared<std::optional<core::Tokenizer>>();
+    runner.add({"llama3_tokenize", "Llama 3 encode of " + what,
+                [=] {
+                    (void)dir;
+                    if (!problem->empty())
+                        return;
+                    if (!*loaded) // the first (untimed) run reads the tokenizer
+                        loaded->emplace(core::Tokenizer::fromFile(*path));
+                    *ids = (*loaded)->encode(*text);
+                },
+                [=]() -> std::string {
+                    if (!problem->empty())
+                        return *problem;
+                    if ((*loaded)->decode(*ids) != *text)
+                        return "decode(encode(text)) differs from the text";
+                    if (ids->size() < text->size() / 12)
                         return "only " + std::to_string(ids->size()) + " tokens for " +
                                std::to_string(text->size()) + " bytes";
                     return {};
@@ -990,6 +1068,7 @@ int runBench(int argc, char **argv)
     BenchRunner runner(quick ? 3 : 7, json);
     addWorkloads(runner, sizes);
     addTokenizeWorkload(runner, quick);
+    addLlama3Workloads(runner, quick);
     addOpenWorkloads(runner, quick);
     addBigVocabularyViewWorkloads(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {

@@ -76,12 +76,15 @@ static double numberFromJson(const QJsonValue &v)
 QList<CliCase> cliCases(const QString &relativePath)
 {
     QList<CliCase> cases;
-    // cases.json from PyTorch (gen_cli.py); tokenizer_cases.json from npm's tokenizers
-    // (gen_tokenizer.mjs), whose paths and messages write tests/golden as @GOLDEN@.
+    // cases.json from PyTorch (gen_cli.py); tokenizer_cases.json and tokenizer_models_cases.json
+    // from npm's tokenizers (gen_tokenizer.mjs, gen_tokenizer_models.mjs), whose paths and messages
+    // write tests/golden as @GOLDEN@.
     const QString golden = goldenPath(QString()).chopped(1);
-    const QStringList files = relativePath.isEmpty() ? QStringList{QStringLiteral("cli/cases.json"),
-                                                                   QStringLiteral("cli/tokenizer_cases.json")}
-                                                     : QStringList{relativePath};
+    const QStringList files =
+        relativePath.isEmpty()
+            ? QStringList{QStringLiteral("cli/cases.json"), QStringLiteral("cli/tokenizer_cases.json"),
+                          QStringLiteral("cli/tokenizer_models_cases.json")}
+            : QStringList{relativePath};
     for (const QString &file : files) {
         const QJsonArray array = loadGolden(file).value(QLatin1String("cases")).toArray();
         for (const QJsonValue &value : array) {
