@@ -458,8 +458,9 @@ void TestGgufQuant::q4kmStyleFileWithItsTokenizer()
 {
     const QByteArray tokenizer =
         readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.gguf")));
-    // That file holds 4 key/value pairs and no tensor: its metadata runs from byte 24 to the end.
-    QCOMPARE(tokenizer.mid(8, 16), testing::le64(0) + testing::le64(4));
+    // That file holds 5 key/value pairs (tokenizer.ggml.pre among them, issue #26) and no tensor:
+    // its metadata runs from byte 24 to the end.
+    QCOMPARE(tokenizer.mid(8, 16), testing::le64(0) + testing::le64(5));
     const quint64 rows = 557;
     QByteArray q4k, q6k;
     const Fixture k4 = fixture(QStringLiteral("Q4_K")), k6 = fixture(QStringLiteral("Q6_K"));
@@ -471,7 +472,7 @@ void TestGgufQuant::q4kmStyleFileWithItsTokenizer()
     const QByteArray data = q4k + QByteArray(qsizetype(q6Offset) - q4k.size(), '\0') + q6k;
     const QString path =
         writeTemp(m_dir, QStringLiteral("model-Q4_K_M.gguf"),
-                  testing::ggufFile(tokenizer.mid(24), 4,
+                  testing::ggufFile(tokenizer.mid(24), 5,
                                     {testing::GgufTensor{"token_embd.weight", {256, rows}, 12, 0},
                                      testing::GgufTensor{"output.weight", {256, rows}, 14, q6Offset}},
                                     data));
