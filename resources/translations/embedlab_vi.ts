@@ -1139,16 +1139,16 @@
         <translation>9. Gradient</translation>
     </message>
     <message>
-        <source>Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
-        <translation>Chỉ các hàng được tra cứu của embedding mới có gradient khác 0 (lưu dạng dày trừ khi sparse=True). Với SGD thuần, chỉ các hàng đó thay đổi; momentum, Adam và weight decay có thể làm thay đổi cả các hàng khác.</translation>
-    </message>
-    <message>
         <source>10. Common pitfalls</source>
         <translation>10. Các lỗi thường gặp</translation>
     </message>
     <message>
         <source>Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "IndexError: index out of range in self". The padding_idx row starts at zero and never gets a gradient. Swapped Linear arguments give the transposed shape.</source>
         <translation>Các id phải là số nguyên trong [0, num_embeddings): id 4 trong Embedding(4, 5) gây ra "IndexError: index out of range in self". Hàng padding_idx bắt đầu bằng 0 và không bao giờ nhận gradient. Đảo đối số của Linear sẽ cho hình dạng chuyển vị.</translation>
+    </message>
+    <message>
+        <source>The Training panel trains the next-token task on the ids: inputs [2, 3], targets [3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
+        <translation>Bảng Huấn luyện huấn luyện bài toán token kế tiếp trên các id: inputs [2, 3], targets [3, 1]. Chỉ những hàng được tra cứu của embedding, 2 và 3, mới có gradient khác 0 (lưu dạng dày trừ khi sparse=True). Với SGD thuần chỉ những hàng đó thay đổi; momentum, Adam và weight decay có thể thay đổi cả các hàng khác.</translation>
     </message>
 </context>
 <context>
@@ -1220,12 +1220,14 @@
         <translation>Bốn cách tính không cho kết quả giống hệt nhau đến từng bit (NaN không bao giờ bằng chính nó)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
-        <translation>&lt;b&gt;%1 id&lt;/b&gt;: cách one-hot &lt;b&gt;%2&lt;/b&gt; phép nhân-cộng (%3 phép nhân với 0, %4 %) &amp;nbsp;·&amp;nbsp; tra cứu sao chép &lt;b&gt;%5&lt;/b&gt; giá trị (đọc %6 byte), 0 phép nhân-cộng</translation>
-    </message>
-    <message>
         <source>32 × 512 = %1</source>
         <translation>32 × 512 = %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 id(s)&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 id&lt;/b&gt;: cách one-hot làm &lt;b&gt;%2&lt;/b&gt; phép nhân-cộng, trong đó %3 phép nhân với 0 (%4 %) &amp;nbsp;·&amp;nbsp; cách tra cứu sao chép &lt;b&gt;%5&lt;/b&gt; giá trị (đọc %6 byte) và không nhân gì cả</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1440,16 +1442,16 @@
         <translation>tra cứu: W[%1] → output[%2], một bước</translation>
     </message>
     <message>
-        <source>one-hot @ W so far: %1 multiply-adds (%2 by 0)</source>
-        <translation>one-hot @ W đến giờ: %1 phép nhân-cộng (%2 phép nhân với 0)</translation>
-    </message>
-    <message>
-        <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
-        <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị (0 phép nhân-cộng)</translation>
-    </message>
-    <message>
         <source> · row %1 selected, not among the ids</source>
         <translation> · đã chọn hàng %1, không nằm trong các id</translation>
+    </message>
+    <message>
+        <source>one-hot @ W so far: %1 multiply-adds, %2 of them multiplications by zero</source>
+        <translation>one-hot @ W đến giờ: %1 phép nhân-cộng, trong đó %2 phép nhân với 0</translation>
+    </message>
+    <message>
+        <source>lookup W[i] so far: %1 values copied, no multiplication</source>
+        <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị, không có phép nhân nào</translation>
     </message>
 </context>
 <context>
@@ -1980,6 +1982,32 @@
         <source>change = after − before</source>
         <translation>thay đổi = sau − trước</translation>
     </message>
+    <message>
+        <source>Next-token task on the ids</source>
+        <translation>Bài toán token kế tiếp trên các id</translation>
+    </message>
+    <message>
+        <source>Each id above is an input and the id after it its target: inputs ids[:-1], targets ids[1:]. Typing a batch of your own turns this off.</source>
+        <translation>Mỗi id ở trên là một đầu vào và id đứng sau nó là đích: inputs ids[:-1], targets ids[1:]. Tự gõ một batch riêng sẽ tắt chế độ này.</translation>
+    </message>
+    <message>
+        <source>A batch of your own: targets[k] is the token that should follow ids[k].</source>
+        <translation>Batch do bạn tự gõ: targets[k] là token phải đứng sau ids[k].</translation>
+    </message>
+    <message>
+        <source>Nothing to predict yet: the next-token task needs at least two ids in a row.</source>
+        <translation>Chưa có gì để dự đoán: bài toán token kế tiếp cần ít nhất hai id liền nhau.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each id predicts the one after it (%n pair(s)): %1</source>
+        <translation>
+            <numerusform>Mỗi id dự đoán id đứng sau nó (%n cặp): %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The next-token task needs at least two ids in a row: type more ids, or a batch of your own.</source>
+        <translation>Bài toán token kế tiếp cần ít nhất hai id liền nhau: hãy gõ thêm id, hoặc tự gõ một batch riêng.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::UndoActions</name>
@@ -2209,6 +2237,14 @@
         <source>; token %1 (h's own) is not shown: rank %2, logit %3</source>
         <translation>; token %1 (của chính h) không được hiển thị: hạng %2, logit %3</translation>
     </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Sao chép mã</translation>
+    </message>
+    <message>
+        <source>Copy the code panel's script followed by these statements, as a script that prints what the transcript shows</source>
+        <translation>Sao chép script của bảng mã, tiếp theo là các câu lệnh này, thành một script in ra đúng những gì bản ghi phiên hiển thị</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Vocabulary</name>
@@ -2356,10 +2392,6 @@
     <message>
         <source>Copy Python &amp;Code</source>
         <translation>Sao chép &amp;mã Python</translation>
-    </message>
-    <message>
-        <source>Copy the PyTorch code of the current state to the clipboard</source>
-        <translation>Sao chép mã PyTorch của trạng thái hiện tại vào bộ nhớ tạm</translation>
     </message>
     <message>
         <source>&amp;Preferences...</source>
@@ -2568,6 +2600,18 @@
     <message>
         <source>Back to all panels (Esc)</source>
         <translation>Quay lại tất cả các bảng (Esc)</translation>
+    </message>
+    <message>
+        <source>Copy the code of the panel in front as a script that runs as pasted: the PyTorch code, continued by the Unembedding or Training panel's code</source>
+        <translation>Sao chép mã của bảng đang ở phía trước thành một script chạy được ngay khi dán: mã PyTorch, nối tiếp bằng mã của bảng Giải nhúng hoặc Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Output</source>
+        <translation>Sao chép đầu &amp;ra</translation>
+    </message>
+    <message>
+        <source>Copy what the copied code prints: the Output pane, followed by the Unembedding panel's values when it is in front</source>
+        <translation>Sao chép những gì mã đã sao chép in ra: khung Đầu ra, tiếp theo là các giá trị của bảng Giải nhúng khi bảng đó ở phía trước</translation>
     </message>
 </context>
 <context>

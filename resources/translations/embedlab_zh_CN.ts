@@ -1139,16 +1139,16 @@
         <translation>9. 梯度</translation>
     </message>
     <message>
-        <source>Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
-        <translation>只有 embedding 中被查找的行才会得到非零梯度（除非 sparse=True，否则以稠密形式存储）。使用普通 SGD 时只有这些行会改变；momentum、Adam 和 weight decay 也可能改变其他行。</translation>
-    </message>
-    <message>
         <source>10. Common pitfalls</source>
         <translation>10. 常见陷阱</translation>
     </message>
     <message>
         <source>Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "IndexError: index out of range in self". The padding_idx row starts at zero and never gets a gradient. Swapped Linear arguments give the transposed shape.</source>
         <translation>ids 必须是 [0, num_embeddings) 内的整数：在 Embedding(4, 5) 中使用 id 4 会引发 "IndexError: index out of range in self"。padding_idx 所在行初始为零，且永远得不到梯度。Linear 参数写反会得到转置的形状。</translation>
+    </message>
+    <message>
+        <source>The Training panel trains the next-token task on the ids: inputs [2, 3], targets [3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
+        <translation>训练面板用这些 id 训练下一个 token 预测：inputs [2, 3]，targets [3, 1]。只有 embedding 中被查到的行（2 和 3）得到非零梯度（除非 sparse=True，否则以稠密形式存储）。使用普通 SGD 时只有这些行会变化；动量、Adam 和权重衰减也可能改变其他行。</translation>
     </message>
 </context>
 <context>
@@ -1220,12 +1220,14 @@
         <translation>四条路径的结果并非逐位相同（NaN 永远不等于它自身）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
-        <translation>&lt;b&gt;%1 个 id&lt;/b&gt;：one-hot 路径 &lt;b&gt;%2&lt;/b&gt; 次乘加（其中 %3 次乘以零，%4 %）&amp;nbsp;·&amp;nbsp; 查表复制 &lt;b&gt;%5&lt;/b&gt; 个值（读取 %6 字节），0 次乘加</translation>
-    </message>
-    <message>
         <source>32 × 512 = %1</source>
         <translation>32 × 512 = %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 id(s)&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 个 id&lt;/b&gt;：one-hot 路径做 &lt;b&gt;%2&lt;/b&gt; 次乘加，其中 %3 次是乘以零（%4 %）&amp;nbsp;·&amp;nbsp; 查表复制 &lt;b&gt;%5&lt;/b&gt; 个值（读取 %6 字节），不做任何乘法</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1440,16 +1442,16 @@
         <translation>查表：W[%1] → output[%2]，一步完成</translation>
     </message>
     <message>
-        <source>one-hot @ W so far: %1 multiply-adds (%2 by 0)</source>
-        <translation>one-hot @ W 至今：%1 次乘加（其中 %2 次乘以 0）</translation>
-    </message>
-    <message>
-        <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
-        <translation>查表 W[i] 至今：复制了 %1 个值（0 次乘加）</translation>
-    </message>
-    <message>
         <source> · row %1 selected, not among the ids</source>
         <translation> · 已选中第 %1 行，不在 ids 中</translation>
+    </message>
+    <message>
+        <source>one-hot @ W so far: %1 multiply-adds, %2 of them multiplications by zero</source>
+        <translation>one-hot @ W 至今：%1 次乘加，其中 %2 次是乘以零</translation>
+    </message>
+    <message>
+        <source>lookup W[i] so far: %1 values copied, no multiplication</source>
+        <translation>查表 W[i] 至今：复制了 %1 个值，没有任何乘法</translation>
     </message>
 </context>
 <context>
@@ -1980,6 +1982,32 @@
         <source>change = after − before</source>
         <translation>变化 = 之后 − 之前</translation>
     </message>
+    <message>
+        <source>Next-token task on the ids</source>
+        <translation>以这些 id 做下一个 token 预测</translation>
+    </message>
+    <message>
+        <source>Each id above is an input and the id after it its target: inputs ids[:-1], targets ids[1:]. Typing a batch of your own turns this off.</source>
+        <translation>上面的每个 id 都是输入，它后面的 id 是目标：inputs ids[:-1]，targets ids[1:]。自己输入一个批次会关闭此项。</translation>
+    </message>
+    <message>
+        <source>A batch of your own: targets[k] is the token that should follow ids[k].</source>
+        <translation>你自己的批次：targets[k] 是应当跟在 ids[k] 后面的 token。</translation>
+    </message>
+    <message>
+        <source>Nothing to predict yet: the next-token task needs at least two ids in a row.</source>
+        <translation>暂时没有可预测的：下一个 token 预测至少需要连续两个 id。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each id predicts the one after it (%n pair(s)): %1</source>
+        <translation>
+            <numerusform>每个 id 预测它后面的那个（%n 对）：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The next-token task needs at least two ids in a row: type more ids, or a batch of your own.</source>
+        <translation>下一个 token 预测至少需要连续两个 id：请输入更多 id，或自己输入一个批次。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::UndoActions</name>
@@ -2209,6 +2237,14 @@
         <source>; token %1 (h's own) is not shown: rank %2, logit %3</source>
         <translation>；token %1（h 自己的）未显示：排名 %2，logit %3</translation>
     </message>
+    <message>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <source>Copy the code panel's script followed by these statements, as a script that prints what the transcript shows</source>
+        <translation>复制代码面板的脚本并接上这些语句，成为一个会打印出记录中所示内容的脚本</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Vocabulary</name>
@@ -2356,10 +2392,6 @@
     <message>
         <source>Copy Python &amp;Code</source>
         <translation>复制 Python 代码(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the PyTorch code of the current state to the clipboard</source>
-        <translation>将当前状态的 PyTorch 代码复制到剪贴板</translation>
     </message>
     <message>
         <source>&amp;Preferences...</source>
@@ -2568,6 +2600,18 @@
     <message>
         <source>Back to all panels (Esc)</source>
         <translation>返回所有面板（Esc）</translation>
+    </message>
+    <message>
+        <source>Copy the code of the panel in front as a script that runs as pasted: the PyTorch code, continued by the Unembedding or Training panel's code</source>
+        <translation>把前台面板的代码复制为粘贴即可运行的脚本：PyTorch 代码，后接反嵌入或训练面板的代码</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Output</source>
+        <translation>复制输出(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Copy what the copied code prints: the Output pane, followed by the Unembedding panel's values when it is in front</source>
+        <translation>复制所复制的代码会打印的内容：输出窗格，当反嵌入面板在前台时再接上它的数值</translation>
     </message>
 </context>
 <context>

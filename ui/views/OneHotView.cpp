@@ -649,9 +649,10 @@ QStringList OneHotView::counterTexts(const Progress &c) const
 {
     const QLocale locale;
     return {
-        tr("one-hot @ W so far: %1 multiply-adds (%2 by 0)")
+        // Sentences a student reads aloud: "(0 by 0)" said nothing (issue #29 item 5).
+        tr("one-hot @ W so far: %1 multiply-adds, %2 of them multiplications by zero")
             .arg(locale.toString(c.multiplyAdds), locale.toString(c.multiplyAddsByZero)),
-        tr("lookup W[i] so far: %1 values copied (0 multiply-adds)").arg(locale.toString(c.valuesCopied))};
+        tr("lookup W[i] so far: %1 values copied, no multiplication").arg(locale.toString(c.valuesCopied))};
 }
 
 QString OneHotView::lookupText(qint64 id, int k) const
@@ -709,6 +710,7 @@ void OneHotView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     m_painted.clear();
+    m_arrow.reset();
     p.fillRect(rect(), palette().base());
     if (!m_lab || !m_animation)
         return;
@@ -1030,7 +1032,7 @@ void OneHotView::paintOutput(QPainter &p, const Frame &f) const
 }
 
 // The lookup path: W[id] straight into output[k], in one step.
-void OneHotView::paintLookup(QPainter &p, const Frame &f) const
+void OneHotView::paintLookup(QPainter &p, const Frame &f)
 {
     const Geometry &g = f.g;
     const QRectF from = g.weightRow(f.id);
@@ -1045,13 +1047,16 @@ void OneHotView::paintLookup(QPainter &p, const Frame &f) const
     path.cubicTo(QPointF(a.x() + g.weight.width() / 2 + g.gap, laneY),
                  QPointF(b.x() - g.output.width(), laneY), to.center() - QPointF(to.width() / 2 - 8, 0));
     QPainterPath partial;
-    const double shown = std::min(1.0, 0.15 + ease(f.t) * 1.2);
+    // The arrow grows while the animation plays; a step shown at rest (stepped by hand with
+    // PageDown, or paused) has it whole: at progress 0 it stopped under W's row (issue #29 item 3).
+    const double shown = m_animation->isPlaying() ? std::min(1.0, 0.15 + ease(f.t) * 1.2) : 1.0;
     const int steps = 60;
     partial.moveTo(path.pointAtPercent(0));
     for (int s = 1; s <= steps * shown; ++s)
         partial.lineTo(path.pointAtPercent(double(s) / steps));
     p.setPen(QPen(kLookupColor, 3, Qt::SolidLine, Qt::RoundCap));
     p.drawPath(partial);
+    m_arrow = PaintedArrow{partial.currentPosition(), to, shown >= 1.0};
     if (shown >= 1.0) {
         const QPointF tip = path.pointAtPercent(1.0);
         const double angle = path.angleAtPercent(0.99) * M_PI / 180.0;

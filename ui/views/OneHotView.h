@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 class QPainter;
 
@@ -54,6 +55,14 @@ public:
 
     /// Every text the last paint drew, with the room it had (for tests: none is cut or elided).
     const PaintedTexts &paintedTexts() const { return m_painted; }
+    /// The lookup path's arrow as the last paint drew it: where the line ends, the output row it
+    /// points at, and whether its head was drawn. No value when the last paint drew no arrow.
+    struct PaintedArrow {
+        QPointF end;
+        QRectF target;
+        bool head = false;
+    };
+    const std::optional<PaintedArrow> &paintedArrow() const { return m_arrow; }
 
     QSize sizeHint() const override;
     /// Room for every label whole, at the widths the layout gives them.
@@ -102,7 +111,7 @@ private:
     void paintValueRow(QPainter &p, const Frame &f, const QRectF &r, const float *values, double alpha) const;
     void paintSum(QPainter &p, const Frame &f) const;
     void paintOutput(QPainter &p, const Frame &f) const;
-    void paintLookup(QPainter &p, const Frame &f) const;
+    void paintLookup(QPainter &p, const Frame &f);
     void paintCounters(QPainter &p, const Frame &f) const;
     /// The weight sampled to at most `size` cells, cached on the parameter's version.
     const QImage &sampledWeight(QSize size) const;
@@ -117,6 +126,7 @@ private:
     QPointer<OneHotAnimation> m_animation;
     ColorMap m_colorMap;
     PaintedTexts m_painted;
+    std::optional<PaintedArrow> m_arrow;
 
     mutable QImage m_sampled;
     mutable const void *m_sampledStorage = nullptr;

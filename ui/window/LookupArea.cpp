@@ -13,6 +13,9 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <limits>
+
 namespace embedlab::ui {
 
 LookupArea::LookupArea(Document *document, QWidget *parent)
@@ -105,9 +108,12 @@ void LookupArea::updateCounters()
     const double zeroShare = oneHot.multiplyAdds > 0
                                  ? 100.0 * double(oneHot.multiplyAddsByZero) / double(oneHot.multiplyAdds)
                                  : 0.0;
+    // Sentences, as the one-hot view's counters (issue #29 item 5).
     m_counters->setText(
-        tr("<b>%1 ids</b>: one-hot path <b>%2</b> multiply-adds (%3 by zero, %4 %) &nbsp;\u00b7&nbsp; "
-           "lookup copies <b>%5</b> values (%6 bytes read), 0 multiply-adds")
+        tr("<b>%1 id(s)</b>: the one-hot path does <b>%2</b> multiply-adds, %3 of them multiplications by "
+           "zero (%4 %) &nbsp;\u00b7&nbsp; the lookup copies <b>%5</b> values (%6 bytes read) and "
+           "multiplies nothing",
+           nullptr, int(std::min<core::Index>(numIds, std::numeric_limits<int>::max())))
             .arg(batch ? tr("32 \u00d7 512 = %1").arg(locale.toString(qint64(numIds)))
                        : locale.toString(qint64(numIds)),
                  locale.toString(qint64(oneHot.multiplyAdds)),
