@@ -5,6 +5,9 @@
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/model/PythonCode.h"
+
+#include "core/nn/NextToken.h"
 
 namespace embedlab::ui {
 
@@ -34,6 +37,7 @@ Document::Document(QObject *parent)
     connect(m_animation, &OneHotAnimation::stepChanged, this, &Document::selectAnimatedRow);
     connect(m_lab, &Lab::rowSelected, this, &Document::animateSelectedRow);
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
+    m_view.trainingBatch = nextTokenBatch();
     selectAnimatedRow();
 }
 
@@ -106,8 +110,11 @@ void Document::commitIdsEntry(const QString &text)
 void Document::onIdsChanged()
 {
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
-    // New ids in effect (typed, undone, a preset, a lesson step): the field shows them.
+    // New ids in effect (typed, undone, a preset, a lesson step): the field shows them, and the
+    // Training panel's next-token task is theirs (issue #29 item 1).
     assign(m_view.idsEntry, QString(), ViewState::Field::IdsEntry);
+    if (m_view.trainingBatch.followsIds)
+        setTrainingBatch(m_view.trainingBatch);
 }
 
 void Document::onModelRebuilt()
@@ -165,7 +172,14 @@ void Document::setInitDraft(const InitDraft &draft)
 
 void Document::setTrainingBatch(const TrainingBatch &batch)
 {
-    assign(m_view.trainingBatch, batch, ViewState::Field::TrainingBatch);
+    assign(m_view.trainingBatch, batch.followsIds ? nextTokenBatch() : batch,
+           ViewState::Field::TrainingBatch);
+}
+
+TrainingBatch Document::nextTokenBatch() const
+{
+    const core::NextTokenBatch task = core::NextTokenBatch::of(m_lab->ids());
+    return {true, PythonCode::idsField(task.inputs), PythonCode::idsField(task.targets)};
 }
 
 void Document::setUnembedding(const UnembeddingState &state)

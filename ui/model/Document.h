@@ -67,7 +67,11 @@ public:
     const InitDraft &initDraft() const { return m_view.initDraft; }
     void setInitDraft(const InitDraft &draft);
     const TrainingBatch &trainingBatch() const { return m_view.trainingBatch; }
+    /// A batch that follows the ids gets the next-token task on the ids in effect, whatever its
+    /// fields held; one of the teacher's own is kept as typed.
     void setTrainingBatch(const TrainingBatch &batch);
+    /// The next-token task on the ids in effect, as the Training panel's fields show it.
+    TrainingBatch nextTokenBatch() const;
     const UnembeddingState &unembedding() const { return m_view.unembedding; }
     void setUnembedding(const UnembeddingState &state);
     const HistogramState &histogram() const { return m_view.histogram; }

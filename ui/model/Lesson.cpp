@@ -70,9 +70,10 @@ const QList<Lesson::Step> kSteps = {
      Lab::Preset::Reference, "2, 3, 1", true, A::End, P::Layers | P::Unembedding},
     {"gradients", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "9. Gradients"),
      QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
-                       "Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless "
-                       "sparse=True). With plain SGD only those rows change; momentum, Adam and weight "
-                       "decay can change the others too."),
+                       "The Training panel trains the next-token task on the ids: inputs [2, 3], targets "
+                       "[3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient "
+                       "(stored dense unless sparse=True). With plain SGD only those rows change; momentum, "
+                       "Adam and weight decay can change the others too."),
      Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Training},
     {"pitfalls", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "10. Common pitfalls"),
      QT_TRANSLATE_NOOP("embedlab::ui::Lesson",

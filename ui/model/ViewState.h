@@ -26,12 +26,14 @@ struct InitDraft {
     bool operator==(const InitDraft &) const = default;
 };
 
-/// The Training panel's batch: by default the next-token task on the ids entry (inputs ids[:-1],
-/// targets ids[1:]); the teacher may type a batch of their own.
+/// The Training panel's batch: by default the next-token task on the ids in effect (inputs
+/// ids[..., :-1], targets ids[..., 1:], core::NextTokenBatch), which the document keeps in step with
+/// the ids; the teacher may type a batch of their own (followsIds false).
 struct TrainingBatch {
-    bool followsIds = false;
-    QString ids = QStringLiteral("2, 3, 1");
-    QString targets = QStringLiteral("3, 1, 0");
+    bool followsIds = true;
+    /// As the fields show them; while followsIds, the document writes them from the ids.
+    QString ids = QStringLiteral("2, 3");
+    QString targets = QStringLiteral("3, 1");
     bool operator==(const TrainingBatch &) const = default;
 };
 

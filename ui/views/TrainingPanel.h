@@ -53,11 +53,20 @@ public:
     /// The model's tie state or size may have changed: updates the code and the status.
     void refresh();
 
-    /// The ids and targets fields ("2, 3, 1", "[[2, 3], [1, 0]]"); parsed when stepping.
+    /// The ids and targets fields ("2, 3, 1", "[[2, 3], [1, 0]]"); parsed when stepping. Setting
+    /// either makes the batch the teacher's own (it no longer follows the ids).
     void setIdsText(const QString &text);
     QString idsText() const;
     void setTargetsText(const QString &text);
     QString targetsText() const;
+    /// The batch is the next-token task on the ids in effect (the default), or the fields' own.
+    bool followsIds() const;
+    void setFollowsIds(bool on);
+    /// The snippet that continues the code panel's script with one step on this batch.
+    QString codeText() const;
+    /// The line under the fields: the task's first pairs ("2 → 3, 3 → 1"), or that the batch is
+    /// the teacher's own.
+    QString taskText() const;
 
     /// Changing the optimiser or its settings resets its state.
     void setOptimizerKind(OptimizerKind kind);
@@ -138,6 +147,7 @@ private:
     void showDocumentResult();
     void showOptimizer();
     void showBatch();
+    void updateTask();
     static QString placeholderText();
     void clearResults();
     void showResults();
@@ -158,8 +168,10 @@ private:
     QString m_explanation;
     QString m_error;
 
+    QCheckBox *m_followsIds = nullptr;
     QLineEdit *m_ids = nullptr;
     QLineEdit *m_targets = nullptr;
+    QLabel *m_task = nullptr;
     QComboBox *m_optimizerKind = nullptr;
     QStackedWidget *m_optimizerStack = nullptr;
     QDoubleSpinBox *m_sgdLr = nullptr;

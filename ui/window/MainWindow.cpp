@@ -14,6 +14,7 @@
 #include "ui/views/TrainingPanel.h"
 #include "ui/views/UnembeddingView.h"
 #include "ui/window/AnimationToolBar.h"
+#include "ui/window/CodeClipboard.h"
 #include "ui/window/DefaultLayout.h"
 #include "ui/window/ExportController.h"
 #include "ui/window/FocusMode.h"
@@ -32,7 +33,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
@@ -277,7 +277,7 @@ void MainWindow::createMenus()
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addActions({a.undo, a.redo, a.undoMemory});
     edit->addSeparator();
-    edit->addAction(a.copyCode);
+    edit->addActions({a.copyCode, a.copyOutput});
     edit->addSeparator();
     QMenu *presets = edit->addMenu(tr("Pre&sets"));
     presets->addActions({a.presetReference, a.presetGpt2});
@@ -362,8 +362,7 @@ void MainWindow::connectActions()
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(undo, &LabUndo::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
-    connect(a.copyCode, &QAction::triggered, this,
-            [this] { QApplication::clipboard()->setText(codePanel()->codeText()); });
+    m_clipboard = new CodeClipboard(m_registry, m_panels, m_actions, this);
     connect(a.preferences, &QAction::triggered, this,
             [this] { WindowDialogs::showPreferences(this, m_doc); });
     connect(a.presetReference, &QAction::triggered, undo,

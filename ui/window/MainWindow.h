@@ -40,6 +40,7 @@ class ProjectorMode;
 class SessionController;
 class TensorPicker;
 class TokenChips;
+class CodeClipboard;
 class UndoActions;
 class WeightFileLoader;
 
@@ -100,6 +101,7 @@ public:
     QDockWidget *neighboursDock() const { return m_registry->dock(QStringLiteral("neighbours")); }
     TokenChips *tokenChips() const;
     TieController *ties() const { return m_ties; }
+    CodeClipboard *clipboard() const { return m_clipboard; }
     FocusMode *focusMode() const { return m_focus; }
     ProjectorMode *projector() const { return m_projector; }
     SessionController *sessions() const { return m_sessions; }
@@ -208,6 +210,7 @@ private:
     QList<QToolBar *> m_toolBars;
     QToolBar *m_animationBar = nullptr;
     UndoActions *m_undoActions = nullptr;
+    CodeClipboard *m_clipboard = nullptr;
     DefaultLayout *m_layout = nullptr;
     FocusMode *m_focus = nullptr;
     QProgressBar *m_busyBar = nullptr;

@@ -11,6 +11,7 @@
 #include "ui/views/InitPanel.h"
 #include "ui/views/LessonPanel.h"
 #include "ui/views/TokenChips.h"
+#include "ui/views/TrainingPanel.h"
 #include "ui/window/IdsEntry.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
@@ -40,6 +41,19 @@ using embedlab::ui::MainWindow;
 using embedlab::ui::Translations;
 using embedlab::ui::WindowHost;
 
+namespace {
+
+/// The index of the lesson step named `key` ("onehot"), -1 when there is none.
+int stepIndex(const Lesson &lesson, QLatin1String key)
+{
+    for (int i = 0; i < lesson.count(); ++i)
+        if (QLatin1String(lesson.step(i).key) == key)
+            return i;
+    return -1;
+}
+
+} // namespace
+
 class TestLesson : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -57,6 +71,7 @@ private Q_SLOTS:
     void stepsGoThroughUndoAndResetThePanels();
     void buttonsStayPutFromStepToStep();
     void lessonNeverTouchesTheTeachersDocument();
+    void gradientsStepTrainsWhatItSays();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -136,10 +151,7 @@ void TestLesson::stepsSetTheViews()
     QFETCH(QString, visibleDock);
     setLesson(true);
     Lesson *lesson = classroom()->lesson();
-    int index = -1;
-    for (int i = 0; i < lesson->count(); ++i)
-        if (QLatin1String(lesson->step(i).key) == key)
-            index = i;
+    const int index = stepIndex(*lesson, QLatin1String(key.toLatin1()));
     QVERIFY(index >= 0);
     // From a different state, so that the step has something to change (the first step is shown
     // by starting the lesson).
@@ -202,10 +214,7 @@ void TestLesson::presenterKeysWalkAnimationThenLesson()
 {
     setLesson(true);
     Lesson *lesson = classroom()->lesson();
-    int onehot = -1;
-    for (int i = 0; i < lesson->count(); ++i)
-        if (QLatin1String(lesson->step(i).key) == QLatin1String("onehot"))
-            onehot = i;
+    const int onehot = stepIndex(*lesson, QLatin1String("onehot"));
     lesson->setCurrent(onehot);
     auto *forward = window()->findChild<QAction *>(QStringLiteral("stepForward"));
     QVERIFY(forward);
@@ -443,6 +452,28 @@ void TestLesson::buttonsStayPutFromStepToStep()
         QCOMPARE(next->mapTo(window(), QPoint(0, 0)), at);
     }
     QVERIFY(!next->isEnabled()); // the last step
+}
+
+// Issue #29 item 1: the Training panel trains the next-token task on the ids, and the Gradients
+// step says which batch that is and which rows get a gradient: what a Step shows must agree.
+void TestLesson::gradientsStepTrainsWhatItSays()
+{
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    const int index = stepIndex(*lesson, QLatin1String("gradients"));
+    QVERIFY(index >= 0);
+    lesson->setCurrent(index);
+    const QString text = Lesson::text(index);
+    embedlab::ui::TrainingPanel *training = window()->trainingPanel();
+    QVERIFY(training->followsIds());
+    QCOMPARE(window()->lab()->idsText(), QStringLiteral("2, 3, 1"));
+    QCOMPARE(training->idsText(), QStringLiteral("2, 3"));
+    QCOMPARE(training->targetsText(), QStringLiteral("3, 1"));
+    QVERIFY2(text.contains(QStringLiteral("inputs [2, 3], targets [3, 1]")), qPrintable(text));
+    QVERIFY(training->step());
+    QTRY_VERIFY(training->hasResult());
+    QCOMPARE(training->changedRows(QStringLiteral("embedding.weight")), (QList<int>{2, 3}));
+    QVERIFY2(text.contains(QStringLiteral("2 and 3")), qPrintable(text));
 }
 
 QTEST_MAIN(TestLesson)

@@ -178,7 +178,7 @@ void TestTransitions::step(int index)
     Document *doc = shown();
     Lab *lab = doc->lab();
     const bool lesson = doc != teacher();
-    const int kind = pick(20);
+    const int kind = pick(21);
     const auto say = [&](const QString &what) {
         if (m_verbose)
             std::printf("transitions: %d %s\n", index, qPrintable(what));
@@ -309,6 +309,18 @@ void TestTransitions::step(int index)
         else
             window()->requestTie(true);
         break;
+    case 19: { // the Training panel's batch: one of the teacher's own, or the ids' next-token task
+        ui::TrainingPanel *training = window()->trainingPanel();
+        if (training->followsIds()) {
+            say(QStringLiteral("own training batch"));
+            training->setIdsText(QStringLiteral("0, 1"));
+            training->setTargetsText(QStringLiteral("1, 0"));
+        } else {
+            say(QStringLiteral("training batch follows the ids"));
+            training->setFollowsIds(true);
+        }
+        break;
+    }
     default: { // the model's size
         Lab::Config config = lab->config();
         config.numEmbeddings = 3 + pick(6);
@@ -347,6 +359,16 @@ void TestTransitions::verifyViews(const QString &where)
         QVERIFY2(title.contains(QRegularExpression(QStringLiteral("\\bid %1\\b").arg(row))),
                  qPrintable(where + QStringLiteral(": ") + title));
     }
+    // The Training panel shows the document's batch, and one that follows the ids is their
+    // next-token task (issue #29 item 1).
+    const ui::TrainingBatch &batch = doc->trainingBatch();
+    QVERIFY2(w->trainingPanel()->followsIds() == batch.followsIds, at);
+    QVERIFY2(w->trainingPanel()->idsText() == batch.ids && w->trainingPanel()->targetsText() == batch.targets,
+             qPrintable(where + QStringLiteral(": panel %1 -> %2, document %3 -> %4")
+                                    .arg(w->trainingPanel()->idsText(), w->trainingPanel()->targetsText(),
+                                         batch.ids, batch.targets)));
+    if (batch.followsIds)
+        QVERIFY2(batch == doc->nextTokenBatch(), at);
     // The Training panel shows a result only while its weights are the document's.
     QVERIFY2(w->trainingPanel()->hasResult() == (doc->trainingResult() != nullptr), at);
     // The histogram's expected curve is what the weights' initialiser predicts.
