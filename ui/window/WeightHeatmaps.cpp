@@ -36,6 +36,8 @@ WeightHeatmaps::WeightHeatmaps(Document *document, QWidget *parent)
 
     Lab *lab = document->lab();
     connect(lab, &Lab::modelRebuilt, this, &WeightHeatmaps::showModel);
+    // With max_norm the code's embedding(ids) renormalises rows: shown as the code leaves them.
+    connect(lab, &Lab::pathsChanged, this, &WeightHeatmaps::showModel);
     connect(lab, &Lab::tiedChanged, this, &WeightHeatmaps::showTie);
     connect(lab, &Lab::weightsChanged, this, [this] {
         // Tied: one storage, so a write through either name shows in both.
@@ -89,15 +91,20 @@ void WeightHeatmaps::resetZoom()
 
 void WeightHeatmaps::showModel()
 {
-    m_embedding->setMatrix(m_document->lab()->embeddingWeight());
+    const core::ParameterPtr embedding = m_document->lab()->displayedEmbedding();
+    if (m_embedding->matrix() != embedding)
+        m_embedding->setMatrix(embedding);
     showTie();
 }
 
 void WeightHeatmaps::showTie()
 {
-    // Untying gives lm_head a new storage object; tying makes it the embedding's.
-    if (m_lmHead->matrix() != m_document->lab()->lmHeadWeight())
-        m_lmHead->setMatrix(m_document->lab()->lmHeadWeight());
+    // Untying gives lm_head a new storage object; tying makes it the embedding's (as the code
+    // leaves it: renormalised by max_norm, one storage).
+    const Lab *lab = m_document->lab();
+    const core::ParameterPtr lmHead = lab->isTied() ? lab->displayedEmbedding() : lab->lmHeadWeight();
+    if (m_lmHead->matrix() != lmHead)
+        m_lmHead->setMatrix(lmHead);
     updateTitles();
     showMarks();
 }
@@ -120,6 +127,19 @@ void WeightHeatmaps::updateTitles()
             embeddingTitle += from;
         if (op.target == QStringLiteral("lm_head.weight") || lab->isTied())
             lmHeadTitle += from;
+    }
+    // max_norm: the rows the code's embedding(ids) renormalised in place (issue #24 item 9).
+    const QList<int> renormalised = lab->renormalisedRows();
+    if (!renormalised.isEmpty()) {
+        QStringList rows;
+        for (int row : renormalised.mid(0, 8))
+            rows << QString::number(row);
+        if (renormalised.size() > 8)
+            rows << QStringLiteral("\u2026");
+        const QString note = tr("  max_norm renormalised rows %1").arg(rows.join(QStringLiteral(", ")));
+        embeddingTitle += note;
+        if (lab->isTied())
+            lmHeadTitle += note;
     }
     m_embedding->setTitle(embeddingTitle);
     m_lmHead->setTitle(lmHeadTitle);
