@@ -129,6 +129,14 @@ std::unique_ptr<Optimizer> SGD::cloneFor(std::vector<ParameterPtr> params) const
     return copy;
 }
 
+std::uint64_t SGD::stateBytes() const
+{
+    std::uint64_t bytes = 0;
+    for (const auto &[parameter, buffer] : m_momentumBuffer)
+        bytes += std::uint64_t(buffer.size()) * sizeof(float);
+    return bytes;
+}
+
 void SGD::rebind(std::vector<ParameterPtr> params)
 {
     rebindState(m_momentumBuffer, m_params, params);
@@ -215,6 +223,15 @@ std::unique_ptr<Optimizer> Adam::cloneFor(std::vector<ParameterPtr> params) cons
     auto copy = std::make_unique<Adam>(*this);
     copy->rebind(std::move(params));
     return copy;
+}
+
+std::uint64_t Adam::stateBytes() const
+{
+    std::uint64_t bytes = 0;
+    for (const auto &[parameter, state] : m_state)
+        bytes += std::uint64_t(state.expAvg.size() + state.expAvgSq.size() + state.maxExpAvgSq.size()) *
+                 sizeof(float);
+    return bytes;
 }
 
 void Adam::rebind(std::vector<ParameterPtr> params)

@@ -179,6 +179,25 @@ bool Trainer::reset()
     return hadState;
 }
 
+TrainerState Trainer::saveState() const
+{
+    TrainerState state;
+    state.config = m_config;
+    if (m_optimizer)
+        state.optimizer = m_optimizer->cloneFor(m_optimizer->params());
+    state.stepCount = m_stepCount;
+    state.rowsWithHistory = m_rowsWithHistory;
+    return state;
+}
+
+void Trainer::restoreState(const TrainerState &state)
+{
+    m_config = state.config;
+    m_optimizer = state.optimizer ? state.optimizer->cloneFor(state.optimizer->params()) : nullptr;
+    m_stepCount = state.stepCount;
+    m_rowsWithHistory = state.rowsWithHistory;
+}
+
 bool Trainer::isStaleFor(const TiedModel &model) const
 {
     return m_optimizer && m_optimizer->params() != model.parameters();
@@ -222,6 +241,7 @@ std::optional<DetachedStep> Trainer::compute(const TiedModel &model, const LongT
     r.step = m_stepCount + 1;
     r.tied = model.isTied();
     r.ids = ids;
+    r.targets = targets;
     r.embeddingOptions = model.embedding().options();
     r.optimizer = m_config;
     for (std::int64_t id : ids.data)

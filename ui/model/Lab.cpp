@@ -356,6 +356,24 @@ Lab::WeightState Lab::captureWeights(int parts) const
     return state;
 }
 
+void Lab::restoreTrainerState(const core::TrainerState &state)
+{
+    m_trainer.restoreState(state);
+    m_trainedModel = m_model.get();
+}
+
+void Lab::replayTrainingStep(const core::TrainingReport &recorded)
+{
+    // As the step was taken: its settings (another setting dropped the state then too), and a fresh
+    // optimiser when it was the first step of its state (a reset by hand, a new model, undo).
+    m_trainer.setOptimizer(recorded.optimizer);
+    if (recorded.step == 1)
+        m_trainer.reset();
+    m_trainer.prepare(*m_model);
+    m_trainedModel = m_model.get();
+    recordStep(recorded.ids, recorded.targets, m_trainer.step(*m_model, recorded.ids, recorded.targets));
+}
+
 std::uint64_t Lab::weightBytes(int parts) const
 {
     if (!m_model)
