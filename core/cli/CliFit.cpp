@@ -10,6 +10,7 @@
 #include "core/text/Tokenizer.h"
 
 #include <cctype>
+#include <filesystem>
 #include <string_view>
 
 namespace embedlab::core {
@@ -25,6 +26,13 @@ Index positiveSize(const std::string &option, const std::string &value)
 }
 
 } // namespace
+
+FitConfig FitCommand::untied()
+{
+    FitConfig c;
+    c.tied = false;
+    return c;
+}
 
 FitCommand FitCommand::parse(const std::vector<std::string> &args)
 {
@@ -77,19 +85,53 @@ FitCommand FitCommand::parse(const std::vector<std::string> &args)
     return c;
 }
 
+std::string FitCommand::readText() const
+{
+    const MappedFile file(textFile);
+    return std::string(reinterpret_cast<const char *>(file.bytes().data()), file.size());
+}
+
+FitScript FitCommand::script(const std::string &text) const
+{
+    FitScript s;
+    s.text = text;
+    s.config = config;
+    s.steps = steps;
+    s.every = every;
+    if (tokenizer.empty())
+        return s;
+    const Tokenizer t = Tokenizer::fromFile(tokenizer);
+    const std::filesystem::path path(tokenizer);
+    // GPT-2's encoder: its vocabulary and ids, and no added token taken out of the text (tiktoken's
+    // encode_ordinary reads "<|endoftext|>" as text; a tokenizer.json that lists it does not).
+    if (t.vocabSize() == 50257 && t.encode("Hello world") == std::vector<std::int64_t>{15496, 995} &&
+        t.encode("<|endoftext|>").size() > 1) {
+        s.tokens = FitScript::Tokens::Gpt2;
+    } else if (path.extension() == ".json" && path.filename() != "vocab.json") {
+        s.tokens = FitScript::Tokens::TokenizerJson;
+        s.tokenizerPath = tokenizer;
+    } else if (path.filename() == "vocab.json") {
+        s.tokens = FitScript::Tokens::VocabMerges;
+        s.tokenizerPath = tokenizer;
+    } else {
+        s.tokens = FitScript::Tokens::Listed;
+        s.tokenizerName = path.filename().string();
+        s.ids = t.encode(text);
+    }
+    return s;
+}
+
 int runFit(const std::vector<std::string> &args, std::ostream &out)
 {
     const FitCommand c = FitCommand::parse(args);
+    const std::string text = c.readText();
     std::shared_ptr<const FitCorpus> corpus;
-    {
-        const MappedFile file(c.textFile);
-        const std::string_view text(reinterpret_cast<const char *>(file.bytes().data()), file.size());
-        if (c.tokenizer.empty()) {
-            corpus = std::make_shared<const FitCorpus>(FitCorpus::fromText(text, nullptr));
-        } else {
-            const Tokenizer tokenizer = Tokenizer::fromFile(c.tokenizer);
-            corpus = std::make_shared<const FitCorpus>(FitCorpus::fromText(text, &tokenizer));
-        }
+    if (c.tokenizer.empty()) {
+        corpus = std::make_shared<const FitCorpus>(FitCorpus::fromText(text, nullptr));
+    } else {
+        FitCorpus::codePoints(text); // Python refuses a file that is not UTF-8 before tokenizing
+        const Tokenizer tokenizer = Tokenizer::fromFile(c.tokenizer);
+        corpus = std::make_shared<const FitCorpus>(FitCorpus::fromText(text, &tokenizer));
     }
     TextFit fit(corpus, c.config);
     for (std::int64_t k = 1; k <= c.steps; ++k) {

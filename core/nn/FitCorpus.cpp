@@ -121,7 +121,8 @@ void FitCorpus::checkContext(Index context) const
         throw Error(Error::Kind::ValueError, "the text has " + std::to_string(tokenCount()) + " token" +
                                                  (tokenCount() == 1 ? "" : "s") + ": a context of " +
                                                  std::to_string(context) + " needs at least " +
-                                                 std::to_string(context + 1) + " (one example)");
+                                                 std::to_string(static_cast<std::uint64_t>(context) + 1) +
+                                                 " (one example)");
 }
 
 } // namespace embedlab::core

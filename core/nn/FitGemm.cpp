@@ -9,9 +9,8 @@
 #include <cmath>
 #include <vector>
 
-#if defined(__x86_64__)
+#if defined(EMBEDLAB_FIT_AVX2)
 #include <immintrin.h>
-#define EMBEDLAB_FIT_AVX2 __attribute__((target("avx2,fma")))
 #endif
 
 namespace embedlab::core::fit {

@@ -11,6 +11,13 @@
 /// with AVX2): SLEEF's exp and log, the lane order of its vectorised sums, the cascade sums of
 /// torch.sum, and the fused multiply-add its compiler made of log_softmax's backward. Each
 /// function has an AVX2 body and a plain one that gives the same bits (EMBEDLAB_ISA=baseline).
+// The AVX2 bodies are functions compiled for AVX2 and FMA inside baseline (x86-64-v2) objects, run
+// only when usesAvx2(). Besides intrinsics they call baseline functions only, and the inline ones
+// they use are built with the baseline's flags: the linker cannot hand AVX2 code to a baseline caller.
+#if defined(__x86_64__)
+#define EMBEDLAB_FIT_AVX2 __attribute__((target("avx2,fma")))
+#endif
+
 namespace embedlab::core::fit {
 
 /// SLEEF 3.5's expf (Sleef_expf8_u10), one lane: what torch.exp and softmax compute per element.

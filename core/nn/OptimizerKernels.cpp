@@ -7,9 +7,8 @@
 
 #include <cmath>
 
-#if defined(__x86_64__)
+#if defined(EMBEDLAB_FIT_AVX2)
 #include <immintrin.h>
-#define EMBEDLAB_OPTIM_AVX2 __attribute__((target("avx2,fma")))
 #endif
 
 namespace embedlab::core::optim {
@@ -59,10 +58,9 @@ void plainAdam(float *p, const float *g, float *m, float *v, float *vmax, Index 
     }
 }
 
-#if defined(EMBEDLAB_OPTIM_AVX2)
+#if defined(EMBEDLAB_FIT_AVX2)
 
-EMBEDLAB_OPTIM_AVX2 void avx2Sgd(float *p, const float *g, float *buf, Index begin, Index end,
-                                 const SgdStep &s)
+EMBEDLAB_FIT_AVX2 void avx2Sgd(float *p, const float *g, float *buf, Index begin, Index end, const SgdStep &s)
 {
     const __m256 wd = _mm256_set1_ps(s.weightDecay), mom = _mm256_set1_ps(s.momentum);
     const __m256 damp = _mm256_set1_ps(s.oneMinusDampening), negLr = _mm256_set1_ps(-s.lr);
@@ -83,8 +81,8 @@ EMBEDLAB_OPTIM_AVX2 void avx2Sgd(float *p, const float *g, float *buf, Index beg
     plainSgd(p, g, buf, i, end, s);
 }
 
-EMBEDLAB_OPTIM_AVX2 void avx2Adam(float *p, const float *g, float *m, float *v, float *vmax, Index begin,
-                                  Index end, const AdamStep &s)
+EMBEDLAB_FIT_AVX2 void avx2Adam(float *p, const float *g, float *m, float *v, float *vmax, Index begin,
+                                Index end, const AdamStep &s)
 {
     const __m256 wd = _mm256_set1_ps(s.weightDecay), b1 = _mm256_set1_ps(s.beta1),
                  c1 = _mm256_set1_ps(s.oneMinusBeta1);
@@ -124,7 +122,7 @@ template <typename Part> void overElements(Index n, Part part)
 void sgd(float *param, const float *grad, float *buffer, Index n, const SgdStep &step)
 {
     overElements(n, [&](Index begin, Index end) {
-#if defined(EMBEDLAB_OPTIM_AVX2)
+#if defined(EMBEDLAB_FIT_AVX2)
         if (fit::usesAvx2()) {
             avx2Sgd(param, grad, buffer, begin, end, step);
             return;
@@ -138,7 +136,7 @@ void adam(float *param, const float *grad, float *expAvg, float *expAvgSq, float
           const AdamStep &step)
 {
     overElements(n, [&](Index begin, Index end) {
-#if defined(EMBEDLAB_OPTIM_AVX2)
+#if defined(EMBEDLAB_FIT_AVX2)
         if (fit::usesAvx2()) {
             avx2Adam(param, grad, expAvg, expAvgSq, maxExpAvgSq, begin, end, step);
             return;

@@ -49,6 +49,10 @@ TextFit::TextFit(std::shared_ptr<const FitCorpus> corpus, const FitConfig &confi
     checkSize("the batch size", config.batch);
     m_corpus->checkContext(config.context);
     m_examples = m_corpus->exampleCount(config.context);
+    // The step's buffers are refused with the allocator's words before any is allocated, as torch
+    // would refuse the [B, V] logits.
+    checkShapeAllocatable({config.batch, vocabSize()});
+    checkShapeAllocatable({config.batch, config.dim});
     Generator gen(config.seed);
     m_model = TiedModel::build(vocabSize(), config.dim, EmbeddingOptions{}, config.bias, config.tied, gen);
     m_parameters = m_model->parameters();
@@ -66,7 +70,9 @@ TextFit::TextFit(std::shared_ptr<const FitCorpus> corpus, const FitConfig &confi
         m_logitsStride += 16;
     m_logits.resize(config.batch, m_logitsStride);
     m_gradHidden.resize(config.batch, config.dim);
-    m_touched.assign(static_cast<std::size_t>(vocabSize()), -1);
+    m_contextIds.shape = {config.batch, config.context};
+    m_contextIds.data.resize(static_cast<std::size_t>(config.batch * config.context));
+    m_gradContext = Tensor({config.batch, config.context, config.dim}, uninitialized);
 }
 
 double TextFit::uniformLoss() const
@@ -90,6 +96,8 @@ void TextFit::forward(Index first)
     for (Index j = 0; j < b; ++j) {
         const Index example = (first + j) % m_examples;
         m_targets[static_cast<std::size_t>(j)] = rows[example + c];
+        for (Index k = 0; k < c; ++k)
+            m_contextIds.data[static_cast<std::size_t>(j * c + k)] = rows[example + k];
         // emb(x).mean(dim=1): torch.sum over the context, then div_ by C.
         float *h = m_hidden.row(j).data();
         fit::outerSum(
@@ -110,7 +118,7 @@ void TextFit::forward(Index first)
     }
 }
 
-void TextFit::backward(Index first)
+void TextFit::backward()
 {
     const Index b = m_config.batch, c = m_config.context, d = m_config.dim, v = vocabSize();
     Parameter &emb = *m_model->embedding().weight();
@@ -124,62 +132,17 @@ void TextFit::backward(Index first)
             b, v, [&](Index j) { return m_logits.row(j).data(); }, m_model->lmHead().bias()->grad().data());
     fit::gemmFma(b, d, v, {m_logits.data(), m_logitsStride, 1}, {headWeight.value().data(), d, 1},
                  m_gradHidden.data(), d);
-    // mean's backward: the gradient expanded over the context and divided by C.
+    // mean's backward: h's gradient expanded over the context and divided by C; then
+    // embedding_dense_backward (core::Embedding), which adds to the head's gradient when tied.
     const auto count = static_cast<float>(c);
-    for (Index i = 0; i < m_gradHidden.size(); ++i)
-        m_gradHidden.data()[i] = m_gradHidden.data()[i] / count;
-
-    // embedding_dense_backward: grad_weight[k] += grad[i] for each looked-up id in order, from zero.
-    const std::int32_t *rows = m_corpus->rows().data();
-    const auto addRow = [d](float *dst, const float *src) {
-        for (Index k = 0; k < d; ++k)
-            dst[k] = dst[k] + src[k];
-    };
-    if (!m_config.tied) {
-        Matrix &grad = emb.grad();
-        grad.setZero();
-        for (Index j = 0; j < b; ++j) {
-            const Index example = (first + j) % m_examples;
-            for (Index k = 0; k < c; ++k)
-                addRow(grad.row(rows[example + k]).data(), m_gradHidden.row(j).data());
-        }
-        return;
-    }
-    // Tied: autograd adds the embedding's own dense gradient to the head's, a + b for every element
-    // (the rows the batch did not look up get + 0.0, which turns -0.0 into +0.0 as the sum does).
-    std::vector<std::int32_t> used;
-    for (Index j = 0; j < b; ++j) {
-        const Index example = (first + j) % m_examples;
-        for (Index k = 0; k < c; ++k) {
-            const std::int32_t row = rows[example + k];
-            if (m_touched[static_cast<std::size_t>(row)] < 0) {
-                m_touched[static_cast<std::size_t>(row)] = static_cast<std::int32_t>(used.size());
-                used.push_back(row);
-            }
-        }
-    }
-    Matrix lookups = Matrix::Zero(static_cast<Index>(used.size()), d);
-    for (Index j = 0; j < b; ++j) {
-        const Index example = (first + j) % m_examples;
+    for (Index j = 0; j < b; ++j)
         for (Index k = 0; k < c; ++k)
-            addRow(lookups.row(m_touched[static_cast<std::size_t>(rows[example + k])]).data(),
-                   m_gradHidden.row(j).data());
-    }
-    Matrix &grad = emb.grad();
-    parallel::forTwo(v, v * d, parallel::kMinElements, [&](Index begin, Index end) {
-        for (Index row = begin; row < end; ++row) {
-            float *g = grad.row(row).data();
-            const std::int32_t slot = m_touched[static_cast<std::size_t>(row)];
-            if (slot < 0) {
-                for (Index k = 0; k < d; ++k)
-                    g[k] = g[k] + 0.0f;
-            } else {
-                addRow(g, lookups.row(slot).data());
-            }
-        }
-    });
-    for (std::int32_t row : used)
-        m_touched[static_cast<std::size_t>(row)] = -1;
+            for (Index e = 0; e < d; ++e)
+                m_gradContext.data[static_cast<std::size_t>((j * c + k) * d + e)] =
+                    m_gradHidden(j, e) / count;
+    if (!m_config.tied)
+        emb.zeroGrad(); // a fresh dense gradient, zero outside the looked-up rows
+    m_model->embedding().backward(m_contextIds, m_gradContext);
 }
 
 float TextFit::step(FitStepReport *report)
@@ -189,7 +152,7 @@ float TextFit::step(FitStepReport *report)
     forward(first);
     const float loss = fit::crossEntropyInPlace(m_logits.data(), m_logitsStride, m_targets.data(),
                                                 m_config.batch, vocabSize());
-    backward(first);
+    backward();
 
     // Which rows can move: the looked-up ones always; every row once the optimiser remembers earlier
     // steps, the head's gradient reaches the shared weight or weight decay pulls it.

@@ -12,19 +12,24 @@
 
 namespace embedlab::core {
 
-/// The settings of a fit (`embedlab-cli fit`'s options), with its defaults: a run on one of the
-/// shipped texts with these settings puts tokens that belong together nearer than tokens that do
-/// not (tests/core/nn/tst_fit: learnsWhatBelongsTogether).
+/// The settings of a fit. The defaults are the app's run ("watch it learn"): on each shipped text
+/// (resources/texts) it puts tokens that belong together nearer than tokens that do not - king and
+/// queen, apple and pear, Monday and Tuesday, two and three - for any seed tried
+/// (tests/core/nn/tst_fit, learnsWhatBelongsTogether). It ties the head as GPT-2 does: on texts this
+/// small a tied matrix learns from both ends of each example and its neighbourhoods are much clearer.
+/// `embedlab-cli fit` keeps PyTorch's untied model unless --tied is given (FitCommand).
 struct FitConfig {
     Index dim = 16;    ///< D, embedding_dim
     Index context = 4; ///< C, the tokens before each target
     Index batch = 32;  ///< B, examples per step
     std::uint64_t seed = 0;
-    bool tied = false; ///< head.weight = emb.weight
+    bool tied = true;  ///< head.weight = emb.weight
     bool bias = false; ///< nn.Linear(D, V, bias=...)
     OptimizerConfig optimizer = defaultOptimizer();
-    /// Adam with lr=0.01: the default of `fit` (the keys' defaults are torch.optim's, as in `train`).
+    /// Adam with lr=0.01 (the keys' defaults are torch.optim's, as for `embedlab-cli train`).
     static OptimizerConfig defaultOptimizer();
+    /// The number of steps of the default run: about 34 passes over a 1,000-token text.
+    static constexpr std::int64_t kDefaultSteps = 1000;
     bool operator==(const FitConfig &) const = default;
 };
 
@@ -110,7 +115,7 @@ public:
 
 private:
     void forward(Index first);
-    void backward(Index first);
+    void backward();
 
     std::shared_ptr<const FitCorpus> m_corpus;
     FitConfig m_config;
@@ -124,9 +129,10 @@ private:
     Matrix m_hidden;                     // [B, D]: emb(x).mean(dim=1)
     Matrix m_logits;                     // [B, V] (rows m_logitsStride apart): logits, then d loss / d logits
     Index m_logitsStride = 0;
-    Matrix m_gradHidden;                 // [B, D]
-    Matrix m_before;                     // emb.weight before the step (reports)
-    std::vector<std::int32_t> m_touched; // per row: its slot among the looked-up rows, or -1
+    Matrix m_gradHidden;     // [B, D]
+    LongTensor m_contextIds; // [B, C]: x[i], the rows of the batch's contexts
+    Tensor m_gradContext;    // [B, C, D]: emb(x)'s gradient
+    Matrix m_before;         // emb.weight before the step (reports)
 };
 
 } // namespace embedlab::core
