@@ -125,44 +125,68 @@ EMBEDLAB_FIT_AVX2 void tile(Index k, const float *a, Index ars, Index acs, const
 }
 
 // A tile of C whose A operand has contiguous rows (A = G^T, a(i, l) = a[i + l * acs]): 16 rows of C
-// as two vectors of A's row l, times 6 columns broadcast from B, all k terms, then stored transposed.
-// Nothing is packed: G is read once, row by row.
-EMBEDLAB_FIT_AVX2 void tileTransposed(Index k, const float *a, Index acs, Strided b, float *c, Index ldc,
-                                      Index rows, Index cols)
+// as two vectors of A's row l, times 6 columns broadcast from B's packed tile (6 floats a term),
+// over k terms. The running sums are kept transposed in `sums` ([6][16] floats: column j's 16 rows),
+// from zero when `first`. G is read in place, a block of its rows at a time.
+EMBEDLAB_FIT_AVX2 void tileTransposed(Index k, const float *a, Index acs, const float *b, float *sums,
+                                      Index rows, bool first)
 {
     const __m256i mask0 = columnMask(rows);
     const __m256i mask1 = columnMask(rows - 8);
     __m256 acc[kRows][2];
 #pragma GCC unroll 6
     for (Index j = 0; j < kRows; ++j) {
-        acc[j][0] = _mm256_setzero_ps();
-        acc[j][1] = _mm256_setzero_ps();
+        acc[j][0] = first ? _mm256_setzero_ps() : _mm256_loadu_ps(sums + j * 16);
+        acc[j][1] = first ? _mm256_setzero_ps() : _mm256_loadu_ps(sums + j * 16 + 8);
     }
-    // Columns past `cols` read column 0 again; they are not stored.
-    Index offsets[kRows];
-    for (Index j = 0; j < kRows; ++j)
-        offsets[j] = (j < cols ? j : 0) * b.colStride;
     for (Index l = 0; l < k; ++l) {
         const float *al = a + l * acs;
         const __m256 a0 = rows >= 16 ? _mm256_loadu_ps(al) : _mm256_maskload_ps(al, mask0);
         const __m256 a1 = rows >= 16 ? _mm256_loadu_ps(al + 8) : _mm256_maskload_ps(al + 8, mask1);
-        const float *bl = b.data + l * b.rowStride;
+        const float *bl = b + l * kRows;
 #pragma GCC unroll 6
         for (Index j = 0; j < kRows; ++j) {
-            const __m256 bv = _mm256_broadcast_ss(bl + offsets[j]);
+            const __m256 bv = _mm256_broadcast_ss(bl + j);
             acc[j][0] = _mm256_fmadd_ps(a0, bv, acc[j][0]);
             acc[j][1] = _mm256_fmadd_ps(a1, bv, acc[j][1]);
         }
     }
-    alignas(32) float out[kRows][16];
 #pragma GCC unroll 6
     for (Index j = 0; j < kRows; ++j) {
-        _mm256_store_ps(out[j], acc[j][0]);
-        _mm256_store_ps(out[j] + 8, acc[j][1]);
+        _mm256_storeu_ps(sums + j * 16, acc[j][0]);
+        _mm256_storeu_ps(sums + j * 16 + 8, acc[j][1]);
     }
-    for (Index i = 0; i < rows; ++i)
-        for (Index j = 0; j < cols; ++j)
-            c[i * ldc + j] = out[j][i];
+}
+
+// C[i0:i1, j0:j1] for A = G^T: B packed in tiles of 6 columns (k x 6 floats each, zero past column
+// j1); strips of 16 rows of C; for each, blocks of 128 terms (8 KiB of G, which stays in the
+// first-level cache while every column tile reads it; the first tile fetches the next strip's), the sums
+// carried from block to block in a transposed buffer and written to C at the end of the strip.
+void transposedPart(Index i0, Index i1, Index j0, Index j1, Index k, Strided a, Strided b, float *c,
+                    Index ldc)
+{
+    constexpr Index kBlock = 64;
+    const Index tiles = (j1 - j0 + kRows - 1) / kRows;
+    std::vector<float> packed(static_cast<std::size_t>(tiles * k * kRows), 0.0f);
+    for (Index t = 0; t < tiles; ++t)
+        for (Index l = 0; l < k; ++l)
+            for (Index jj = 0; jj < std::min(kRows, j1 - j0 - t * kRows); ++jj)
+                packed[static_cast<std::size_t>((t * k + l) * kRows + jj)] =
+                    b.data[l * b.rowStride + (j0 + t * kRows + jj) * b.colStride];
+    std::vector<float> sums(static_cast<std::size_t>(tiles * kRows * 16));
+    for (Index i = i0; i < i1; i += 16) {
+        const Index rows = std::min<Index>(16, i1 - i);
+        for (Index l0 = 0; l0 < k; l0 += kBlock)
+            for (Index t = 0; t < tiles; ++t)
+                tileTransposed(std::min(kBlock, k - l0), a.data + i + l0 * a.colStride, a.colStride,
+                               packed.data() + (t * k + l0) * kRows, sums.data() + t * kRows * 16, rows,
+                               l0 == 0);
+        for (Index t = 0; t < tiles; ++t)
+            for (Index jj = 0; jj < std::min(kRows, j1 - j0 - t * kRows); ++jj)
+                for (Index r = 0; r < rows; ++r)
+                    c[(i + r) * ldc + j0 + t * kRows + jj] =
+                        sums[static_cast<std::size_t>((t * kRows + jj) * 16 + r)];
+    }
 }
 
 // C[0:m, 0:n] for one block of k terms. A is used in place when its terms are contiguous
@@ -210,11 +234,7 @@ void gemmPart(Index i0, Index i1, Index j0, Index j1, Index k, Strided a, Stride
 #if defined(EMBEDLAB_FIT_AVX2)
     if (usesAvx2() && a.rowStride == 1 && a.colStride != 1) {
         // fma(a, b, acc) == fma(b, a, acc): the products are the same, so is each sum.
-        for (Index i = i0; i < i1; i += 16)
-            for (Index j = j0; j < j1; j += kRows)
-                tileTransposed(k, a.data + i, a.colStride,
-                               {b.data + j * b.colStride, b.rowStride, b.colStride}, c + i * ldc + j, ldc,
-                               std::min<Index>(16, i1 - i), std::min(kRows, j1 - j));
+        transposedPart(i0, i1, j0, j1, k, a, b, c, ldc);
         return;
     }
     if (usesAvx2()) {
