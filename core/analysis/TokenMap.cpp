@@ -13,26 +13,26 @@ namespace embedlab::core {
 
 namespace {
 
-void checkMatrix(const TensorSpan &weights, Index rows, Index dim)
+void checkMatrix(const Eigen::Ref<const Matrix> &weights, Index rows, Index dim)
 {
-    if (weights.dim() != 2 || weights.shape[0] != rows || weights.shape[1] != dim)
+    if (weights.rows() != rows || weights.cols() != dim)
         throw Error(Error::Kind::ValueError, "the map was made for a [" + std::to_string(rows) + ", " +
                                                  std::to_string(dim) + "] matrix, got " +
-                                                 shapeString(weights.shape));
+                                                 shapeString({weights.rows(), weights.cols()}));
 }
 
 } // namespace
 
-TokenMap::TokenMap(std::vector<std::int64_t> rows, const TensorSpan &reference)
+TokenMap::TokenMap(std::vector<std::int64_t> rows, Eigen::Ref<const Matrix> reference)
     : m_rows(std::move(rows))
 {
-    if (reference.dim() != 2 || reference.shape[1] < 2)
-        throw Error(Error::Kind::ValueError,
-                    "a map needs a matrix of at least two columns, got " + shapeString(reference.shape));
+    if (reference.cols() < 2)
+        throw Error(Error::Kind::ValueError, "a map needs a matrix of at least two columns, got " +
+                                                 shapeString({reference.rows(), reference.cols()}));
     if (m_rows.empty())
         throw Error(Error::Kind::ValueError, "a map needs at least one row");
-    m_matrixRows = reference.shape[0];
-    m_dim = reference.shape[1];
+    m_matrixRows = reference.rows();
+    m_dim = reference.cols();
     for (std::int64_t row : m_rows)
         if (row < 0 || row >= m_matrixRows)
             throw Error(Error::Kind::IndexError, "row " + std::to_string(row) +
@@ -41,8 +41,7 @@ TokenMap::TokenMap(std::vector<std::int64_t> rows, const TensorSpan &reference)
     // The principal plane of the chosen rows, as the Neighbours dock computes it for all rows.
     Tensor chosen({static_cast<Index>(m_rows.size()), m_dim});
     for (std::size_t i = 0; i < m_rows.size(); ++i)
-        std::copy(reference.data + m_rows[i] * m_dim, reference.data + (m_rows[i] + 1) * m_dim,
-                  chosen.data.begin() + static_cast<std::ptrdiff_t>(i) * m_dim);
+        chosen.asMatrix().row(static_cast<Index>(i)) = reference.row(m_rows[i]);
     const Projection2d plane = principalPlane(chosen.span());
     m_basis.resize(m_dim, 2);
     for (int axis = 0; axis < 2; ++axis)
@@ -51,13 +50,13 @@ TokenMap::TokenMap(std::vector<std::int64_t> rows, const TensorSpan &reference)
     m_reference = centredRows(reference);
 }
 
-Eigen::MatrixXd TokenMap::centredRows(const TensorSpan &weights) const
+Eigen::MatrixXd TokenMap::centredRows(Eigen::Ref<const Matrix> weights) const
 {
     checkMatrix(weights, m_matrixRows, m_dim);
     Eigen::MatrixXd x(static_cast<Index>(m_rows.size()), m_dim);
     for (std::size_t i = 0; i < m_rows.size(); ++i)
         for (Index d = 0; d < m_dim; ++d)
-            x(static_cast<Index>(i), d) = weights.data[m_rows[i] * m_dim + d];
+            x(static_cast<Index>(i), d) = weights(m_rows[i], d);
     x.rowwise() -= x.colwise().mean();
     return x;
 }
@@ -70,7 +69,7 @@ Eigen::MatrixXd TokenMap::aligned(const Eigen::MatrixXd &x) const
     return x * (svd.matrixU() * svd.matrixV().transpose());
 }
 
-std::vector<std::array<float, 2>> TokenMap::place(const TensorSpan &weights) const
+std::vector<std::array<float, 2>> TokenMap::place(Eigen::Ref<const Matrix> weights) const
 {
     const Eigen::MatrixXd xy = aligned(centredRows(weights)) * m_basis;
     std::vector<std::array<float, 2>> out(m_rows.size());
@@ -79,13 +78,13 @@ std::vector<std::array<float, 2>> TokenMap::place(const TensorSpan &weights) con
     return out;
 }
 
-double TokenMap::misfit(const TensorSpan &weights) const
+double TokenMap::misfit(Eigen::Ref<const Matrix> weights) const
 {
     const double norm = m_reference.norm();
     return norm > 0.0 ? (aligned(centredRows(weights)) - m_reference).norm() / norm : 0.0;
 }
 
-void TokenMap::rebase(const TensorSpan &weights)
+void TokenMap::rebase(Eigen::Ref<const Matrix> weights)
 {
     m_reference = aligned(centredRows(weights));
 }

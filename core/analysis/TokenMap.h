@@ -19,26 +19,27 @@ namespace embedlab::core {
 /// they do not jump.
 class TokenMap {
 public:
-    /// `rows` of `reference` ([rows, dim], dim >= 2): their principal plane (core::principalPlane)
+    /// `rows` of `reference` ([rows, dim], dim >= 2; a Matrix, or a Tensor's asMatrix(), e.g.
+    /// TextFit::embedding()): their principal plane (core::principalPlane)
     /// is the map's basis. Throws core::Error (IndexError) for a row outside the matrix, (ValueError)
     /// for no rows or fewer than two columns.
-    TokenMap(std::vector<std::int64_t> rows, const TensorSpan &reference);
+    TokenMap(std::vector<std::int64_t> rows, Eigen::Ref<const Matrix> reference);
 
     const std::vector<std::int64_t> &rows() const { return m_rows; }
 
     /// The chosen rows of `weights` (the same shape as the reference) on the map, in rows() order.
-    std::vector<std::array<float, 2>> place(const TensorSpan &weights) const;
+    std::vector<std::array<float, 2>> place(Eigen::Ref<const Matrix> weights) const;
     /// The Procrustes residual of place(weights): |X R - Y| / |Y|, 0 for a rotated copy of the
     /// reference (how much more than a rotation the rows have changed).
-    double misfit(const TensorSpan &weights) const;
+    double misfit(Eigen::Ref<const Matrix> weights) const;
 
     /// Makes `weights` - turned onto the current reference - the reference, the basis kept: later
     /// frames are aligned to it, so during a long run the reference can follow the run, and a frame
     /// placed right after lands where it did before (no jump).
-    void rebase(const TensorSpan &weights);
+    void rebase(Eigen::Ref<const Matrix> weights);
 
 private:
-    Eigen::MatrixXd centredRows(const TensorSpan &weights) const;
+    Eigen::MatrixXd centredRows(Eigen::Ref<const Matrix> weights) const;
     Eigen::MatrixXd aligned(const Eigen::MatrixXd &x) const;
 
     std::vector<std::int64_t> m_rows;

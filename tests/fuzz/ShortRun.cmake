@@ -2,7 +2,7 @@
 # Run by CTest (fuzz_short): builds the libFuzzer targets with clang in their own build directory and
 # runs each for a few seconds, seeded with the golden files of tests/golden/formats (every format
 # seeds every reader: a file of another format is a hostile input too; the tokenizer readers take
-# tests/golden/tokenizer/small). New inputs go to a scratch
+# tests/golden/tokenizer/small, the fit's text tests/golden/fit). New inputs go to a scratch
 # directory so the golden files stay as they are; a crash, leak or sanitizer report fails the test.
 set(build "${BINARY_DIR}/fuzz-build")
 execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${build}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -12,10 +12,12 @@ execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${build}" -DCM
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "configuring the fuzz build failed")
 endif()
-foreach(reader npy safetensors gguf tokenizer_json tokenizer_vocab tokenizer_gguf)
+foreach(reader npy safetensors gguf tokenizer_json tokenizer_vocab tokenizer_gguf fit_text)
     set(seeds "${SOURCE_DIR}/tests/golden/formats")
     if(reader MATCHES "^tokenizer_")
         set(seeds "${SOURCE_DIR}/tests/golden/tokenizer/small")
+    elseif(reader STREQUAL "fit_text")
+        set(seeds "${SOURCE_DIR}/tests/golden/fit")
     endif()
     execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}" --target fuzz_${reader} -j 2
                     RESULT_VARIABLE rc OUTPUT_QUIET)

@@ -5,6 +5,7 @@
 // a little, and re-referencing during a run does not make them jump.
 #include "core/analysis/Neighbours.h"
 #include "core/analysis/TokenMap.h"
+#include "core/nn/TextFit.h"
 #include "core/tensor/Error.h"
 
 #include <QTest>
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void turnedCopyLandsOnTheReference();
     void smallChangeMovesLittle();
     void rebaseDoesNotJump();
+    void followsAFit();
     void refusesBadInput_data();
     void refusesBadInput();
 };
@@ -74,64 +76,87 @@ private Q_SLOTS:
 void TestTokenMap::referenceIsItsPrincipalPlane()
 {
     core::Tensor w = randomMatrix(1);
-    const core::TokenMap map(kChosen, w.span());
+    const core::TokenMap map(kChosen, w.asMatrix());
     core::Tensor chosen({static_cast<core::Index>(kChosen.size()), kDim});
     for (std::size_t i = 0; i < kChosen.size(); ++i)
         for (core::Index d = 0; d < kDim; ++d)
             chosen.data[i * kDim + static_cast<std::size_t>(d)] =
                 w.data[static_cast<std::size_t>(kChosen[i] * kDim + d)];
     const core::Projection2d plane = core::principalPlane(chosen.span());
-    const std::vector<std::array<float, 2>> points = map.place(w.span());
+    const std::vector<std::array<float, 2>> points = map.place(w.asMatrix());
     QCOMPARE(points.size(), kChosen.size());
     for (std::size_t i = 0; i < kChosen.size(); ++i) {
         const std::array<float, 2> want = plane.project(chosen.span(), static_cast<std::int64_t>(i));
         QVERIFY(std::abs(points[i][0] - want[0]) < 1e-4f && std::abs(points[i][1] - want[1]) < 1e-4f);
     }
-    QVERIFY(map.misfit(w.span()) < 1e-9);
+    QVERIFY(map.misfit(w.asMatrix()) < 1e-9);
 }
 
 // A recomputed principal plane may flip or turn from one frame to the next; the map's points do not.
 void TestTokenMap::turnedCopyLandsOnTheReference()
 {
     core::Tensor w = randomMatrix(2);
-    const core::TokenMap map(kChosen, w.span());
-    const auto reference = map.place(w.span());
+    const core::TokenMap map(kChosen, w.asMatrix());
+    const auto reference = map.place(w.asMatrix());
     for (std::uint32_t seed : {3u, 4u, 5u}) {
         core::Tensor copy = turned(w, seed, 0.75f);
-        QVERIFY(largestMove(map.place(copy.span()), reference) < 1e-4);
-        QVERIFY(map.misfit(copy.span()) < 1e-6);
+        QVERIFY(largestMove(map.place(copy.asMatrix()), reference) < 1e-4);
+        QVERIFY(map.misfit(copy.asMatrix()) < 1e-6);
     }
 }
 
 void TestTokenMap::smallChangeMovesLittle()
 {
     core::Tensor w = randomMatrix(6);
-    const core::TokenMap map(kChosen, w.span());
-    const auto before = map.place(w.span());
+    const core::TokenMap map(kChosen, w.asMatrix());
+    const auto before = map.place(w.asMatrix());
     std::mt19937 random(7);
     std::normal_distribution<float> normal(0.0f, 1e-3f);
     core::Tensor nudged = turned(w, 8, -2.0f); // turned as a learning representation drifts
     for (float &v : nudged.data)
         v += normal(random);
-    const double move = largestMove(map.place(nudged.span()), before);
+    const double move = largestMove(map.place(nudged.asMatrix()), before);
     QVERIFY2(move > 0.0 && move < 1e-2, qPrintable(QString::number(move)));
-    QVERIFY(map.misfit(nudged.span()) > 0.0);
+    QVERIFY(map.misfit(nudged.asMatrix()) > 0.0);
 }
 
 void TestTokenMap::rebaseDoesNotJump()
 {
     core::Tensor w = randomMatrix(9);
-    core::TokenMap map(kChosen, w.span());
+    core::TokenMap map(kChosen, w.asMatrix());
     core::Tensor later = turned(w, 10, 0.5f);
     for (std::size_t i = 0; i < later.data.size(); i += 3)
         later.data[i] *= 1.3f; // more than a turn: the rows learned something
-    const auto before = map.place(later.span());
-    map.rebase(later.span());
-    QVERIFY(largestMove(map.place(later.span()), before) < 1e-5);
-    QVERIFY(map.misfit(later.span()) < 1e-9);
+    const auto before = map.place(later.asMatrix());
+    map.rebase(later.asMatrix());
+    QVERIFY(largestMove(map.place(later.asMatrix()), before) < 1e-5);
+    QVERIFY(map.misfit(later.asMatrix()) < 1e-9);
     // and the frames after it are aligned to it
     core::Tensor next = turned(later, 11, 0.0f);
-    QVERIFY(largestMove(map.place(next.span()), before) < 1e-4);
+    QVERIFY(largestMove(map.place(next.asMatrix()), before) < 1e-4);
+}
+
+// The map of a learning embedding (issue #27): from one step to the next the points move, but much
+// less than the points of a principal plane recomputed at every step may jump.
+void TestTokenMap::followsAFit()
+{
+    std::vector<std::int64_t> ids;
+    for (int i = 0; i < 300; ++i)
+        ids.push_back((i * 7 + i / 5) % 23);
+    core::TextFit fit(std::make_shared<const core::FitCorpus>(ids), core::FitConfig{});
+    const core::TokenMap map({0, 3, 5, 8, 13, 21}, fit.embedding());
+    auto previous = map.place(fit.embedding());
+    double total = 0.0, largest = 0.0;
+    for (int k = 0; k < 50; ++k) {
+        fit.step();
+        const auto now = map.place(fit.embedding());
+        const double move = largestMove(now, previous);
+        total += move;
+        largest = std::max(largest, move);
+        previous = now;
+    }
+    QVERIFY(total > 0.0);
+    QVERIFY2(largest < 0.5, qPrintable(QString::number(largest))); // Adam's steps are 0.01 per element
 }
 
 void TestTokenMap::refusesBadInput_data()
@@ -155,16 +180,16 @@ void TestTokenMap::refusesBadInput()
     QFETCH(QString, message);
     core::Tensor w({kRows, dim}, 0.5f);
     try {
-        core::TokenMap map(std::vector<std::int64_t>(rows.begin(), rows.end()), w.span());
+        core::TokenMap map(std::vector<std::int64_t>(rows.begin(), rows.end()), w.asMatrix());
         QFAIL("no error");
     } catch (const core::Error &e) {
         QCOMPARE(QString::fromStdString(e.pythonText()), message);
     }
     // A frame of another shape than the reference's.
     core::Tensor reference = randomMatrix(12);
-    const core::TokenMap map(kChosen, reference.span());
+    const core::TokenMap map(kChosen, reference.asMatrix());
     core::Tensor other({kRows + 1, kDim});
-    QVERIFY_THROWS_EXCEPTION(core::Error, map.place(other.span()));
+    QVERIFY_THROWS_EXCEPTION(core::Error, map.place(other.asMatrix()));
 }
 
 QTEST_GUILESS_MAIN(TestTokenMap)
