@@ -9,9 +9,7 @@
 #include "core/io/NpyWriter.h"
 #include "core/text/Tokenizer.h"
 
-#include <cctype>
 #include <filesystem>
-#include <string_view>
 
 namespace embedlab::core {
 

@@ -6,7 +6,6 @@
 #include "core/nn/FitGemm.h"
 #include "core/nn/FitKernels.h"
 #include "core/tensor/Error.h"
-#include "core/tensor/Parallel.h"
 
 #include <algorithm>
 #include <cassert>
