@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/Trainer.h"
 
+#include "core/format/PythonNumber.h"
 #include "core/init/Generator.h"
 #include "core/nn/Loss.h"
 #include "core/tensor/Retire.h"
@@ -127,6 +128,41 @@ std::unique_ptr<Optimizer> OptimizerConfig::create(std::vector<ParameterPtr> par
     if (kind == Kind::Sgd)
         return std::make_unique<SGD>(std::move(params), sgd);
     return std::make_unique<Adam>(std::move(params), adam);
+}
+
+std::vector<std::string> OptimizerConfig::pythonArguments() const
+{
+    std::vector<std::string> args;
+    if (kind == Kind::Sgd) {
+        args.push_back("lr=" + pythonFloat(sgd.lr));
+        if (sgd.momentum != 0.0)
+            args.push_back("momentum=" + pythonFloat(sgd.momentum));
+        if (sgd.dampening != 0.0)
+            args.push_back("dampening=" + pythonFloat(sgd.dampening));
+        if (sgd.weightDecay != 0.0)
+            args.push_back("weight_decay=" + pythonFloat(sgd.weightDecay));
+        if (sgd.nesterov)
+            args.emplace_back("nesterov=True");
+        return args;
+    }
+    args.push_back("lr=" + pythonFloat(adam.lr));
+    if (adam.beta1 != 0.9 || adam.beta2 != 0.999)
+        args.push_back("betas=(" + pythonFloat(adam.beta1) + ", " + pythonFloat(adam.beta2) + ")");
+    if (adam.eps != 1e-8)
+        args.push_back("eps=" + pythonFloat(adam.eps));
+    if (adam.weightDecay != 0.0)
+        args.push_back("weight_decay=" + pythonFloat(adam.weightDecay));
+    if (adam.amsgrad)
+        args.emplace_back("amsgrad=True");
+    return args;
+}
+
+std::string OptimizerConfig::pythonCall(const std::string &params) const
+{
+    std::string call = std::string(kind == Kind::Sgd ? "torch.optim.SGD(" : "torch.optim.Adam(") + params;
+    for (const std::string &arg : pythonArguments())
+        call += ", " + arg;
+    return call + ")";
 }
 
 BatchShapeError::BatchShapeError(Shape idsShape, Shape targetsShape)

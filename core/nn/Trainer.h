@@ -27,6 +27,11 @@ struct OptimizerConfig {
     double weightDecay() const { return kind == Kind::Sgd ? sgd.weightDecay : adam.weightDecay; }
     /// True when rows with an earlier gradient keep moving: SGD with momentum, or Adam.
     bool remembers() const { return kind == Kind::Adam || sgd.momentum != 0.0; }
+    /// The keyword arguments as Python writes them: lr always, then each one that differs from
+    /// torch.optim's default ("lr=0.1", "momentum=0.9", "betas=(0.8, 0.99)", "nesterov=True").
+    std::vector<std::string> pythonArguments() const;
+    /// `torch.optim.SGD(PARAMS, lr=0.1, ...)` with `params` as the first argument.
+    std::string pythonCall(const std::string &params) const;
 };
 
 /// ids and targets of different shapes (with the same number of elements): PyTorch would pair them
