@@ -27,6 +27,7 @@
 #include "ui/window/WeightFileLoader.h"
 #include "ui/window/WheelNeedsFocus.h"
 #include "ui/window/WindowDialogs.h"
+#include "ui/window/WindowMenus.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -115,7 +116,8 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     // After the saved layout: the lesson's dock is shown only by the lesson, and a crash recovery
     // applies its session to a finished window.
     createParts(options);
-    createMenus();
+    WindowMenus::build(this, m_actions, *m_registry, m_toolBars,
+                       {m_sessions->recentMenu(), m_exports->exportMenu(), m_exports->copyMenu()});
     watchIdleSources();
     // A new document takes the panels of the layout the window restored (the user's last); a
     // document that was shown before (a language switch, the lesson) or opened shows its own.
@@ -261,85 +263,10 @@ void MainWindow::createParts(const Options &options)
 
 // ---- menus and tool bars -----------------------------------------------------------------------
 
-void MainWindow::createMenus()
-{
-    const WindowActions &a = m_actions;
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addActions({a.openWeights, a.openSession, a.saveSession, a.saveSessionAs});
-    file->addMenu(m_sessions->recentMenu());
-    file->addMenu(m_exports->exportMenu());
-    file->addMenu(m_exports->copyMenu());
-    file->addSeparator();
-    file->addAction(a.exportScreenshot);
-    file->addSeparator();
-    file->addAction(a.quit);
-
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addActions({a.undo, a.redo, a.undoMemory});
-    edit->addSeparator();
-    edit->addAction(a.copyCode);
-    edit->addSeparator();
-    QMenu *presets = edit->addMenu(tr("Pre&sets"));
-    presets->addActions({a.presetReference, a.presetGpt2});
-    edit->addSeparator();
-    edit->addAction(a.preferences);
-
-    QMenu *model = menuBar()->addMenu(tr("&Model"));
-    model->addActions({a.tie, a.untieClone, a.untieReinit});
-    model->addSeparator();
-    model->addAction(a.trainStep);
-
-    menuBar()->addMenu(createViewMenu());
-
-    QMenu *animation = menuBar()->addMenu(tr("&Animation"));
-    animation->addActions({a.play, a.stepForward, a.stepBack, a.restart, a.lastStep});
-    animation->addSeparator();
-    animation->addActions({a.faster, a.slower});
-    animation->addSeparator();
-    animation->addAction(a.batchCounters);
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addActions({a.about, a.aboutQt});
-}
-
-QMenu *MainWindow::createViewMenu()
-{
-    const WindowActions &a = m_actions;
-    auto *view = new QMenu(tr("&View"), this);
-    for (const PanelRegistry::Panel &p : m_registry->panels()) {
-        QAction *toggle = p.dock->toggleViewAction();
-        view->addAction(toggle);
-        // Shown from the menu, a panel comes to the front of its tabs with the focus in it.
-        connect(toggle, &QAction::triggered, p.dock, [dock = p.dock](bool on) {
-            if (on)
-                PanelRegistry::raise(dock);
-        });
-    }
-    for (QToolBar *bar : std::as_const(m_toolBars))
-        view->addAction(bar->toggleViewAction());
-    view->addSeparator();
-    view->addActions({a.zoomIn, a.zoomOut, a.zoomReset});
-    view->addMenu(tr("&Colour Map"))->addActions(a.colorMaps->actions());
-    view->addSeparator();
-    view->addActions({a.fullScreen, a.projector, a.lesson, a.focusView, a.leaveFocus});
-    QMenu *language = view->addMenu(tr("&Language"));
-    language->setObjectName(QStringLiteral("languageMenu"));
-    language->addActions(a.languages->actions());
-    return view;
-}
-
 void MainWindow::createToolBars()
 {
-    auto *mainBar = new QToolBar(tr("Main"), this);
-    mainBar->setObjectName(QStringLiteral("mainToolBar"));
-    mainBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    mainBar->addActions({m_actions.presetReference, m_actions.presetGpt2});
-    mainBar->addSeparator();
-    mainBar->addActions({m_actions.undo, m_actions.redo});
-    mainBar->addSeparator();
-    mainBar->addAction(m_actions.tie);
     m_animationBar = new AnimationToolBar(m_doc->animation(), m_actions, m_lookup->batchCounters(), this);
-    m_toolBars = {mainBar, m_animationBar};
+    m_toolBars = {WindowMenus::mainToolBar(this, m_actions), m_animationBar};
     for (QToolBar *bar : std::as_const(m_toolBars))
         addToolBar(bar);
 }
