@@ -88,51 +88,18 @@ Lab::Operation tieOperation(const QString &why)
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Tie;
     op.target = QStringLiteral("lm_head.weight");
-    op.python = QStringLiteral("lm_head.weight = embedding.weight  # %1").arg(why);
+    op.python = PythonCode::tie(why);
     return op;
-}
-
-QString pyString(const QString &text)
-{
-    QString escaped = text;
-    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
-    return QLatin1Char('"') + escaped + QLatin1Char('"');
 }
 
 Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::LoadRole role)
 {
-    // Code that reads the same bytes without torch.load (which would run a pickle).
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Load;
     op.target = role == Lab::LoadRole::Embedding ? QStringLiteral("embedding.weight")
                                                  : QStringLiteral("lm_head.weight");
     op.spec = file + QLatin1Char(':') + tensor;
-    const QString suffix = QFileInfo(file).suffix().toLower();
-    QStringList lines;
-    lines << QStringLiteral("# %1 from %2:%3").arg(op.target, QFileInfo(file).fileName(), tensor);
-    if (suffix == QStringLiteral("npy")) {
-        lines << QStringLiteral("import numpy")
-              << QStringLiteral("w = torch.from_numpy(numpy.load(%1)).float()").arg(pyString(file));
-    } else if (suffix == QStringLiteral("gguf")) {
-        lines
-            << QStringLiteral("import gguf, numpy  # pip install gguf")
-            << QStringLiteral("t = next(t for t in gguf.GGUFReader(%1).tensors if t.name == %2)")
-                   .arg(pyString(file), pyString(tensor))
-            << QStringLiteral(
-                   "w = torch.from_numpy(gguf.quants.dequantize(t.data, t.tensor_type).astype(numpy.float32)"
-                   ".reshape(%1.weight.shape))")
-                   .arg(role == Lab::LoadRole::Embedding ? QStringLiteral("embedding")
-                                                         : QStringLiteral("lm_head"));
-    } else {
-        // framework="pt": NumPy has no bfloat16, so safetensors.numpy refuses BF16 tensors (most of
-        // today's checkpoints); get_tensor() reads this tensor alone, not every tensor of the file.
-        lines << QStringLiteral("from safetensors import safe_open")
-              << QStringLiteral("with safe_open(%1, framework=\"pt\") as f:").arg(pyString(file))
-              << QStringLiteral("    w = f.get_tensor(%1).float()").arg(pyString(tensor));
-    }
-    lines << QStringLiteral("with torch.no_grad():") << QStringLiteral("    %1.copy_(w)").arg(op.target);
-    op.python = lines.join(QLatin1Char('\n'));
+    op.python = PythonCode::load(op.target, file, tensor);
     return op;
 }
 
@@ -301,19 +268,9 @@ void Lab::untie(core::TiedModel::UntieMode mode)
     op.kind = Operation::Kind::Untie;
     op.target = QStringLiteral("lm_head.weight");
     const auto &shape = m_model->lmHead().weight()->shape();
-    if (mode == core::TiedModel::UntieMode::Clone) {
-        op.spec = QStringLiteral("clone");
-        op.python = QStringLiteral(
-            "lm_head.weight = torch.nn.Parameter(embedding.weight.detach().clone())  # untied: "
-            "own storage, same values");
-    } else {
-        op.spec = QStringLiteral("reinitialize");
-        op.python =
-            QStringLiteral("lm_head.weight = torch.nn.Parameter(torch.empty(%1, %2))  # untied: own storage\n"
-                           "lm_head.reset_parameters()")
-                .arg(shape[0])
-                .arg(shape[1]);
-    }
+    const bool reinitialize = mode == core::TiedModel::UntieMode::Reinitialize;
+    op.spec = reinitialize ? QStringLiteral("reinitialize") : QStringLiteral("clone");
+    op.python = PythonCode::untie(reinitialize, shape[0], shape[1]);
     m_history.append(op);
     Q_EMIT configChanged();
     Q_EMIT tiedChanged(false);
@@ -715,13 +672,7 @@ void Lab::commitInit(const std::shared_ptr<InitResult> &result)
     op.target = result->job.target;
     op.spec = QString::fromStdString(result->job.spec.toString());
     op.seed = result->job.seed;
-    QStringList lines;
-    if (op.seed)
-        lines << QStringLiteral("torch.manual_seed(%1)").arg(*op.seed);
-    lines << QStringLiteral("with torch.no_grad():")
-          << QStringLiteral("    ") +
-                 QString::fromStdString(result->job.spec.pythonCall(op.target.toStdString()));
-    op.python = lines.join(QLatin1Char('\n'));
+    op.python = PythonCode::init(op.target, result->job.spec, op.seed);
     m_history = result->job.history;
     m_history.append(op);
     Q_EMIT historyChanged();

@@ -32,9 +32,6 @@ public:
     /// thread (outputText() shows an older state until outputUpdated()).
     bool isFormatting() const { return m_formatting; }
 
-    /// The Python script for `lab`'s current model and ids.
-    static QString pythonCode(const Lab &lab);
-
 Q_SIGNALS:
     /// The output text is up to date with the Lab (after an off-thread format).
     void outputUpdated();

@@ -5,6 +5,7 @@
 #include "core/init/Generator.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/PythonCode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -508,11 +509,7 @@ void InitPanel::showState()
         return;
     }
     m_python->setEnabled(true);
-    QString code;
-    if (const auto s = seed())
-        code += QStringLiteral("torch.manual_seed(%1)\n").arg(*s);
-    code += QString::fromStdString(m_spec->pythonCall(target().toStdString()));
-    m_python->setText(code);
+    m_python->setText(PythonCode::initCall(target(), *m_spec, seed()));
 }
 
 void InitPanel::onEdited()

@@ -1169,7 +1169,7 @@ QString TestSoak::checkInvariants()
                 .arg(i)
                 .arg(tensors.at(i).left(2000));
         // With max_norm the script prints embedding.weight again after the lookup renormalised
-        // rows in place (CodePanel::pythonCode): a fourth tensor, of the weight's shape.
+        // rows in place (PythonCode::program): a fourth tensor, of the weight's shape.
         const bool weightPrint = i == 0 || (i == 3 && mc.maxNorm);
         if (weightPrint && !shapeMatches(parsed.shape, vd))
             return QStringLiteral("printed weight %1 has shape %2, the model %3")
