@@ -878,26 +878,6 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
-        <source>This training step ran out of memory: it was not run.</source>
-        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
-    </message>
-    <message>
-        <source>Training step on %1 weights ...</source>
-        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
-    </message>
-    <message>
-        <source>Training waits until the current computation has finished.</source>
-        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
-    </message>
-    <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
-        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
-    </message>
-    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>%1 giá trị riêng của lm_head đã bị bỏ; giờ nó hiển thị embedding.weight (một vùng lưu trữ)</translation>
     </message>
@@ -914,24 +894,8 @@
         <translation>Nhập ít nhất một token id, ví dụ 2, 3, 1</translation>
     </message>
     <message>
-        <source>Running torch.nn.init.%1_ on %2 ...</source>
-        <translation>Đang chạy torch.nn.init.%1_ trên %2 ...</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being initialised; apply again.</source>
-        <translation>%1 đã thay đổi trong lúc đang khởi tạo; hãy áp dụng lại.</translation>
-    </message>
-    <message>
         <source>%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.</source>
         <translation>%1 không phải là ma trận 2 chiều: chỉ tensor [V, D] mới có thể là trọng số.</translation>
-    </message>
-    <message>
-        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
-        <translation>Đang dựng Embedding(%1, %2) và Linear(%2, %1) ...</translation>
-    </message>
-    <message>
-        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
-        <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
     </message>
     <message>
         <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
@@ -944,6 +908,48 @@
     <message>
         <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
         <translation>Đã bỏ qua hoàn tác: lm_head.weight chưa được buộc khi thực hiện bước đó, và từ đó đã được buộc bên ngoài lịch sử hoàn tác (bởi một bước của bài học).</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabScheduler</name>
+    <message>
+        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
+        <translation>Đang dựng Embedding(%1, %2) và Linear(%2, %1) ...</translation>
+    </message>
+    <message>
+        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
+        <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
+    </message>
+    <message>
+        <source>Running torch.nn.init.%1_ on %2 ...</source>
+        <translation>Đang chạy torch.nn.init.%1_ trên %2 ...</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being initialised; apply again.</source>
+        <translation>%1 đã thay đổi trong lúc đang khởi tạo; hãy áp dụng lại.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabTraining</name>
+    <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
+    </message>
+    <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
+    <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
     </message>
 </context>
 <context>

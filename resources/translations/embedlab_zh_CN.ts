@@ -878,26 +878,6 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
-        <source>This training step ran out of memory: it was not run.</source>
-        <translation>此训练步骤内存不足：未执行。</translation>
-    </message>
-    <message>
-        <source>Training step on %1 weights ...</source>
-        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
-    </message>
-    <message>
-        <source>Training waits until the current computation has finished.</source>
-        <translation>训练会等待当前计算完成后再进行。</translation>
-    </message>
-    <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
-        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
-    </message>
-    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>lm_head 自己的 %1 个值已被丢弃；它现在显示 embedding.weight（同一存储）</translation>
     </message>
@@ -914,24 +894,8 @@
         <translation>请至少输入一个 token id，例如 2, 3, 1</translation>
     </message>
     <message>
-        <source>Running torch.nn.init.%1_ on %2 ...</source>
-        <translation>正在对 %2 运行 torch.nn.init.%1_ ...</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being initialised; apply again.</source>
-        <translation>%1 在初始化过程中发生了变化；请重新应用。</translation>
-    </message>
-    <message>
         <source>%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.</source>
         <translation>%1 不是二维矩阵：只有 [V, D] 张量才能作为权重。</translation>
-    </message>
-    <message>
-        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
-        <translation>正在构建 Embedding(%1, %2) 和 Linear(%2, %1) ...</translation>
-    </message>
-    <message>
-        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
-        <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
     </message>
     <message>
         <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
@@ -944,6 +908,48 @@
     <message>
         <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
         <translation>已跳过撤销：执行该步骤时 lm_head.weight 尚未绑定，此后它在撤销历史之外（由课程的某一步）被绑定。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabScheduler</name>
+    <message>
+        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
+        <translation>正在构建 Embedding(%1, %2) 和 Linear(%2, %1) ...</translation>
+    </message>
+    <message>
+        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
+        <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
+    </message>
+    <message>
+        <source>Running torch.nn.init.%1_ on %2 ...</source>
+        <translation>正在对 %2 运行 torch.nn.init.%1_ ...</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being initialised; apply again.</source>
+        <translation>%1 在初始化过程中发生了变化；请重新应用。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabTraining</name>
+    <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>训练会等待当前计算完成后再进行。</translation>
+    </message>
+    <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
+    <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>此训练步骤内存不足：未执行。</translation>
     </message>
 </context>
 <context>
