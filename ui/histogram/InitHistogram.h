@@ -7,7 +7,7 @@
 #include "core/tensor/Parameter.h"
 #include "ui/histogram/HistogramBinning.h"
 #include "ui/model/NiceTicks.h"
-#include "ui/views/PaintedText.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QFont>
 #include <QList>

@@ -4,7 +4,7 @@
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/model/OneHotAnimation.h"
-#include "ui/views/PaintedText.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QImage>
 #include <QPointer>
