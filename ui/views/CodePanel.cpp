@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -302,9 +301,9 @@ void CodePanel::refresh()
         m_badgeShort.clear();
     }
     showBadge();
-    const quint64 generation = ++m_generation;
     if (in.weight->numel() <= kSynchronousFormat) {
-        m_formatting = false; // a format still running is for an older state, and is dropped
+        m_formatJobs.invalidate(); // a format still running is for an older state, and is dropped
+        m_formatting = false;
         m_output->setPlainText(renderOutput(in));
         updateOrientation();
         Q_EMIT outputUpdated();
@@ -312,21 +311,15 @@ void CodePanel::refresh()
     }
     m_formatting = true;
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
-    // A watcher child rather than QFuture::then(this): see Lab::startJob.
-    m_format = runOnWorkers([in = std::move(in)] { return renderOutput(in); });
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const QString text = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // a newer state is being formatted
-        m_formatting = false;
-        m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
-        m_output->setPlainText(text);
-        updateOrientation();
-        Q_EMIT outputUpdated();
-    });
-    watcher->setFuture(m_format);
+    m_format = m_formatJobs.start(
+        this, [in = std::move(in)] { return renderOutput(in); },
+        [this](const QString &text) {
+            m_formatting = false;
+            m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
+            m_output->setPlainText(text);
+            updateOrientation();
+            Q_EMIT outputUpdated();
+        });
 }
 
 } // namespace embedlab::ui
