@@ -2013,6 +2013,10 @@
         <source>change = after − before</source>
         <translation>thay đổi = sau − trước</translation>
     </message>
+    <message>
+        <source>as it was at that step (undo or redo)</source>
+        <translation>như ở bước đó (hoàn tác hoặc làm lại)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::UndoActions</name>

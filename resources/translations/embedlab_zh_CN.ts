@@ -2013,6 +2013,10 @@
         <source>change = after − before</source>
         <translation>变化 = 之后 − 之前</translation>
     </message>
+    <message>
+        <source>as it was at that step (undo or redo)</source>
+        <translation>恢复为该步骤时的状态（撤销或重做）</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::UndoActions</name>

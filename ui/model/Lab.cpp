@@ -218,6 +218,26 @@ Lab::WeightState Lab::captureWeights(int parts) const
     return state;
 }
 
+core::TrainerState Lab::trainerState() const
+{
+    return m_training->saveState();
+}
+
+std::uint64_t Lab::trainerStateBytes() const
+{
+    return m_training->stateBytes();
+}
+
+void Lab::restoreTrainerState(const core::TrainerState &state)
+{
+    m_training->restoreState(state);
+}
+
+void Lab::replayTrainingStep(const core::TrainingReport &recorded)
+{
+    m_training->replay(recorded);
+}
+
 std::uint64_t Lab::weightBytes(int parts) const
 {
     if (!m_model)

@@ -166,6 +166,18 @@ public:
     /// `state` was taken from: a lesson step or a direct setConfig() replaced it without an undo step.
     bool restoreWeights(const WeightState &state);
 
+    /// The optimiser's settings and state as they are now (undo keeps them with a step's weights).
+    core::TrainerState trainerState() const;
+    std::uint64_t trainerStateBytes() const;
+    /// Puts back what trainerState() took, for the current model's parameters.
+    void restoreTrainerState(const core::TrainerState &state);
+    /// A recorded training step once more, synchronously and exactly (undo and redo replay it): the
+    /// report's batch and optimiser settings, from a fresh optimiser when it was the first step of
+    /// its state. Records it in history() and emits trained(), as the step did.
+    void replayTrainingStep(const core::TrainingReport &recorded);
+    /// Undo or redo put the optimiser's state back (or forward) with the weights: views say so.
+    void notifyOptimizerRestored() { Q_EMIT optimizerReset(OptimizerResetReason::Restored); }
+
     /// Parses and validates the ids ("2, 3, 1", "[[2, 3], [1, 0]]"). On success the ids take
     /// effect and idsChanged() is emitted; otherwise idsError() carries PyTorch's message and the
     /// last valid ids stay in effect. Returns whether the text was accepted.
@@ -267,7 +279,7 @@ public:
     /// "FILE:TENSOR" when the current weights came from a file, else empty.
     QString loadedFrom() const;
     /// Why the optimiser state was dropped (views word it).
-    enum class OptimizerResetReason { ByHand, SettingsChanged, NewModel, Tied, ParametersChanged };
+    enum class OptimizerResetReason { ByHand, SettingsChanged, NewModel, Tied, ParametersChanged, Restored };
     /// The optimiser the next trainStep() uses; other settings than the current ones drop its state.
     void setOptimizer(const core::OptimizerConfig &config);
     const core::OptimizerConfig &optimizer() const;

@@ -181,6 +181,25 @@ void LabTraining::finish(const std::shared_ptr<Job> &job)
     m_lab.m_scheduler->runPending();
 }
 
+void LabTraining::restoreState(const core::TrainerState &state)
+{
+    m_trainer.restoreState(state);
+    m_trainedModel = m_lab.m_model.get();
+}
+
+void LabTraining::replay(const core::TrainingReport &recorded)
+{
+    // As the step was taken: its settings (another setting dropped the state then too), and a fresh
+    // optimiser when it was the first step of its state (a reset by hand, a new model, undo).
+    core::TiedModel &model = *m_lab.m_model;
+    m_trainer.setOptimizer(recorded.optimizer);
+    if (recorded.step == 1)
+        m_trainer.reset();
+    m_trainer.prepare(model);
+    m_trainedModel = &model;
+    record(recorded.ids, recorded.targets, m_trainer.step(model, recorded.ids, recorded.targets));
+}
+
 void LabTraining::cancel()
 {
     if (m_job)

@@ -37,6 +37,11 @@ public:
     int stepCount() const { return m_trainer.stepCount(); }
     void setAvailableMemory(std::optional<std::uint64_t> bytes) { m_availableMemory.set(bytes); }
     void setGate(std::function<bool()> gate) { m_gate = std::move(gate); }
+    /// See Lab::trainerState(), Lab::restoreTrainerState() and Lab::replayTrainingStep().
+    core::TrainerState saveState() const { return m_trainer.saveState(); }
+    std::uint64_t stateBytes() const { return m_trainer.stateBytes(); }
+    void restoreState(const core::TrainerState &state);
+    void replay(const core::TrainingReport &recorded);
     /// Drops the optimiser state when the model's parameters are no longer the ones it was built
     /// for (a new model, a tie or an untie: torch.optim would need a new optimiser).
     void dropStaleOptimizer();

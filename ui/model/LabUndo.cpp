@@ -273,9 +273,20 @@ void LabUndo::pushWithoutSnapshot(LabCommand *command)
     Q_EMIT changed();
 }
 
+TrainingStepCommand *LabUndo::continuedRun() const
+{
+    const int index = m_stack->index();
+    if (index <= 0)
+        return nullptr;
+    auto *top = dynamic_cast<TrainingStepCommand *>(const_cast<QUndoCommand *>(m_stack->command(index - 1)));
+    return top && !top->isDropped() ? top : nullptr;
+}
+
 bool LabUndo::mayTrain()
 {
-    const std::uint64_t bytes = m_lab->weightBytes(Lab::AllParts);
+    // A step that continues a run replays from its anchor: it costs no snapshot (issue #24 item 6).
+    const std::uint64_t bytes =
+        continuedRun() ? 0 : m_lab->weightBytes(Lab::AllParts) + m_lab->trainerStateBytes();
     m_stepUndoable = snapshotFitsUndoBudget(bytes, m_budget);
     return m_stepUndoable || mayProceed(bytes);
 }
@@ -283,22 +294,38 @@ bool LabUndo::mayTrain()
 void LabUndo::onAboutToTrain()
 {
     // Copied right before the weights change (after a worker computed the step, if one did), and
-    // only when it fits: a step the user agreed cannot be undone copies nothing.
-    m_stepBefore = m_stepUndoable ? m_lab->captureWeights(Lab::AllParts) : m_lab->captureWeights(0);
+    // only when needed and fitting: a step that continues a run copies nothing, except every
+    // kStepsPerAnchor steps when that fits in an eighth of the budget (undo then replays less).
+    m_stepPending = true;
+    m_stepBefore.reset();
+    m_trainerBefore.reset();
+    const TrainingStepCommand *run = continuedRun();
+    const std::uint64_t anchorBytes = m_lab->weightBytes(Lab::AllParts) + m_lab->trainerStateBytes();
+    const bool periodic = run && run->stepsFromAnchor() >= kStepsPerAnchor && anchorBytes <= m_budget / 8;
+    if (m_stepUndoable && (!run || periodic)) {
+        m_stepBefore = m_lab->captureWeights(Lab::AllParts);
+        m_trainerBefore = m_lab->trainerState();
+    }
 }
 
 void LabUndo::onTrained(const core::TrainingReport &report)
 {
-    if (!m_stepBefore)
+    // Replayed steps (undo, redo) are not recorded again.
+    if (!std::exchange(m_stepPending, false))
         return;
-    auto *command =
-        new WeightsCommand(m_lab, std::move(*m_stepBefore), Lab::AllParts,
-                           tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)));
+    std::optional<TrainingStepCommand::Anchor> anchor;
+    if (m_stepBefore)
+        anchor = TrainingStepCommand::Anchor{std::move(*m_stepBefore), std::move(*m_trainerBefore)};
     m_stepBefore.reset();
-    // The optimiser's momentum and Adam averages belong to the steps being undone.
-    command->setAfterSwap([lab = m_lab] { lab->resetOptimizer(); });
+    m_trainerBefore.reset();
+    const bool continues = continuedRun() != nullptr;
+    auto *command =
+        new TrainingStepCommand(m_lab, m_stack, report, std::move(anchor),
+                                tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)));
+    // The views hear that the optimiser's state went back (or forward) with the weights.
+    command->setAfterSwap([lab = m_lab] { lab->notifyOptimizerRestored(); });
     m_openInit = nullptr;
-    if (std::exchange(m_stepUndoable, true))
+    if (std::exchange(m_stepUndoable, true) && (command->isAnchor() || continues))
         push(command);
     else
         pushWithoutSnapshot(command);

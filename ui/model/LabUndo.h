@@ -31,6 +31,9 @@ class LabUndo : public QObject {
 public:
     /// Undo snapshots of weights are kept under this many bytes (older steps are dropped).
     static constexpr std::uint64_t kDefaultBudget = std::uint64_t(1) << 30;
+    /// A run of training steps keeps a snapshot every this many steps, where it fits in an eighth of
+    /// the budget: undo replays at most this many steps from the nearest one.
+    static constexpr int kStepsPerAnchor = 8;
 
     explicit LabUndo(Lab *lab, QObject *parent = nullptr);
     ~LabUndo() override;
@@ -115,9 +118,15 @@ private:
         std::optional<std::uint64_t> seed;
     };
     std::optional<InitRequest> m_deferredInit;
-    // The training step about to be recorded: its snapshot (taken only when it fits the budget).
+    /// The training step on top of the history, when the next step continues its run (no other
+    /// step of the history between them): then the next one needs no snapshot of its own.
+    class TrainingStepCommand *continuedRun() const;
+    // The training step about to be recorded: whether it can be undone, and the snapshot it starts
+    // a run from (none when it continues one).
     bool m_stepUndoable = true;
+    bool m_stepPending = false;
     std::optional<Lab::WeightState> m_stepBefore;
+    std::optional<core::TrainerState> m_trainerBefore;
 };
 
 } // namespace embedlab::ui

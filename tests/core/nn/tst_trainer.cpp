@@ -8,12 +8,16 @@
 #include "core/init/Generator.h"
 #include "core/nn/OneHot.h"
 
+#include "common/Optimizers.h"
+
 #include <QTest>
 
 #include <memory>
 
 using namespace embedlab;
 using core::OptimizerConfig;
+using testing::adam;
+using testing::sgd;
 
 namespace {
 
@@ -21,24 +25,6 @@ std::shared_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptio
                                            bool bias = false)
 {
     return testing::makeModel({.tied = tied, .bias = bias, .options = options});
-}
-
-OptimizerConfig sgd(double lr, double momentum = 0.0, double weightDecay = 0.0)
-{
-    OptimizerConfig c;
-    c.sgd.lr = lr;
-    c.sgd.momentum = momentum;
-    c.sgd.weightDecay = weightDecay;
-    return c;
-}
-
-OptimizerConfig adam(double lr, double weightDecay = 0.0)
-{
-    OptimizerConfig c;
-    c.kind = OptimizerConfig::Kind::Adam;
-    c.adam.lr = lr;
-    c.adam.weightDecay = weightDecay;
-    return c;
 }
 
 std::vector<core::Matrix> values(const core::TiedModel &model)
