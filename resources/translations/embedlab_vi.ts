@@ -30,62 +30,6 @@
 <context>
     <name>HeadlessExport</name>
     <message>
-        <source>View to export.</source>
-        <translation>Khung nhìn cần xuất.</translation>
-    </message>
-    <message>
-        <source>Output file.</source>
-        <translation>Tệp đầu ra.</translation>
-    </message>
-    <message>
-        <source>PNG scale 1-4.</source>
-        <translation>Tỉ lệ PNG 1-4.</translation>
-    </message>
-    <message>
-        <source>Projector style.</source>
-        <translation>Kiểu máy chiếu.</translation>
-    </message>
-    <message>
-        <source>en, vi or zh.</source>
-        <translation>en, vi hoặc zh.</translation>
-    </message>
-    <message>
-        <source>torch.manual_seed.</source>
-        <translation>torch.manual_seed.</translation>
-    </message>
-    <message>
-        <source>V.</source>
-        <translation>V.</translation>
-    </message>
-    <message>
-        <source>D.</source>
-        <translation>D.</translation>
-    </message>
-    <message>
-        <source>Token ids.</source>
-        <translation>Các token id.</translation>
-    </message>
-    <message>
-        <source>Tie lm_head to the embedding.</source>
-        <translation>Buộc lm_head với embedding.</translation>
-    </message>
-    <message>
-        <source>Initialiser spec.</source>
-        <translation>Spec của bộ khởi tạo.</translation>
-    </message>
-    <message>
-        <source>Session file.</source>
-        <translation>Tệp phiên.</translation>
-    </message>
-    <message>
-        <source>Animation step.</source>
-        <translation>Bước hoạt ảnh.</translation>
-    </message>
-    <message>
-        <source>View size WxH.</source>
-        <translation>Kích thước khung nhìn RxC.</translation>
-    </message>
-    <message>
         <source>unexpected argument '%1'.</source>
         <translation>đối số không mong đợi '%1'.</translation>
     </message>
@@ -158,14 +102,6 @@
         <translation>hết thời gian chờ khi tính lm_head(h).</translation>
     </message>
     <message>
-        <source>Weight file, as FILE[:TENSOR].</source>
-        <translation>Tệp trọng số, dạng FILE[:TENSOR].</translation>
-    </message>
-    <message>
-        <source>reference or gpt2.</source>
-        <translation>reference hoặc gpt2.</translation>
-    </message>
-    <message>
         <source>--export weights needs --out FILE.npy.</source>
         <translation>--export weights cần --out FILE.npy.</translation>
     </message>
@@ -196,6 +132,10 @@
     <message>
         <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window, weights (not '%1').</source>
         <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, neighbours, window, weights (không phải '%1').</translation>
+    </message>
+    <message>
+        <source>--%1 goes with the window, not with --export.</source>
+        <translation>--%1 dùng cho cửa sổ, không dùng cùng --export.</translation>
     </message>
 </context>
 <context>
@@ -455,6 +395,89 @@
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; đang định dạng ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::CommandLine</name>
+    <message>
+        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>Xuất một khung nhìn (heatmap, onehot, histogram, unembedding, neighbours, window) ra --out TỆP.png, .svg hoặc .pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
+    </message>
+    <message>
+        <source>Output file.</source>
+        <translation>Tệp đầu ra.</translation>
+    </message>
+    <message>
+        <source>PNG scale 1-4.</source>
+        <translation>Tỉ lệ PNG 1-4.</translation>
+    </message>
+    <message>
+        <source>Projector style.</source>
+        <translation>Kiểu máy chiếu.</translation>
+    </message>
+    <message>
+        <source>en, vi or zh.</source>
+        <translation>en, vi hoặc zh.</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed.</source>
+        <translation>torch.manual_seed.</translation>
+    </message>
+    <message>
+        <source>V.</source>
+        <translation>V.</translation>
+    </message>
+    <message>
+        <source>D.</source>
+        <translation>D.</translation>
+    </message>
+    <message>
+        <source>Token ids.</source>
+        <translation>Các token id.</translation>
+    </message>
+    <message>
+        <source>Tie lm_head to the embedding.</source>
+        <translation>Buộc lm_head với embedding.</translation>
+    </message>
+    <message>
+        <source>Initialiser spec.</source>
+        <translation>Spec của bộ khởi tạo.</translation>
+    </message>
+    <message>
+        <source>Session file.</source>
+        <translation>Tệp phiên.</translation>
+    </message>
+    <message>
+        <source>Weight file, as FILE[:TENSOR].</source>
+        <translation>Tệp trọng số, dạng FILE[:TENSOR].</translation>
+    </message>
+    <message>
+        <source>reference or gpt2.</source>
+        <translation>reference hoặc gpt2.</translation>
+    </message>
+    <message>
+        <source>Animation step to show.</source>
+        <translation>Bước hoạt ảnh cần hiển thị.</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1400x860; with --export, the view's size.</source>
+        <translation>Kích thước cửa sổ, ví dụ 1400x860; với --export, kích thước của khung nhìn.</translation>
+    </message>
+    <message>
+        <source>Render the window to a PNG and exit.</source>
+        <translation>Kết xuất cửa sổ thành PNG rồi thoát.</translation>
+    </message>
+    <message>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
+    </message>
+    <message>
+        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
+        <translation>Sau khi rảnh, ghi trạng thái của cửa sổ thành một phiên vào FILE rồi thoát (cho script và kiểm thử: cho thấy khôi phục sau sự cố đã khôi phục gì).</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
+        <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
     </message>
 </context>
 <context>
@@ -878,26 +901,6 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
-        <source>This training step ran out of memory: it was not run.</source>
-        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
-    </message>
-    <message>
-        <source>Training step on %1 weights ...</source>
-        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
-    </message>
-    <message>
-        <source>Training waits until the current computation has finished.</source>
-        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
-    </message>
-    <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
-        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
-    </message>
-    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>%1 giá trị riêng của lm_head đã bị bỏ; giờ nó hiển thị embedding.weight (một vùng lưu trữ)</translation>
     </message>
@@ -914,24 +917,8 @@
         <translation>Nhập ít nhất một token id, ví dụ 2, 3, 1</translation>
     </message>
     <message>
-        <source>Running torch.nn.init.%1_ on %2 ...</source>
-        <translation>Đang chạy torch.nn.init.%1_ trên %2 ...</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being initialised; apply again.</source>
-        <translation>%1 đã thay đổi trong lúc đang khởi tạo; hãy áp dụng lại.</translation>
-    </message>
-    <message>
         <source>%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.</source>
         <translation>%1 không phải là ma trận 2 chiều: chỉ tensor [V, D] mới có thể là trọng số.</translation>
-    </message>
-    <message>
-        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
-        <translation>Đang dựng Embedding(%1, %2) và Linear(%2, %1) ...</translation>
-    </message>
-    <message>
-        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
-        <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
     </message>
     <message>
         <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
@@ -944,6 +931,48 @@
     <message>
         <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
         <translation>Đã bỏ qua hoàn tác: lm_head.weight chưa được buộc khi thực hiện bước đó, và từ đó đã được buộc bên ngoài lịch sử hoàn tác (bởi một bước của bài học).</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabScheduler</name>
+    <message>
+        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
+        <translation>Đang dựng Embedding(%1, %2) và Linear(%2, %1) ...</translation>
+    </message>
+    <message>
+        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
+        <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
+    </message>
+    <message>
+        <source>Running torch.nn.init.%1_ on %2 ...</source>
+        <translation>Đang chạy torch.nn.init.%1_ trên %2 ...</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being initialised; apply again.</source>
+        <translation>%1 đã thay đổi trong lúc đang khởi tạo; hãy áp dụng lại.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabTraining</name>
+    <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
+    </message>
+    <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
+    <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
     </message>
 </context>
 <context>
@@ -2603,41 +2632,6 @@
     <message>
         <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
         <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding và nn.Linear bao bọc cùng một loại ma trận trọng số: tra cứu hàng i chính là nhân một vector one-hot với nó.&lt;/p&gt;&lt;p&gt;Bản quyền 2026 các nhà phát triển EmbedLab.&lt;/p&gt;&lt;p&gt;Chương trình này là phần mềm tự do: bạn có thể phân phối lại và/hoặc sửa đổi nó theo các điều khoản của Giấy phép Công cộng GNU do Tổ chức Phần mềm Tự do công bố, phiên bản 3 của Giấy phép hoặc (tuỳ bạn chọn) bất kỳ phiên bản nào mới hơn.&lt;/p&gt;&lt;p&gt;Chương trình này được phân phối với hy vọng nó sẽ hữu ích, nhưng KHÔNG CÓ BẤT KỲ BẢO ĐẢM NÀO; thậm chí không có bảo đảm ngụ ý về KHẢ NĂNG THƯƠNG MẠI hay SỰ PHÙ HỢP CHO MỘT MỤC ĐÍCH CỤ THỂ. Xem &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;Giấy phép Công cộng GNU&lt;/a&gt; để biết thêm chi tiết.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
-        <translation>Sau khi rảnh, ghi trạng thái của cửa sổ thành một phiên vào FILE rồi thoát (cho script và kiểm thử: cho thấy khôi phục sau sự cố đã khôi phục gì).</translation>
-    </message>
-    <message>
-        <source>Render the window to a PNG and exit.</source>
-        <translation>Kết xuất cửa sổ thành PNG rồi thoát.</translation>
-    </message>
-    <message>
-        <source>reference or gpt2.</source>
-        <translation>reference hoặc gpt2.</translation>
-    </message>
-    <message>
-        <source>Animation step to show.</source>
-        <translation>Bước hoạt ảnh cần hiển thị.</translation>
-    </message>
-    <message>
-        <source>Window size, e.g. 1400x860.</source>
-        <translation>Kích thước cửa sổ, ví dụ 1400x860.</translation>
-    </message>
-    <message>
-        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
-        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
-    </message>
-    <message>
-        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
-        <translation>Xuất một khung nhìn (heatmap, onehot, histogram, unembedding, neighbours, window) ra --out TỆP.png, .svg hoặc .pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
-    </message>
-    <message>
-        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
-        <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
     </message>
 </context>
 </TS>

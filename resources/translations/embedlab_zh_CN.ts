@@ -30,62 +30,6 @@
 <context>
     <name>HeadlessExport</name>
     <message>
-        <source>View to export.</source>
-        <translation>要导出的视图。</translation>
-    </message>
-    <message>
-        <source>Output file.</source>
-        <translation>输出文件。</translation>
-    </message>
-    <message>
-        <source>PNG scale 1-4.</source>
-        <translation>PNG 缩放倍数 1-4。</translation>
-    </message>
-    <message>
-        <source>Projector style.</source>
-        <translation>投影样式。</translation>
-    </message>
-    <message>
-        <source>en, vi or zh.</source>
-        <translation>en、vi 或 zh。</translation>
-    </message>
-    <message>
-        <source>torch.manual_seed.</source>
-        <translation>torch.manual_seed。</translation>
-    </message>
-    <message>
-        <source>V.</source>
-        <translation>V。</translation>
-    </message>
-    <message>
-        <source>D.</source>
-        <translation>D。</translation>
-    </message>
-    <message>
-        <source>Token ids.</source>
-        <translation>token id。</translation>
-    </message>
-    <message>
-        <source>Tie lm_head to the embedding.</source>
-        <translation>将 lm_head 与 embedding 绑定。</translation>
-    </message>
-    <message>
-        <source>Initialiser spec.</source>
-        <translation>初始化器 spec。</translation>
-    </message>
-    <message>
-        <source>Session file.</source>
-        <translation>会话文件。</translation>
-    </message>
-    <message>
-        <source>Animation step.</source>
-        <translation>动画步骤。</translation>
-    </message>
-    <message>
-        <source>View size WxH.</source>
-        <translation>视图尺寸 宽x高。</translation>
-    </message>
-    <message>
         <source>unexpected argument '%1'.</source>
         <translation>意外的参数“%1”。</translation>
     </message>
@@ -158,14 +102,6 @@
         <translation>计算 lm_head(h) 超时。</translation>
     </message>
     <message>
-        <source>Weight file, as FILE[:TENSOR].</source>
-        <translation>权重文件，格式为 FILE[:TENSOR]。</translation>
-    </message>
-    <message>
-        <source>reference or gpt2.</source>
-        <translation>reference 或 gpt2。</translation>
-    </message>
-    <message>
         <source>--export weights needs --out FILE.npy.</source>
         <translation>--export weights 需要 --out FILE.npy。</translation>
     </message>
@@ -196,6 +132,10 @@
     <message>
         <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window, weights (not '%1').</source>
         <translation>--export 必须是 heatmap、onehot、histogram、unembedding、neighbours、window、weights 之一（不是“%1”）。</translation>
+    </message>
+    <message>
+        <source>--%1 goes with the window, not with --export.</source>
+        <translation>--%1 用于窗口，不能与 --export 一起使用。</translation>
     </message>
 </context>
 <context>
@@ -455,6 +395,89 @@
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; 正在格式化 ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::CommandLine</name>
+    <message>
+        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>不打开窗口，将一个视图（heatmap、onehot、histogram、unembedding、neighbours、window）导出到 --out 文件.png、.svg 或 .pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
+    </message>
+    <message>
+        <source>Output file.</source>
+        <translation>输出文件。</translation>
+    </message>
+    <message>
+        <source>PNG scale 1-4.</source>
+        <translation>PNG 缩放倍数 1-4。</translation>
+    </message>
+    <message>
+        <source>Projector style.</source>
+        <translation>投影样式。</translation>
+    </message>
+    <message>
+        <source>en, vi or zh.</source>
+        <translation>en、vi 或 zh。</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed.</source>
+        <translation>torch.manual_seed。</translation>
+    </message>
+    <message>
+        <source>V.</source>
+        <translation>V。</translation>
+    </message>
+    <message>
+        <source>D.</source>
+        <translation>D。</translation>
+    </message>
+    <message>
+        <source>Token ids.</source>
+        <translation>token id。</translation>
+    </message>
+    <message>
+        <source>Tie lm_head to the embedding.</source>
+        <translation>将 lm_head 与 embedding 绑定。</translation>
+    </message>
+    <message>
+        <source>Initialiser spec.</source>
+        <translation>初始化器 spec。</translation>
+    </message>
+    <message>
+        <source>Session file.</source>
+        <translation>会话文件。</translation>
+    </message>
+    <message>
+        <source>Weight file, as FILE[:TENSOR].</source>
+        <translation>权重文件，格式为 FILE[:TENSOR]。</translation>
+    </message>
+    <message>
+        <source>reference or gpt2.</source>
+        <translation>reference 或 gpt2。</translation>
+    </message>
+    <message>
+        <source>Animation step to show.</source>
+        <translation>要显示的动画步骤。</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1400x860; with --export, the view's size.</source>
+        <translation>窗口大小，例如 1400x860；与 --export 一起使用时为视图的大小。</translation>
+    </message>
+    <message>
+        <source>Render the window to a PNG and exit.</source>
+        <translation>将窗口渲染为 PNG 后退出。</translation>
+    </message>
+    <message>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
+    </message>
+    <message>
+        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
+        <translation>空闲后，将窗口状态作为会话写入 FILE 并退出（用于脚本和测试：显示崩溃恢复还原了什么）。</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
+        <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
     </message>
 </context>
 <context>
@@ -878,26 +901,6 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
-        <source>This training step ran out of memory: it was not run.</source>
-        <translation>此训练步骤内存不足：未执行。</translation>
-    </message>
-    <message>
-        <source>Training step on %1 weights ...</source>
-        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
-    </message>
-    <message>
-        <source>Training waits until the current computation has finished.</source>
-        <translation>训练会等待当前计算完成后再进行。</translation>
-    </message>
-    <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
-        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
-    </message>
-    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>lm_head 自己的 %1 个值已被丢弃；它现在显示 embedding.weight（同一存储）</translation>
     </message>
@@ -914,24 +917,8 @@
         <translation>请至少输入一个 token id，例如 2, 3, 1</translation>
     </message>
     <message>
-        <source>Running torch.nn.init.%1_ on %2 ...</source>
-        <translation>正在对 %2 运行 torch.nn.init.%1_ ...</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being initialised; apply again.</source>
-        <translation>%1 在初始化过程中发生了变化；请重新应用。</translation>
-    </message>
-    <message>
         <source>%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.</source>
         <translation>%1 不是二维矩阵：只有 [V, D] 张量才能作为权重。</translation>
-    </message>
-    <message>
-        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
-        <translation>正在构建 Embedding(%1, %2) 和 Linear(%2, %1) ...</translation>
-    </message>
-    <message>
-        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
-        <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
     </message>
     <message>
         <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
@@ -944,6 +931,48 @@
     <message>
         <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
         <translation>已跳过撤销：执行该步骤时 lm_head.weight 尚未绑定，此后它在撤销历史之外（由课程的某一步）被绑定。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabScheduler</name>
+    <message>
+        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
+        <translation>正在构建 Embedding(%1, %2) 和 Linear(%2, %1) ...</translation>
+    </message>
+    <message>
+        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
+        <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
+    </message>
+    <message>
+        <source>Running torch.nn.init.%1_ on %2 ...</source>
+        <translation>正在对 %2 运行 torch.nn.init.%1_ ...</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being initialised; apply again.</source>
+        <translation>%1 在初始化过程中发生了变化；请重新应用。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabTraining</name>
+    <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>训练会等待当前计算完成后再进行。</translation>
+    </message>
+    <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
+    <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>此训练步骤内存不足：未执行。</translation>
     </message>
 </context>
 <context>
@@ -2603,41 +2632,6 @@
     <message>
         <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
         <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding 与 nn.Linear 包装的是同一种权重矩阵：查找第 i 行就是用一个 one-hot 向量乘以它。&lt;/p&gt;&lt;p&gt;版权所有 2026 EmbedLab 开发者。&lt;/p&gt;&lt;p&gt;本程序是自由软件：你可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新的版本，重新分发和/或修改本程序。&lt;/p&gt;&lt;p&gt;发布本程序是希望它有用，但不提供任何担保；甚至不提供适销性或特定用途适用性的默示担保。详情请参阅 &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU 通用公共许可证&lt;/a&gt;。&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
-        <translation>空闲后，将窗口状态作为会话写入 FILE 并退出（用于脚本和测试：显示崩溃恢复还原了什么）。</translation>
-    </message>
-    <message>
-        <source>Render the window to a PNG and exit.</source>
-        <translation>将窗口渲染为 PNG 后退出。</translation>
-    </message>
-    <message>
-        <source>reference or gpt2.</source>
-        <translation>reference 或 gpt2。</translation>
-    </message>
-    <message>
-        <source>Animation step to show.</source>
-        <translation>要显示的动画步骤。</translation>
-    </message>
-    <message>
-        <source>Window size, e.g. 1400x860.</source>
-        <translation>窗口尺寸，例如 1400x860。</translation>
-    </message>
-    <message>
-        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
-        <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
-    </message>
-    <message>
-        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
-        <translation>不打开窗口，将一个视图（heatmap、onehot、histogram、unembedding、neighbours、window）导出到 --out 文件.png、.svg 或 .pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
-    </message>
-    <message>
-        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
-        <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
     </message>
 </context>
 </TS>

@@ -20,10 +20,7 @@ namespace {
 
 using Run = testing::ProcessResult;
 
-Run runCli(const QStringList &args)
-{
-    return testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args);
-}
+using testing::runCli;
 
 // Reads back a little-endian float32 .npy as numpy.save writes it.
 bool readNpy(const QString &path, core::Shape &shape, std::vector<float> &data)

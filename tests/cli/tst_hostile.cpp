@@ -3,6 +3,7 @@
 // Issue "Reliability": a table of hostile inputs to embedlab-cli and to the headless modes of
 // embedlab (--export, --screenshot). Each must end the process normally (never by a signal, a
 // sanitizer report or a hang) with a non-zero exit code and a one-line message on stderr.
+#include "common/Files.h"
 #include "common/GgufBytes.h"
 #include "common/Process.h"
 #include "core/io/NpyWriter.h"
@@ -265,9 +266,7 @@ void TestHostile::initTestCase()
     QVERIFY(m_dir.isValid());
     const QString d = m_dir.path();
     auto write = [&](const QString &name, const QByteArray &bytes) {
-        QFile f(d + QLatin1Char('/') + name);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(bytes);
+        QVERIFY(testing::writeFile(d + QLatin1Char('/') + name, bytes));
     };
     const float w[] = {0.5f, -1.0f, 2.0f, 0.25f, 1.5f, -0.75f};
     core::writeNpy((d + QStringLiteral("/valid.npy")).toStdString(), w, {2, 3});

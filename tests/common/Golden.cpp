@@ -58,7 +58,7 @@ core::Shape shapeFromJson(const QJsonValue &value)
 
 // Python's json writes NaN and Infinity as bare words, which QJsonDocument rejects; the generators
 // therefore write non-finite values as the strings "nan", "inf" and "-inf", and negative zero as "-0.0".
-static double numberFromJson(const QJsonValue &v)
+double numberFromJson(const QJsonValue &v)
 {
     if (v.isString()) {
         const QString s = v.toString();

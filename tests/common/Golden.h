@@ -39,6 +39,8 @@ struct CliCase {
 /// golden folder, `@ROOT@` in arguments for the repository.
 QList<CliCase> cliCases(const QString &relativePath = QString());
 
+/// A number as the generators write it: "nan", "inf", "-inf" and "-0.0" as strings, others as JSON numbers.
+double numberFromJson(const QJsonValue &value);
 core::Tensor tensorFromJson(const QJsonValue &value);
 core::LongTensor longTensorFromJson(const QJsonValue &value);
 core::Shape shapeFromJson(const QJsonValue &value);

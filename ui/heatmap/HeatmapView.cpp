@@ -13,7 +13,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QContextMenuEvent>
-#include <QFutureWatcher>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -133,8 +132,8 @@ HeatmapView::~HeatmapView()
 {
     // The worker owns what it reads (it holds the ParameterPtr and the cancel flag), so the view
     // need not wait for it: waiting here could deadlock behind other pool tasks, and Qt 6.4's
-    // QFuture::then(context) can run its continuation after the context is gone. The watcher is a
-    // child, so its finished() connection dies with the view.
+    // QFuture::then(context) can run its continuation after the context is gone. runInBackground()'s
+    // watcher is a child, so its finished() connection dies with the view.
     if (m_cancel)
         m_cancel->store(true);
 }
@@ -565,35 +564,33 @@ void HeatmapView::startRebuild()
     const core::ParameterPtr weight = m_weight;
     const Aggregation aggregation = m_aggregation;
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    using Watcher = QFutureWatcher<std::shared_ptr<const HeatmapPyramid>>;
-    auto *watcher = new Watcher(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, weight, cancel] {
-        std::shared_ptr<const HeatmapPyramid> pyramid = watcher->result();
-        watcher->deleteLater();
-        m_rebuildRunning = false;
-        const bool current = generation == m_generation && weight == m_weight && !cancel->load();
-        if (current) {
-            m_pyramid = std::move(pyramid);
-            m_pyramidWeight = weight;
-            m_builtGeneration = generation;
-        }
-        if (m_rebuildPending) {
-            m_rebuildPending = false;
-            --m_generation; // startRebuild() counts a new generation; this one is the same values
-            startRebuild();
-        }
-        if (!m_rebuildRunning) {
-            m_busyTimer.stop();
-            m_busyVisible = false;
-        }
-        update();
-        if (current)
-            Q_EMIT rebuilt();
-    });
     const std::uint64_t changedAt = m_valuesChangedAt;
-    watcher->setFuture(runOnWorkers([weight, aggregation, cancel, changedAt] {
-        return HeatmapPyramid::shared(weight, aggregation, cancel.get(), changedAt);
-    }));
+    runInBackground(
+        this,
+        [weight, aggregation, cancel, changedAt] {
+            return HeatmapPyramid::shared(weight, aggregation, cancel.get(), changedAt);
+        },
+        [this, generation, weight, cancel](std::shared_ptr<const HeatmapPyramid> pyramid) {
+            m_rebuildRunning = false;
+            const bool current = generation == m_generation && weight == m_weight && !cancel->load();
+            if (current) {
+                m_pyramid = std::move(pyramid);
+                m_pyramidWeight = weight;
+                m_builtGeneration = generation;
+            }
+            if (m_rebuildPending) {
+                m_rebuildPending = false;
+                --m_generation; // startRebuild() counts a new generation; this one is the same values
+                startRebuild();
+            }
+            if (!m_rebuildRunning) {
+                m_busyTimer.stop();
+                m_busyVisible = false;
+            }
+            update();
+            if (current)
+                Q_EMIT rebuilt();
+        });
 }
 
 QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const

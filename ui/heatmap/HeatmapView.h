@@ -7,7 +7,7 @@
 #include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/model/Vocabulary.h"
-#include "ui/views/PaintedText.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QFuture>
 #include <QImage>

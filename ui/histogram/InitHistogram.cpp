@@ -14,7 +14,6 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QFontMetrics>
-#include <QFutureWatcher>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -252,8 +251,6 @@ InitHistogram::InitHistogram(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     buildToolbar();
     buildChart();
-    m_watcher = new QFutureWatcher<Outcome>(this);
-    connect(m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] { onFinished(m_watcher->result()); });
 
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("error"));
@@ -656,9 +653,10 @@ void InitHistogram::start()
     }
     m_jobGeneration = m_generation;
     setBusy(true);
-    // A watcher (not QFuture::then) so the result always arrives through the event loop, even
-    // when a small tensor is binned before the continuation could be attached.
-    m_watcher->setFuture(runOnWorkers([job = std::move(job)] { return compute(job); }));
+    // Through the event loop, even when a small tensor is binned at once.
+    runInBackground(
+        this, [job = std::move(job)] { return compute(job); },
+        [this](const Outcome &outcome) { onFinished(outcome); });
 }
 
 InitHistogram::Outcome InitHistogram::compute(const Job &job)

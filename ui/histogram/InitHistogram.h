@@ -7,7 +7,7 @@
 #include "core/tensor/Parameter.h"
 #include "ui/histogram/HistogramBinning.h"
 #include "ui/model/NiceTicks.h"
-#include "ui/views/PaintedText.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QFont>
 #include <QList>
@@ -20,7 +20,6 @@
 #include <memory>
 #include <optional>
 
-template <typename T> class QFutureWatcher;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -202,7 +201,6 @@ private:
     // A job carries the generation it was started for; a result from an older one is dropped.
     std::uint64_t m_generation = 0;
     bool m_busy = false;
-    QFutureWatcher<Outcome> *m_watcher = nullptr;
     QList<HistogramBinning::Result> m_results;
     QList<std::uint64_t> m_binnedVersions;
     QList<const core::Parameter *> m_binnedParameters;

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/CodePanel.h"
 
-#include "core/format/PythonNumber.h"
 #include "core/format/TensorFormat.h"
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
@@ -10,7 +9,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -224,40 +222,6 @@ QString CodePanel::outputText() const
     return m_output->toPlainText();
 }
 
-QString CodePanel::pythonCode(const Lab &lab)
-{
-    const Lab::Config &c = lab.modelConfig();
-    QString embeddingArgs = QStringLiteral("%1, %2").arg(c.numEmbeddings).arg(c.embeddingDim);
-    if (c.paddingIdx)
-        embeddingArgs += QStringLiteral(", padding_idx=%1").arg(*c.paddingIdx);
-    if (c.maxNorm)
-        embeddingArgs +=
-            QStringLiteral(", max_norm=%1").arg(QString::fromStdString(core::pythonFloat(*c.maxNorm)));
-    QStringList lines;
-    lines << QStringLiteral("import torch") << QStringLiteral("import torch.nn.functional as F")
-          << QStringLiteral("torch.manual_seed(%1)").arg(c.seed)
-          << QStringLiteral("embedding = torch.nn.Embedding(%1)").arg(embeddingArgs)
-          << QStringLiteral("lm_head = torch.nn.Linear(%1, %2, bias=%3)")
-                 .arg(c.embeddingDim)
-                 .arg(c.numEmbeddings)
-                 .arg(c.lmHeadBias ? QStringLiteral("True") : QStringLiteral("False"));
-    // What happened after the constructors, in order: ties, initialisers, loads, training steps.
-    for (const Lab::Operation &op : lab.history())
-        lines << op.python;
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(PythonCode::list(lab.ids()));
-    lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
-    const QString oneHot = QStringLiteral("print(one_hot @ embedding.weight)");
-    if (c.maxNorm) {
-        // embedding(ids) renormalises the looked-up rows in place, so the print order matters.
-        lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
-              << oneHot << QStringLiteral("print(embedding.weight)  # max_norm renormalised rows in place");
-    } else {
-        lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
-              << oneHot;
-    }
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
-}
-
 QString CodePanel::renderOutput(const Inputs &in)
 {
     const core::TensorDecoration parameter{true, true, {}};
@@ -298,7 +262,7 @@ void CodePanel::refresh()
 {
     if (!m_lab)
         return;
-    m_code->setPlainText(pythonCode(*m_lab));
+    m_code->setPlainText(PythonCode::program(*m_lab));
 
     Inputs in;
     in.weight = m_lab->embeddingWeight();
@@ -337,9 +301,9 @@ void CodePanel::refresh()
         m_badgeShort.clear();
     }
     showBadge();
-    const quint64 generation = ++m_generation;
     if (in.weight->numel() <= kSynchronousFormat) {
-        m_formatting = false; // a format still running is for an older state, and is dropped
+        m_formatJobs.invalidate(); // a format still running is for an older state, and is dropped
+        m_formatting = false;
         m_output->setPlainText(renderOutput(in));
         updateOrientation();
         Q_EMIT outputUpdated();
@@ -347,21 +311,15 @@ void CodePanel::refresh()
     }
     m_formatting = true;
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
-    // A watcher child rather than QFuture::then(this): see Lab::startJob.
-    m_format = runOnWorkers([in = std::move(in)] { return renderOutput(in); });
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const QString text = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // a newer state is being formatted
-        m_formatting = false;
-        m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
-        m_output->setPlainText(text);
-        updateOrientation();
-        Q_EMIT outputUpdated();
-    });
-    watcher->setFuture(m_format);
+    m_format = m_formatJobs.start(
+        this, [in = std::move(in)] { return renderOutput(in); },
+        [this](const QString &text) {
+            m_formatting = false;
+            m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
+            m_output->setPlainText(text);
+            updateOrientation();
+            Q_EMIT outputUpdated();
+        });
 }
 
 } // namespace embedlab::ui

@@ -960,29 +960,15 @@ void TrainingPanel::updateCode()
 {
     // The Python panel's code defines embedding and lm_head (and the optimiser once a step was
     // taken): this snippet runs after it, as the next step would (issue #16 item 9).
-    constexpr int kWidth = 44; // wrapped the way black would, so the panel stays narrow
-    const auto literal = [](const QLineEdit *field) {
-        try {
-            return PythonCode::list(core::parseIds(field->text().toStdString()));
-        } catch (const core::Error &) {
-            return field->text(); // shown as typed; Step says what is wrong with it
-        }
-    };
-    QStringList lines{QStringLiteral("# continues the code in the Python panel")};
-    if (m_lab && m_lab->trainingSteps() > 0 && m_lab->optimizer() == optimizerConfig()) {
-        lines << QStringLiteral("# model, optimizer: as defined there, with the optimizer's state");
-    } else {
-        lines << QStringLiteral("model = torch.nn.Sequential(embedding, lm_head)")
-              << QStringLiteral("optimizer = ") + PythonCode::optimizer(optimizerConfig(), kWidth);
-    }
-    if (m_lab && m_lab->isTied())
-        lines << QStringLiteral("# lm_head.weight = embedding.weight (tied)");
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(literal(m_ids))
-          << QStringLiteral("targets = torch.tensor(%1)").arg(literal(m_targets))
-          << PythonCode::stepBody(
-                 m_lab ? QString::number(m_lab->modelConfig().numEmbeddings) : QStringLiteral("V"), true)
-          << QStringLiteral("print(loss)");
-    m_code->setText(lines.join(QLatin1Char('\n')));
+    PythonCode::TrainingSnippet snippet;
+    snippet.optimizer = optimizerConfig();
+    snippet.optimizerDefined = m_lab && m_lab->trainingSteps() > 0 && m_lab->optimizer() == snippet.optimizer;
+    snippet.tied = m_lab && m_lab->isTied();
+    snippet.ids = m_ids->text();
+    snippet.targets = m_targets->text();
+    snippet.numEmbeddings = m_lab ? QString::number(m_lab->modelConfig().numEmbeddings) : QStringLiteral("V");
+    snippet.width = 44; // wrapped the way black would, so the panel stays narrow
+    m_code->setText(PythonCode::trainingSnippet(snippet));
 }
 
 } // namespace embedlab::ui

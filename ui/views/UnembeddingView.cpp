@@ -9,6 +9,7 @@
 #include "core/nn/Loss.h"
 #include "core/nn/TopK.h"
 #include "core/tensor/Error.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/views/TokenBarChart.h"
 
@@ -488,13 +489,10 @@ QString UnembeddingView::hiddenCode() const
     if (!m_model)
         return {};
     if (m_sourceToken >= 0)
-        return QStringLiteral("h = embedding.weight[%1].detach()").arg(m_sourceToken);
+        return PythonCode::hiddenRow(m_sourceToken);
     if (m_hiddenIsRandom)
-        // "_ =": at Python's prompt manual_seed() would echo <torch._C.Generator object at 0x...>.
-        return QStringLiteral("_ = torch.manual_seed(%1); h = torch.randn(%2)")
-            .arg(m_randomSeed)
-            .arg(m_hidden.size());
-    return QStringLiteral("h = torch.tensor([...])  # %1").arg(tr("typed by hand"));
+        return PythonCode::hiddenRandom(m_randomSeed, m_hidden.size());
+    return PythonCode::hiddenTyped(tr("typed by hand"));
 }
 
 void UnembeddingView::recompute()
@@ -714,18 +712,16 @@ void UnembeddingView::updateCharts()
     if (computed) {
         core::Tensor h({core::Index(m_hidden.size())});
         h.data.assign(m_hidden.begin(), m_hidden.end());
-        const QString softmaxArg =
-            m_temperature == 1.0
-                ? QStringLiteral("logits")
-                : QStringLiteral("logits / %1").arg(QString::fromStdString(core::pythonFloat(m_temperature)));
-        printed =
-            QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
-                           ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"
-                           ">>> logits.argmax().item()\n%6")
-                .arg(hiddenCode(), QString::fromStdString(core::formatTensor(h)), m_printedLogits, softmaxArg,
-                     m_printedProbabilities)
-                .arg(v > 0 ? QString::number(m_argmax)
-                           : QStringLiteral("Traceback (most recent call last):\n  ...\n") + kEmptyArgmax);
+        PythonCode::Unembedding session;
+        session.hidden = hiddenCode();
+        session.printedHidden = QString::fromStdString(core::formatTensor(h));
+        session.printedLogits = m_printedLogits;
+        session.temperature = m_temperature;
+        session.printedProbabilities = m_printedProbabilities;
+        session.printedArgmax =
+            v > 0 ? QString::number(m_argmax)
+                  : QStringLiteral("Traceback (most recent call last):\n  ...\n") + kEmptyArgmax;
+        printed = PythonCode::unembedding(session);
     }
     m_printed->setPlainText(printed);
 }

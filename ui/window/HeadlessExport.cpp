@@ -11,6 +11,7 @@
 #include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/UnembeddingView.h"
+#include "ui/window/CommandLine.h"
 #include "ui/window/Exporter.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
@@ -149,32 +150,6 @@ QStringList withSessionArgument(QStringList arguments)
     return arguments;
 }
 
-void addOptions(QCommandLineParser &parser)
-{
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    parser.addOptions({
-        {QStringLiteral("export"), HeadlessExport::tr("View to export."), QStringLiteral("view")},
-        {QStringLiteral("out"), HeadlessExport::tr("Output file."), QStringLiteral("file")},
-        {QStringLiteral("scale"), HeadlessExport::tr("PNG scale 1-4."), QStringLiteral("n"),
-         QStringLiteral("1")},
-        {QStringLiteral("projector"), HeadlessExport::tr("Projector style.")},
-        {QStringLiteral("language"), HeadlessExport::tr("en, vi or zh."), QStringLiteral("code")},
-        {QStringLiteral("seed"), HeadlessExport::tr("torch.manual_seed."), QStringLiteral("s")},
-        {QStringLiteral("num-embeddings"), HeadlessExport::tr("V."), QStringLiteral("v")},
-        {QStringLiteral("embedding-dim"), HeadlessExport::tr("D."), QStringLiteral("d")},
-        {QStringLiteral("ids"), HeadlessExport::tr("Token ids."), QStringLiteral("ids")},
-        {QStringLiteral("tied"), HeadlessExport::tr("Tie lm_head to the embedding.")},
-        {QStringLiteral("init"), HeadlessExport::tr("Initialiser spec."), QStringLiteral("spec")},
-        {QStringLiteral("session"), HeadlessExport::tr("Session file."), QStringLiteral("file")},
-        {QStringLiteral("weights"), HeadlessExport::tr("Weight file, as FILE[:TENSOR]."),
-         QStringLiteral("file")},
-        {QStringLiteral("preset"), HeadlessExport::tr("reference or gpt2."), QStringLiteral("name"),
-         QStringLiteral("reference")},
-        {QStringLiteral("step"), HeadlessExport::tr("Animation step."), QStringLiteral("n")},
-        {QStringLiteral("size"), HeadlessExport::tr("View size WxH."), QStringLiteral("WxH")},
-    });
-}
-
 std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportRequest &r)
 {
     const QStringList views = {QStringLiteral("heatmap"),    QStringLiteral("onehot"),
@@ -267,9 +242,12 @@ std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportReques
 std::optional<Failure> parseRequest(const QStringList &arguments, ExportRequest &request)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    CommandLine::addOptions(parser);
     if (!parser.parse(withSessionArgument(arguments)))
         return Failure{2, parser.errorText()};
+    if (const QString misplaced = CommandLine::misplacedOption(parser, true); !misplaced.isEmpty())
+        return Failure{2, HeadlessExport::tr("--%1 goes with the window, not with --export.").arg(misplaced)};
     if (!parser.positionalArguments().isEmpty())
         return Failure{
             2, HeadlessExport::tr("unexpected argument '%1'.").arg(parser.positionalArguments().front())};

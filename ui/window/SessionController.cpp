@@ -8,6 +8,7 @@
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/Recovery.h"
 #include "ui/model/Settings.h"
 #include "ui/window/MainWindow.h"
@@ -32,21 +33,11 @@ const QString kRecentKey = QStringLiteral("sessions/recent");
 /// The Load operation that restores `parameter` from the .npy at `path`, as Python that does the same.
 Lab::Operation restoreOperation(const QString &parameter, const QString &path)
 {
-    QString quoted = path;
-    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Load;
     op.target = parameter;
     op.spec = path + QLatin1Char(':') + parameter;
-    const QStringList lines{
-        QStringLiteral("# %1 from %2, stored by the session").arg(parameter, QFileInfo(path).fileName()),
-        QStringLiteral("import numpy"),
-        QStringLiteral("w = torch.from_numpy(numpy.load(\"%1\")).float()").arg(quoted),
-        QStringLiteral("with torch.no_grad():"),
-        QStringLiteral("    %1.copy_(w)").arg(parameter),
-    };
-    op.python = lines.join(QLatin1Char('\n'));
+    op.python = PythonCode::restoreStored(parameter, path);
     return op;
 }
 

@@ -9,6 +9,7 @@
 // one place ggml's operation order could give another last bit is a ggml build that fuses
 // `d1 * q - m1` (Q4_1, Q5_1, Q2_K, Q4_K, Q5_K) into a fused multiply-add; the reference order is the
 // unfused one, which is what the fixtures hold.
+#include "common/Files.h"
 #include "common/GgufBytes.h"
 #include "common/Golden.h"
 #include "common/Process.h"
@@ -121,8 +122,7 @@ const std::uint8_t *bytes(const QByteArray &b)
 QString writeTemp(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
 {
     const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(content) != content.size())
+    if (!testing::writeFile(path, content))
         qFatal("cannot write %s", qPrintable(path));
     return path;
 }
@@ -345,13 +345,11 @@ void TestGgufQuant::cliInspectAndConvert()
     const Fixture f = fixture(type);
     const QString path = writeTemp(m_dir, QStringLiteral("cli-") + type + QStringLiteral(".gguf"),
                                    testing::ggufMatrix("output.weight", f.ggmlType, 8, 256, f.blocks));
-    const testing::ProcessResult inspect =
-        testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), {QStringLiteral("inspect"), path});
+    const testing::ProcessResult inspect = testing::runCli({QStringLiteral("inspect"), path});
     QCOMPARE(inspect.exitCode, 0);
     QCOMPARE(inspect.out, QStringLiteral("output.weight\t%1\t8x256\n").arg(type));
     const QString npy = m_dir.filePath(QStringLiteral("cli-") + type + QStringLiteral(".npy"));
-    const testing::ProcessResult convert = testing::runProcess(
-        QStringLiteral(EMBEDLAB_CLI_PATH),
+    const testing::ProcessResult convert = testing::runCli(
         {QStringLiteral("convert"), path + QStringLiteral(":output.weight"), QStringLiteral("--npy"), npy});
     QCOMPARE(convert.exitCode, 0);
     QVERIFY2(convert.err.isEmpty(), qPrintable(convert.err));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // core::Trainer: batch validation with PyTorch's messages, the optimiser state between steps and
 // the training report (issue #13: this math lived in TrainingPanel).
+#include "common/Models.h"
 #include "core/nn/Trainer.h"
 
 #include "core/init/Generator.h"
@@ -20,14 +21,10 @@ using testing::sgd;
 
 namespace {
 
-std::unique_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {},
+std::shared_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {},
                                            bool bias = false)
 {
-    core::Generator gen(123);
-    auto model = std::make_unique<core::TiedModel>(4, 5, options, bias, gen);
-    if (tied)
-        model->tie();
-    return model;
+    return testing::makeModel({.tied = tied, .bias = bias, .options = options});
 }
 
 std::vector<core::Matrix> values(const core::TiedModel &model)

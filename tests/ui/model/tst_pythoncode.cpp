@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-// PythonCode: the lines the code panel and the Training panel write for training (issue #16 item 9).
-// That PyTorch runs them and prints the app's numbers is tst_codepanelgolden's job.
+// PythonCode: the lines the code panel and the Training panel write for training (issue #16 item 9),
+// and every other Python text the app shows, built in this one place (issue #24 item 8). That
+// PyTorch runs them and prints the app's numbers is tst_codepanelgolden's job.
+#include "core/init/InitSpec.h"
 #include "core/nn/OneHot.h"
+#include "ui/model/Lab.h"
 #include "ui/model/PythonCode.h"
 
 #include <QTest>
+
+#include <optional>
 
 using embedlab::ui::PythonCode;
 namespace core = embedlab::core;
 
 Q_DECLARE_METATYPE(core::OptimizerConfig)
+Q_DECLARE_METATYPE(std::optional<quint64>)
 
 class TestPythonCode : public QObject {
     Q_OBJECT
@@ -104,6 +110,250 @@ private Q_SLOTS:
                                     "loss.backward()\n"
                                     "optimizer.step()\n"
                                     "print(loss)"));
+    }
+
+    void trainingSnippet_data()
+    {
+        QTest::addColumn<bool>("optimizerDefined");
+        QTest::addColumn<bool>("tied");
+        QTest::addColumn<QString>("ids");
+        QTest::addColumn<QString>("numEmbeddings");
+        QTest::addColumn<QString>("expected");
+        const QString body = QStringLiteral("optimizer.zero_grad()\n"
+                                            "logits = lm_head(embedding(ids))\n"
+                                            "loss = F.cross_entropy(logits.view(-1, %1),\n"
+                                            "                       targets.view(-1))\n"
+                                            "loss.backward()\n"
+                                            "optimizer.step()\n"
+                                            "print(loss)");
+        QTest::newRow("fresh optimiser")
+            << false << false << QStringLiteral("2, 3, 1") << QStringLiteral("4")
+            << QStringLiteral("# continues the code in the Python panel\n"
+                              "model = torch.nn.Sequential(embedding, lm_head)\n"
+                              "optimizer = torch.optim.SGD(\n    model.parameters(), lr=0.1,\n"
+                              "    momentum=0.9)\n"
+                              "ids = torch.tensor([2, 3, 1])\n"
+                              "targets = torch.tensor([3, 1, 0])\n") +
+                   body.arg(4);
+        QTest::newRow("optimiser defined, tied, ids as typed")
+            << true << true << QStringLiteral("2, x") << QStringLiteral("V")
+            << QStringLiteral("# continues the code in the Python panel\n"
+                              "# model, optimizer: as defined there, with the optimizer's state\n"
+                              "# lm_head.weight = embedding.weight (tied)\n"
+                              "ids = torch.tensor(2, x)\n"
+                              "targets = torch.tensor([3, 1, 0])\n") +
+                   body.arg(QStringLiteral("V"));
+    }
+    void trainingSnippet()
+    {
+        QFETCH(bool, optimizerDefined);
+        QFETCH(bool, tied);
+        QFETCH(QString, ids);
+        QFETCH(QString, numEmbeddings);
+        QFETCH(QString, expected);
+        PythonCode::TrainingSnippet snippet;
+        snippet.optimizer.sgd.lr = 0.1;
+        snippet.optimizer.sgd.momentum = 0.9;
+        snippet.optimizerDefined = optimizerDefined;
+        snippet.tied = tied;
+        snippet.ids = ids;
+        snippet.targets = QStringLiteral("3, 1, 0");
+        snippet.numEmbeddings = numEmbeddings;
+        snippet.width = 44;
+        QCOMPARE(PythonCode::trainingSnippet(snippet), expected);
+    }
+
+    void program_data()
+    {
+        QTest::addColumn<bool>("maxNorm");
+        QTest::addColumn<QString>("expected");
+        const QString start = QStringLiteral("import torch\n"
+                                             "import torch.nn.functional as F\n"
+                                             "torch.manual_seed(123)\n");
+        const QString end = QStringLiteral("ids = torch.tensor([2, 3, 1])\n"
+                                           "one_hot = F.one_hot(ids, num_classes=4).float()\n"
+                                           "print(embedding.weight)\n"
+                                           "print(embedding(ids))\n"
+                                           "print(one_hot @ embedding.weight)\n");
+        QTest::newRow("reference example")
+            << false
+            << start +
+                   QStringLiteral("embedding = torch.nn.Embedding(4, 5)\n"
+                                  "lm_head = torch.nn.Linear(5, 4, bias=False)\n"
+                                  "with torch.no_grad():\n"
+                                  "    torch.nn.init.normal_(embedding.weight, std=0.02)\n") +
+                   end;
+        QTest::newRow("padding_idx and max_norm: the weight printed again")
+            << true
+            << start +
+                   QStringLiteral("embedding = torch.nn.Embedding(4, 5, padding_idx=0, max_norm=1.5)\n"
+                                  "lm_head = torch.nn.Linear(5, 4, bias=False)\n"
+                                  "with torch.no_grad():\n"
+                                  "    torch.nn.init.normal_(embedding.weight, std=0.02)\n") +
+                   end + QStringLiteral("print(embedding.weight)  # max_norm renormalised rows in place\n");
+    }
+    void program()
+    {
+        QFETCH(bool, maxNorm);
+        QFETCH(QString, expected);
+        embedlab::ui::Lab lab;
+        if (maxNorm) {
+            embedlab::ui::Lab::Config c = lab.config();
+            c.paddingIdx = 0;
+            c.maxNorm = 1.5;
+            lab.setConfig(c);
+        }
+        lab.applyInit(QStringLiteral("embedding.weight"), QStringLiteral("normal:std=0.02"));
+        QCOMPARE(PythonCode::program(lab), expected);
+    }
+
+    void string_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("plain") << QStringLiteral("/tmp/w.npy") << QStringLiteral("\"/tmp/w.npy\"");
+        QTest::newRow("quote and backslash")
+            << QStringLiteral("C:\\a \"b\".npy") << QStringLiteral("\"C:\\\\a \\\"b\\\".npy\"");
+        QTest::newRow("non-ASCII kept") << QStringLiteral("模型.npy") << QStringLiteral("\"模型.npy\"");
+    }
+    void string()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QCOMPARE(PythonCode::string(text), expected);
+    }
+
+    void tieAndUntie()
+    {
+        QCOMPARE(PythonCode::tie(QStringLiteral("tied, as in GPT-2")),
+                 QStringLiteral("lm_head.weight = embedding.weight  # tied, as in GPT-2"));
+        QCOMPARE(PythonCode::untie(false, 4, 5),
+                 QStringLiteral("lm_head.weight = torch.nn.Parameter(embedding.weight.detach().clone())  # "
+                                "untied: own storage, same values"));
+        QCOMPARE(PythonCode::untie(true, 4, 5),
+                 QStringLiteral("lm_head.weight = torch.nn.Parameter(torch.empty(4, 5))  # untied: own "
+                                "storage\nlm_head.reset_parameters()"));
+    }
+
+    void initCall_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<std::optional<quint64>>("seed");
+        QTest::addColumn<QString>("call");
+        QTest::addColumn<QString>("recorded");
+        QTest::newRow("no seed") << QStringLiteral("kaiming_normal:mode=fan_out") << std::optional<quint64>()
+                                 << QStringLiteral(
+                                        "torch.nn.init.kaiming_normal_(lm_head.weight, mode='fan_out')")
+                                 << QStringLiteral("with torch.no_grad():\n"
+                                                   "    torch.nn.init.kaiming_normal_(lm_head.weight, "
+                                                   "mode='fan_out')");
+        QTest::newRow("seeded") << QStringLiteral("uniform:a=-0.1,b=0.1") << std::optional<quint64>(7)
+                                << QStringLiteral("torch.manual_seed(7)\n"
+                                                  "torch.nn.init.uniform_(lm_head.weight, a=-0.1, b=0.1)")
+                                << QStringLiteral(
+                                       "torch.manual_seed(7)\nwith torch.no_grad():\n"
+                                       "    torch.nn.init.uniform_(lm_head.weight, a=-0.1, b=0.1)");
+    }
+    void initCall()
+    {
+        QFETCH(QString, spec);
+        QFETCH(std::optional<quint64>, seed);
+        QFETCH(QString, call);
+        QFETCH(QString, recorded);
+        const auto parsed = core::InitSpec::parse(spec.toStdString());
+        const QString target = QStringLiteral("lm_head.weight");
+        QCOMPARE(PythonCode::initCall(target, parsed, seed), call);
+        QCOMPARE(PythonCode::init(target, parsed, seed), recorded);
+    }
+
+    void load_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("expected");
+        const QString copy = QStringLiteral("with torch.no_grad():\n    %1.copy_(w)");
+        QTest::newRow("npy") << QStringLiteral("embedding.weight") << QStringLiteral("/data/W.NPY")
+                             << QStringLiteral(
+                                    "# embedding.weight from W.NPY:t\n"
+                                    "import numpy\n"
+                                    "w = torch.from_numpy(numpy.load(\"/data/W.NPY\")).float()\n") +
+                                    copy.arg(QStringLiteral("embedding.weight"));
+        QTest::newRow("gguf") << QStringLiteral("lm_head.weight") << QStringLiteral("/data/m.gguf")
+                              << QStringLiteral(
+                                     "# lm_head.weight from m.gguf:t\n"
+                                     "import gguf, numpy  # pip install gguf\n"
+                                     "t = next(t for t in gguf.GGUFReader(\"/data/m.gguf\").tensors "
+                                     "if t.name == \"t\")\n"
+                                     "w = torch.from_numpy(gguf.quants.dequantize(t.data, "
+                                     "t.tensor_type).astype(numpy.float32).reshape("
+                                     "lm_head.weight.shape))\n") +
+                                     copy.arg(QStringLiteral("lm_head.weight"));
+        QTest::newRow("safetensors") << QStringLiteral("embedding.weight")
+                                     << QStringLiteral("/data/m.safetensors")
+                                     << QStringLiteral(
+                                            "# embedding.weight from m.safetensors:t\n"
+                                            "from safetensors import safe_open\n"
+                                            "with safe_open(\"/data/m.safetensors\", framework=\"pt\") "
+                                            "as f:\n"
+                                            "    w = f.get_tensor(\"t\").float()\n") +
+                                            copy.arg(QStringLiteral("embedding.weight"));
+    }
+    void load()
+    {
+        QFETCH(QString, target);
+        QFETCH(QString, file);
+        QFETCH(QString, expected);
+        QCOMPARE(PythonCode::load(target, file, QStringLiteral("t")), expected);
+    }
+
+    void restoreStored()
+    {
+        QCOMPARE(PythonCode::restoreStored(QStringLiteral("lm_head.weight"), QStringLiteral("/s/a\"b.npy")),
+                 QStringLiteral("# lm_head.weight from a\"b.npy, stored by the session\n"
+                                "import numpy\n"
+                                "w = torch.from_numpy(numpy.load(\"/s/a\\\"b.npy\")).float()\n"
+                                "with torch.no_grad():\n"
+                                "    lm_head.weight.copy_(w)"));
+    }
+
+    void unembedding_data()
+    {
+        QTest::addColumn<QString>("hidden");
+        QTest::addColumn<double>("temperature");
+        QTest::addColumn<QString>("softmax");
+        QTest::newRow("row, T = 1") << PythonCode::hiddenRow(3) << 1.0 << QStringLiteral("logits");
+        QTest::newRow("random, T = 0.5")
+            << PythonCode::hiddenRandom(42, 5) << 0.5 << QStringLiteral("logits / 0.5");
+        QTest::newRow("typed, T = 2") << PythonCode::hiddenTyped(QStringLiteral("typed by hand")) << 2.0
+                                      << QStringLiteral("logits / 2.0");
+    }
+    void unembedding()
+    {
+        QFETCH(QString, hidden);
+        QFETCH(double, temperature);
+        QFETCH(QString, softmax);
+        PythonCode::Unembedding session;
+        session.hidden = hidden;
+        session.printedHidden = QStringLiteral("tensor([1.])");
+        session.printedLogits = QStringLiteral("tensor([2.], grad_fn=<MvBackward0>)");
+        session.temperature = temperature;
+        session.printedProbabilities = QStringLiteral("tensor([1.], grad_fn=<SoftmaxBackward0>)");
+        session.printedArgmax = QStringLiteral("0");
+        QCOMPARE(PythonCode::unembedding(session),
+                 QStringLiteral(">>> %1\n>>> h\ntensor([1.])\n>>> logits = lm_head(h)\n>>> logits\n"
+                                "tensor([2.], grad_fn=<MvBackward0>)\n>>> probs = torch.softmax(%2, dim=-1)\n"
+                                ">>> probs\ntensor([1.], grad_fn=<SoftmaxBackward0>)\n"
+                                ">>> logits.argmax().item()\n0")
+                     .arg(hidden, softmax));
+    }
+
+    void hidden()
+    {
+        QCOMPARE(PythonCode::hiddenRow(3), QStringLiteral("h = embedding.weight[3].detach()"));
+        QCOMPARE(PythonCode::hiddenRandom(42, 5),
+                 QStringLiteral("_ = torch.manual_seed(42); h = torch.randn(5)"));
+        QCOMPARE(PythonCode::hiddenTyped(QStringLiteral("gõ tay")),
+                 QStringLiteral("h = torch.tensor([...])  # gõ tay"));
     }
 };
 

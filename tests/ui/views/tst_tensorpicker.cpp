@@ -5,7 +5,7 @@
 #include "core/io/SafetensorsWriter.h"
 #include "core/io/WeightFile.h"
 #include "ui/model/Lab.h"
-#include "ui/views/CodePanel.h"
+#include "ui/model/PythonCode.h"
 #include "ui/views/TensorPicker.h"
 #include "ui/window/MainWindow.h"
 
@@ -97,7 +97,7 @@ void TestTensorPicker::loadsNpyAsEmbedding()
     // Embedding(6, 3) + Linear(3, 6, bias=False), untied: as PyTorch counts after loading.
     QCOMPARE(qint64(lab.parameterCount()), 36LL);
     QVERIFY(lab.loadedFrom().endsWith(QStringLiteral("wte.npy:") + name));
-    const QString code = embedlab::ui::CodePanel::pythonCode(lab);
+    const QString code = embedlab::ui::PythonCode::program(lab);
     QVERIFY2(code.contains(QStringLiteral("numpy.load(")), qPrintable(code));
     QVERIFY(!code.contains(QStringLiteral("torch.load")));
     QVERIFY(code.contains(QStringLiteral("embedding.weight.copy_(w)")));
@@ -125,7 +125,7 @@ void TestTensorPicker::loadsSafetensorsAsLinearThroughTheWindow()
     QCOMPARE(lab->lmHeadWeight()->value()(1, 0), 1.5f);
     // The code reads it as PyTorch's safetensors does for any dtype: safetensors.numpy has no
     // bfloat16, and the pasted code failed on every BF16 checkpoint.
-    const QString code = embedlab::ui::CodePanel::pythonCode(*lab);
+    const QString code = embedlab::ui::PythonCode::program(*lab);
     QVERIFY2(
         code.contains(
             QStringLiteral("from safetensors import safe_open\nwith safe_open(\"") + m_safetensors +

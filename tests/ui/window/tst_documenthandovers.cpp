@@ -6,6 +6,7 @@
 // random sequences of the same transitions).
 
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
@@ -96,16 +97,7 @@ void TestDocumentHandovers::cleanup()
 
 bool TestDocumentHandovers::waitIdle() const
 {
-    QDeadlineTimer deadline(60000);
-    while (!deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (window()->isIdle()) {
-            QCoreApplication::processEvents();
-            if (window()->isIdle())
-                return true;
-        }
-    }
-    return false;
+    return testing::waitUntilIdle(*m_host);
 }
 
 void TestDocumentHandovers::switchLanguage(const QString &code)

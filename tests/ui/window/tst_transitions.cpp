@@ -8,7 +8,9 @@
 // bit for bit. EMBEDLAB_SEED=N replays a walk, EMBEDLAB_TRANSITIONS=N sets its length (500 in the
 // default suite, 20,000 under the `long` label), EMBEDLAB_TRANSITIONS_VERBOSE=1 prints each step.
 
+#include "common/Seed.h"
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "core/io/NpyWriter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
@@ -116,12 +118,7 @@ void TestTransitions::initTestCase()
     testing::resetAppSettings();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    bool ok = false;
-    std::uint64_t seed = qEnvironmentVariable("EMBEDLAB_SEED").toULongLong(&ok);
-    if (!ok)
-        seed = std::random_device{}();
-    std::printf("transitions: seed %llu (replay with EMBEDLAB_SEED=%llu)\n",
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed));
+    const std::uint64_t seed = testing::testSeed("transitions");
     m_rng.seed(seed);
     m_verbose = qEnvironmentVariableIntValue("EMBEDLAB_TRANSITIONS_VERBOSE") != 0;
     // A small matrix to open as a file: 6 rows of 3.
@@ -146,16 +143,7 @@ void TestTransitions::cleanupTestCase()
 
 bool TestTransitions::waitIdle()
 {
-    QDeadlineTimer deadline(60000);
-    while (!deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (window()->isIdle()) {
-            QCoreApplication::processEvents();
-            if (window()->isIdle())
-                return true;
-        }
-    }
-    return false;
+    return testing::waitUntilIdle(*m_host);
 }
 
 void TestTransitions::rebuildAfter(const std::function<void()> &change)
