@@ -24,6 +24,7 @@ struct Lab::LoadRequest {
     QString file;
     QString tensor;
     LoadRole role = LoadRole::Embedding;
+    QString element = {};
 };
 
 struct Lab::Job {
@@ -100,11 +101,13 @@ QString pyString(const QString &text)
     return QLatin1Char('"') + escaped + QLatin1Char('"');
 }
 
-Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::LoadRole role)
+Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::LoadRole role,
+                             const QString &element)
 {
     // Code that reads the same bytes without torch.load (which would run a pickle).
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Load;
+    op.element = element;
     op.target = role == Lab::LoadRole::Embedding ? QStringLiteral("embedding.weight")
                                                  : QStringLiteral("lm_head.weight");
     op.spec = file + QLatin1Char(':') + tensor;
@@ -990,7 +993,7 @@ QString Lab::loadedFrom() const
 }
 
 void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
-                     bool tied)
+                     bool tied, const QString &element)
 {
     if (!matrix || matrix->dim() != 2) {
         Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
@@ -1003,7 +1006,8 @@ void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QStri
     c.paddingIdx.reset();
     c.maxNorm.reset();
     c.tied = role == LoadRole::Embedding && tied;
-    m_loadRequest = std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), {}, file, tensor, role});
+    m_loadRequest =
+        std::make_shared<LoadRequest>(LoadRequest{std::move(matrix), {}, file, tensor, role, element});
     m_config = c;
     Q_EMIT configChanged();
     revalidateIds();
@@ -1063,9 +1067,9 @@ void Lab::buildModel(const Job &job, Built &built)
             core::TiedModel::build(c.numEmbeddings, c.embeddingDim, options, c.lmHeadBias, c.tied, gen);
     }
     if (job.load)
-        built.history.append(job.load->operation
-                                 ? *job.load->operation
-                                 : loadOperation(job.load->file, job.load->tensor, job.load->role));
+        built.history.append(job.load->operation ? *job.load->operation
+                                                 : loadOperation(job.load->file, job.load->tensor,
+                                                                 job.load->role, job.load->element));
     if (c.tied) {
         if (!built.model->isTied())
             built.model->tie();
