@@ -1549,16 +1549,20 @@
         <translation>Lưu phiên</translation>
     </message>
     <message>
-        <source>Saved %1</source>
-        <translation>Đã lưu %1</translation>
-    </message>
-    <message>
         <source>Unsaved Changes</source>
         <translation>Thay đổi chưa lưu</translation>
     </message>
     <message>
         <source>The session has changes that are not saved. Save them?</source>
         <translation>Phiên có những thay đổi chưa được lưu. Lưu lại không?</translation>
+    </message>
+    <message>
+        <source>Saved %1 (the weights are rebuilt from its seed and initialisers)</source>
+        <translation>Đã lưu %1 (các trọng số được dựng lại từ hạt giống và các bộ khởi tạo của nó)</translation>
+    </message>
+    <message>
+        <source>Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights cannot be rebuilt from the seed</source>
+        <translation>Đã lưu %1 và, bên cạnh nó, các giá trị của %2 (%3 trong các tệp .npy): trọng số đã huấn luyện hoặc đã nạp không thể dựng lại từ hạt giống</translation>
     </message>
 </context>
 <context>
@@ -2416,6 +2420,10 @@
     <message>
         <source>level %1: %2 × %1 = %3</source>
         <translation>mức %1: %2 × %1 = %3</translation>
+    </message>
+    <message>
+        <source>  max_norm renormalised rows %1</source>
+        <translation>  max_norm đã chuẩn hoá lại các hàng %1</translation>
     </message>
 </context>
 <context>

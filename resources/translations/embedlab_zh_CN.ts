@@ -1549,16 +1549,20 @@
         <translation>保存会话</translation>
     </message>
     <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
         <source>The session has changes that are not saved. Save them?</source>
         <translation>会话有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Saved %1 (the weights are rebuilt from its seed and initialisers)</source>
+        <translation>已保存 %1（权重由其种子和初始化器重新生成）</translation>
+    </message>
+    <message>
+        <source>Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights cannot be rebuilt from the seed</source>
+        <translation>已保存 %1，并在其旁边保存了 %2 的值（%3，存于 .npy 文件）：训练过或加载的权重无法由种子重新生成</translation>
     </message>
 </context>
 <context>
@@ -2416,6 +2420,10 @@
     <message>
         <source>level %1: %2 × %1 = %3</source>
         <translation>级别 %1：%2 × %1 = %3</translation>
+    </message>
+    <message>
+        <source>  max_norm renormalised rows %1</source>
+        <translation>  max_norm 已重新归一化第 %1 行</translation>
     </message>
 </context>
 <context>

@@ -44,7 +44,7 @@ struct Lab::Built {
     core::LongTensor ids;
     bool hasPaths = false;
     core::LookupPaths paths;
-    core::Tensor weightAfterForward;
+    core::ParameterPtr weightAfterForward;
     QString error;
 };
 
@@ -456,7 +456,7 @@ void Lab::restore(const Snapshot &snapshot)
         revalidateIds();
         m_hasPaths = false;
         m_paths = {};
-        m_weightAfterForward = {};
+        m_weightAfterForward = nullptr;
         Q_EMIT modelRebuilt();
         Q_EMIT weightsChanged();
         Q_EMIT historyChanged();
@@ -569,6 +569,24 @@ core::ParameterPtr Lab::lmHeadWeight() const
 {
     return m_model->lmHead().weight();
 }
+core::ParameterPtr Lab::displayedEmbedding() const
+{
+    return m_weightAfterForward && m_hasPaths ? m_weightAfterForward : embeddingWeight();
+}
+
+QList<int> Lab::renormalisedRows() const
+{
+    QList<int> rows;
+    const core::ParameterPtr after = displayedEmbedding();
+    const core::ParameterPtr model = embeddingWeight();
+    if (after == model || after->shape() != model->shape())
+        return rows;
+    for (core::Index r = 0; r < model->value().rows(); ++r)
+        if (model->value().row(r) != after->value().row(r))
+            rows.append(int(r));
+    return rows;
+}
+
 core::ParameterPtr Lab::lmHeadBias() const
 {
     return m_model->lmHead().bias();
@@ -1101,7 +1119,7 @@ std::shared_ptr<Lab::Built> Lab::run(const Job &job)
                 lookup.setWeight(lookup.weight()->clone());
             built->paths = core::computeLookupPaths(lookup, job.ids);
             if (maxNorm)
-                built->weightAfterForward = lookup.weight()->toTensor();
+                built->weightAfterForward = lookup.weight();
             built->hasPaths = true;
         }
     } catch (const core::Error &e) {

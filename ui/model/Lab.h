@@ -202,8 +202,14 @@ public:
     bool hasPaths() const { return m_hasPaths; }
     /// With max_norm: the weight as print(embedding.weight) shows it after the code's embedding(ids),
     /// which renormalises the looked-up rows in place. The Lab's own lookup runs on a copy, so the
-    /// model keeps the values the history produced (issue #16 item 8); empty without max_norm.
-    const core::Tensor &weightAfterForward() const { return m_weightAfterForward; }
+    /// model keeps the values the history produced (issue #16 item 8); nullptr without max_norm.
+    core::ParameterPtr weightAfterForward() const { return m_weightAfterForward; }
+    /// The embedding weight as PyTorch holds it after the printed code: weightAfterForward() with
+    /// max_norm, else embeddingWeight(). The heatmap and the statistics show this one, so they never
+    /// disagree with the code's last print (issue #24 item 9).
+    core::ParameterPtr displayedEmbedding() const;
+    /// The rows the code's embedding(ids) renormalised (max_norm), in order; empty without.
+    QList<int> renormalisedRows() const;
 
     int selectedRow() const { return m_selectedRow; }
     /// -1 clears the selection; rows outside [0, V) are ignored.
@@ -383,7 +389,7 @@ private:
     QString m_idsError;
     core::LookupPaths m_paths;
     bool m_hasPaths = false;
-    core::Tensor m_weightAfterForward;
+    core::ParameterPtr m_weightAfterForward;
     int m_selectedRow = -1;
     bool m_busy = false;
     // Only one job runs at a time; requests that arrive meanwhile are merged into these flags.

@@ -27,7 +27,7 @@ namespace embedlab::ui {
 
 struct CodePanel::Inputs {
     core::ParameterPtr weight;
-    core::Tensor weightAfterForward; // set with max_norm only
+    core::ParameterPtr weightAfterForward; // set with max_norm only
     bool idsValid = false;
     QString idsError;
     bool hasPaths = false;
@@ -261,7 +261,7 @@ QString CodePanel::pythonCode(const Lab &lab)
 QString CodePanel::renderOutput(const Inputs &in)
 {
     const core::TensorDecoration parameter{true, true, {}};
-    const bool maxNorm = in.weightAfterForward.numel() > 0;
+    const bool maxNorm = in.weightAfterForward != nullptr;
     QStringList blocks;
     if (in.zeroElements) {
         // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
@@ -285,8 +285,12 @@ QString CodePanel::renderOutput(const Inputs &in)
     blocks << QString::fromStdString(core::formatTensor(in.lookup, {false, false, "EmbeddingBackward0"}));
     blocks << QString::fromStdString(
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
-    if (maxNorm)
-        blocks << QString::fromStdString(core::formatTensor(in.weightAfterForward, parameter));
+    if (maxNorm) {
+        const core::Parameter &after = *in.weightAfterForward;
+        blocks << QString::fromStdString(core::formatTensor(
+            std::span<const float>(after.value().data(), static_cast<std::size_t>(after.numel())),
+            after.shape(), parameter));
+    }
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -213,6 +213,10 @@ void SidePanels::bindHistogram()
     connect(lab, &Lab::historyChanged, this, &SidePanels::updateHistogramSources);
     connect(lab, &Lab::tiedChanged, this, &SidePanels::updateHistogramSources);
     connect(lab, &Lab::modelRebuilt, this, &SidePanels::updateHistogramSources);
+    connect(lab, &Lab::pathsChanged, this, [this] {
+        if (m_document->lab()->weightAfterForward())
+            updateHistogramSources();
+    });
     connect(m_histogram, &InitHistogram::compareModeToggled, doc, [doc](bool on) {
         HistogramState state = doc->histogram();
         state.compare = on;
@@ -236,7 +240,11 @@ void SidePanels::updateHistogramSources()
     const HistogramState &state = m_document->histogram();
     const bool tied = lab->isTied();
     const auto source = [lab, tied](const QString &name) {
-        InitHistogram::Source s{name, lab->parameter(name), std::nullopt};
+        // The values as the printed code leaves them (max_norm renormalises looked-up rows).
+        const bool embedding =
+            name == QStringLiteral("embedding.weight") || (tied && name == QStringLiteral("lm_head.weight"));
+        InitHistogram::Source s{name, embedding ? lab->displayedEmbedding() : lab->parameter(name),
+                                std::nullopt};
         // A short note: the legend beside a short chart elided "embedding.weight (tied: s..." (#16).
         QStringList notes;
         if (tied && name != QStringLiteral("lm_head.bias"))

@@ -40,6 +40,8 @@ WeightHeatmaps::WeightHeatmaps(Document *document, QAction *blockGrid, QWidget *
 
     Lab *lab = document->lab();
     connect(lab, &Lab::modelRebuilt, this, &WeightHeatmaps::showModel);
+    // With max_norm the code's embedding(ids) renormalises rows: shown as the code leaves them.
+    connect(lab, &Lab::pathsChanged, this, &WeightHeatmaps::showModel);
     connect(lab, &Lab::tiedChanged, this, &WeightHeatmaps::showTie);
     connect(lab, &Lab::weightsChanged, this, [this] {
         // Tied: one storage, so a write through either name shows in both.
@@ -103,6 +105,16 @@ QString WeightHeatmaps::titleFor(const Lab &lab, const QString &target)
             title += tr("  (%1, %2 bits per weight)")
                          .arg(op.element, QLocale().toString(core::bitsPerWeight(*e), 'g', 6));
     }
+    // max_norm: the rows the code's embedding(ids) renormalised in place (issue #24 item 9).
+    const QList<int> renormalised = lab.renormalisedRows();
+    if (!renormalised.isEmpty() && (target == QStringLiteral("embedding.weight") || lab.isTied())) {
+        QStringList rows;
+        for (int row : renormalised.mid(0, 8))
+            rows << QString::number(row);
+        if (renormalised.size() > 8)
+            rows << QStringLiteral("\u2026");
+        title += tr("  max_norm renormalised rows %1").arg(rows.join(QStringLiteral(", ")));
+    }
     // Rows that are tokens look like findings: random ones say they are random (issue #26).
     const QString init = WeightOrigin::of(lab, target).untrainedInit;
     if (!init.isEmpty() && lab.vocabulary().isKnown())
@@ -165,15 +177,20 @@ void WeightHeatmaps::resetZoom()
 
 void WeightHeatmaps::showModel()
 {
-    m_embedding->setMatrix(m_document->lab()->embeddingWeight());
+    const core::ParameterPtr embedding = m_document->lab()->displayedEmbedding();
+    if (m_embedding->matrix() != embedding)
+        m_embedding->setMatrix(embedding);
     showTie();
 }
 
 void WeightHeatmaps::showTie()
 {
-    // Untying gives lm_head a new storage object; tying makes it the embedding's.
-    if (m_lmHead->matrix() != m_document->lab()->lmHeadWeight())
-        m_lmHead->setMatrix(m_document->lab()->lmHeadWeight());
+    // Untying gives lm_head a new storage object; tying makes it the embedding's (as the code
+    // leaves it: renormalised by max_norm, one storage).
+    const Lab *lab = m_document->lab();
+    const core::ParameterPtr lmHead = lab->isTied() ? lab->displayedEmbedding() : lab->lmHeadWeight();
+    if (m_lmHead->matrix() != lmHead)
+        m_lmHead->setMatrix(lmHead);
     updateTitles();
     showBlockGrids();
     showMarks();
