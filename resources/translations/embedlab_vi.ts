@@ -709,6 +709,10 @@
         <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
         <translation>các token id, ví dụ 2, 3, 1 hoặc [[2, 3], [1, 0]]</translation>
     </message>
+    <message>
+        <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
+        <translation>Không gõ được văn bản: các token của nó gắn nhãn cho các hàng, nhưng EmbedLab không mã hoá được bằng bộ tách token này (%1)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::InitHistogram</name>
@@ -821,6 +825,18 @@
     <message>
         <source>expected</source>
         <translation>kỳ vọng</translation>
+    </message>
+    <message>
+        <source>distinct</source>
+        <translation>khác nhau</translation>
+    </message>
+    <message>
+        <source>How many different values the tensor holds (numpy.unique(w).size)</source>
+        <translation>Tensor chứa bao nhiêu giá trị khác nhau (numpy.unique(w).size)</translation>
+    </message>
+    <message>
+        <source>Counting the distinct values…</source>
+        <translation>Đang đếm các giá trị khác nhau…</translation>
     </message>
 </context>
 <context>
@@ -1179,6 +1195,10 @@
         <source>Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "IndexError: index out of range in self". The padding_idx row starts at zero and never gets a gradient. Swapped Linear arguments give the transposed shape.</source>
         <translation>Các id phải là số nguyên trong [0, num_embeddings): id 4 trong Embedding(4, 5) gây ra "IndexError: index out of range in self". Hàng padding_idx bắt đầu bằng 0 và không bao giờ nhận gradient. Đảo đối số của Linear sẽ cho hình dạng chuyển vị.</translation>
     </message>
+    <message>
+        <source>In GPT-2, a token is not always a character:</source>
+        <translation>Trong GPT-2, một token không phải lúc nào cũng là một ký tự:</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LessonController</name>
@@ -1364,6 +1384,18 @@
     <message>
         <source>token</source>
         <translation>token</translation>
+    </message>
+    <message>
+        <source>Open trained weights…</source>
+        <translation>Mở trọng số đã huấn luyện…</translation>
+    </message>
+    <message>
+        <source>File &gt; Open Weights: a trained checkpoint's embedding (.safetensors, GGUF, .npy), whose neighbours mean something</source>
+        <translation>Tệp &gt; Mở trọng số: embedding của một checkpoint đã huấn luyện (.safetensors, GGUF, .npy), khi đó các lân cận mới có ý nghĩa</translation>
+    </message>
+    <message>
+        <source>Untrained: seeded %1; neighbours of random rows mean nothing.</source>
+        <translation>Chưa huấn luyện: %1 theo seed; lân cận của các hàng ngẫu nhiên không có ý nghĩa gì.</translation>
     </message>
 </context>
 <context>
@@ -1618,6 +1650,10 @@
         <source>Computing the nearest rows ...</source>
         <translation>Đang tính các hàng gần nhất ...</translation>
     </message>
+    <message>
+        <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
+        <translation>%1: nhiều nhất %2 mức trong mỗi nhóm %3 giá trị dùng chung một hệ số tỉ lệ</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TensorPicker</name>
@@ -1681,6 +1717,26 @@
         <source>Choose a 2-D tensor.</source>
         <translation>Hãy chọn một tensor 2 chiều.</translation>
     </message>
+    <message>
+        <source>Bits/weight</source>
+        <translation>Bit/trọng số</translation>
+    </message>
+    <message>
+        <source>Bits of the file each weight takes, the block's scales included</source>
+        <translation>Số bit của tệp mà mỗi trọng số chiếm, kể cả các hệ số tỉ lệ của khối</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale and one minimum</source>
+        <translation>cứ %1 giá trị dùng chung một hệ số tỉ lệ và một giá trị nhỏ nhất</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale</source>
+        <translation>cứ %1 giá trị dùng chung một hệ số tỉ lệ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What is %1?&lt;/b&gt; The file cuts each row into blocks of %2 values; %3, and each value keeps only its level, one of %4. That is %5 bits per weight instead of 16 (bf16) or 32 (float32). &lt;b&gt;Kept:&lt;/b&gt; the sign and rough size of every value, so the heatmap, the tokens' neighbours and the rows that stand out look much the same. &lt;b&gt;Lost:&lt;/b&gt; the fine differences inside a group, which snap to its levels: the statistics table counts how few distinct values remain, and View &gt; Quantisation Blocks outlines the groups.</source>
+        <translation>&lt;b&gt;%1 là gì?&lt;/b&gt; Tệp cắt mỗi hàng thành các khối %2 giá trị; %3, và mỗi giá trị chỉ giữ lại mức của nó, một trong %4 mức. Tức là %5 bit cho mỗi trọng số thay vì 16 (bf16) hay 32 (float32). &lt;b&gt;Giữ lại:&lt;/b&gt; dấu và độ lớn gần đúng của từng giá trị, nên bản đồ nhiệt, lân cận của các token và những hàng nổi bật trông gần như cũ. &lt;b&gt;Mất đi:&lt;/b&gt; những khác biệt nhỏ trong một nhóm, vốn bị làm tròn về các mức của nhóm: bảng thống kê đếm xem còn lại ít giá trị khác nhau đến đâu, và Xem &gt; Khối lượng tử hoá vẽ viền các nhóm.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TieController</name>
@@ -1725,6 +1781,53 @@
     <message>
         <source>token %1 of %2: id %3, "%4"</source>
         <translation>token %1 trên %2: id %3, "%4"</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenizerOffer</name>
+    <message>
+        <source>Choose a tokenizer file…</source>
+        <translation>Chọn tệp bộ tách token…</translation>
+    </message>
+    <message>
+        <source>A tokenizer.json, a vocab.json (with merges.txt beside it) or a GGUF file</source>
+        <translation>Một tệp tokenizer.json, một vocab.json (có merges.txt bên cạnh) hoặc một tệp GGUF</translation>
+    </message>
+    <message>
+        <source>Keep the rows without tokens</source>
+        <translation>Giữ các hàng không có token</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone.</source>
+        <translation>%1 hàng là kích thước bộ từ vựng của %2, nên các hàng này có thể là token của %2. Đây chỉ là phỏng đoán dựa vào số hàng.</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone: open its tokenizer file to use it.</source>
+        <translation>%1 hàng là kích thước bộ từ vựng của %2, nên các hàng này có thể là token của %2. Đây chỉ là phỏng đoán dựa vào số hàng: hãy mở tệp bộ tách token của nó để dùng.</translation>
+    </message>
+    <message>
+        <source>Use %1's tokenizer</source>
+        <translation>Dùng bộ tách token của %1</translation>
+    </message>
+    <message>
+        <source>Tokenizer for the rows</source>
+        <translation>Bộ tách token cho các hàng</translation>
+    </message>
+    <message>
+        <source>Tokenizers (tokenizer.json vocab.json *.gguf);;JSON (*.json);;All files (*)</source>
+        <translation>Bộ tách token (tokenizer.json vocab.json *.gguf);;JSON (*.json);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>Không dùng được bộ tách token</translation>
+    </message>
+    <message>
+        <source>Use the tokenizer %1</source>
+        <translation>Dùng bộ tách token %1</translation>
+    </message>
+    <message>
+        <source>%1 names %2 tokens for %3 rows: ids past the last row are refused, rows past the last token have none.</source>
+        <translation>%1 có %2 token cho %3 hàng: các id vượt quá hàng cuối bị từ chối, các hàng sau token cuối không có token.</translation>
     </message>
 </context>
 <context>
@@ -2257,6 +2360,14 @@
         <source>The tokenizer of %1 could not be read: %2</source>
         <translation>Không thể đọc bộ tách token của %1: %2</translation>
     </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). The tokenizer's vocabulary has no token for it, so it falls back to one token per byte: %4.</source>
+        <translation>%1 chiếm %2 byte trong UTF-8 (%3). Bộ từ vựng của bộ tách token không có token cho nó, nên nó lùi về một token cho mỗi byte: %4.</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). Byte-level BPE works on bytes, not characters, and its vocabulary has no token for all of them, so it takes %4 tokens: %5.</source>
+        <translation>%1 chiếm %2 byte trong UTF-8 (%3). BPE mức byte làm việc trên byte chứ không phải ký tự, và bộ từ vựng của nó không có token cho cả cụm byte đó, nên nó cần %4 token: %5.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
@@ -2304,6 +2415,10 @@
         <source>The tokenizer cannot be used</source>
         <translation>Không dùng được bộ tách token</translation>
     </message>
+    <message>
+        <source>The tokenizer's tokens label the rows, but text cannot be typed: %1</source>
+        <translation>Các token của bộ tách token gắn nhãn cho các hàng, nhưng không gõ được văn bản: %1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WeightHeatmaps</name>
@@ -2314,6 +2429,30 @@
     <message>
         <source>  from %1</source>
         <translation>  từ %1</translation>
+    </message>
+    <message>
+        <source>  (%1, %2 bits per weight)</source>
+        <translation>  (%1, %2 bit mỗi trọng số)</translation>
+    </message>
+    <message>
+        <source>  untrained: seeded %1</source>
+        <translation>  chưa huấn luyện: %1 theo seed</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6 and the minimum %7</source>
+        <translation>%1 khối %2: W[%3, %4:%5] dùng chung hệ số tỉ lệ %6 và giá trị nhỏ nhất %7</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6</source>
+        <translation>%1 khối %2: W[%3, %4:%5] dùng chung hệ số tỉ lệ %6</translation>
+    </message>
+    <message>
+        <source>level %1: %2 + %3 × %1 = %4</source>
+        <translation>mức %1: %2 + %3 × %1 = %4</translation>
+    </message>
+    <message>
+        <source>level %1: %2 × %1 = %3</source>
+        <translation>mức %1: %2 × %1 = %3</translation>
     </message>
     <message>
         <source>  max_norm renormalised rows %1</source>
@@ -2609,6 +2748,14 @@
     <message>
         <source>Back to all panels (Esc)</source>
         <translation>Quay lại tất cả các bảng (Esc)</translation>
+    </message>
+    <message>
+        <source>Quantisation &amp;Blocks</source>
+        <translation>&amp;Khối lượng tử hoá</translation>
+    </message>
+    <message>
+        <source>Outline the blocks of a quantised tensor and the groups of values that share one scale, when zoomed in</source>
+        <translation>Vẽ viền các khối của một tensor đã lượng tử hoá và các nhóm giá trị dùng chung một hệ số tỉ lệ, khi phóng to</translation>
     </message>
 </context>
 <context>

@@ -709,6 +709,10 @@
         <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
         <translation>token id，例如 2, 3, 1 或 [[2, 3], [1, 0]]</translation>
     </message>
+    <message>
+        <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
+        <translation>无法输入文本：它的 token 用来标注各行，但 EmbedLab 不能用这个分词器编码（%1）</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::InitHistogram</name>
@@ -821,6 +825,18 @@
     <message>
         <source>expected</source>
         <translation>理论值</translation>
+    </message>
+    <message>
+        <source>distinct</source>
+        <translation>不同值</translation>
+    </message>
+    <message>
+        <source>How many different values the tensor holds (numpy.unique(w).size)</source>
+        <translation>张量中有多少个不同的值（numpy.unique(w).size）</translation>
+    </message>
+    <message>
+        <source>Counting the distinct values…</source>
+        <translation>正在统计不同的值…</translation>
     </message>
 </context>
 <context>
@@ -1179,6 +1195,10 @@
         <source>Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "IndexError: index out of range in self". The padding_idx row starts at zero and never gets a gradient. Swapped Linear arguments give the transposed shape.</source>
         <translation>ids 必须是 [0, num_embeddings) 内的整数：在 Embedding(4, 5) 中使用 id 4 会引发 "IndexError: index out of range in self"。padding_idx 所在行初始为零，且永远得不到梯度。Linear 参数写反会得到转置的形状。</translation>
     </message>
+    <message>
+        <source>In GPT-2, a token is not always a character:</source>
+        <translation>在 GPT-2 中，一个 token 不一定是一个字符：</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LessonController</name>
@@ -1364,6 +1384,18 @@
     <message>
         <source>token</source>
         <translation>token</translation>
+    </message>
+    <message>
+        <source>Open trained weights…</source>
+        <translation>打开训练过的权重…</translation>
+    </message>
+    <message>
+        <source>File &gt; Open Weights: a trained checkpoint's embedding (.safetensors, GGUF, .npy), whose neighbours mean something</source>
+        <translation>文件 &gt; 打开权重：训练过的检查点的 embedding（.safetensors、GGUF、.npy），它的近邻才有意义</translation>
+    </message>
+    <message>
+        <source>Untrained: seeded %1; neighbours of random rows mean nothing.</source>
+        <translation>未训练：固定种子的 %1；随机行的近邻没有任何意义。</translation>
     </message>
 </context>
 <context>
@@ -1618,6 +1650,10 @@
         <source>Computing the nearest rows ...</source>
         <translation>正在计算最近的行……</translation>
     </message>
+    <message>
+        <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
+        <translation>%1：每组 %3 个共用一个缩放因子的值中，最多 %2 个级别</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TensorPicker</name>
@@ -1681,6 +1717,26 @@
         <source>Choose a 2-D tensor.</source>
         <translation>请选择一个二维张量。</translation>
     </message>
+    <message>
+        <source>Bits/weight</source>
+        <translation>位/权重</translation>
+    </message>
+    <message>
+        <source>Bits of the file each weight takes, the block's scales included</source>
+        <translation>每个权重在文件中占用的位数，包括块的缩放因子</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale and one minimum</source>
+        <translation>每 %1 个值共用一个缩放因子和一个最小值</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale</source>
+        <translation>每 %1 个值共用一个缩放因子</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What is %1?&lt;/b&gt; The file cuts each row into blocks of %2 values; %3, and each value keeps only its level, one of %4. That is %5 bits per weight instead of 16 (bf16) or 32 (float32). &lt;b&gt;Kept:&lt;/b&gt; the sign and rough size of every value, so the heatmap, the tokens' neighbours and the rows that stand out look much the same. &lt;b&gt;Lost:&lt;/b&gt; the fine differences inside a group, which snap to its levels: the statistics table counts how few distinct values remain, and View &gt; Quantisation Blocks outlines the groups.</source>
+        <translation>&lt;b&gt;什么是 %1？&lt;/b&gt;文件把每一行切成每块 %2 个值；%3，每个值只保留它的级别，共 %4 级之一。也就是每个权重 %5 位，而不是 16 位（bf16）或 32 位（float32）。&lt;b&gt;保留的：&lt;/b&gt;每个值的符号和大致大小，所以热力图、token 的近邻以及突出的行看起来几乎一样。&lt;b&gt;丢失的：&lt;/b&gt;一组之内的细微差别，它们被归到该组的级别上：统计表会数出还剩多少个不同的值，视图 &gt; 量化块会画出各组的边框。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TieController</name>
@@ -1725,6 +1781,53 @@
     <message>
         <source>token %1 of %2: id %3, "%4"</source>
         <translation>第 %1 个 token（共 %2 个）：id %3，"%4"</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenizerOffer</name>
+    <message>
+        <source>Choose a tokenizer file…</source>
+        <translation>选择分词器文件…</translation>
+    </message>
+    <message>
+        <source>A tokenizer.json, a vocab.json (with merges.txt beside it) or a GGUF file</source>
+        <translation>tokenizer.json、vocab.json（旁边有 merges.txt）或 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Keep the rows without tokens</source>
+        <translation>保持各行没有 token</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone.</source>
+        <translation>%1 行正是 %2 词表的大小，所以这些行可能是 %2 的 token。这只是根据行数做出的猜测。</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone: open its tokenizer file to use it.</source>
+        <translation>%1 行正是 %2 词表的大小，所以这些行可能是 %2 的 token。这只是根据行数做出的猜测：打开它的分词器文件即可使用。</translation>
+    </message>
+    <message>
+        <source>Use %1's tokenizer</source>
+        <translation>使用 %1 的分词器</translation>
+    </message>
+    <message>
+        <source>Tokenizer for the rows</source>
+        <translation>各行的分词器</translation>
+    </message>
+    <message>
+        <source>Tokenizers (tokenizer.json vocab.json *.gguf);;JSON (*.json);;All files (*)</source>
+        <translation>分词器 (tokenizer.json vocab.json *.gguf);;JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>无法使用分词器</translation>
+    </message>
+    <message>
+        <source>Use the tokenizer %1</source>
+        <translation>使用分词器 %1</translation>
+    </message>
+    <message>
+        <source>%1 names %2 tokens for %3 rows: ids past the last row are refused, rows past the last token have none.</source>
+        <translation>%1 为 %3 行给出了 %2 个 token：超出最后一行的 id 会被拒绝，最后一个 token 之后的行没有 token。</translation>
     </message>
 </context>
 <context>
@@ -2257,6 +2360,14 @@
         <source>The tokenizer of %1 could not be read: %2</source>
         <translation>无法读取 %1 的分词器：%2</translation>
     </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). The tokenizer's vocabulary has no token for it, so it falls back to one token per byte: %4.</source>
+        <translation>%1 在 UTF-8 中占 %2 个字节（%3）。分词器的词表里没有它的 token，所以退回到每个字节一个 token：%4。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). Byte-level BPE works on bytes, not characters, and its vocabulary has no token for all of them, so it takes %4 tokens: %5.</source>
+        <translation>%1 在 UTF-8 中占 %2 个字节（%3）。字节级 BPE 处理的是字节而不是字符，它的词表里没有涵盖全部这些字节的 token，所以它需要 %4 个 token：%5。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
@@ -2304,6 +2415,10 @@
         <source>The tokenizer cannot be used</source>
         <translation>无法使用分词器</translation>
     </message>
+    <message>
+        <source>The tokenizer's tokens label the rows, but text cannot be typed: %1</source>
+        <translation>分词器的 token 标注了各行，但无法输入文本：%1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WeightHeatmaps</name>
@@ -2314,6 +2429,30 @@
     <message>
         <source>  from %1</source>
         <translation>  来自 %1</translation>
+    </message>
+    <message>
+        <source>  (%1, %2 bits per weight)</source>
+        <translation>  （%1，每个权重 %2 位）</translation>
+    </message>
+    <message>
+        <source>  untrained: seeded %1</source>
+        <translation>  未训练：固定种子的 %1</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6 and the minimum %7</source>
+        <translation>%1 第 %2 块：W[%3, %4:%5] 共用缩放因子 %6 和最小值 %7</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6</source>
+        <translation>%1 第 %2 块：W[%3, %4:%5] 共用缩放因子 %6</translation>
+    </message>
+    <message>
+        <source>level %1: %2 + %3 × %1 = %4</source>
+        <translation>级别 %1：%2 + %3 × %1 = %4</translation>
+    </message>
+    <message>
+        <source>level %1: %2 × %1 = %3</source>
+        <translation>级别 %1：%2 × %1 = %3</translation>
     </message>
     <message>
         <source>  max_norm renormalised rows %1</source>
@@ -2609,6 +2748,14 @@
     <message>
         <source>Back to all panels (Esc)</source>
         <translation>返回所有面板（Esc）</translation>
+    </message>
+    <message>
+        <source>Quantisation &amp;Blocks</source>
+        <translation>量化块(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Outline the blocks of a quantised tensor and the groups of values that share one scale, when zoomed in</source>
+        <translation>放大时画出量化张量的块以及共用一个缩放因子的各组值的边框</translation>
     </message>
 </context>
 <context>

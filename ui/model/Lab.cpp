@@ -627,7 +627,7 @@ QString Lab::loadedFrom() const
 }
 
 void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
-                     bool tied)
+                     bool tied, const QString &element)
 {
     if (!matrix || matrix->dim() != 2) {
         Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
@@ -640,7 +640,7 @@ void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QStri
     c.paddingIdx.reset();
     c.maxNorm.reset();
     c.tied = role == LoadRole::Embedding && tied;
-    m_scheduler->requestLoad({std::move(matrix), {}, file, tensor, role});
+    m_scheduler->requestLoad({std::move(matrix), {}, file, tensor, role, element});
     m_config = c;
     Q_EMIT configChanged();
     revalidateIds();

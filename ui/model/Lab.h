@@ -72,6 +72,9 @@ public:
         /// What those lines print (no trailing newline; empty when they print nothing): the Output
         /// pane shows it before the prints of the state.
         QString output;
+        /// Load: how the file stores the tensor's elements, core::elementTypeName() ("Q4_K", "BF16";
+        /// empty when not known): the views name the quantisation (issue #30).
+        QString element = {};
         bool operator==(const Operation &) const = default;
     };
     /// Everything undo needs to put the weights back exactly: the tie state, the values of the
@@ -246,8 +249,9 @@ public:
     /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) is `matrix` itself (adopted,
     /// not copied), built after torch.manual_seed(seed) like any model; the values it replaces are
     /// never drawn (core::TiedModel::withEmbedding). `tied` ties the lm_head to a loaded embedding.
+    /// `element` is how the file stores it (core::elementTypeName(), Operation::element).
     void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
-                    bool tied);
+                    bool tied, const QString &element = {});
 
     /// A session's model: `config` built around `embedding` (stored values, adopted as
     /// embedding.weight: nothing drawn for them, no copy), recorded in the history as `restore`.

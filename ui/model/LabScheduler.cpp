@@ -59,10 +59,12 @@ core::Index jobCost(const Lab::Config &config, core::Index numIds)
     return cost;
 }
 
-Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::LoadRole role)
+Lab::Operation loadOperation(const QString &file, const QString &tensor, Lab::LoadRole role,
+                             const QString &element)
 {
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Load;
+    op.element = element;
     op.target = role == Lab::LoadRole::Embedding ? QStringLiteral("embedding.weight")
                                                  : QStringLiteral("lm_head.weight");
     op.spec = file + QLatin1Char(':') + tensor;
@@ -137,7 +139,8 @@ void LabScheduler::buildModel(const Job &job, Built &built)
     if (job.load)
         built.history.append(job.load->operation
                                  ? *job.load->operation
-                                 : loadOperation(job.load->file, job.load->tensor, job.load->role));
+                                 : loadOperation(job.load->file, job.load->tensor, job.load->role,
+                                                 job.load->element));
     if (c.tied) {
         if (!built.model->isTied())
             built.model->tie();

@@ -28,6 +28,7 @@ public:
         QString file;
         QString tensor;
         Lab::LoadRole role = Lab::LoadRole::Embedding;
+        QString element = {}; // how the file stores it (Lab::Operation::element)
     };
     /// An initialiser to draw into a new matrix of `parameter`'s shape.
     struct InitJob {

@@ -242,7 +242,7 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
 }
 
 bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
-                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary)
+                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary, const QString &element)
 {
     // Undo keeps the model being replaced: asked before it is kept, not after.
     const std::uint64_t kept = m_lab->isBusy() ? 0 : m_lab->parameterBytes();
@@ -251,7 +251,7 @@ bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const Q
         return false;
     const Lab::Snapshot before = fits ? m_lab->snapshotWithModel() : m_lab->snapshot();
     m_lab->setVocabulary(vocabulary);
-    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);
+    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied, element);
     m_openInit = nullptr;
     auto *command =
         new ModelCommand(m_lab, before, m_lab->snapshot(),
@@ -261,6 +261,20 @@ bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const Q
     else
         pushWithoutSnapshot(command);
     return true;
+}
+
+void LabUndo::setVocabulary(const QString &description, const Vocabulary &vocabulary)
+{
+    if (m_lab->vocabulary() == vocabulary)
+        return;
+    // Only the tokenizer changes: both snapshots name the same configuration and ids, so undo and
+    // redo put back the tokenizer alone (the model object is not kept).
+    const Lab::Snapshot before = m_lab->snapshot();
+    Lab::Snapshot after = before;
+    after.vocabulary = vocabulary;
+    m_lab->setVocabulary(vocabulary);
+    m_openInit = nullptr;
+    push(new ModelCommand(m_lab, before, after, description, false, true));
 }
 
 void LabUndo::pushWithoutSnapshot(LabCommand *command)

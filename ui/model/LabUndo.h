@@ -75,11 +75,14 @@ public:
     /// Ties or unties as one step; false when nothing changed (busy, already so, or refused).
     bool tie();
     bool untie(core::TiedModel::UntieMode mode);
-    /// Makes `matrix` a weight of a new model (Lab::loadMatrix) whose rows are tokens of
-    /// `vocabulary` (none: ids only), as one step. When keeping the model it replaces does not fit
-    /// the budget, asks first: declined, nothing changes and false is returned.
+    /// Makes `matrix` a weight of a new model (Lab::loadMatrix, the file storing it as `element`)
+    /// whose rows are tokens of `vocabulary` (none: ids only), as one step. When keeping the model it
+    /// replaces does not fit the budget, asks first: declined, nothing changes and false is returned.
     bool loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
-                    bool tied, const Vocabulary &vocabulary = {});
+                    bool tied, const Vocabulary &vocabulary = {}, const QString &element = {});
+    /// Makes `vocabulary` the tokenizer of the rows as one step (a guessed or chosen tokenizer for a
+    /// matrix that came without one); nothing when it is already.
+    void setVocabulary(const QString &description, const Vocabulary &vocabulary);
 
 Q_SIGNALS:
     /// canUndo(), canRedo(), isBlocked() or the texts may have changed.

@@ -18,6 +18,7 @@
 #include "ui/window/SessionController.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WeightFileLoader.h"
+#include "ui/window/WeightHeatmaps.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -371,9 +372,8 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
     if (view == QLatin1String("heatmap")) {
         auto heatmap = std::make_unique<HeatmapView>();
         heatmap->setMatrix(lab->embeddingWeight());
-        heatmap->setTitle(QStringLiteral("embedding.weight  [%1, %2]")
-                              .arg(lab->config().numEmbeddings)
-                              .arg(lab->config().embeddingDim));
+        // The window's heading: the file and its quantisation, or untrained rows said to be so.
+        heatmap->setTitle(WeightHeatmaps::titleFor(*lab, QStringLiteral("embedding.weight")));
         heatmap->setColorMapName(window.colorMapName());
         heatmap->setVocabulary(lab->vocabulary());
         size = size.isValid() ? size : QSize(900, 560);

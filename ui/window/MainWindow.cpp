@@ -22,6 +22,7 @@
 #include "ui/window/LookupArea.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/TokenizerOffer.h"
 #include "ui/window/Translations.h"
 #include "ui/window/UndoActions.h"
 #include "ui/window/WeightFileLoader.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     createCentralArea();
     m_panels = new SidePanels(m_doc, this, m_registry, m_ties);
     connect(m_panels, &SidePanels::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_panels, &SidePanels::openWeightsRequested, m_actions.openWeights, &QAction::trigger);
     createToolBars();
     connectActions();
     connectDocument();
@@ -190,12 +192,13 @@ void MainWindow::createCentralArea()
     layout->setContentsMargins(6, 6, 6, 6);
     m_idsEntry = new IdsEntry(m_doc, central);
     layout->addWidget(m_idsEntry);
+    layout->addWidget(new TokenizerOffer(m_doc, central));
     // The animation (the lesson) beside the two weight matrices.
     auto *splitter = new QSplitter(Qt::Horizontal, central);
     splitter->setObjectName(QStringLiteral("centralSplitter"));
     splitter->setChildrenCollapsible(false);
     m_lookup = new LookupArea(m_doc, splitter);
-    m_heatmaps = new WeightHeatmaps(m_doc, splitter);
+    m_heatmaps = new WeightHeatmaps(m_doc, m_actions.blockGrid, splitter);
     connect(m_heatmaps, &WeightHeatmaps::rowChosen, this, [this](int row) {
         statusBar()->showMessage(tr("Row %1 of embedding.weight is the embedding of token id %1").arg(row),
                                  6000);
@@ -240,7 +243,7 @@ void MainWindow::createParts(const Options &options)
         else if (!on && toolBarBreak(m_animationBar))
             removeToolBarBreak(m_animationBar);
     });
-    m_weightFiles = new WeightFileLoader(this, m_doc->undo(), this);
+    m_weightFiles = new WeightFileLoader(this, m_doc, this);
     connect(m_weightFiles, &WeightFileLoader::tensorPickerShown, this, &MainWindow::tensorPickerShown);
     connect(m_weightFiles, &WeightFileLoader::openFailed, this, &MainWindow::weightsOpenFailed);
     connect(m_weightFiles, &WeightFileLoader::loaded, this, &MainWindow::weightsLoaded);

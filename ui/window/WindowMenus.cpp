@@ -73,7 +73,7 @@ QMenu *WindowMenus::viewMenu(QMainWindow *window, const WindowActions &a, const 
     for (QToolBar *bar : toolBars)
         view->addAction(bar->toggleViewAction());
     view->addSeparator();
-    view->addActions({a.zoomIn, a.zoomOut, a.zoomReset});
+    view->addActions({a.zoomIn, a.zoomOut, a.zoomReset, a.blockGrid});
     view->addMenu(tr("&Colour Map"))->addActions(a.colorMaps->actions());
     view->addSeparator();
     view->addActions({a.fullScreen, a.projector, a.lesson, a.focusView, a.leaveFocus});

@@ -175,6 +175,8 @@ private Q_SLOTS:
     void initTestCase();
     void typeFacts_data();
     void typeFacts();
+    void namesAndLevels_data() { addFixtureRows(); }
+    void namesAndLevels();
     void blocksMatchGgufPy_data() { addFixtureRows(); }
     void blocksMatchGgufPy();
     void weightFilePathsMatchGgufPy_data() { addFixtureRows(); }
@@ -265,6 +267,29 @@ void TestGgufQuant::typeFacts()
     QCOMPARE(t.size, std::uint64_t(4 * blockBytes));
     QCOMPARE(t.shape, (core::Shape{2, 2 * blockElements}));
     QVERIFY(t.unsupported.empty());
+}
+
+// The names a session keeps (issue #30's display) read back, and the levels a weight can take match
+// the range of the integer levels ggml decodes (the Q4_K lesson text says 16).
+void TestGgufQuant::namesAndLevels()
+{
+    QFETCH(QString, type);
+    const core::ElementType e = elementsByName().at(type);
+    QCOMPARE(core::elementTypeNamed(core::elementTypeName(e)), std::optional<core::ElementType>(e));
+    const auto [low, high] = quantRange(e);
+    const int span = high - low + 1;
+    if (e == core::ElementType::IQ4_NL || e == core::ElementType::IQ4_XS)
+        QCOMPARE(core::quantLevels(e), 16); // a codebook of 16 entries spread over -127..113
+    else if (e == core::ElementType::TQ2_0)
+        QCOMPARE(core::quantLevels(e), 3); // ternary, though its 2-bit digit can hold a fourth value
+    else
+        QCOMPARE(core::quantLevels(e), span);
+    QCOMPARE(core::quantLevels(core::ElementType::F32), 0);
+    QCOMPARE(core::storesMinimum(e), hasMinimum(e));
+    QVERIFY(!core::storesMinimum(core::ElementType::F32));
+    QCOMPARE(core::elementTypeNamed("BF16"), std::optional<core::ElementType>(core::ElementType::BF16));
+    QCOMPARE(core::elementTypeNamed("Q4_k"), std::optional<core::ElementType>());
+    QCOMPARE(core::elementTypeNamed("unsupported"), std::optional<core::ElementType>());
 }
 
 void TestGgufQuant::blocksMatchGgufPy()
@@ -454,26 +479,8 @@ void TestGgufQuant::quantElementOfPlainTypeIsEmpty()
 // matrices decode, the tokenizer has a token for every row, and the head is its own tensor.
 void TestGgufQuant::q4kmStyleFileWithItsTokenizer()
 {
-    const QByteArray tokenizer =
-        readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.gguf")));
-    // That file holds 5 key/value pairs (tokenizer.ggml.pre among them, issue #26) and no tensor:
-    // its metadata runs from byte 24 to the end.
-    QCOMPARE(tokenizer.mid(8, 16), testing::le64(0) + testing::le64(5));
-    const quint64 rows = 557;
-    QByteArray q4k, q6k;
     const Fixture k4 = fixture(QStringLiteral("Q4_K")), k6 = fixture(QStringLiteral("Q6_K"));
-    for (quint64 r = 0; r < rows; ++r) {
-        q4k += k4.blocks.mid(qsizetype(r % 8) * 144, 144);
-        q6k += k6.blocks.mid(qsizetype(r % 8) * 210, 210);
-    }
-    const quint64 q6Offset = quint64(q4k.size() + 31) / 32 * 32;
-    const QByteArray data = q4k + QByteArray(qsizetype(q6Offset) - q4k.size(), '\0') + q6k;
-    const QString path =
-        writeTemp(m_dir, QStringLiteral("model-Q4_K_M.gguf"),
-                  testing::ggufFile(tokenizer.mid(24), 5,
-                                    {testing::GgufTensor{"token_embd.weight", {256, rows}, 12, 0},
-                                     testing::GgufTensor{"output.weight", {256, rows}, 14, q6Offset}},
-                                    data));
+    const QString path = writeTemp(m_dir, QStringLiteral("model-Q4_K_M.gguf"), testing::q4kmStyleFile());
     const core::WeightFile w = core::WeightFile::open(path.toStdString());
     QCOMPARE(w.tensor("token_embd.weight").dtype, std::string("Q4_K"));
     QCOMPARE(w.tensor("output.weight").dtype, std::string("Q6_K"));
