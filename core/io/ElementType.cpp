@@ -125,4 +125,48 @@ std::string_view elementTypeName(ElementType type)
     return traits(type).name;
 }
 
+std::optional<ElementType> elementTypeNamed(std::string_view name)
+{
+    for (int t = 0; t < static_cast<int>(ElementType::Unsupported); ++t) {
+        if (traits(static_cast<ElementType>(t)).name == name)
+            return static_cast<ElementType>(t);
+    }
+    return std::nullopt;
+}
+
+int quantLevels(ElementType type)
+{
+    switch (type) {
+    case ElementType::Q2_K:
+        return 4;
+    case ElementType::Q3_K:
+        return 8;
+    case ElementType::Q4_0:
+    case ElementType::Q4_1:
+    case ElementType::Q4_K:
+    case ElementType::IQ4_NL:
+    case ElementType::IQ4_XS:
+        return 16;
+    case ElementType::Q5_0:
+    case ElementType::Q5_1:
+    case ElementType::Q5_K:
+        return 32;
+    case ElementType::Q6_K:
+        return 64;
+    case ElementType::Q8_0:
+        return 256;
+    case ElementType::TQ1_0:
+    case ElementType::TQ2_0:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+bool storesMinimum(ElementType type)
+{
+    return type == ElementType::Q4_1 || type == ElementType::Q5_1 || type == ElementType::Q2_K ||
+           type == ElementType::Q4_K || type == ElementType::Q5_K;
+}
+
 } // namespace embedlab::core

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace embedlab::core {
@@ -67,5 +68,18 @@ float halfToFloat(std::uint16_t half);
 
 /// ggml's name of a block type ("Q4_K"); the enumerator's name for plain types ("F32", "BF16").
 std::string_view elementTypeName(ElementType type);
+
+/// The type elementTypeName() calls `name`; none for any other text (a session names the type its
+/// weights were loaded as).
+std::optional<ElementType> elementTypeNamed(std::string_view name);
+
+/// How many values one weight of a block type can take inside its scale group (2^bits of its
+/// integer level, 3 for the ternary types, the codebook's 16 entries for IQ4_NL and IQ4_XS): 16 for
+/// Q4_K, 64 for Q6_K; 0 for plain types.
+int quantLevels(ElementType type);
+
+/// Whether a block type stores a minimum beside each scale (what a level of 0 decodes to): Q4_1,
+/// Q5_1, Q2_K, Q4_K, Q5_K. The others are symmetric around 0.
+bool storesMinimum(ElementType type);
 
 } // namespace embedlab::core

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
+#include "UndoWorkload.h"
 
 #include "core/analysis/Neighbours.h"
 #include "core/init/Generator.h"
@@ -11,6 +12,7 @@
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
+#include "core/nn/TextFit.h"
 #include "core/nn/TiedModel.h"
 #include "core/tensor/DistinctValues.h"
 #include "core/tensor/Error.h"
@@ -299,6 +301,63 @@ static void addLayerWorkloads(BenchRunner &runner, const Sizes &s,
                         return "the model is no longer tied";
                     return std::isfinite(*loss) ? std::string() : "loss is not finite";
                 }});
+}
+
+// Issue #27: `steps` steps of the fit loop (core::TextFit) - Embedding(V, D), Linear(D, V) untied,
+// context 4, Adam - on 100,000 tokens over all V ids (the bench's LCG; compare.py makes the same
+// text and runs the same loop in PyTorch). The check computes the next step's loss in double from
+// the weights as they are and compares the step's loss.
+static void addFitWorkload(BenchRunner &runner, const std::string &name, Index vocab, Index dim, Index batch,
+                           int steps)
+{
+    auto fit = std::make_shared<std::unique_ptr<core::TextFit>>();
+    const auto make = [=] {
+        core::LongTensor ids = spreadIds(0, 100000, vocab, 6);
+        for (Index i = 0; i < vocab; ++i)
+            ids.data[static_cast<std::size_t>(i)] = i;
+        core::FitConfig config;
+        config.dim = dim;
+        config.batch = batch;
+        config.tied = false;
+        return std::make_unique<core::TextFit>(std::make_shared<const core::FitCorpus>(std::move(ids.data)),
+                                               config);
+    };
+    runner.add(
+        {name,
+         std::to_string(steps) + " Adam steps of head(emb(x).mean(dim=1)), V=" + std::to_string(vocab) +
+             ", D=" + std::to_string(dim) + ", C=4, B=" + std::to_string(batch),
+         [=] {
+             if (!*fit)
+                 *fit = make();
+             for (int k = 0; k < steps; ++k)
+                 (*fit)->step();
+         },
+         [=]() -> std::string {
+             core::TextFit &f = **fit;
+             const core::Matrix &e = f.embedding();
+             const core::Matrix &w = f.head();
+             const std::vector<std::int32_t> &rows = f.corpus().rows();
+             const Index first = f.firstExampleOf(f.stepCount() + 1);
+             const Index context = f.config().context;
+             double total = 0.0;
+             for (Index j = 0; j < batch; ++j) {
+                 const Index example = (first + j) % f.exampleCount();
+                 Eigen::VectorXd h = Eigen::VectorXd::Zero(dim);
+                 for (Index k = 0; k < context; ++k)
+                     h += e.row(rows[static_cast<std::size_t>(example + k)]).cast<double>().transpose();
+                 h /= static_cast<double>(context);
+                 const Eigen::VectorXd logits = w.cast<double>() * h;
+                 const double top = logits.maxCoeff();
+                 const double lse = top + std::log((logits.array() - top).exp().sum());
+                 total += lse - logits(rows[static_cast<std::size_t>(example + context)]);
+             }
+             const double want = total / static_cast<double>(batch);
+             const double got = f.step();
+             if (!(std::abs(got - want) <= 1e-4 * std::max(1.0, std::abs(want))))
+                 return "loss " + std::to_string(got) + ", double-precision reference " +
+                        std::to_string(want);
+             return {};
+         }});
 }
 
 static void addHeatmapWorkloads(BenchRunner &runner, const Sizes &s, const core::ParameterPtr &weight)
@@ -1071,6 +1130,9 @@ int runBench(int argc, char **argv)
     addLlama3Workloads(runner, quick);
     addOpenWorkloads(runner, quick);
     addBigVocabularyViewWorkloads(runner, quick);
+    addFitWorkload(runner, "fit_adam_2000", quick ? 500 : 2000, quick ? 16 : 32, quick ? 64 : 256, 10);
+    addFitWorkload(runner, "fit_adam_8192", quick ? 1000 : 8192, quick ? 16 : 64, quick ? 64 : 512, 4);
+    addUndoWorkload(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;

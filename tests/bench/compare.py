@@ -53,7 +53,12 @@ TARGETS = {
     "open_llama3_vocab": (0.5, None),
     "llama3_tokenize": (0.5, None),
     "llama3_load": (None, 300.0),
+    # Issue #27: the fit loop at least 4x (V=2000) and 3x (V=8192) PyTorch's steps per second.
+    "fit_adam_2000": (0.25, None),
+    "fit_adam_8192": (1 / 3, None),
 }
+# The fit workloads' sizes and steps per run (tests/bench/Workloads.cpp, addFitWorkload).
+FIT_SIZES = {"fit_adam_2000": (2000, 32, 256, 10), "fit_adam_8192": (8192, 64, 512, 4)}
 LLAMA3_VOCAB, LLAMA3_DIM = 128256, 4096
 # Peers other than PyTorch (and matplotlib for the heatmaps).
 OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tiktoken", "open_llama3_vocab": "NumPy",
@@ -278,6 +283,41 @@ def torch_workloads(runs, wanted):
     return results, W
 
 
+def fit_workloads(runs, wanted):
+    """Issue #27: the loop of core::TextFit in PyTorch (untied, context 4, Adam lr=0.01) on the same
+    100,000 tokens, the same number of steps per run."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.set_num_threads(2)
+    results = {}
+    for name, (vocab, dim, batch, steps) in FIT_SIZES.items():
+        if not wanted(name):
+            continue
+        ids = spread_ids(0, 100000, vocab, 6)
+        ids[:vocab] = range(vocab)
+        rows = torch.tensor(ids)
+        x, y = rows.unfold(0, 4, 1)[:-1], rows[4:]
+        torch.manual_seed(0)
+        emb = torch.nn.Embedding(vocab, dim)
+        head = torch.nn.Linear(dim, vocab, bias=False)
+        opt = torch.optim.Adam(torch.nn.ModuleList([emb, head]).parameters(), lr=0.01)
+        k = [0]
+
+        def run():
+            for _ in range(steps):
+                k[0] += 1
+                i = torch.arange((k[0] - 1) * batch, k[0] * batch) % len(y)
+                loss = F.cross_entropy(head(emb(x[i]).mean(dim=1)), y[i])
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            return loss.item()
+
+        results[name] = timed(run, runs)
+    return results
+
+
 def numpy_workloads(W, runs, wanted):
     """Issue #14: NumPy's W @ v + argpartition (norms cached: none computed), and the same randomized
     subspace iteration as core::principalPlane (6 passes, 8 vectors, every row) for scale."""
@@ -444,6 +484,7 @@ def main():
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
         if wanted("open_llama3_vocab"):
             theirs.update(numpy_open_llama3(args.runs))
+        theirs.update(fit_workloads(args.runs, wanted))
         best(peer, theirs)
     load_after = os.getloadavg()[0]
 
@@ -467,7 +508,7 @@ def main():
         target = []
         if ratio_limit is not None:
             ok = ok and ratio <= ratio_limit
-            target.append(f"<= {ratio_limit:g}x")
+            target.append(f"<= {ratio_limit:.3g}x")
         if abs_limit is not None:
             ok = ok and mine["median_ms"] <= abs_limit
             target.append(f"<= {abs_limit:g} ms")

@@ -3,6 +3,7 @@
 // Issue "Reliability": a table of hostile inputs to embedlab-cli and to the headless modes of
 // embedlab (--export, --screenshot). Each must end the process normally (never by a signal, a
 // sanitizer report or a hang) with a non-zero exit code and a one-line message on stderr.
+#include "common/Files.h"
 #include "common/GgufBytes.h"
 #include "common/Process.h"
 #include "core/io/NpyWriter.h"
@@ -201,6 +202,46 @@ void addPathRows()
         fails);
 }
 
+// Issue #27: `fit` on files that are not texts, sizes that cannot be allocated, numbers that overflow.
+void addFitRows()
+{
+    const auto fit = [](const char *file, std::initializer_list<const char *> rest) {
+        return withArgs({s("fit"), s(file)}, rest);
+    };
+    row("fit text file missing", fit("{dir}/missing.txt", {"--tokenizer", "chars"}), fails);
+    row("fit a folder", fit("{dir}/folder.npy", {"--tokenizer", "chars"}), fails);
+    row("fit /dev/zero", fit("/dev/zero", {"--tokenizer", "chars"}), fails);
+    row("fit an empty file", fit("{dir}/empty.npy", {"--tokenizer", "chars"}), fails);
+    row("fit binary bytes", fit("{dir}/png.npy", {"--tokenizer", "chars"}), fails);
+    row("fit zero bytes", fit("{dir}/session.embedlab", {"--tokenizer", "chars", "--steps", "3"}), any);
+    row("fit tokenizer not a tokenizer", fit("{dir}/text.safetensors", {"--tokenizer", "{dir}/text.gguf"}),
+        fails);
+    row("fit tokenizer missing", fit("{dir}/text.safetensors", {"--tokenizer", "{dir}/nope.json"}), fails);
+    row("fit tokenizer empty", fit("{dir}/text.safetensors", {"--tokenizer", ""}), fails);
+    row("fit absurd dim", fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--dim", "1000000000000"}),
+        fails);
+    row("fit absurd batch",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--batch", "100000000000"}), fails);
+    row("fit absurd context",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--context", "9223372036854775807"}), fails);
+    row("fit steps overflow",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--steps", "99999999999999999999"}), fails);
+    row("fit every huge",
+        fit("{dir}/text.safetensors",
+            {"--tokenizer", "chars", "--steps", "3", "--every", "9223372036854775807"}),
+        any);
+    row("fit lr nan",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--steps", "3", "--optimizer", "adam:lr=nan"}),
+        any);
+    row("fit lr inf",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--steps", "3", "--optimizer", "sgd:lr=inf"}),
+        any);
+    row("fit npy unwritable",
+        fit("{dir}/text.safetensors",
+            {"--tokenizer", "chars", "--steps", "1", "--npy", "/proc/embedlab-fit.npy"}),
+        fails);
+}
+
 } // namespace
 
 class TestHostile : public QObject {
@@ -225,9 +266,7 @@ void TestHostile::initTestCase()
     QVERIFY(m_dir.isValid());
     const QString d = m_dir.path();
     auto write = [&](const QString &name, const QByteArray &bytes) {
-        QFile f(d + QLatin1Char('/') + name);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(bytes);
+        QVERIFY(testing::writeFile(d + QLatin1Char('/') + name, bytes));
     };
     const float w[] = {0.5f, -1.0f, 2.0f, 0.25f, 1.5f, -0.75f};
     core::writeNpy((d + QStringLiteral("/valid.npy")).toStdString(), w, {2, 3});
@@ -325,6 +364,7 @@ void TestHostile::cli_data()
     addOptionRows();
     addIdRows();
     addPathRows();
+    addFitRows();
 }
 
 void TestHostile::cli()

@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/GgufBytes.h"
 
+#include "common/Golden.h"
+
+#include <QFile>
+
 namespace embedlab::testing {
 
 QByteArray le16(quint16 v)
@@ -51,6 +55,40 @@ QByteArray ggufMatrix(const QByteArray &name, quint32 type, quint64 rows, quint6
                       const QByteArray &data)
 {
     return ggufFile({}, 0, {GgufTensor{name, {columns, rows}, type, 0}}, data);
+}
+
+namespace {
+
+QByteArray goldenBytes(const QString &relativePath)
+{
+    QFile f(goldenPath(relativePath));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(relativePath));
+    return f.readAll();
+}
+
+} // namespace
+
+QByteArray q4kmStyleFile()
+{
+    const QByteArray tokenizer = goldenBytes(QStringLiteral("tokenizer/small/tokenizer.gguf"));
+    // That file holds 5 key/value pairs (tokenizer.ggml.pre among them, issue #26) and no tensor:
+    // its metadata runs from byte 24 to the end.
+    if (tokenizer.mid(8, 16) != le64(0) + le64(5))
+        qFatal("tokenizer/small/tokenizer.gguf: expected no tensor and 5 key/value pairs");
+    const QByteArray k4 = goldenBytes(QStringLiteral("gguf_quant/Q4_K.blocks"));
+    const QByteArray k6 = goldenBytes(QStringLiteral("gguf_quant/Q6_K.blocks"));
+    QByteArray q4k, q6k;
+    for (quint64 r = 0; r < kQ4kmRows; ++r) {
+        q4k += k4.mid(qsizetype(r % 8) * 144, 144);
+        q6k += k6.mid(qsizetype(r % 8) * 210, 210);
+    }
+    const quint64 q6Offset = quint64(q4k.size() + 31) / 32 * 32;
+    const QByteArray data = q4k + QByteArray(qsizetype(q6Offset) - q4k.size(), '\0') + q6k;
+    return ggufFile(tokenizer.mid(24), 5,
+                    {GgufTensor{"token_embd.weight", {kQ4kmColumns, kQ4kmRows}, 12, 0},
+                     GgufTensor{"output.weight", {kQ4kmColumns, kQ4kmRows}, 14, q6Offset}},
+                    data);
 }
 
 } // namespace embedlab::testing

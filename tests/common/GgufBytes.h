@@ -40,4 +40,14 @@ QByteArray ggufFile(const QByteArray &kvs, quint64 kvCount, const QList<GgufTens
 QByteArray ggufMatrix(const QByteArray &name, quint32 type, quint64 rows, quint64 columns,
                       const QByteArray &data);
 
+/// The rows of q4kmStyleFile() (the small GPT-2 tokenizer's vocabulary) and their length.
+constexpr quint64 kQ4kmRows = 557;
+constexpr quint64 kQ4kmColumns = 256;
+
+/// A GGUF laid out as a Q4_K_M file from llama.cpp (issue #30): token_embd.weight in Q4_K and
+/// output.weight in Q6_K, kQ4kmRows x kQ4kmColumns each, row r holding block r % 8 of the gguf-py
+/// fixtures (golden/gguf_quant/Q4_K.blocks, Q6_K.blocks), beside the metadata of the small GPT-2
+/// tokenizer (golden/tokenizer/small/tokenizer.gguf), so that its rows have tokens.
+QByteArray q4kmStyleFile();
+
 } // namespace embedlab::testing

@@ -2,12 +2,14 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/model/Document.h"
 
+#include "core/tensor/Error.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/PythonCode.h"
 
 #include "core/nn/NextToken.h"
+#include "ui/model/WeightOrigin.h"
 
 namespace embedlab::ui {
 
@@ -61,6 +63,7 @@ void Document::setState(const ViewState &s)
     if (s.idsEntry != m_view.idsEntry && !s.idsEntry.isEmpty())
         commitIdsEntry(s.idsEntry);
     setColorMap(s.colorMap);
+    setBlockGrid(s.blockGrid);
     setInitDraft(s.initDraft);
     setTrainingBatch(s.trainingBatch);
     setUnembedding(s.unembedding);
@@ -119,6 +122,9 @@ void Document::onIdsChanged()
 
 void Document::onModelRebuilt()
 {
+    // The loaded values are gone (no model, no undo step holds them): the file's mapping goes too.
+    if (m_loadedFile && m_loadedValues.expired())
+        m_loadedFile.reset();
     m_animation->setIdCount(m_lab->idsValid() ? int(m_lab->flatIds().size()) : 0);
     // An entry the old model refused ("2, 3, 4" with 4 rows) is judged again by the new one, as if
     // Enter were pressed: it takes effect, or its error is the new model's. Queued: not inside an
@@ -135,13 +141,13 @@ void Document::onModelRebuilt()
 
 void Document::onVocabularyChanged()
 {
-    if (!m_lab->vocabulary().isKnown())
+    if (!m_lab->vocabulary().canEncode())
         setTextMode(false);
 }
 
 void Document::setTextMode(bool on)
 {
-    on = on && m_lab->vocabulary().isKnown();
+    on = on && m_lab->vocabulary().canEncode();
     if (on == m_view.textMode)
         return;
     m_view.textMode = on;
@@ -163,6 +169,11 @@ QString Document::displayColorMap() const
     if (!m_view.projector)
         return m_view.colorMap;
     return m_projectorColorMap.isEmpty() ? QString::fromLatin1(kProjectorColorMap) : m_projectorColorMap;
+}
+
+void Document::setBlockGrid(bool on)
+{
+    assign(m_view.blockGrid, on, ViewState::Field::BlockGrid);
 }
 
 void Document::setInitDraft(const InitDraft &draft)
@@ -296,6 +307,46 @@ void Document::followHistory()
         draft.seed = last->operation.seed;
     }
     setInitDraft(draft);
+}
+
+void Document::setLoadedFile(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
+                             const core::ParameterPtr &values)
+{
+    m_loadedFile = std::move(file);
+    m_loadedTensor = tensor.toStdString();
+    m_loadedValues = values;
+}
+
+std::shared_ptr<const core::WeightFile> Document::loadedFile() const
+{
+    return m_loadedValues.expired() ? nullptr : m_loadedFile;
+}
+
+std::optional<core::QuantElement> Document::quantElement(const QString &target, core::Index row,
+                                                         core::Index column) const
+{
+    const core::ParameterPtr values = m_lab->parameter(target);
+    if (!m_loadedFile || !values || m_loadedValues.lock() != values ||
+        !WeightOrigin::of(*m_lab, target).asLoaded)
+        return std::nullopt;
+    const core::Matrix &w = values->value();
+    if (row < 0 || column < 0 || row >= w.rows() || column >= w.cols())
+        return std::nullopt;
+    try {
+        return m_loadedFile->quantElement(m_loadedTensor, row * w.cols() + column);
+    } catch (const core::Error &) {
+        return std::nullopt; // the file changed on disk since: no tooltip rather than a wrong one
+    }
+}
+
+bool Document::tokenizerGuessDeclined() const
+{
+    return m_guessDeclinedFor == &m_lab->model();
+}
+
+void Document::declineTokenizerGuess()
+{
+    m_guessDeclinedFor = &m_lab->model();
 }
 
 void Document::startLesson(int step)

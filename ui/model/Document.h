@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/io/WeightFile.h"
 #include "core/nn/Trainer.h"
 #include "ui/model/ViewState.h"
 
@@ -55,7 +56,7 @@ public:
     /// model changes.
     void commitIdsEntry(const QString &text);
     bool textMode() const { return m_view.textMode; }
-    /// Refused (stays off) while the model has no tokenizer.
+    /// Refused (stays off) while the model has no tokenizer that encodes (Vocabulary::canEncode()).
     void setTextMode(bool on);
     /// The colour map the user chose for the normal view.
     QString colorMap() const { return m_view.colorMap; }
@@ -64,6 +65,9 @@ public:
     void setColorMap(const QString &name);
     /// The colour map the views paint with.
     QString displayColorMap() const;
+    /// The heatmaps outline a quantised tensor's blocks and scale groups (View > Quantisation Blocks).
+    bool blockGrid() const { return m_view.blockGrid; }
+    void setBlockGrid(bool on);
     const InitDraft &initDraft() const { return m_view.initDraft; }
     void setInitDraft(const InitDraft &draft);
     const TrainingBatch &trainingBatch() const { return m_view.trainingBatch; }
@@ -92,6 +96,25 @@ public:
     /// Why there is no result: empty (no step since the model was built), or what changed the
     /// weights the last result belonged to.
     QString trainingResultNote() const { return m_trainingNote; }
+
+    /// Keeps `file` open for `values`, its tensor `tensor` as the model adopted it: quantElement()
+    /// takes the elements apart while they are as loaded (issue #30). The newest load's file only;
+    /// dropped once no model (nor undo step) holds `values` any more.
+    void setLoadedFile(std::shared_ptr<const core::WeightFile> file, const QString &tensor,
+                       const core::ParameterPtr &values);
+    /// Element (row, column) of `target` ("embedding.weight", "lm_head.weight") as its file stores
+    /// it: its block's scale and minimum and its integer level. Only while `target` is the tensor of
+    /// setLoadedFile() in a ggml block type and still holds the values as loaded (WeightOrigin: no
+    /// initialiser or training step since, or they were undone); none otherwise.
+    std::optional<core::QuantElement> quantElement(const QString &target, core::Index row,
+                                                   core::Index column) const;
+    /// The file of setLoadedFile() while a model or an undo step still holds its tensor, else nullptr.
+    std::shared_ptr<const core::WeightFile> loadedFile() const;
+
+    /// The tokenizer guessed from the row count (TokenizerOffer) was declined for the model in
+    /// effect: it is not offered again until another model replaces it.
+    bool tokenizerGuessDeclined() const;
+    void declineTokenizerGuess();
 
     /// The guided lesson's own document (nullptr while the lesson is not running).
     Document *lessonDocument() const { return m_lessonDocument; }
@@ -144,6 +167,11 @@ private:
     int m_appliedLessonStep = -1;
     int m_resumeOffer = -1;
     QPointer<Document> m_lessonDocument;
+    // setLoadedFile(): the file, its tensor and the values decoded from it (not kept alive here).
+    std::shared_ptr<const core::WeightFile> m_loadedFile;
+    std::string m_loadedTensor;
+    std::weak_ptr<core::Parameter> m_loadedValues;
+    const void *m_guessDeclinedFor = nullptr; // the model whose tokenizer guess was declined
 };
 
 } // namespace embedlab::ui

@@ -3,6 +3,7 @@
 #include "ui/model/Lesson.h"
 
 #include "ui/model/Settings.h"
+#include "ui/model/Vocabulary.h"
 
 #include <QCoreApplication>
 
@@ -101,7 +102,15 @@ QString Lesson::title(int index)
 
 QString Lesson::text(int index)
 {
-    return QCoreApplication::translate("embedlab::ui::Lesson", steps().at(index).text);
+    const QString text = QCoreApplication::translate("embedlab::ui::Lesson", steps().at(index).text);
+    if (qstrcmp(steps().at(index).key, "lookup") != 0)
+        return text;
+    // Each id picks a token's row, and a token is not always a character (issue #26): the sentence
+    // the token chips' tooltip gives for 我, in GPT-2's byte-level BPE.
+    return text + QLatin1Char(' ') +
+           QCoreApplication::translate("embedlab::ui::Lesson",
+                                       "In GPT-2, a token is not always a character:") +
+           QLatin1Char(' ') + Vocabulary::explainByteSplit({"\xE6\x88\x91", "E6 88 91", {"<E6 88>", "<91>"}});
 }
 
 int Lesson::savedStep()

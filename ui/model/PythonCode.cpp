@@ -38,29 +38,8 @@ QString number(double value)
 QStringList optimizerArguments(const core::OptimizerConfig &config)
 {
     QStringList args{QStringLiteral("model.parameters()")};
-    if (config.kind == core::OptimizerConfig::Kind::Sgd) {
-        const core::SGDOptions &o = config.sgd;
-        args << QStringLiteral("lr=%1").arg(number(o.lr));
-        if (o.momentum != 0.0)
-            args << QStringLiteral("momentum=%1").arg(number(o.momentum));
-        if (o.dampening != 0.0)
-            args << QStringLiteral("dampening=%1").arg(number(o.dampening));
-        if (o.weightDecay != 0.0)
-            args << QStringLiteral("weight_decay=%1").arg(number(o.weightDecay));
-        if (o.nesterov)
-            args << QStringLiteral("nesterov=True");
-        return args;
-    }
-    const core::AdamOptions &o = config.adam;
-    args << QStringLiteral("lr=%1").arg(number(o.lr));
-    if (o.beta1 != 0.9 || o.beta2 != 0.999)
-        args << QStringLiteral("betas=(%1, %2)").arg(number(o.beta1), number(o.beta2));
-    if (o.eps != 1e-8)
-        args << QStringLiteral("eps=%1").arg(number(o.eps));
-    if (o.weightDecay != 0.0)
-        args << QStringLiteral("weight_decay=%1").arg(number(o.weightDecay));
-    if (o.amsgrad)
-        args << QStringLiteral("amsgrad=True");
+    for (const std::string &arg : config.pythonArguments())
+        args << QString::fromStdString(arg);
     return args;
 }
 
@@ -183,12 +162,22 @@ QString PythonCode::untie(bool clone, core::Index rows, core::Index columns)
         .arg(columns);
 }
 
-QString PythonCode::init(const QString &call, std::optional<std::uint64_t> seed)
+QString PythonCode::initCall(const QString &target, const core::InitSpec &spec,
+                             std::optional<std::uint64_t> seed)
+{
+    QString code;
+    if (seed)
+        code += QStringLiteral("torch.manual_seed(%1)\n").arg(*seed);
+    return code + QString::fromStdString(spec.pythonCall(target.toStdString()));
+}
+
+QString PythonCode::init(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed)
 {
     QStringList lines;
     if (seed)
         lines << QStringLiteral("torch.manual_seed(%1)").arg(*seed);
-    lines << QStringLiteral("with torch.no_grad():") << QStringLiteral("    ") + call;
+    lines << QStringLiteral("with torch.no_grad():")
+          << QStringLiteral("    ") + initCall(target, spec, std::nullopt);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/init/InitSpec.h"
 #include "core/nn/Trainer.h"
 #include "core/tensor/Tensor.h"
 
@@ -53,9 +54,12 @@ struct PythonCode {
     /// Gives lm_head its own storage: a copy of the shared values, or a new `rows` x `columns`
     /// weight reinitialised as nn.Linear does.
     static QString untie(bool clone, core::Index rows, core::Index columns);
-    /// An initialiser's call (core::InitSpec::pythonCall()) under torch.no_grad(), after
-    /// torch.manual_seed(seed) when given.
-    static QString init(const QString &call, std::optional<std::uint64_t> seed);
+    /// `torch.nn.init.NAME_(target, ...)`, after `torch.manual_seed(seed)` when there is one: the
+    /// call the initialiser panel previews.
+    static QString initCall(const QString &target, const core::InitSpec &spec,
+                            std::optional<std::uint64_t> seed);
+    /// initCall() as the history records it: the call runs under `with torch.no_grad():`.
+    static QString init(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed);
 
     /// `[2, 3, 1]`, `[[2, 3], [1, 0]]`: the Python list torch.tensor() is given.
     static QString list(const core::LongTensor &ids);

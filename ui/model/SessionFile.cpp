@@ -59,6 +59,8 @@ QJsonArray historyToJson(const QList<Lab::Operation> &history)
         o[key("seed")] = op.seed ? jsonInteger(*op.seed) : QJsonValue();
         o[key("python")] = op.python;
         o[key("output")] = op.output;
+        if (!op.element.isEmpty())
+            o[key("element")] = op.element;
         out.append(o);
     }
     return out;
@@ -89,6 +91,7 @@ std::optional<QList<Lab::Operation>> historyFromJson(const QJsonArray &array)
         }
         op.python = o.value(key("python")).toString();
         op.output = o.value(key("output")).toString();
+        op.element = o.value(key("element")).toString();
         out.append(op);
     }
     return out;

@@ -181,6 +181,7 @@ const QList<ViewState::FieldInfo> &ViewState::fields()
         {Field::SelectedRow, "selectedRow"},
         {Field::AnimationStep, "animationStep"},
         {Field::ColorMap, "colorMap"},
+        {Field::BlockGrid, "blockGrid"},
         {Field::InitDraft, "initDraft"},
         {Field::Optimizer, "optimizer"},
         {Field::TrainingBatch, "trainingBatch"},
@@ -207,6 +208,8 @@ bool ViewState::sameField(const ViewState &a, const ViewState &b, Field field)
         return a.animationStep == b.animationStep;
     case Field::ColorMap:
         return a.colorMap == b.colorMap;
+    case Field::BlockGrid:
+        return a.blockGrid == b.blockGrid;
     case Field::InitDraft:
         return a.initDraft == b.initDraft;
     case Field::Optimizer:
@@ -249,6 +252,9 @@ QJsonObject ViewState::toJson() const
             break;
         case Field::ColorMap:
             v = colorMap;
+            break;
+        case Field::BlockGrid:
+            v = blockGrid;
             break;
         case Field::InitDraft:
             v = initDraftToJson(initDraft);
@@ -294,6 +300,7 @@ std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString 
     r.integer("selectedRow", s.selectedRow);
     r.integer("animationStep", s.animationStep);
     r.text("colorMap", s.colorMap);
+    r.boolean("blockGrid", s.blockGrid);
     r.object("initDraft", [&](const QJsonObject &o) { readInitDraft(o, s.initDraft, r); });
     r.object("optimizer", [&](const QJsonObject &o) {
         QString optimizerError;

@@ -69,6 +69,8 @@ struct ViewState {
     int selectedRow = -1;
     int animationStep = 0;
     QString colorMap = QStringLiteral("RdBu");
+    /// The heatmaps outline the storage blocks and scale groups of a quantised tensor (issue #30).
+    bool blockGrid = false;
     InitDraft initDraft;
     core::OptimizerConfig optimizer = defaultOptimizer();
     TrainingBatch trainingBatch;
@@ -94,6 +96,7 @@ struct ViewState {
         SelectedRow,
         AnimationStep,
         ColorMap,
+        BlockGrid,
         InitDraft,
         Optimizer,
         TrainingBatch,

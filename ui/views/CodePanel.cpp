@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -26,7 +25,7 @@ namespace embedlab::ui {
 
 struct CodePanel::Inputs {
     core::ParameterPtr weight;
-    core::Tensor weightAfterForward; // set with max_norm only
+    core::ParameterPtr weightAfterForward; // set with max_norm only
     bool idsValid = false;
     QString idsError;
     bool hasPaths = false;
@@ -226,7 +225,7 @@ QString CodePanel::outputText() const
 QString CodePanel::renderOutput(const Inputs &in)
 {
     const core::TensorDecoration parameter{true, true, {}};
-    const bool maxNorm = in.weightAfterForward.numel() > 0;
+    const bool maxNorm = in.weightAfterForward != nullptr;
     QStringList blocks;
     if (in.zeroElements) {
         // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
@@ -250,8 +249,12 @@ QString CodePanel::renderOutput(const Inputs &in)
     blocks << QString::fromStdString(core::formatTensor(in.lookup, {false, false, "EmbeddingBackward0"}));
     blocks << QString::fromStdString(
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
-    if (maxNorm)
-        blocks << QString::fromStdString(core::formatTensor(in.weightAfterForward, parameter));
+    if (maxNorm) {
+        const core::Parameter &after = *in.weightAfterForward;
+        blocks << QString::fromStdString(core::formatTensor(
+            std::span<const float>(after.value().data(), static_cast<std::size_t>(after.numel())),
+            after.shape(), parameter));
+    }
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -298,9 +301,9 @@ void CodePanel::refresh()
         m_badgeShort.clear();
     }
     showBadge();
-    const quint64 generation = ++m_generation;
     if (in.weight->numel() <= kSynchronousFormat) {
-        m_formatting = false; // a format still running is for an older state, and is dropped
+        m_formatJobs.invalidate(); // a format still running is for an older state, and is dropped
+        m_formatting = false;
         m_output->setPlainText(renderOutput(in));
         updateOrientation();
         Q_EMIT outputUpdated();
@@ -308,21 +311,15 @@ void CodePanel::refresh()
     }
     m_formatting = true;
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
-    // A watcher child rather than QFuture::then(this): see Lab::startJob.
-    m_format = runOnWorkers([in = std::move(in)] { return renderOutput(in); });
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const QString text = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // a newer state is being formatted
-        m_formatting = false;
-        m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
-        m_output->setPlainText(text);
-        updateOrientation();
-        Q_EMIT outputUpdated();
-    });
-    watcher->setFuture(m_format);
+    m_format = m_formatJobs.start(
+        this, [in = std::move(in)] { return renderOutput(in); },
+        [this](const QString &text) {
+            m_formatting = false;
+            m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
+            m_output->setPlainText(text);
+            updateOrientation();
+            Q_EMIT outputUpdated();
+        });
 }
 
 } // namespace embedlab::ui

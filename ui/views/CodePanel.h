@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/model/Lab.h"
+#include "ui/model/WorkerPool.h"
 
 #include <QFuture>
 #include <QString>
@@ -62,8 +63,8 @@ private:
     QString m_badgeShort;
     QString m_badgeSentence;
     QSplitter *m_splitter = nullptr;
-    QFuture<QString> m_format;
-    quint64 m_generation = 0;
+    QFuture<QString> m_format;   // waited for when the panel goes
+    BackgroundJobs m_formatJobs; // only the newest state's output is shown
     bool m_formatting = false;
 };
 

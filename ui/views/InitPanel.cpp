@@ -5,6 +5,7 @@
 #include "core/init/Generator.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/PythonCode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,13 +28,6 @@ namespace {
 
 constexpr int kSliderSteps = 1000;
 constexpr int kFirstEditorRow = 1; // right below the initialiser
-
-QString unquote(const QString &s)
-{
-    if (s.size() >= 2 && (s.front() == u'\'' || s.front() == u'"') && s.back() == s.front())
-        return s.mid(1, s.size() - 2);
-    return s;
-}
 
 // Python's float() for the "is this the default?" comparison only; the real parsing is core's.
 std::optional<double> asNumber(const QString &text)
@@ -344,7 +338,7 @@ void InitPanel::rebuildEditors(const QString &name)
     for (const auto &[key, def] : core::InitSpec::keywords(name.toStdString())) {
         Editor e;
         e.keyword = QString::fromStdString(key);
-        e.defaultValue = unquote(QString::fromStdString(def));
+        e.defaultValue = QString::fromStdString(core::InitSpec::unquoted(def));
         const QStringList values = choices(e.keyword);
         if (!values.isEmpty()) {
             e.choice = new QComboBox(this);
@@ -508,11 +502,7 @@ void InitPanel::showState()
         return;
     }
     m_python->setEnabled(true);
-    QString code;
-    if (const auto s = seed())
-        code += QStringLiteral("torch.manual_seed(%1)\n").arg(*s);
-    code += QString::fromStdString(m_spec->pythonCall(target().toStdString()));
-    m_python->setText(code);
+    m_python->setText(PythonCode::initCall(target(), *m_spec, seed()));
 }
 
 void InitPanel::onEdited()

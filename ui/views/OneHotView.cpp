@@ -8,7 +8,6 @@
 #include "ui/model/WorkerPool.h"
 
 #include <QApplication>
-#include <QFutureWatcher>
 #include <QKeyEvent>
 #include <QLocale>
 #include <QPainter>
@@ -224,7 +223,7 @@ void OneHotView::invalidate()
     // for (its value stands in until the new one is known) and drop a scan under way.
     m_limitStorage = nullptr;
     m_scanning = false;
-    ++m_scanGeneration;
+    m_scans.invalidate();
     startLimitScan();
     update();
 }
@@ -304,26 +303,21 @@ void OneHotView::startLimitScan()
     m_scanning = true;
     m_scanStorage = storage;
     m_scanVersion = version;
-    const std::uint64_t generation = ++m_scanGeneration;
-    // A watcher child rather than QFuture::then(this): see Lab::startJob. The task holds the
-    // parameter, so the storage it reads outlives the view.
-    auto *watcher = new QFutureWatcher<float>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, storage, version, generation] {
-        const float limit = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_scanGeneration)
-            return; // a newer weight is being scanned
-        m_scanning = false;
-        m_limit = limit;
-        m_limitStorage = storage;
-        m_limitVersion = version;
-        m_sampled = QImage(); // coloured with the stand-in limit
-        update();
-    });
-    watcher->setFuture(runOnWorkers([weight] {
-        const core::Matrix &m = weight->value();
-        return maxAbsFinite(m.data(), m.size());
-    }));
+    // The task holds the parameter, so the storage it reads outlives the view.
+    m_scans.start(
+        this,
+        [weight] {
+            const core::Matrix &m = weight->value();
+            return maxAbsFinite(m.data(), m.size());
+        },
+        [this, storage, version](float limit) {
+            m_scanning = false;
+            m_limit = limit;
+            m_limitStorage = storage;
+            m_limitVersion = version;
+            m_sampled = QImage(); // coloured with the stand-in limit
+            update();
+        });
 }
 
 const QImage &OneHotView::sampledWeight(QSize size) const

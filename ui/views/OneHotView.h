@@ -4,7 +4,8 @@
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/model/OneHotAnimation.h"
-#include "ui/views/PaintedText.h"
+#include "ui/model/WorkerPool.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QImage>
 #include <QPointer>
@@ -136,12 +137,12 @@ private:
     mutable float m_limit = -1.0f;
     mutable const void *m_limitStorage = nullptr;
     mutable std::uint64_t m_limitVersion = ~std::uint64_t(0);
-    // The weight (storage, version) whose limit is being scanned off the UI thread; a result whose
-    // generation is not the latest is dropped.
+    // The weight (storage, version) whose limit is being scanned off the UI thread; only the newest
+    // scan's result is taken.
     bool m_scanning = false;
     const void *m_scanStorage = nullptr;
     std::uint64_t m_scanVersion = ~std::uint64_t(0);
-    std::uint64_t m_scanGeneration = 0;
+    BackgroundJobs m_scans;
 };
 
 } // namespace embedlab::ui

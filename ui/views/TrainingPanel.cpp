@@ -617,6 +617,11 @@ void TrainingPanel::onOptimizerReset(Lab::OptimizerResetReason reason)
     case Lab::OptimizerResetReason::ParametersChanged:
         m_resetReason = tr("model parameters changed");
         break;
+    case Lab::OptimizerResetReason::Restored:
+        // Undo and redo keep the optimiser's state with the weights (issue #24 item 6).
+        m_resetReason = tr("as it was at that step (undo or redo)");
+        showOptimizer();
+        break;
     }
     updateCode();
     updateStatus();

@@ -51,8 +51,9 @@ IdsEntry::IdsEntry(Document *document, QWidget *parent)
     m_textMode->setObjectName(QStringLiteral("textMode"));
     m_textMode->setText(tr("Text"));
     m_textMode->setCheckable(true);
-    m_textMode->setToolTip(tr("Type text instead of ids: the model's tokenizer turns it into token ids. "
-                              "Text in double quotes (\"Hello world\") is read as text in either mode."));
+    m_textModeTip = tr("Type text instead of ids: the model's tokenizer turns it into token ids. "
+                       "Text in double quotes (\"Hello world\") is read as text in either mode.");
+    m_textMode->setToolTip(m_textModeTip);
     m_prefix = new QLabel(this);
     m_prefix->setFont(mono);
     m_edit = new QLineEdit(this);
@@ -177,12 +178,17 @@ void IdsEntry::showEntry()
 
 void IdsEntry::showTextMode()
 {
-    const Lab *lab = m_document->lab();
-    const bool known = lab->vocabulary().isKnown();
+    const Vocabulary &vocabulary = m_document->lab()->vocabulary();
     const bool on = m_document->textMode();
-    // Shown only with a tokenizer: the reference example's ids row stays as narrow as before.
-    m_textMode->setVisible(known);
-    m_textMode->setEnabled(known);
+    // Shown only with a tokenizer: the reference example's ids row stays as narrow as before. A
+    // vocabulary whose encoding was refused labels the rows but takes no text: the button says why.
+    m_textMode->setVisible(vocabulary.isKnown());
+    m_textMode->setEnabled(vocabulary.canEncode());
+    m_textMode->setToolTip(vocabulary.canEncode() || !vocabulary.isKnown()
+                               ? m_textModeTip
+                               : tr("Text cannot be typed: its tokens label the rows, but EmbedLab does not "
+                                    "encode with this tokenizer (%1)")
+                                     .arg(vocabulary.encodingRefusal()));
     {
         const QSignalBlocker quiet(m_textMode);
         m_textMode->setChecked(on);
@@ -206,7 +212,9 @@ void IdsEntry::showTokens()
         for (qint64 id : ids)
             chips.append({id, vocabulary.label(id)});
     }
-    m_chips->setChips(chips);
+    // Byte pieces that only together make a character are framed under it (#26).
+    const QList<CharacterGroup> groups = vocabulary.groupCharacters(ids);
+    m_chips->setChips(chips, groups);
     m_chipsArea->setVisible(!chips.isEmpty());
     m_chipsArea->updateGeometry();
     const bool text = m_document->textMode();

@@ -47,6 +47,7 @@ private:
 
     Document *m_document;
     QToolButton *m_textMode = nullptr;
+    QString m_textModeTip;
     QLabel *m_prefix = nullptr;
     QLineEdit *m_edit = nullptr;
     QLabel *m_suffix = nullptr;

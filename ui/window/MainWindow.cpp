@@ -23,11 +23,13 @@
 #include "ui/window/LookupArea.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/TokenizerOffer.h"
 #include "ui/window/Translations.h"
 #include "ui/window/UndoActions.h"
 #include "ui/window/WeightFileLoader.h"
 #include "ui/window/WheelNeedsFocus.h"
 #include "ui/window/WindowDialogs.h"
+#include "ui/window/WindowMenus.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -102,6 +104,7 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     createCentralArea();
     m_panels = new SidePanels(m_doc, this, m_registry, m_ties);
     connect(m_panels, &SidePanels::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_panels, &SidePanels::openWeightsRequested, m_actions.openWeights, &QAction::trigger);
     createToolBars();
     connectActions();
     connectDocument();
@@ -115,7 +118,8 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     // After the saved layout: the lesson's dock is shown only by the lesson, and a crash recovery
     // applies its session to a finished window.
     createParts(options);
-    createMenus();
+    WindowMenus::build(this, m_actions, *m_registry, m_toolBars,
+                       {m_sessions->recentMenu(), m_exports->exportMenu(), m_exports->copyMenu()});
     watchIdleSources();
     // A new document takes the panels of the layout the window restored (the user's last); a
     // document that was shown before (a language switch, the lesson) or opened shows its own.
@@ -188,12 +192,13 @@ void MainWindow::createCentralArea()
     layout->setContentsMargins(6, 6, 6, 6);
     m_idsEntry = new IdsEntry(m_doc, central);
     layout->addWidget(m_idsEntry);
+    layout->addWidget(new TokenizerOffer(m_doc, central));
     // The animation (the lesson) beside the two weight matrices.
     auto *splitter = new QSplitter(Qt::Horizontal, central);
     splitter->setObjectName(QStringLiteral("centralSplitter"));
     splitter->setChildrenCollapsible(false);
     m_lookup = new LookupArea(m_doc, splitter);
-    m_heatmaps = new WeightHeatmaps(m_doc, splitter);
+    m_heatmaps = new WeightHeatmaps(m_doc, m_actions.blockGrid, splitter);
     connect(m_heatmaps, &WeightHeatmaps::rowChosen, this, [this](int row) {
         statusBar()->showMessage(tr("Row %1 of embedding.weight is the embedding of token id %1").arg(row),
                                  6000);
@@ -238,7 +243,7 @@ void MainWindow::createParts(const Options &options)
         else if (!on && toolBarBreak(m_animationBar))
             removeToolBarBreak(m_animationBar);
     });
-    m_weightFiles = new WeightFileLoader(this, m_doc->undo(), this);
+    m_weightFiles = new WeightFileLoader(this, m_doc, this);
     connect(m_weightFiles, &WeightFileLoader::tensorPickerShown, this, &MainWindow::tensorPickerShown);
     connect(m_weightFiles, &WeightFileLoader::openFailed, this, &MainWindow::weightsOpenFailed);
     connect(m_weightFiles, &WeightFileLoader::loaded, this, &MainWindow::weightsLoaded);
@@ -261,85 +266,10 @@ void MainWindow::createParts(const Options &options)
 
 // ---- menus and tool bars -----------------------------------------------------------------------
 
-void MainWindow::createMenus()
-{
-    const WindowActions &a = m_actions;
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addActions({a.openWeights, a.openSession, a.saveSession, a.saveSessionAs});
-    file->addMenu(m_sessions->recentMenu());
-    file->addMenu(m_exports->exportMenu());
-    file->addMenu(m_exports->copyMenu());
-    file->addSeparator();
-    file->addAction(a.exportScreenshot);
-    file->addSeparator();
-    file->addAction(a.quit);
-
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addActions({a.undo, a.redo, a.undoMemory});
-    edit->addSeparator();
-    edit->addActions({a.copyCode, a.copyOutput});
-    edit->addSeparator();
-    QMenu *presets = edit->addMenu(tr("Pre&sets"));
-    presets->addActions({a.presetReference, a.presetGpt2});
-    edit->addSeparator();
-    edit->addAction(a.preferences);
-
-    QMenu *model = menuBar()->addMenu(tr("&Model"));
-    model->addActions({a.tie, a.untieClone, a.untieReinit});
-    model->addSeparator();
-    model->addAction(a.trainStep);
-
-    menuBar()->addMenu(createViewMenu());
-
-    QMenu *animation = menuBar()->addMenu(tr("&Animation"));
-    animation->addActions({a.play, a.stepForward, a.stepBack, a.restart, a.lastStep});
-    animation->addSeparator();
-    animation->addActions({a.faster, a.slower});
-    animation->addSeparator();
-    animation->addAction(a.batchCounters);
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addActions({a.about, a.aboutQt});
-}
-
-QMenu *MainWindow::createViewMenu()
-{
-    const WindowActions &a = m_actions;
-    auto *view = new QMenu(tr("&View"), this);
-    for (const PanelRegistry::Panel &p : m_registry->panels()) {
-        QAction *toggle = p.dock->toggleViewAction();
-        view->addAction(toggle);
-        // Shown from the menu, a panel comes to the front of its tabs with the focus in it.
-        connect(toggle, &QAction::triggered, p.dock, [dock = p.dock](bool on) {
-            if (on)
-                PanelRegistry::raise(dock);
-        });
-    }
-    for (QToolBar *bar : std::as_const(m_toolBars))
-        view->addAction(bar->toggleViewAction());
-    view->addSeparator();
-    view->addActions({a.zoomIn, a.zoomOut, a.zoomReset});
-    view->addMenu(tr("&Colour Map"))->addActions(a.colorMaps->actions());
-    view->addSeparator();
-    view->addActions({a.fullScreen, a.projector, a.lesson, a.focusView, a.leaveFocus});
-    QMenu *language = view->addMenu(tr("&Language"));
-    language->setObjectName(QStringLiteral("languageMenu"));
-    language->addActions(a.languages->actions());
-    return view;
-}
-
 void MainWindow::createToolBars()
 {
-    auto *mainBar = new QToolBar(tr("Main"), this);
-    mainBar->setObjectName(QStringLiteral("mainToolBar"));
-    mainBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    mainBar->addActions({m_actions.presetReference, m_actions.presetGpt2});
-    mainBar->addSeparator();
-    mainBar->addActions({m_actions.undo, m_actions.redo});
-    mainBar->addSeparator();
-    mainBar->addAction(m_actions.tie);
     m_animationBar = new AnimationToolBar(m_doc->animation(), m_actions, m_lookup->batchCounters(), this);
-    m_toolBars = {mainBar, m_animationBar};
+    m_toolBars = {WindowMenus::mainToolBar(this, m_actions), m_animationBar};
     for (QToolBar *bar : std::as_const(m_toolBars))
         addToolBar(bar);
 }

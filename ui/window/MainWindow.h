@@ -183,8 +183,6 @@ private:
     void createCentralArea();
     void createStatusBar();
     void createParts(const Options &options);
-    void createMenus();
-    QMenu *createViewMenu();
     void createToolBars();
     void connectActions();
     void connectDocument();

@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -169,7 +170,10 @@ void SessionController::applySession(const SessionFile::Session &s,
             lab->setConfig(other);
         }
         lab->setConfig(config);
-        if (lab->isTied() != config.tied)
+        // The configuration builds the model tied or not. While a big one is still being built,
+        // isTied() is the old model's: tying that one said "lm_head's own 20 values were dropped"
+        // about a 4x5 model the teacher never had (issue #24 item 7).
+        if (!lab->isBusy() && lab->isTied() != config.tied)
             lab->setTied(config.tied);
     }
     QString tokenizerError;
@@ -256,13 +260,33 @@ void SessionController::finishRestore()
 
 QString SessionController::saveSession(const QString &fileName)
 {
-    const QString error = SessionFile::write(fileName, captureSession(), weightsToStore());
+    const SessionFile::Weights weights = weightsToStore();
+    const QString error = SessionFile::write(fileName, captureSession(), weights);
     if (!error.isEmpty())
         return error;
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);
     addRecentFile(m_fileName);
+    m_lastSave = savedText(fileName, weights);
     return {};
+}
+
+QString SessionController::savedText(const QString &fileName, const SessionFile::Weights &weights)
+{
+    const QString name = QFileInfo(fileName).fileName();
+    if (weights.isEmpty())
+        return tr("Saved %1 (the weights are rebuilt from its seed and initialisers)").arg(name);
+    // Weights that cannot be rebuilt (trained, loaded, untied) are written beside the session:
+    // the save says so, with their size (issue #24 item 7).
+    std::uint64_t bytes = 0;
+    QStringList parameters;
+    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+        bytes += it.value()->bytes();
+        parameters.append(it.key());
+    }
+    return tr("Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights "
+              "cannot be rebuilt from the seed")
+        .arg(name, parameters.join(QStringLiteral(", ")), QLocale().formattedDataSize(qint64(bytes), 1));
 }
 
 QString SessionController::openSession(const QString &fileName)
@@ -413,7 +437,7 @@ bool SessionController::saveInteractively(bool saveAs)
         QMessageBox::warning(m_window, tr("Save Session"), error);
         return false;
     }
-    showMessage(tr("Saved %1").arg(QFileInfo(file).fileName()));
+    showMessage(m_lastSave);
     return true;
 }
 

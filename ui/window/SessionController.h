@@ -50,6 +50,9 @@ public:
     QString saveSession(const QString &fileName);
     QString openSession(const QString &fileName);
     QString sessionFileName() const { return m_fileName; }
+    /// What the last save wrote, as the status bar says it: the session, and the weights stored
+    /// beside it with their size.
+    QString lastSaveText() const { return m_lastSave; }
     /// True while an applied session's initialisers and stored weights are still being put back
     /// (they wait for the model to be built): what the window shows is not the session's yet.
     bool isRestoring() const { return m_pendingRestores > 0; }
@@ -88,11 +91,13 @@ private:
     bool saveInteractively(bool saveAs);
     bool maybeSave();
     void showMessage(const QString &text);
+    static QString savedText(const QString &fileName, const SessionFile::Weights &weights);
 
     MainWindow *m_window;
     Recovery *m_recovery = nullptr;
     QMenu *m_recentMenu = nullptr;
     QString m_fileName;
+    QString m_lastSave;
     bool m_modified = false;
     int m_applying = 0; // > 0 while a session or lesson step is being applied
     int m_pendingRestores = 0;

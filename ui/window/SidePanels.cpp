@@ -7,6 +7,7 @@
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/NeighbourSearch.h"
+#include "ui/model/WeightOrigin.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LayerPanel.h"
@@ -212,6 +213,10 @@ void SidePanels::bindHistogram()
     connect(lab, &Lab::historyChanged, this, &SidePanels::updateHistogramSources);
     connect(lab, &Lab::tiedChanged, this, &SidePanels::updateHistogramSources);
     connect(lab, &Lab::modelRebuilt, this, &SidePanels::updateHistogramSources);
+    connect(lab, &Lab::pathsChanged, this, [this] {
+        if (m_document->lab()->weightAfterForward())
+            updateHistogramSources();
+    });
     connect(m_histogram, &InitHistogram::compareModeToggled, doc, [doc](bool on) {
         HistogramState state = doc->histogram();
         state.compare = on;
@@ -235,7 +240,11 @@ void SidePanels::updateHistogramSources()
     const HistogramState &state = m_document->histogram();
     const bool tied = lab->isTied();
     const auto source = [lab, tied](const QString &name) {
-        InitHistogram::Source s{name, lab->parameter(name), std::nullopt};
+        // The values as the printed code leaves them (max_norm renormalises looked-up rows).
+        const bool embedding =
+            name == QStringLiteral("embedding.weight") || (tied && name == QStringLiteral("lm_head.weight"));
+        InitHistogram::Source s{name, embedding ? lab->displayedEmbedding() : lab->parameter(name),
+                                std::nullopt};
         // A short note: the legend beside a short chart elided "embedding.weight (tied: s..." (#16).
         QStringList notes;
         if (tied && name != QStringLiteral("lm_head.bias"))
@@ -248,6 +257,18 @@ void SidePanels::updateHistogramSources()
                 notes << tr("after %n training step(s)", nullptr, expected->stepsSince);
         }
         s.note = notes.join(QStringLiteral(", "));
+        // A quantised tensor as loaded holds few values: the table counts them (issue #30).
+        if (const std::optional<core::ElementType> e = WeightOrigin::of(*lab, name).quantisedAsLoaded();
+            e && s.parameter) {
+            const core::StorageBlock block = core::storageBlock(*e);
+            s.countDistinct = true;
+            s.distinctAtMost =
+                core::Index(core::quantLevels(*e)) * (s.parameter->numel() / core::Index(block.scaleGroup));
+            s.distinctNote = tr("%1: at most %2 levels in each group of %3 values that share a scale")
+                                 .arg(QString::fromLatin1(core::elementTypeName(*e)))
+                                 .arg(core::quantLevels(*e))
+                                 .arg(block.scaleGroup);
+        }
         return s;
     };
     {
@@ -319,6 +340,16 @@ void SidePanels::bindNeighbours()
     });
     connect(m_neighbours, &NeighbourSearch::resultReady, this,
             [this] { m_neighboursPanel->setItems(m_neighbours->shownItems()); });
+    // Neighbours of random rows look like findings: the panel says they are not (issue #26).
+    const auto showOrigin = [this, lab] {
+        m_neighboursPanel->setUntrained(
+            WeightOrigin::of(*lab, QStringLiteral("embedding.weight")).untrainedInit);
+    };
+    connect(lab, &Lab::historyChanged, this, showOrigin);
+    connect(lab, &Lab::modelRebuilt, this, showOrigin);
+    connect(lab, &Lab::tiedChanged, this, showOrigin);
+    showOrigin();
+    connect(panel, &NeighboursPanel::openCheckpointRequested, this, &SidePanels::openWeightsRequested);
 }
 
 void SidePanels::showNeighbours()

@@ -47,6 +47,8 @@ public:
 Q_SIGNALS:
     /// Something for the status bar.
     void message(const QString &text, int timeoutMs);
+    /// A panel offers to open weights (the Neighbours panel, for trained ones): File > Open Weights.
+    void openWeightsRequested();
 
 private:
     void createLayerAndCode(QMainWindow *window);

@@ -129,6 +129,10 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
     a.zoomReset =
         make(owner, tr("&Whole Matrix"), QStringLiteral("zoomReset"), tr("Show the whole weight matrices"));
     a.zoomReset->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
+    a.blockGrid = make(owner, tr("Quantisation &Blocks"), QStringLiteral("blockGrid"),
+                       tr("Outline the blocks of a quantised tensor and the groups of values that share "
+                          "one scale, when zoomed in"));
+    a.blockGrid->setCheckable(true);
     a.fullScreen = make(owner, tr("&Full Screen"), QStringLiteral("fullScreen"),
                         tr("Fill the screen (projectors)"), QStringLiteral("view-fullscreen"));
     a.fullScreen->setCheckable(true);

@@ -46,6 +46,8 @@ public:
     QAction *zoomIn = nullptr;
     QAction *zoomOut = nullptr;
     QAction *zoomReset = nullptr;
+    /// Outlines a quantised tensor's storage blocks and scale groups on the heatmaps (checkable).
+    QAction *blockGrid = nullptr;
     QAction *fullScreen = nullptr;
     QAction *projector = nullptr;
     QAction *lesson = nullptr;

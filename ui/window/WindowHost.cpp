@@ -47,6 +47,9 @@ void WindowHost::rebuild()
     next->sessions()->takeOver(*old.sessions());
     if (old.isVisible())
         next->show();
+    // Full screen (F11, projector mode) goes on as it was, once shown (set before, the platform
+    // window came up in the normal state); the check mark follows the state.
+    next->setWindowState(old.windowState());
     old.hide();
     // Not close(): nothing is lost, so nothing is to be asked.
     m_window.release()->deleteLater();

@@ -9,6 +9,7 @@
 // one place ggml's operation order could give another last bit is a ggml build that fuses
 // `d1 * q - m1` (Q4_1, Q5_1, Q2_K, Q4_K, Q5_K) into a fused multiply-add; the reference order is the
 // unfused one, which is what the fixtures hold.
+#include "common/Files.h"
 #include "common/GgufBytes.h"
 #include "common/Golden.h"
 #include "common/Process.h"
@@ -121,8 +122,7 @@ const std::uint8_t *bytes(const QByteArray &b)
 QString writeTemp(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
 {
     const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(content) != content.size())
+    if (!testing::writeFile(path, content))
         qFatal("cannot write %s", qPrintable(path));
     return path;
 }
@@ -175,6 +175,8 @@ private Q_SLOTS:
     void initTestCase();
     void typeFacts_data();
     void typeFacts();
+    void namesAndLevels_data() { addFixtureRows(); }
+    void namesAndLevels();
     void blocksMatchGgufPy_data() { addFixtureRows(); }
     void blocksMatchGgufPy();
     void weightFilePathsMatchGgufPy_data() { addFixtureRows(); }
@@ -267,6 +269,29 @@ void TestGgufQuant::typeFacts()
     QVERIFY(t.unsupported.empty());
 }
 
+// The names a session keeps (issue #30's display) read back, and the levels a weight can take match
+// the range of the integer levels ggml decodes (the Q4_K lesson text says 16).
+void TestGgufQuant::namesAndLevels()
+{
+    QFETCH(QString, type);
+    const core::ElementType e = elementsByName().at(type);
+    QCOMPARE(core::elementTypeNamed(core::elementTypeName(e)), std::optional<core::ElementType>(e));
+    const auto [low, high] = quantRange(e);
+    const int span = high - low + 1;
+    if (e == core::ElementType::IQ4_NL || e == core::ElementType::IQ4_XS)
+        QCOMPARE(core::quantLevels(e), 16); // a codebook of 16 entries spread over -127..113
+    else if (e == core::ElementType::TQ2_0)
+        QCOMPARE(core::quantLevels(e), 3); // ternary, though its 2-bit digit can hold a fourth value
+    else
+        QCOMPARE(core::quantLevels(e), span);
+    QCOMPARE(core::quantLevels(core::ElementType::F32), 0);
+    QCOMPARE(core::storesMinimum(e), hasMinimum(e));
+    QVERIFY(!core::storesMinimum(core::ElementType::F32));
+    QCOMPARE(core::elementTypeNamed("BF16"), std::optional<core::ElementType>(core::ElementType::BF16));
+    QCOMPARE(core::elementTypeNamed("Q4_k"), std::optional<core::ElementType>());
+    QCOMPARE(core::elementTypeNamed("unsupported"), std::optional<core::ElementType>());
+}
+
 void TestGgufQuant::blocksMatchGgufPy()
 {
     QFETCH(QString, type);
@@ -345,13 +370,11 @@ void TestGgufQuant::cliInspectAndConvert()
     const Fixture f = fixture(type);
     const QString path = writeTemp(m_dir, QStringLiteral("cli-") + type + QStringLiteral(".gguf"),
                                    testing::ggufMatrix("output.weight", f.ggmlType, 8, 256, f.blocks));
-    const testing::ProcessResult inspect =
-        testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), {QStringLiteral("inspect"), path});
+    const testing::ProcessResult inspect = testing::runCli({QStringLiteral("inspect"), path});
     QCOMPARE(inspect.exitCode, 0);
     QCOMPARE(inspect.out, QStringLiteral("output.weight\t%1\t8x256\n").arg(type));
     const QString npy = m_dir.filePath(QStringLiteral("cli-") + type + QStringLiteral(".npy"));
-    const testing::ProcessResult convert = testing::runProcess(
-        QStringLiteral(EMBEDLAB_CLI_PATH),
+    const testing::ProcessResult convert = testing::runCli(
         {QStringLiteral("convert"), path + QStringLiteral(":output.weight"), QStringLiteral("--npy"), npy});
     QCOMPARE(convert.exitCode, 0);
     QVERIFY2(convert.err.isEmpty(), qPrintable(convert.err));
@@ -456,26 +479,8 @@ void TestGgufQuant::quantElementOfPlainTypeIsEmpty()
 // matrices decode, the tokenizer has a token for every row, and the head is its own tensor.
 void TestGgufQuant::q4kmStyleFileWithItsTokenizer()
 {
-    const QByteArray tokenizer =
-        readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.gguf")));
-    // That file holds 5 key/value pairs (tokenizer.ggml.pre among them, issue #26) and no tensor:
-    // its metadata runs from byte 24 to the end.
-    QCOMPARE(tokenizer.mid(8, 16), testing::le64(0) + testing::le64(5));
-    const quint64 rows = 557;
-    QByteArray q4k, q6k;
     const Fixture k4 = fixture(QStringLiteral("Q4_K")), k6 = fixture(QStringLiteral("Q6_K"));
-    for (quint64 r = 0; r < rows; ++r) {
-        q4k += k4.blocks.mid(qsizetype(r % 8) * 144, 144);
-        q6k += k6.blocks.mid(qsizetype(r % 8) * 210, 210);
-    }
-    const quint64 q6Offset = quint64(q4k.size() + 31) / 32 * 32;
-    const QByteArray data = q4k + QByteArray(qsizetype(q6Offset) - q4k.size(), '\0') + q6k;
-    const QString path =
-        writeTemp(m_dir, QStringLiteral("model-Q4_K_M.gguf"),
-                  testing::ggufFile(tokenizer.mid(24), 5,
-                                    {testing::GgufTensor{"token_embd.weight", {256, rows}, 12, 0},
-                                     testing::GgufTensor{"output.weight", {256, rows}, 14, q6Offset}},
-                                    data));
+    const QString path = writeTemp(m_dir, QStringLiteral("model-Q4_K_M.gguf"), testing::q4kmStyleFile());
     const core::WeightFile w = core::WeightFile::open(path.toStdString());
     QCOMPARE(w.tensor("token_embd.weight").dtype, std::string("Q4_K"));
     QCOMPARE(w.tensor("output.weight").dtype, std::string("Q6_K"));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The common weight-file interface: format detection, tie detection, parameter counts, block-wise
 // conversion with progress, and `embedlab-cli inspect/convert` end to end (issue "Real weights").
+#include "common/Files.h"
 #include "common/GgufBytes.h"
 #include "common/Golden.h"
 #include "common/Process.h"
@@ -33,17 +34,8 @@ namespace {
 
 using Run = testing::ProcessResult;
 
-Run runCli(const QStringList &args)
-{
-    return testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args);
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    QCOMPARE(f.write(bytes), bytes.size());
-}
+using testing::runCli;
+using testing::writeFile;
 
 } // namespace
 
@@ -144,7 +136,7 @@ void TestWeightFile::refusesWhatItCannotRead()
     QFETCH(QByteArray, bytes);
     QFETCH(QString, message);
     const QString path = m_dir.filePath(name);
-    writeFile(path, bytes);
+    QVERIFY(writeFile(path, bytes));
     try {
         core::WeightFile::open(path.toStdString());
         QFAIL("the file was accepted");
@@ -164,8 +156,8 @@ void TestWeightFile::convertsInBlocksWithProgress()
         data[2 * i + 1] = char(0x3c); // 1.0 as float16
     const quint16 length = quint16(dict.size());
     const QString path = m_dir.filePath(QStringLiteral("halves.npy"));
-    writeFile(path, "\x93NUMPY\x01" + QByteArray(1, '\0') +
-                        QByteArray(reinterpret_cast<const char *>(&length), 2) + dict + data);
+    QVERIFY(writeFile(path, "\x93NUMPY\x01" + QByteArray(1, '\0') +
+                                QByteArray(reinterpret_cast<const char *>(&length), 2) + dict + data));
     const core::WeightFile w = core::WeightFile::open(path.toStdString());
     std::vector<double> fractions;
     const auto t = w.toFloat32("array", [&fractions](double f) {
@@ -478,7 +470,8 @@ void TestWeightFile::cliErrors_data()
     QTest::addColumn<QString>("message");
     const QString bad = m_dir.filePath(QStringLiteral("bad.safetensors"));
     const quint64 length = 9000000000ull;
-    writeFile(bad, QByteArray(reinterpret_cast<const char *>(&length), 8) + "{" + QByteArray(1015, ' '));
+    QVERIFY(
+        writeFile(bad, QByteArray(reinterpret_cast<const char *>(&length), 8) + "{" + QByteArray(1015, ' ')));
     QTest::newRow("header length past the end")
         << QStringList{QStringLiteral("inspect"), bad}
         << QStringLiteral("ValueError: ") + bad +
@@ -505,7 +498,7 @@ void TestWeightFile::cliErrors_data()
                               "blk.0.ffn_down.weight, blk.0.attn_k.weight)");
     // Issue #30: the types EmbedLab does not decode are named.
     const QString iq2 = m_dir.filePath(QStringLiteral("iq2.gguf"));
-    writeFile(iq2, testing::ggufMatrix("token_embd.weight", 16, 2, 256, QByteArray(2 * 66, '\x05')));
+    QVERIFY(writeFile(iq2, testing::ggufMatrix("token_embd.weight", 16, 2, 256, QByteArray(2 * 66, '\x05'))));
     QTest::newRow("unsupported quantisation")
         << QStringList{QStringLiteral("convert"), iq2 + QStringLiteral(":token_embd.weight"),
                        QStringLiteral("--npy"), m_dir.filePath(QStringLiteral("x.npy"))}

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // GPT-2's tokenizer in its three file formats against npm's gpt-3-encoder and tiktoken
 // (tests/golden/gen_tokenizer.mjs), issue #14 "Tokenizers (core, no Qt)".
+#include "common/Files.h"
 #include "common/Golden.h"
 #include "core/tensor/Error.h"
 #include "core/text/Tokenizer.h"
@@ -61,20 +62,8 @@ QByteArray utf8Of(const QJsonObject &text)
     return QByteArray::fromBase64(text.value(QLatin1String("utf8")).toString().toLatin1());
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
+using testing::readFile;
+using testing::writeFile;
 
 // A GGUF v3 file with only tokenizer metadata (`model` empty: none at all; `pre` empty: no
 // tokenizer.ggml.pre).
@@ -271,11 +260,11 @@ void TestTokenizer::sizeAndOrigin()
 
 void TestTokenizer::inMemoryReadersMatchFiles()
 {
-    const QByteArray json = readAll(fileOf(kFormats[0]));
+    const QByteArray json = readFile(fileOf(kFormats[0]));
     const Tokenizer fromJson = Tokenizer::fromTokenizerJson(json.toStdString(), "memory");
-    const QByteArray vocab = readAll(fileOf(kFormats[2]));
+    const QByteArray vocab = readFile(fileOf(kFormats[2]));
     const QByteArray merges =
-        readAll(testing::goldenPath(QStringLiteral("../../resources/tokenizers/gpt2/merges.txt")));
+        readFile(testing::goldenPath(QStringLiteral("../../resources/tokenizers/gpt2/merges.txt")));
     const Tokenizer fromVocab =
         Tokenizer::fromVocabAndMerges(vocab.toStdString(), merges.toStdString(), "embedded");
     QCOMPARE(fromVocab.origin(), std::string("embedded"));
@@ -313,7 +302,7 @@ void TestTokenizer::smallTokenizerAgreesInEveryFormat()
 void TestTokenizer::addPrefixSpace()
 {
     // ByteLevel's add_prefix_space (RoBERTa's files): a space before each stretch of text that lacks one.
-    QByteArray json = readAll(fileOf(kFormats[0]));
+    QByteArray json = readFile(fileOf(kFormats[0]));
     const QByteArray off = R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":false)";
     QVERIFY(json.contains(off));
     json.replace(off, R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":true)");
@@ -370,7 +359,7 @@ void TestTokenizer::addedTokenOptions()
     QFETCH(bool, prefixSpace);
     QFETCH(QString, text);
     QFETCH(QStringList, tokens);
-    QByteArray json = readAll(fileOf(kFormats[0]));
+    QByteArray json = readFile(fileOf(kFormats[0]));
     QVERIFY(json.contains(R"("added_tokens":[)"));
     json.replace(R"("added_tokens":[)", R"("added_tokens":[)" + added + ',');
     if (prefixSpace)
@@ -397,7 +386,7 @@ void TestTokenizer::readsAsciiEscapedJson()
 {
     // Python's json.dump writes every non-ASCII character as \uXXXX, beyond the BMP as a surrogate
     // pair: the small tokenizer so written, with an emoji added token, reads as the raw one does.
-    QByteArray json = readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json")));
+    QByteArray json = readFile(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json")));
     json.replace(R"("added_tokens":[)", R"("added_tokens":[{"id":557,"content":"🤖","special":true},)");
     const Tokenizer raw = Tokenizer::fromTokenizerJson(json.toStdString(), "raw");
     QByteArray escaped;
@@ -422,11 +411,11 @@ void TestTokenizer::errorsNameTheFile_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QByteArray>("merges"); // merges.txt beside it, when not null
     QTest::addColumn<QString>("message");
-    const QByteArray json = readAll(fileOf(kFormats[0]));
+    const QByteArray json = readFile(fileOf(kFormats[0]));
     const QByteArray byteLevel(kByteLevel);
     auto hf = [&](const QByteArray &model) { return "{\"model\": " + model + ", " + byteLevel + "}"; };
     // The 256 byte tokens of GPT-2 as a vocabulary of their own, for small valid files.
-    const QByteArray bytesVocab = readAll(fileOf(kFormats[2]));
+    const QByteArray bytesVocab = readFile(fileOf(kFormats[2]));
     QTest::newRow("truncated json") << "tokenizer.json" << json.left(100000) << QByteArray()
                                     << "invalid JSON: ";
     QTest::newRow("not json") << "tokenizer.json" << QByteArray("model = BPE") << QByteArray()
@@ -499,9 +488,9 @@ void TestTokenizer::errorsNameTheFile()
     QFETCH(QString, message);
     QTemporaryDir dir;
     const QString path = dir.filePath(name);
-    writeFile(path, content);
+    QVERIFY(writeFile(path, content));
     if (!merges.isNull())
-        writeFile(dir.filePath(QStringLiteral("merges.txt")), merges);
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("merges.txt")), merges));
     try {
         Tokenizer::fromFile(path.toStdString());
         QFAIL("no error");
@@ -658,14 +647,14 @@ void TestTokenizer::findTokenizerFor()
 {
     QTemporaryDir dir;
     const QString weights = dir.filePath(QStringLiteral("model.safetensors"));
-    writeFile(weights, QByteArray("not read"));
+    QVERIFY(writeFile(weights, QByteArray("not read")));
     QVERIFY(!core::findTokenizerFor(weights.toStdString()));
-    writeFile(dir.filePath(QStringLiteral("vocab.json")), "{}");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("vocab.json")), "{}"));
     QVERIFY(!core::findTokenizerFor(weights.toStdString())); // merges.txt is missing
-    writeFile(dir.filePath(QStringLiteral("merges.txt")), "");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("merges.txt")), ""));
     QCOMPARE(core::findTokenizerFor(weights.toStdString()),
              std::optional<std::filesystem::path>(dir.filePath(QStringLiteral("vocab.json")).toStdString()));
-    writeFile(dir.filePath(QStringLiteral("tokenizer.json")), "{}");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokenizer.json")), "{}"));
     QCOMPARE(
         core::findTokenizerFor(weights.toStdString()),
         std::optional<std::filesystem::path>(dir.filePath(QStringLiteral("tokenizer.json")).toStdString()));

@@ -5,7 +5,6 @@
 #include "ui/model/Lab.h"
 #include "ui/model/PythonCode.h"
 #include "ui/model/UndoCommands.h"
-#include "ui/views/CodePanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/window/MainWindow.h"

@@ -17,6 +17,7 @@
 
 using embedlab::ui::CodePanel;
 using embedlab::ui::Lab;
+using embedlab::ui::PythonCode;
 
 namespace {
 

@@ -66,7 +66,10 @@ void TestTensorPicker::listsSafetensors()
     const int row = int(picker.tensorNames().indexOf(QStringLiteral("wte.weight")));
     QVERIFY(row >= 0);
     QCOMPARE(picker.cellText(row, 1), QStringLiteral("F32"));
-    QCOMPARE(picker.cellText(row, 2), QStringLiteral("[6, 3]"));
+    QCOMPARE(picker.cellText(row, 2), QStringLiteral("32"));
+    QCOMPARE(picker.cellText(row, 3), QStringLiteral("[6, 3]"));
+    // A plain type needs no note on what quantisation keeps and loses.
+    QVERIFY(picker.shownQuantisationNote().isEmpty());
     // GPT-2 stores wte only: lm_head is absent because it is tied.
     QVERIFY2(picker.notesText().contains(QStringLiteral("absent because it is tied")),
              qPrintable(picker.notesText()));

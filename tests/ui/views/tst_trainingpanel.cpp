@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/TrainingPanel.h"
 
+#include "common/Models.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Document.h"
 #include "ui/model/Lab.h"
@@ -38,11 +39,7 @@ struct Setup {
 
 std::shared_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {})
 {
-    core::Generator gen(kSeed);
-    auto model = std::make_shared<core::TiedModel>(4, 5, options, false, gen);
-    if (tied)
-        model->tie();
-    return model;
+    return embedlab::testing::makeModel({.tied = tied, .options = options, .seed = kSeed});
 }
 
 // The Lab is the only writer of the weights: it adopts the model the panel then trains.

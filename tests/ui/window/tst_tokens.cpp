@@ -3,6 +3,7 @@
 // Issue #14, "In the app": text in the ids field, tokens wherever a row appears, the neighbours
 // panel. GPT-2's embedded tokenizer is the vocabulary throughout; the small views use the reference
 // model's four rows with it (ids 0-3 are "!", "\"", "#" and "$" in GPT-2).
+#include "common/HeatmapCells.h"
 #include "common/TestSettings.h"
 #include "core/analysis/Neighbours.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -41,14 +42,11 @@ using embedlab::ui::TokenChips;
 namespace core = embedlab::core;
 using embedlab::ui::Vocabulary;
 
+using embedlab::testing::cellCentre;
+
 namespace {
 
 constexpr int kBuildTimeoutMs = 120000;
-
-QPoint cellCentre(const HeatmapView &view, int row, int column)
-{
-    return (view.mapping().cellRect(row, column).center() + QPointF(view.plotRect().topLeft())).toPoint();
-}
 
 } // namespace
 

@@ -8,7 +8,10 @@
 // bit for bit. EMBEDLAB_SEED=N replays a walk, EMBEDLAB_TRANSITIONS=N sets its length (500 in the
 // default suite, 20,000 under the `long` label), EMBEDLAB_TRANSITIONS_VERBOSE=1 prints each step.
 
+#include "common/GgufBytes.h"
+#include "common/Seed.h"
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "core/io/NpyWriter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
@@ -18,6 +21,7 @@
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/SessionFile.h"
+#include "ui/model/WeightOrigin.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/TokenChips.h"
@@ -28,12 +32,15 @@
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/TokenizerOffer.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WeightFileLoader.h"
+#include "ui/window/WeightHeatmaps.h"
 #include "ui/window/WindowHost.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QFile>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -116,12 +123,7 @@ void TestTransitions::initTestCase()
     testing::resetAppSettings();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    bool ok = false;
-    std::uint64_t seed = qEnvironmentVariable("EMBEDLAB_SEED").toULongLong(&ok);
-    if (!ok)
-        seed = std::random_device{}();
-    std::printf("transitions: seed %llu (replay with EMBEDLAB_SEED=%llu)\n",
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed));
+    const std::uint64_t seed = testing::testSeed("transitions");
     m_rng.seed(seed);
     m_verbose = qEnvironmentVariableIntValue("EMBEDLAB_TRANSITIONS_VERBOSE") != 0;
     // A small matrix to open as a file: 6 rows of 3.
@@ -129,6 +131,10 @@ void TestTransitions::initTestCase()
     for (std::size_t i = 0; i < matrix.size(); ++i)
         matrix[i] = float(i) * 0.25f - 1.0f;
     core::writeNpy(m_dir->filePath(QStringLiteral("small.npy")).toStdString(), matrix.data(), {6, 3});
+    // A quantised file with its tokenizer (issue #30): Q4_K blocks, tokens on its 557 rows.
+    QFile q4(m_dir->filePath(QStringLiteral("model-Q4_K_M.gguf")));
+    QVERIFY(q4.open(QIODevice::WriteOnly) && q4.write(testing::q4kmStyleFile()) > 0);
+    q4.close();
     m_host =
         std::make_unique<WindowHost>(MainWindow::Options{.recovery = false, .projectorFullScreen = false});
     window()->resize(1200, 800);
@@ -146,16 +152,7 @@ void TestTransitions::cleanupTestCase()
 
 bool TestTransitions::waitIdle()
 {
-    QDeadlineTimer deadline(60000);
-    while (!deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (window()->isIdle()) {
-            QCoreApplication::processEvents();
-            if (window()->isIdle())
-                return true;
-        }
-    }
-    return false;
+    return testing::waitUntilIdle(*m_host);
 }
 
 void TestTransitions::rebuildAfter(const std::function<void()> &change)
@@ -245,6 +242,11 @@ void TestTransitions::step(int index)
             QCOMPARE(window()->weightFiles()->loadFromCommandLine(
                          m_dir->filePath(QStringLiteral("small.npy")), false),
                      QString());
+        } else if (which == 2 && pick(2) == 0) {
+            say(QStringLiteral("open model-Q4_K_M.gguf"));
+            QCOMPARE(window()->weightFiles()->loadFromCommandLine(
+                         m_dir->filePath(QStringLiteral("model-Q4_K_M.gguf:token_embd.weight")), false),
+                     QString());
         } else {
             say(QStringLiteral("reference preset"));
             doc->undo()->applyPreset(Lab::Preset::Reference);
@@ -300,6 +302,10 @@ void TestTransitions::step(int index)
         if (!window()->trainingPanel()->isEnabled())
             break;
         window()->trainingPanel()->step();
+        break;
+    case 20: // View > Quantisation Blocks
+        say(QStringLiteral("block grid"));
+        window()->actions().blockGrid->trigger();
         break;
     case 18: // tie or untie
         say(QStringLiteral("tie"));
@@ -391,6 +397,21 @@ void TestTransitions::verifyViews(const QString &where)
                  qPrintable(where + QStringLiteral(": shown ") + w->panelRegistry().shownNames().join(u',') +
                             QStringLiteral(", document ") + doc->panels().join(u',')));
     QVERIFY2(w->projector()->isEnabled() == doc->projector(), at);
+    // The heatmaps' titles and block grids are the document's (issue #26, #30): the file and type
+    // the values come from, untrained rows said to be so, the grid on quantised values as loaded.
+    QVERIFY2(w->actions().blockGrid->isChecked() == doc->blockGrid(), at);
+    for (const auto &[view, target] : {std::pair(w->embeddingHeatmap(), QStringLiteral("embedding.weight")),
+                                       std::pair(w->lmHeadHeatmap(), QStringLiteral("lm_head.weight"))}) {
+        QVERIFY2(view->title() == ui::WeightHeatmaps::titleFor(*lab, target),
+                 qPrintable(where + QStringLiteral(": ") + view->title()));
+        const std::optional<core::ElementType> e = ui::WeightOrigin::of(*lab, target).quantisedAsLoaded();
+        QVERIFY2(view->blockGrid() ==
+                     (doc->blockGrid() && e ? std::optional(core::storageBlock(*e)) : std::nullopt),
+                 at);
+    }
+    // The tokenizer guess is offered exactly while there is one.
+    const ui::TokenizerOffer *offer = w->findChild<ui::TokenizerOffer *>();
+    QVERIFY2(offer && offer->isVisibleTo(w) == offer->guess().has_value(), at);
     QVERIFY2(w->actions().fullScreen->isChecked() == w->isFullScreen(), at);
 }
 
