@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Seed.h"
 
+#include <QString>
 #include <QtGlobal>
 
 #include <cstdio>
