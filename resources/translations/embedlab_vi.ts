@@ -1148,10 +1148,6 @@
         <translation>4. One-hot nhân với trọng số</translation>
     </message>
     <message>
-        <source>one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or 1, which leaves row 2. Press PageDown to step through the animation.</source>
-        <translation>one_hot(2) là [0, 0, 1, 0]. Nhân nó với trọng số là cộng mọi hàng sau khi nhân với 0 hoặc 1, chỉ còn lại hàng 2. Nhấn PageDown để đi qua từng bước của hoạt ảnh.</translation>
-    </message>
-    <message>
         <source>5. The same result</source>
         <translation>5. Cùng một kết quả</translation>
     </message>
@@ -1202,6 +1198,10 @@
     <message>
         <source>The Training panel trains the next-token task on the ids: inputs [2, 3], targets [3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
         <translation>Bảng Huấn luyện huấn luyện bài toán token kế tiếp trên các id: inputs [2, 3], targets [3, 1]. Chỉ những hàng được tra cứu của embedding, 2 và 3, mới có gradient khác 0 (lưu dạng dày trừ khi sparse=True). Với SGD thuần chỉ những hàng đó thay đổi; momentum, Adam và weight decay có thể thay đổi cả các hàng khác.</translation>
+    </message>
+    <message>
+        <source>one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or 1, which leaves row 2. Press Right to step through the animation; PageDown goes on to the next step.</source>
+        <translation>one_hot(2) là [0, 0, 1, 0]. Nhân nó với trọng số là cộng mọi hàng sau khi nhân với 0 hoặc 1, chỉ còn lại hàng 2. Nhấn Phải để đi qua từng bước của hoạt ảnh; PageDown chuyển sang bước tiếp theo.</translation>
     </message>
 </context>
 <context>
@@ -2662,16 +2662,8 @@
         <translation>Bước &amp;tới</translation>
     </message>
     <message>
-        <source>Next step (Right or PageDown, as presenter clickers send)</source>
-        <translation>Bước tiếp theo (Phải hoặc PageDown, như bút trình chiếu gửi)</translation>
-    </message>
-    <message>
         <source>Step &amp;Back</source>
         <translation>Bước &amp;lùi</translation>
-    </message>
-    <message>
-        <source>Previous step (Left or PageUp, as presenter clickers send)</source>
-        <translation>Bước trước (Trái hoặc PageUp, như bút trình chiếu gửi)</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
@@ -2764,6 +2756,30 @@
     <message>
         <source>Copy what the copied code prints: the Output pane, followed by the Unembedding panel's values when it is in front</source>
         <translation>Sao chép những gì mã đã sao chép in ra: khung Đầu ra, tiếp theo là các giá trị của bảng Giải nhúng khi bảng đó ở phía trước</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Lesson Step</source>
+        <translation>Bước &amp;sau của bài học</translation>
+    </message>
+    <message>
+        <source>The guided lesson's next step (PageDown, as presenter clickers send)</source>
+        <translation>Bước tiếp theo của bài học có hướng dẫn (PageDown, như bút trình chiếu gửi)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Lesson Step</source>
+        <translation>Bước t&amp;rước của bài học</translation>
+    </message>
+    <message>
+        <source>The guided lesson's previous step (PageUp)</source>
+        <translation>Bước trước của bài học có hướng dẫn (PageUp)</translation>
+    </message>
+    <message>
+        <source>The animation's next step (Right; PageDown too while no lesson is open)</source>
+        <translation>Bước tiếp theo của hoạt ảnh (Phải; cả PageDown khi không có bài học nào đang mở)</translation>
+    </message>
+    <message>
+        <source>The animation's previous step (Left; PageUp too while no lesson is open)</source>
+        <translation>Bước trước của hoạt ảnh (Trái; cả PageUp khi không có bài học nào đang mở)</translation>
     </message>
 </context>
 <context>

@@ -1148,10 +1148,6 @@
         <translation>4. one-hot 乘以权重</translation>
     </message>
     <message>
-        <source>one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or 1, which leaves row 2. Press PageDown to step through the animation.</source>
-        <translation>one_hot(2) 是 [0, 0, 1, 0]。用它乘以权重，就是把每一行乘以 0 或 1 后相加，结果只剩下第 2 行。按 PageDown 逐步播放动画。</translation>
-    </message>
-    <message>
         <source>5. The same result</source>
         <translation>5. 相同的结果</translation>
     </message>
@@ -1202,6 +1198,10 @@
     <message>
         <source>The Training panel trains the next-token task on the ids: inputs [2, 3], targets [3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
         <translation>训练面板用这些 id 训练下一个 token 预测：inputs [2, 3]，targets [3, 1]。只有 embedding 中被查到的行（2 和 3）得到非零梯度（除非 sparse=True，否则以稠密形式存储）。使用普通 SGD 时只有这些行会变化；动量、Adam 和权重衰减也可能改变其他行。</translation>
+    </message>
+    <message>
+        <source>one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or 1, which leaves row 2. Press Right to step through the animation; PageDown goes on to the next step.</source>
+        <translation>one_hot(2) 是 [0, 0, 1, 0]。用它乘以权重，就是把每一行乘以 0 或 1 后相加，结果只剩下第 2 行。按 → 逐步播放动画；按 PageDown 进入下一步。</translation>
     </message>
 </context>
 <context>
@@ -2662,16 +2662,8 @@
         <translation>下一步(&amp;F)</translation>
     </message>
     <message>
-        <source>Next step (Right or PageDown, as presenter clickers send)</source>
-        <translation>下一步（→ 或 PageDown，与翻页笔发送的按键相同）</translation>
-    </message>
-    <message>
         <source>Step &amp;Back</source>
         <translation>上一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Previous step (Left or PageUp, as presenter clickers send)</source>
-        <translation>上一步（← 或 PageUp，与翻页笔发送的按键相同）</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
@@ -2764,6 +2756,30 @@
     <message>
         <source>Copy what the copied code prints: the Output pane, followed by the Unembedding panel's values when it is in front</source>
         <translation>复制所复制的代码会打印的内容：输出窗格，当反嵌入面板在前台时再接上它的数值</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Lesson Step</source>
+        <translation>课程下一步(&amp;X)</translation>
+    </message>
+    <message>
+        <source>The guided lesson's next step (PageDown, as presenter clickers send)</source>
+        <translation>引导课程的下一步（PageDown，与翻页笔发送的按键相同）</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Lesson Step</source>
+        <translation>课程上一步(&amp;V)</translation>
+    </message>
+    <message>
+        <source>The guided lesson's previous step (PageUp)</source>
+        <translation>引导课程的上一步（PageUp）</translation>
+    </message>
+    <message>
+        <source>The animation's next step (Right; PageDown too while no lesson is open)</source>
+        <translation>动画的下一步（→；未打开课程时也可按 PageDown）</translation>
+    </message>
+    <message>
+        <source>The animation's previous step (Left; PageUp too while no lesson is open)</source>
+        <translation>动画的上一步（←；未打开课程时也可按 PageUp）</translation>
     </message>
 </context>
 <context>

@@ -39,7 +39,8 @@ const QList<Lesson::Step> kSteps = {
      QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "4. One-hot times the weight"),
      QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
                        "one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or "
-                       "1, which leaves row 2. Press PageDown to step through the animation."),
+                       "1, which leaves row 2. Press Right to step through the animation; PageDown goes on "
+                       "to the next step."),
      Lab::Preset::Reference,
      "2, 3, 1",
      false,

@@ -57,13 +57,27 @@ LessonController::LessonController(MainWindow *window, const WindowActions &acti
         m_window->shown()->setResumeOffer(-1);
         m_lesson->setCurrent(step);
     });
-    // Presenter clickers send PageDown/PageUp (or arrows): they walk the animation, and when it
-    // cannot move any further the lesson goes to its next or previous step. Connected after the
-    // window's own connection, so the animation has moved (or not) already.
-    connect(window->animation(), &OneHotAnimation::stepChanged, this, [this] { m_animationMoved = true; });
-    connect(actions.stepForward, &QAction::triggered, this, &LessonController::onStepForward);
-    connect(actions.stepBack, &QAction::triggered, this, &LessonController::onStepBack);
+    connect(actions.lessonNext, &QAction::triggered, m_lesson, &Lesson::next);
+    connect(actions.lessonPrevious, &QAction::triggered, m_lesson, &Lesson::previous);
+    assignPresenterKeys(actions);
     showDocument();
+}
+
+void LessonController::assignPresenterKeys(const WindowActions &actions)
+{
+    // One owner per key at any time (no ambiguous shortcut): the window is built again when the
+    // lesson starts or ends, so this is decided once per window.
+    const bool lesson = isLessonWindow();
+    const QKeySequence down(Qt::Key_PageDown);
+    const QKeySequence up(Qt::Key_PageUp);
+    actions.stepForward->setShortcuts(lesson ? QList<QKeySequence>{QKeySequence(Qt::Key_Right)}
+                                             : QList<QKeySequence>{QKeySequence(Qt::Key_Right), down});
+    actions.stepBack->setShortcuts(lesson ? QList<QKeySequence>{QKeySequence(Qt::Key_Left)}
+                                          : QList<QKeySequence>{QKeySequence(Qt::Key_Left), up});
+    actions.lessonNext->setShortcuts(lesson ? QList<QKeySequence>{down} : QList<QKeySequence>{});
+    actions.lessonPrevious->setShortcuts(lesson ? QList<QKeySequence>{up} : QList<QKeySequence>{});
+    actions.lessonNext->setEnabled(lesson);
+    actions.lessonPrevious->setEnabled(lesson);
 }
 
 bool LessonController::isLessonWindow() const
@@ -151,20 +165,6 @@ void LessonController::onCurrentChanged(int index)
     m_panel->showStep(index, m_lesson->count(), Lesson::title(index), Lesson::text(index));
 }
 
-void LessonController::onStepForward()
-{
-    const bool moved = std::exchange(m_animationMoved, false);
-    if (m_lesson->isRunning() && !moved)
-        m_lesson->next();
-}
-
-void LessonController::onStepBack()
-{
-    const bool moved = std::exchange(m_animationMoved, false);
-    if (m_lesson->isRunning() && !moved)
-        m_lesson->previous();
-}
-
 void LessonController::applyStep(int index)
 {
     if (index < 0 || index >= m_lesson->count() || !isLessonWindow())
@@ -199,7 +199,6 @@ void LessonController::applyStep(int index)
         animation->goToEnd();
         break;
     }
-    m_animationMoved = false;
     // The step names only what matters (no step is about neighbours); projector mode keeps the side
     // panels hidden and shows these when it ends.
     QStringList panels;

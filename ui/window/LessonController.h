@@ -17,8 +17,10 @@ struct WindowActions;
 /// The guided lesson in the window: its dock (LessonPanel), View > Guided Lesson (Ctrl+L), and
 /// each step applied to the lesson's own document (preset, ids, tie, animation, which panels show).
 /// Starting the lesson gives it a document of its own (Document::startLesson()), so the teacher's
-/// model, text and tokenizer are never replaced; the window is built again around it. Presenter
-/// clickers' PageDown/PageUp walk the animation, and the lesson when the animation cannot move on.
+/// model, text and tokenizer are never replaced; the window is built again around it. While it
+/// runs, a presenter clicker's PageDown/PageUp move the lesson one step per press (View > Next and
+/// Previous Lesson Step take them from the animation, which keeps Right and Left); each step puts
+/// the animation where it needs it (issue #25).
 class LessonController : public QObject {
     Q_OBJECT
 public:
@@ -39,8 +41,8 @@ private:
     void showDocument();
     void show(bool on);
     void onCurrentChanged(int index);
-    void onStepForward();
-    void onStepBack();
+    /// PageDown/PageUp are the lesson's in the lesson's window, the animation's elsewhere.
+    void assignPresenterKeys(const WindowActions &actions);
     void fitDock();
 
     MainWindow *m_window;
@@ -48,7 +50,6 @@ private:
     Lesson *m_lesson;
     LessonPanel *m_panel;
     QDockWidget *m_dock;
-    bool m_animationMoved = false;
 };
 
 } // namespace embedlab::ui

@@ -19,6 +19,7 @@
 #include "ui/window/ExportController.h"
 #include "ui/window/FocusMode.h"
 #include "ui/window/IdsEntry.h"
+#include "ui/window/KeyRouter.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/LookupArea.h"
 #include "ui/window/ProjectorMode.h"
@@ -101,6 +102,8 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     setWindowTitle(tr("EmbedLab \u2014 nn.Embedding and nn.Linear, one weight matrix"));
     setAcceptDrops(true);
     QCoreApplication::instance()->installEventFilter(new WheelNeedsFocus(this));
+    // The focused control gets its keys; PageDown/PageUp reach the lesson wherever the focus is.
+    (new KeyRouter(this))->setPresenterActions({m_actions.lessonNext, m_actions.lessonPrevious});
     createCentralArea();
     m_panels = new SidePanels(m_doc, this, m_registry, m_ties);
     connect(m_panels, &SidePanels::message, statusBar(), &QStatusBar::showMessage);

@@ -145,6 +145,12 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
                     tr("Ten steps from the argument order to the common pitfalls; PageDown moves on"));
     a.lesson->setCheckable(true);
     a.lesson->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
+    a.lessonNext = make(owner, tr("Ne&xt Lesson Step"), QStringLiteral("lessonNext"),
+                        tr("The guided lesson's next step (PageDown, as presenter clickers send)"));
+    a.lessonNext->setEnabled(false);
+    a.lessonPrevious = make(owner, tr("Pre&vious Lesson Step"), QStringLiteral("lessonPrevious"),
+                            tr("The guided lesson's previous step (PageUp)"));
+    a.lessonPrevious->setEnabled(false);
     a.focusView = make(owner, tr("&Focus on View"), QStringLiteral("focusView"),
                        tr("Show the view under the mouse alone, in the whole window (F; Esc returns)"));
     a.focusView->setShortcut(QKeySequence(Qt::Key_F));
@@ -178,11 +184,11 @@ void WindowActions::createAnimationActions(WindowActions &a, QWidget *owner)
                   tr("Play or pause the one-hot animation (Space)"), QStringLiteral("media-playback-start"));
     a.play->setShortcut(QKeySequence(Qt::Key_Space));
     a.stepForward = make(owner, tr("Step &Forward"), QStringLiteral("stepForward"),
-                         tr("Next step (Right or PageDown, as presenter clickers send)"),
+                         tr("The animation's next step (Right; PageDown too while no lesson is open)"),
                          QStringLiteral("media-skip-forward"));
     a.stepForward->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown)});
     a.stepBack = make(owner, tr("Step &Back"), QStringLiteral("stepBack"),
-                      tr("Previous step (Left or PageUp, as presenter clickers send)"),
+                      tr("The animation's previous step (Left; PageUp too while no lesson is open)"),
                       QStringLiteral("media-skip-backward"));
     a.stepBack->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
     a.restart = make(owner, tr("&Restart"), QStringLiteral("restart"), tr("Back to the first id (Home)"),

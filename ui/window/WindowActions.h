@@ -51,6 +51,10 @@ public:
     QAction *fullScreen = nullptr;
     QAction *projector = nullptr;
     QAction *lesson = nullptr;
+    /// The lesson's next and previous step: PageDown and PageUp (a presenter's clicker) while the
+    /// lesson is open, disabled otherwise (LessonController moves the keys).
+    QAction *lessonNext = nullptr;
+    QAction *lessonPrevious = nullptr;
     QAction *focusView = nullptr;
     QAction *leaveFocus = nullptr;
     QActionGroup *colorMaps = nullptr;

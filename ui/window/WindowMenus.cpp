@@ -76,7 +76,8 @@ QMenu *WindowMenus::viewMenu(QMainWindow *window, const WindowActions &a, const 
     view->addActions({a.zoomIn, a.zoomOut, a.zoomReset, a.blockGrid});
     view->addMenu(tr("&Colour Map"))->addActions(a.colorMaps->actions());
     view->addSeparator();
-    view->addActions({a.fullScreen, a.projector, a.lesson, a.focusView, a.leaveFocus});
+    view->addActions(
+        {a.fullScreen, a.projector, a.lesson, a.lessonNext, a.lessonPrevious, a.focusView, a.leaveFocus});
     QMenu *language = view->addMenu(tr("&Language"));
     language->setObjectName(QStringLiteral("languageMenu"));
     language->addActions(a.languages->actions());
