@@ -667,6 +667,26 @@
         <source>token %1</source>
         <translation>token %1</translation>
     </message>
+    <message>
+        <source>%1 rows × %2 columns</source>
+        <translation>%1 hàng × %2 cột</translation>
+    </message>
+    <message>
+        <source>, row %1 selected</source>
+        <translation>, đã chọn hàng %1</translation>
+    </message>
+    <message>
+        <source>, no row selected</source>
+        <translation>, chưa chọn hàng nào</translation>
+    </message>
+    <message>
+        <source>; colour map %1 from -%2 (low) through 0 to %2 (high)</source>
+        <translation>; bảng màu %1 từ -%2 (thấp) qua 0 đến %2 (cao)</translation>
+    </message>
+    <message>
+        <source>Weight heatmap</source>
+        <translation>Bản đồ nhiệt trọng số</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::HistogramBinning</name>
@@ -841,6 +861,18 @@
     <message>
         <source>Counting the distinct values…</source>
         <translation>Đang đếm các giá trị khác nhau…</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Thống kê</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements in %3 bins from %4 to %5; mean %6, std %7, min %8, max %9</source>
+        <translation>%1: %2 phần tử trong %3 khoảng từ %4 đến %5; trung bình %6, độ lệch chuẩn %7, nhỏ nhất %8, lớn nhất %9</translation>
+    </message>
+    <message>
+        <source>Histogram of %1</source>
+        <translation>Biểu đồ tần suất của %1</translation>
     </message>
 </context>
 <context>
@@ -1363,6 +1395,10 @@
         <source>Untrained: seeded %1; neighbours of random rows mean nothing.</source>
         <translation>Chưa huấn luyện: %1 theo seed; lân cận của các hàng ngẫu nhiên không có ý nghĩa gì.</translation>
     </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>Lân cận</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OneHotView</name>
@@ -1478,12 +1514,32 @@
         <source>lookup W[i] so far: %1 values copied, no multiplication</source>
         <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị, không có phép nhân nào</translation>
     </message>
+    <message>
+        <source>One-hot lookup animation</source>
+        <translation>Hoạt ảnh tra cứu one-hot</translation>
+    </message>
+    <message>
+        <source>No ids to look up</source>
+        <translation>Không có id nào để tra cứu</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ProjectionScatter</name>
     <message>
         <source>PCA of every row: first two components</source>
         <translation>PCA của mọi hàng: hai thành phần đầu</translation>
+    </message>
+    <message>
+        <source>PCA scatter of the neighbours</source>
+        <translation>Biểu đồ phân tán PCA của các lân cận</translation>
+    </message>
+    <message>
+        <source>No points yet</source>
+        <translation>Chưa có điểm nào</translation>
+    </message>
+    <message>
+        <source>%1 (id %2) at %3, %4</source>
+        <translation>%1 (id %2) tại %3, %4</translation>
     </message>
 </context>
 <context>
@@ -1741,12 +1797,29 @@
         <source>argmax</source>
         <translation>argmax</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a bar: its token and value</comment>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenChips</name>
     <message>
         <source>token %1 of %2: id %3, "%4"</source>
         <translation>token %1 trên %2: id %3, "%4"</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Các token</translation>
+    </message>
+    <message>
+        <source>No tokens</source>
+        <translation>Không có token nào</translation>
+    </message>
+    <message>
+        <source>%1 (id %2)</source>
+        <translation>%1 (id %2)</translation>
     </message>
 </context>
 <context>
@@ -2348,6 +2421,10 @@
     <message>
         <source>Copy the code panel's script followed by these statements, as a script that prints what the transcript shows</source>
         <translation>Sao chép script của bảng mã, tiếp theo là các câu lệnh này, thành một script in ra đúng những gì bản ghi phiên hiển thị</translation>
+    </message>
+    <message>
+        <source>Python transcript</source>
+        <translation>Bản ghi phiên Python</translation>
     </message>
 </context>
 <context>

@@ -667,6 +667,26 @@
         <source>token %1</source>
         <translation>token %1</translation>
     </message>
+    <message>
+        <source>%1 rows × %2 columns</source>
+        <translation>%1 行 × %2 列</translation>
+    </message>
+    <message>
+        <source>, row %1 selected</source>
+        <translation>，已选中第 %1 行</translation>
+    </message>
+    <message>
+        <source>, no row selected</source>
+        <translation>，未选中任何行</translation>
+    </message>
+    <message>
+        <source>; colour map %1 from -%2 (low) through 0 to %2 (high)</source>
+        <translation>；配色方案 %1，从 -%2（低）经 0 到 %2（高）</translation>
+    </message>
+    <message>
+        <source>Weight heatmap</source>
+        <translation>权重热力图</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::HistogramBinning</name>
@@ -841,6 +861,18 @@
     <message>
         <source>Counting the distinct values…</source>
         <translation>正在统计不同的值…</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计量</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements in %3 bins from %4 to %5; mean %6, std %7, min %8, max %9</source>
+        <translation>%1：%2 个元素，分为 %3 个区间，从 %4 到 %5；均值 %6，标准差 %7，最小值 %8，最大值 %9</translation>
+    </message>
+    <message>
+        <source>Histogram of %1</source>
+        <translation>%1 的直方图</translation>
     </message>
 </context>
 <context>
@@ -1363,6 +1395,10 @@
         <source>Untrained: seeded %1; neighbours of random rows mean nothing.</source>
         <translation>未训练：固定种子的 %1；随机行的近邻没有任何意义。</translation>
     </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>近邻</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OneHotView</name>
@@ -1478,12 +1514,32 @@
         <source>lookup W[i] so far: %1 values copied, no multiplication</source>
         <translation>查表 W[i] 至今：复制了 %1 个值，没有任何乘法</translation>
     </message>
+    <message>
+        <source>One-hot lookup animation</source>
+        <translation>one-hot 查表动画</translation>
+    </message>
+    <message>
+        <source>No ids to look up</source>
+        <translation>没有要查找的 id</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ProjectionScatter</name>
     <message>
         <source>PCA of every row: first two components</source>
         <translation>所有行的 PCA：前两个主成分</translation>
+    </message>
+    <message>
+        <source>PCA scatter of the neighbours</source>
+        <translation>近邻的 PCA 散点图</translation>
+    </message>
+    <message>
+        <source>No points yet</source>
+        <translation>还没有点</translation>
+    </message>
+    <message>
+        <source>%1 (id %2) at %3, %4</source>
+        <translation>%1（id %2）位于 %3, %4</translation>
     </message>
 </context>
 <context>
@@ -1741,12 +1797,29 @@
         <source>argmax</source>
         <translation>argmax</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a bar: its token and value</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenChips</name>
     <message>
         <source>token %1 of %2: id %3, "%4"</source>
         <translation>第 %1 个 token（共 %2 个）：id %3，"%4"</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>No tokens</source>
+        <translation>没有 token</translation>
+    </message>
+    <message>
+        <source>%1 (id %2)</source>
+        <translation>%1（id %2）</translation>
     </message>
 </context>
 <context>
@@ -2348,6 +2421,10 @@
     <message>
         <source>Copy the code panel's script followed by these statements, as a script that prints what the transcript shows</source>
         <translation>复制代码面板的脚本并接上这些语句，成为一个会打印出记录中所示内容的脚本</translation>
+    </message>
+    <message>
+        <source>Python transcript</source>
+        <translation>Python 会话记录</translation>
     </message>
 </context>
 <context>

@@ -9,12 +9,14 @@
 #include "ui/model/NiceTicks.h"
 #include "ui/model/TextWidth.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/paint/PaintedViewAccessible.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
@@ -120,6 +122,8 @@ HeatmapView::HeatmapView(QWidget *parent)
 {
     setFocusPolicy(Qt::WheelFocus);
     setMouseTracking(true);
+    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    describeForReaders();
     setAttribute(Qt::WA_OpaquePaintEvent, false);
     m_busyTimer.setSingleShot(true);
     connect(&m_busyTimer, &QTimer::timeout, this, [this] {
@@ -155,6 +159,7 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
         m_selectedRow = -1;
     startRebuild();
     update();
+    describeForReaders();
     if (!sameShape) {
         updateGeometry(); // an aggregated matrix's heading may need another line
         Q_EMIT viewChanged();
@@ -205,6 +210,7 @@ void HeatmapView::setTitle(const QString &title)
     m_title = title;
     updateGeometry(); // a longer title may wrap or push the aggregation onto its own line
     update();
+    describeForReaders();
 }
 
 QString HeatmapView::title() const
@@ -220,6 +226,7 @@ void HeatmapView::setSelectedRow(int row)
         return;
     m_selectedRow = row;
     update();
+    describeForReaders();
 }
 
 int HeatmapView::selectedRow() const
@@ -297,6 +304,7 @@ void HeatmapView::setColorMapName(const QString &name)
         return;
     m_colorMap = map;
     update();
+    describeForReaders();
 }
 
 QString HeatmapView::colorMapName() const
@@ -352,6 +360,24 @@ float HeatmapView::colorLimit() const
     if (pyramidIsCurrent())
         return m_pyramid->limit();
     return maxAbsFinite(m_weight->value().data(), m_weight->value().size());
+}
+
+void HeatmapView::describeForReaders()
+{
+    // The heading as the name; the shape, the selected row and the colour scale as the text. The
+    // limit only once the overview has it (scanning a large matrix here would stall the window).
+    QString text;
+    if (!m_weight) {
+        text = tr("No matrix");
+    } else {
+        text = tr("%1 rows \u00d7 %2 columns").arg(m_weight->value().rows()).arg(m_weight->value().cols());
+        text += m_selectedRow >= 0 ? tr(", row %1 selected").arg(m_selectedRow) : tr(", no row selected");
+        if (pyramidIsCurrent()) {
+            const QString limit = QLocale().toString(double(m_pyramid->limit()), 'g', 4);
+            text += tr("; colour map %1 from -%2 (low) through 0 to %2 (high)").arg(m_colorMap.name(), limit);
+        }
+    }
+    PaintedViewAccessible::describe(this, m_title.isEmpty() ? tr("Weight heatmap") : m_title, text);
 }
 
 bool HeatmapView::isRebuilding() const
@@ -641,6 +667,7 @@ void HeatmapView::startRebuild()
                 m_busyVisible = false;
             }
             update();
+            describeForReaders(); // the colour scale's limit is known now
             if (current)
                 Q_EMIT rebuilt();
         });

@@ -171,6 +171,8 @@ private:
     void paintBusy(QPainter &painter, const Layout &l) const;
     QImage frameImage(const HeatmapMapping &device, bool exporting) const;
     bool pyramidIsCurrent() const;
+    /// The view's name and text for a screen reader (issue #25): what it paints, in words.
+    void describeForReaders();
     void startRebuild();
     void setMappingState(const HeatmapMapping &mapping);
     void zoomAround(QPointF widgetPos, double factor);

@@ -7,6 +7,7 @@
 #include "core/tensor/Stats.h"
 #include "ui/model/NiceTicks.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/paint/PaintedViewAccessible.h"
 #include "ui/views/FlowLayout.h"
 
 #include <QCheckBox>
@@ -272,6 +273,7 @@ InitHistogram::InitHistogram(QWidget *parent)
 
     m_table = new StatsTable(0, kStatistics + 1, this);
     m_table->setObjectName(QStringLiteral("stats"));
+    m_table->setAccessibleName(tr("Statistics"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setFocusPolicy(Qt::NoFocus);
@@ -360,6 +362,9 @@ void InitHistogram::buildToolbar()
     };
     m_lowBox = makeBound(QStringLiteral("low"));
     m_highBox = makeBound(QStringLiteral("high"));
+    // torch.histc's own argument names, as the tooltips say.
+    m_lowBox->setAccessibleName(QStringLiteral("min"));
+    m_highBox->setAccessibleName(QStringLiteral("max"));
     m_lowBox->setToolTip(tr("Lower end of the binned interval (torch.histc's min)"));
     m_highBox->setToolTip(tr("Upper end of the binned interval (torch.histc's max)"));
 
@@ -445,6 +450,7 @@ void InitHistogram::buildChart()
 
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("chart"));
+    PaintedViewAccessible::mark(m_view, QAccessible::Chart);
     m_view->installEventFilter(this); // fitChartParts() on every resize
     m_view->setRenderHint(QPainter::Antialiasing);
     // As high as the chart's own minimum (its axes, labels and legend), which QChartView takes on:
@@ -862,6 +868,26 @@ void InitHistogram::updateSeries()
     fitChartParts();
     updateAxes(xMin, xMax);
     updateTable();
+    describeChart();
+}
+
+void InitHistogram::describeChart()
+{
+    // What the chart draws, for a screen reader: each tensor's bins and statistics.
+    const auto number = [](double v) { return QLocale().toString(v, 'g', 4); };
+    QStringList lines;
+    const int shown = std::min<int>(int(m_results.size()), int(m_sources.size()));
+    for (int i = 0; i < shown; ++i) {
+        const HistogramBinning::Result &r = m_results[i];
+        lines.append(tr("%1: %2 elements in %3 bins from %4 to %5; mean %6, std %7, min %8, max %9")
+                         .arg(labelWithNote(m_sources[i]))
+                         .arg(r.summary.count)
+                         .arg(r.counts.size())
+                         .arg(number(r.low), number(r.high), number(r.summary.mean), number(r.summary.std),
+                              number(r.summary.min), number(r.summary.max)));
+    }
+    PaintedViewAccessible::describe(m_view, tr("Histogram of %1").arg(m_title),
+                                    lines.join(QLatin1Char('\n')));
 }
 
 QString InitHistogram::labelWithNote(const Source &source) const

@@ -163,6 +163,8 @@ private:
     void onFinished(const Outcome &outcome);
     void setBusy(bool busy);
     void updateSeries();
+    /// The chart's name and text for a screen reader (issue #25).
+    void describeChart();
     /// The source's label with its note, if any.
     QString labelWithNote(const Source &source) const;
     void updateTable();

@@ -5,6 +5,7 @@
 #include "core/format/TensorFormat.h"
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/paint/AccessibleNames.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -85,6 +86,11 @@ CodePanel::CodePanel(QWidget *parent)
     m_output->setFont(mono);
     m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_output->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    // Each text named after its title ("Python", "Output"), up to the dash that explains it.
+    AccessibleNames::nameAfter(m_code,
+                               AccessibleNames::plain(codeTitle->text()).section(QChar(0x2014), 0, 0));
+    AccessibleNames::nameAfter(m_output,
+                               AccessibleNames::plain(m_outputTitle->text()).section(QChar(0x2014), 0, 0));
 
     // Side by side in a wide dock, stacked in a tall one.
     m_splitter = new QSplitter(Qt::Horizontal, this);

@@ -6,6 +6,7 @@
 #include "core/tensor/Error.h"
 #include "core/tensor/Tensor.h"
 #include "ui/model/PythonCode.h"
+#include "ui/paint/AccessibleNames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -363,6 +364,8 @@ void InitPanel::rebuildEditors(const QString &name)
         none->setEnabled(false);
         addRow(QString(), none);
     }
+    // The keyword rows are new widgets: each named after its row's label ("mean"), as the rest.
+    AccessibleNames::nameFormFields(m_form);
 }
 
 QWidget *InitPanel::addNumberEditor(Editor &e)

@@ -3,6 +3,7 @@
 #include "ui/views/LayerPanel.h"
 
 #include "core/format/PythonNumber.h"
+#include "ui/paint/AccessibleNames.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -168,6 +169,10 @@ LayerPanel::LayerPanel(QWidget *parent)
     parametersLayout->addWidget(m_parameters);
     layout->addWidget(parametersBox);
     layout->addStretch(1);
+
+    // Each field is named after its own label (num_embeddings...), not the group's title.
+    for (QFormLayout *form : {seedRow, embeddingForm})
+        AccessibleNames::nameFormFields(form);
 
     // Typing "50257" must not build five models on the way.
     for (QSpinBox *box : {m_seed, m_numEmbeddings, m_embeddingDim, m_paddingIdx})

@@ -2,11 +2,15 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/NeighboursPanel.h"
 
+#include "ui/paint/AccessibleNames.h"
+#include "ui/paint/PaintedViewAccessible.h"
+
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPainter>
 #include <QPushButton>
 #include <QSpinBox>
@@ -32,6 +36,8 @@ ProjectionScatter::ProjectionScatter(QWidget *parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("neighbourScatter"));
+    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    PaintedViewAccessible::describe(this, tr("PCA scatter of the neighbours"), tr("No points yet"));
 }
 
 void ProjectionScatter::setPoints(const NeighbourItem &chosen, const QList<NeighbourItem> &items)
@@ -40,6 +46,17 @@ void ProjectionScatter::setPoints(const NeighbourItem &chosen, const QList<Neigh
     m_items = items;
     m_hasPoints = true;
     update();
+    // For a screen reader: every point, the chosen row first (token, id, x, y).
+    const auto point = [](const NeighbourItem &item) {
+        return tr("%1 (id %2) at %3, %4")
+            .arg(item.token)
+            .arg(item.id)
+            .arg(QLocale().toString(item.point.x(), 'g', 3), QLocale().toString(item.point.y(), 'g', 3));
+    };
+    QStringList lines{point(chosen)};
+    for (const NeighbourItem &item : items)
+        lines.append(point(item));
+    PaintedViewAccessible::describe(this, tr("PCA scatter of the neighbours"), lines.join(QLatin1Char('\n')));
 }
 
 QPointF ProjectionScatter::toPixel(QPointF point, const QList<QPointF> &points, QRect area)
@@ -161,6 +178,9 @@ NeighboursPanel::NeighboursPanel(QWidget *parent)
     m_k->setRange(1, NeighbourSearch::kMaxK);
     m_k->setValue(NeighbourSearch::kDefaultK);
     m_k->setPrefix(tr("top "));
+    // Named after what they show: the field its hint, the spin box its prefix ("top").
+    AccessibleNames::nameAfter(m_search, m_search->placeholderText());
+    AccessibleNames::nameAfter(m_k, m_k->prefix());
     searchRow->addWidget(m_search, 1);
     searchRow->addWidget(m_k);
     layout->addLayout(searchRow);
@@ -187,6 +207,7 @@ NeighboursPanel::NeighboursPanel(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, this);
     m_list = new QTreeWidget(splitter);
     m_list->setObjectName(QStringLiteral("neighbourList"));
+    m_list->setAccessibleName(tr("Neighbours"));
     m_list->setRootIsDecorated(false);
     m_list->setHeaderLabels({tr("id"), tr("token"), tr("cosine")});
     m_list->header()->setSectionResizeMode(1, QHeaderView::Stretch);

@@ -6,6 +6,7 @@
 #include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/paint/PaintedViewAccessible.h"
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -178,6 +179,18 @@ OneHotView::OneHotView(QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(tr("Space: play/pause, Right/PageDown: step forward, Left/PageUp: step back, Home: restart"));
+    PaintedViewAccessible::mark(this, QAccessible::Animation);
+    describeForReaders();
+}
+
+void OneHotView::describeForReaders()
+{
+    // The narration a screen reader reads after each step: the phase's title and its sentence.
+    const QString title = titleText();
+    const QString caption = captionText();
+    PaintedViewAccessible::describe(this, tr("One-hot lookup animation"),
+                                    title.isEmpty() ? tr("No ids to look up")
+                                                    : title + QLatin1Char('\n') + caption);
 }
 
 void OneHotView::setLab(const Lab *lab)
@@ -195,6 +208,9 @@ void OneHotView::setLab(const Lab *lab)
         connect(lab, &Lab::idsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::vocabularyChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::rowSelected, this, qOverload<>(&QWidget::update)); // the title names it
+        for (const auto signal : {&Lab::modelRebuilt, &Lab::idsChanged, &Lab::vocabularyChanged})
+            connect(lab, signal, this, &OneHotView::describeForReaders);
+        connect(lab, &Lab::rowSelected, this, &OneHotView::describeForReaders);
     }
     invalidate();
 }
@@ -204,9 +220,12 @@ void OneHotView::setAnimation(OneHotAnimation *animation)
     if (m_animation)
         disconnect(m_animation, nullptr, this, nullptr);
     m_animation = animation;
-    if (animation)
+    if (animation) {
         connect(animation, &OneHotAnimation::changed, this, qOverload<>(&QWidget::update));
+        connect(animation, &OneHotAnimation::changed, this, &OneHotView::describeForReaders);
+    }
     update();
+    describeForReaders();
 }
 
 void OneHotView::setColorMapName(const QString &name)

@@ -76,6 +76,8 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
+    /// The view's name and narration for a screen reader (issue #25), after each step.
+    void describeForReaders();
     struct Geometry;
     struct Frame;
     struct Labels;

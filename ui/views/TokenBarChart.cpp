@@ -3,6 +3,7 @@
 #include "ui/views/TokenBarChart.h"
 
 #include "ui/model/NiceTicks.h"
+#include "ui/paint/PaintedViewAccessible.h"
 
 #include <QPainter>
 
@@ -101,6 +102,7 @@ TokenBarChart::TokenBarChart(Scale scale, QWidget *parent)
     , m_scale(scale)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    PaintedViewAccessible::mark(this, QAccessible::Chart);
 }
 
 void TokenBarChart::setContent(const QString &title, const QString &note, QList<TokenBar> bars,
@@ -113,6 +115,15 @@ void TokenBarChart::setContent(const QString &title, const QString &note, QList<
     m_argmax = argmaxToken;
     m_source = sourceToken;
     update();
+    // For a screen reader: every bar as its id (and token) and its value as PyTorch prints it.
+    QStringList lines;
+    if (!m_note.isEmpty())
+        lines.append(m_note);
+    if (m_bars.isEmpty())
+        lines.append(m_emptyText);
+    for (const TokenBar &bar : std::as_const(m_bars))
+        lines.append(tr("%1: %2", "a bar: its token and value").arg(bar.idText(), bar.label));
+    PaintedViewAccessible::describe(this, m_title, lines.join(QLatin1Char('\n')));
 }
 
 QSize TokenBarChart::sizeHint() const

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/TokenChips.h"
 
+#include "ui/paint/PaintedViewAccessible.h"
+
 #include <QEvent>
 #include <QFontMetrics>
 #include <QHelpEvent>
@@ -58,6 +60,8 @@ TokenChips::TokenChips(QWidget *parent)
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+    PaintedViewAccessible::mark(this, QAccessible::Graphic);
+    PaintedViewAccessible::describe(this, tr("Tokens"), tr("No tokens"));
 }
 
 void TokenChips::setChips(const QList<TokenChip> &chips, const QList<CharacterGroup> &groups)
@@ -71,6 +75,13 @@ void TokenChips::setChips(const QList<TokenChip> &chips, const QList<CharacterGr
     m_rectsWidth = -1;
     updateGeometry();
     update();
+    // For a screen reader: each chip's token and id, in order.
+    QStringList items;
+    for (const TokenChip &chip : std::as_const(m_chips))
+        items.append(chip.text.isEmpty() ? QString::number(chip.id)
+                                         : tr("%1 (id %2)").arg(chip.text).arg(chip.id));
+    PaintedViewAccessible::describe(this, tr("Tokens"),
+                                    items.isEmpty() ? tr("No tokens") : items.join(QStringLiteral(", ")));
 }
 
 TokenChips::Arrangement TokenChips::arrange(const QList<TokenChip> &chips,

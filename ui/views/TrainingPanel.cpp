@@ -173,6 +173,7 @@ QWidget *TrainingPanel::createOptimizerBox()
     auto *optimizerLayout = new QVBoxLayout(optimizerBox);
     m_optimizerKind = new QComboBox(optimizerBox);
     m_optimizerKind->setObjectName(QStringLiteral("optimizerKind"));
+    m_optimizerKind->setAccessibleName(optimizerBox->title()); // what it chooses, not its current value
     m_optimizerKind->addItem(QStringLiteral("torch.optim.SGD"));
     m_optimizerKind->addItem(QStringLiteral("torch.optim.Adam"));
     optimizerLayout->addWidget(m_optimizerKind);

@@ -11,6 +11,7 @@
 #include "core/tensor/Error.h"
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/paint/AccessibleNames.h"
 #include "ui/views/TokenBarChart.h"
 
 #include <QDoubleSpinBox>
@@ -77,6 +78,9 @@ UnembeddingView::UnembeddingView(QWidget *parent)
     m_seed->setPrefix(tr("seed "));
     m_seed->setRange(0, std::numeric_limits<int>::max());
     m_seed->setValue(7);
+    // Named after their prefixes ("i", "seed"), as they read on screen.
+    for (QSpinBox *box : {m_token, m_seed})
+        AccessibleNames::nameAfter(box, box->prefix());
     sources->addWidget(m_token);
     sources->addWidget(m_fromToken);
     sources->addSpacing(fontMetrics().height());
@@ -115,6 +119,8 @@ UnembeddingView::UnembeddingView(QWidget *parent)
     m_temperatureSlider->setValue(0);
     m_temperatureSlider->setToolTip(
         tr("Low T sharpens the distribution towards the argmax, high T flattens it"));
+    AccessibleNames::nameAfter(m_temperatureSpin, temperatureLabel->text());
+    AccessibleNames::nameAfter(m_temperatureSlider, temperatureLabel->text());
     temperatureRow->addWidget(temperatureLabel);
     temperatureRow->addWidget(m_temperatureSpin);
     temperatureRow->addWidget(m_temperatureSlider, 1);
@@ -157,6 +163,7 @@ UnembeddingView::UnembeddingView(QWidget *parent)
 
     m_printed = new QPlainTextEdit(this);
     m_printed->setObjectName(QStringLiteral("printed"));
+    m_printed->setAccessibleName(tr("Python transcript"));
     m_printed->setReadOnly(true);
     m_printed->setFont(mono);
     m_printed->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -385,7 +392,8 @@ void UnembeddingView::rebuildHiddenEditor()
                        m_hiddenEditor));
         return;
     }
-    m_hiddenEditorLayout->addWidget(new QLabel(tr("h ="), m_hiddenEditor));
+    auto *hLabel = new QLabel(tr("h ="), m_hiddenEditor);
+    m_hiddenEditorLayout->addWidget(hLabel);
     if (dim <= kMaxSpinBoxes) {
         for (int k = 0; k < dim; ++k) {
             auto *spin = new QDoubleSpinBox(m_hiddenEditor);
@@ -395,6 +403,7 @@ void UnembeddingView::rebuildHiddenEditor()
             spin->setSingleStep(0.1);
             spin->setKeyboardTracking(false);
             spin->setToolTip(tr("h[%1]").arg(k));
+            spin->setAccessibleName(spin->toolTip());
             spin->setButtonSymbols(QAbstractSpinBox::PlusMinus);
             m_hiddenEditorLayout->addWidget(spin);
             m_hiddenSpins.append(spin);
@@ -411,6 +420,7 @@ void UnembeddingView::rebuildHiddenEditor()
         m_hiddenText = new QLineEdit(m_hiddenEditor);
         m_hiddenText->setObjectName(QStringLiteral("hiddenText"));
         m_hiddenText->setToolTip(tr("%1 comma-separated numbers").arg(dim));
+        AccessibleNames::nameAfter(m_hiddenText, hLabel->text());
         m_hiddenEditorLayout->addWidget(m_hiddenText, 1);
         connect(m_hiddenText, &QLineEdit::editingFinished, this, &UnembeddingView::onHiddenTextEdited);
     }

@@ -3,6 +3,7 @@
 #include "ui/window/AnimationToolBar.h"
 
 #include "ui/model/OneHotAnimation.h"
+#include "ui/paint/AccessibleNames.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
@@ -34,6 +35,7 @@ AnimationToolBar::AnimationToolBar(OneHotAnimation *animation, const WindowActio
     m_speed->setMaximumWidth(140);
     m_speed->setFocusPolicy(Qt::NoFocus);
     m_speed->setToolTip(tr("Animation speed"));
+    AccessibleNames::nameAfter(m_speed, speedTitle->text());
     m_speedLabel = new QLabel(this);
     m_speedLabel->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("0.25\u00d7 ")));
     addWidget(speedTitle);

@@ -8,6 +8,7 @@
 #include "ui/model/NeighbourSearch.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
+#include "ui/paint/AccessibleNames.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/TensorPicker.h"
@@ -124,6 +125,7 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     WindowMenus::build(this, m_actions, *m_registry, m_toolBars,
                        {m_sessions->recentMenu(), m_exports->exportMenu(), m_exports->copyMenu()});
     watchIdleSources();
+    AccessibleNames::nameAll(this); // every control that has a label is named after it (#25)
     // A new document takes the panels of the layout the window restored (the user's last); a
     // document that was shown before (a language switch, the lesson) or opened shows its own.
     if (!document)

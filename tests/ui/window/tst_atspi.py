@@ -1,0 +1,390 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 EmbedLab developers
+"""What a screen reader gets from EmbedLab, read over AT-SPI as Orca reads it (issue #25).
+
+    tst_atspi.py EMBEDLAB [--report] [--state NAME]...
+
+Starts the app (QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1, a fresh settings folder) in each state -- the
+default window, GPT-2 with the Neighbours panel, after a training step, the guided lesson -- and walks
+its accessibility tree. It fails on
+  - any shown interactive node (a control a user can focus or operate) without a name;
+  - any interactive node named after the group box around it (Qt's fallback: six Layers controls read
+    "embedding = torch.nn.Embedding"), or a combo box named by its current value without a label
+    relation (on Linux Qt always names a combo by its value; the label is its name);
+  - any painted view without a role, a name, and a value or a text to read;
+and checks what the painted views say: both heatmaps read their weight's name and shape, the one-hot
+animation's narration changes after each step, the token chips read their tokens and ids, the
+scatter its points and the histogram its bins. (Heatmaps as tables with a cell per value, and chips
+as a list of buttons, are still to come: issue #25 item 2.)
+
+Run it under a session bus and an X server (CTest does):
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1366x768x24" tst_atspi.py build/app/embedlab
+--report prints every unnamed node and the counts and exits 0 (for measuring a build).
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+INTERACTIVE = {
+    pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX,
+    pyatspi.ROLE_RADIO_BUTTON, pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_SLIDER,
+    pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY, pyatspi.ROLE_PASSWORD_TEXT, pyatspi.ROLE_PAGE_TAB,
+    pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM, pyatspi.ROLE_RADIO_MENU_ITEM, pyatspi.ROLE_MENU,
+    pyatspi.ROLE_LIST, pyatspi.ROLE_LIST_BOX, pyatspi.ROLE_TABLE, pyatspi.ROLE_TREE, pyatspi.ROLE_TREE_TABLE,
+    pyatspi.ROLE_LINK,
+}
+# Roles a painted area has when nothing describes it, and the roles EmbedLab's painted views take.
+BLANK = {pyatspi.ROLE_FILLER, pyatspi.ROLE_UNKNOWN, pyatspi.ROLE_CANVAS, pyatspi.ROLE_DRAWING_AREA,
+         pyatspi.ROLE_PANEL, pyatspi.ROLE_CHART, pyatspi.ROLE_IMAGE, pyatspi.ROLE_ANIMATION}
+# Containers whose children are items (cells, rows): read through their interfaces, not walked.
+ITEM_CONTAINERS = {pyatspi.ROLE_TABLE, pyatspi.ROLE_TREE_TABLE, pyatspi.ROLE_TREE, pyatspi.ROLE_LIST,
+                   pyatspi.ROLE_LIST_BOX}
+MAX_ITEMS_WALKED = 40
+
+# Each state is reached as a user reaches it: the menu items named, in order, then a pause.
+STATES = {
+    "default": [],
+    "gpt2-neighbours": ["GPT-2 Small", "Neighbours"],
+    "training": ["Training", "Training Step"],
+    "lesson": ["Guided Lesson"],
+}
+
+
+def role_name(node):
+    try:
+        return node.getRoleName()
+    except Exception:  # noqa: BLE001 - a node that went away while walking
+        return "?"
+
+
+def states(node):
+    try:
+        return node.getState()
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def shown(node):
+    s = states(node)
+    return s is not None and s.contains(pyatspi.STATE_SHOWING) and s.contains(pyatspi.STATE_VISIBLE)
+
+
+def text_of(node):
+    try:
+        t = node.queryText()
+        return t.getText(0, t.characterCount)
+    except NotImplementedError:
+        return None
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def value_of(node):
+    try:
+        return node.queryValue().currentValue
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def extents(node):
+    try:
+        e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        return (e.x, e.y, e.width, e.height)
+    except Exception:  # noqa: BLE001
+        return (0, 0, 0, 0)
+
+
+def path_of(node):
+    parts = []
+    while node is not None and len(parts) < 8:
+        parts.append("%s '%s'" % (role_name(node), (node.name or "")[:30]))
+        try:
+            node = node.parent
+        except Exception:  # noqa: BLE001
+            break
+        if node is not None and node.getRole() == pyatspi.ROLE_APPLICATION:
+            break
+    return " < ".join(parts)
+
+
+def walk(node, visit, depth=0):
+    visit(node)
+    role = node.getRole()
+    count = node.childCount
+    if role in ITEM_CONTAINERS:
+        count = min(count, MAX_ITEMS_WALKED)
+    for i in range(count):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:  # noqa: BLE001
+            continue
+        if child is not None and depth < 60:
+            walk(child, visit, depth + 1)
+
+
+class Inspection:
+    def __init__(self):
+        self.interactive = 0
+        self.unnamed = []
+        self.misnamed = []
+        self.blank_views = []
+        self.nodes = []
+
+    def visit(self, node):
+        if not shown(node):
+            return
+        role = node.getRole()
+        s = states(node)
+        self.nodes.append(node)
+        editable = s.contains(pyatspi.STATE_EDITABLE)
+        interactive = role in INTERACTIVE and (role not in (pyatspi.ROLE_TEXT,) or editable
+                                               or s.contains(pyatspi.STATE_FOCUSABLE))
+        if role in (pyatspi.ROLE_LIST, pyatspi.ROLE_TABLE) and not s.contains(pyatspi.STATE_FOCUSABLE):
+            interactive = node.childCount > 0
+        if interactive:
+            self.interactive += 1
+            if not (node.name or "").strip():
+                self.unnamed.append(node)
+            elif named_by_group(node) or named_by_value(node):
+                self.misnamed.append(node)
+        if role in BLANK and node.childCount == 0 and not inside_readable(node):
+            x, y, w, h = extents(node)
+            if w >= 40 and h >= 40:
+                readable = (node.name or "").strip() and (text_of(node) or value_of(node) is not None)
+                if not readable:
+                    self.blank_views.append(node)
+
+
+def inside_readable(node):
+    """A scroll area's viewport (Qt-internal, unnamed): the text field or the painted view around it
+    reads for it."""
+    try:
+        parent = node.parent
+        if parent is None:
+            return False
+        if parent.getRole() in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY):
+            return True
+        return bool((parent.name or "").strip() and (text_of(parent) or "").strip())
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def named_by_group(node):
+    """Qt names a control without a name of its own after the QGroupBox around it: six controls
+    of the Layers panel all read "embedding = torch.nn.Embedding"."""
+    try:
+        parent = node.parent
+        return (parent is not None and parent.getRole() == pyatspi.ROLE_PANEL and node.getRole() != pyatspi.ROLE_PANEL
+                and (parent.name or "").strip() == (node.name or "").strip())
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def labelled_by(node):
+    """The names of the labels a node's LABELLED_BY relation points to."""
+    names = []
+    try:
+        for relation in node.getRelationSet():
+            if relation.getRelationType() == pyatspi.RELATION_LABELLED_BY:
+                for i in range(relation.getNTargets()):
+                    names.append((relation.getTarget(i).name or "").strip())
+    except Exception:  # noqa: BLE001
+        pass
+    return [name for name in names if name]
+
+
+def named_by_value(node):
+    """A combo box that reads its current choice as its name ("normal_") and has no label has no
+    name of its own. On Linux Qt always names a combo box by its value and ignores setAccessibleName
+    ("on Linux we use relations for this", qaccessiblewidgets.cpp): its name is the label that its
+    LABELLED_BY relation points to (a QLabel buddy beside it), which Orca reads first."""
+    if node.getRole() != pyatspi.ROLE_COMBO_BOX or labelled_by(node):
+        return False
+    choices = set()
+    try:
+        for i in range(node.childCount):
+            child = node.getChildAtIndex(i)
+            for j in range(min(child.childCount, MAX_ITEMS_WALKED)):
+                choices.add((child.getChildAtIndex(j).name or "").strip())
+    except Exception:  # noqa: BLE001
+        return False
+    return (node.name or "").strip() in choices
+
+
+def find_app(pid, timeout=60.0):
+    desktop = pyatspi.Registry.getDesktop(0)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for app in desktop:
+            try:
+                if app is not None and app.get_process_id() == pid and app.childCount > 0:
+                    frame = app.getChildAtIndex(0)
+                    if frame is not None and shown(frame):
+                        return app
+            except Exception:  # noqa: BLE001
+                pass
+        time.sleep(0.5)
+    raise RuntimeError("the app did not appear on the accessibility bus within %d s" % timeout)
+
+
+def find(node, predicate, limit=20000):
+    found = []
+
+    def visit(n):
+        if len(found) < 50 and predicate(n):
+            found.append(n)
+    walk(node, visit)
+    return found
+
+
+ACTIONS = ("Press", "press", "Toggle", "toggle")
+
+
+def do_action(node, *names):
+    action = node.queryAction()
+    for i in range(action.nActions):
+        if action.getName(i) in names:
+            action.doAction(i)
+            return True
+    return False
+
+
+def menu_item(app, name):
+    items = find(app, lambda n: n.getRole() in (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM)
+                 and (n.name or "").replace("&", "") == name)
+    if not items:
+        raise RuntimeError("no menu item '%s'" % name)
+    return items[0]
+
+
+def settle(seconds=2.0):
+    time.sleep(seconds)
+
+
+def run_state(binary, name, report):
+    # A home of its own: settings, and the crash recovery's autosave (AppDataLocation), which would
+    # otherwise restore the previous run's window (every run here ends with SIGTERM).
+    home = tempfile.mkdtemp(prefix="embedlab-atspi-")
+    env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_QPA_PLATFORM="xcb", HOME=home,
+               XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_DATA_HOME=os.path.join(home, "data"),
+               XDG_CACHE_HOME=os.path.join(home, "cache"), XDG_STATE_HOME=os.path.join(home, "state"),
+               LANGUAGE="en", LC_ALL="C.UTF-8", QT_ACCESSIBILITY="1")
+    process = subprocess.Popen([binary, "--size", "1366x768"], env=env)
+    failures = []
+    try:
+        app = find_app(process.pid)
+        settle(3.0)
+        for item in STATES[name]:
+            do_action(menu_item(app, item), *ACTIONS)
+            settle(4.0)
+            # The lesson builds the window again around its own document.
+            app = find_app(process.pid)
+        inspection = Inspection()
+        walk(app, inspection.visit)
+        print("state %-16s %4d shown nodes, %3d interactive, %2d unnamed, %2d named by their group or value, "
+              "%d painted views without role, name and value or text"
+              % (name, len(inspection.nodes), inspection.interactive, len(inspection.unnamed),
+                 len(inspection.misnamed), len(inspection.blank_views)))
+        for node in inspection.unnamed:
+            print("  unnamed: %s  %s" % (path_of(node), extents(node)))
+        for node in inspection.misnamed:
+            print("  named by its group or value: %s  %s" % (path_of(node), extents(node)))
+        for node in inspection.blank_views:
+            print("  blank view: %s  %s" % (path_of(node), extents(node)))
+        if inspection.unnamed:
+            failures.append("%s: %d unnamed interactive nodes" % (name, len(inspection.unnamed)))
+        if inspection.misnamed:
+            failures.append("%s: %d interactive nodes named by their group or value" % (name, len(inspection.misnamed)))
+        if inspection.blank_views:
+            failures.append("%s: %d painted views without role, name and value or text"
+                            % (name, len(inspection.blank_views)))
+        if not report:
+            failures += check_views(app, name)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        shutil.rmtree(home, ignore_errors=True)
+    return failures
+
+
+def named(app, roles, fragment):
+    return find(app, lambda n: n.getRole() in roles and fragment in (n.name or "") and shown(n))
+
+
+def check_views(app, state):
+    """What each painted view says, beyond having a name: its text states what it shows."""
+    failures = []
+    heatmaps = named(app, {pyatspi.ROLE_CHART}, "embedding.weight") + named(app, {pyatspi.ROLE_CHART}, "lm_head.weight")
+    heatmaps = [h for h in heatmaps if "columns" in (text_of(h) or "")]
+    if len(heatmaps) < 2:
+        failures.append("%s: the two heatmaps do not read their weights' names and shapes" % state)
+    if state == "default":
+        # torch.nn.Embedding(4, 5) and Linear(5, 4): both [4, 5]; the ids select row 2 first.
+        for heatmap in heatmaps:
+            if "4 rows \u00d7 5 columns" not in (text_of(heatmap) or ""):
+                failures.append("default: heatmap '%s' reads %r, not its 4 x 5 shape" % (heatmap.name, text_of(heatmap)))
+        failures += check_narration(app, state)
+    if state == "gpt2-neighbours":
+        chips = named(app, {pyatspi.ROLE_IMAGE}, "Tokens")
+        if not chips or "15496" not in (text_of(chips[0]) or ""):
+            failures.append("%s: the token chips do not read their tokens and ids: %r"
+                            % (state, text_of(chips[0]) if chips else None))
+        scatter = named(app, {pyatspi.ROLE_CHART}, "PCA")
+        if not scatter or len((text_of(scatter[0]) or "").splitlines()) < 2:
+            failures.append("%s: the scatter does not read its points" % state)
+    if state in ("default", "training"):
+        histograms = find(app, lambda n: shown(n) and "Histogram" in (n.name or "") and "bins" in (text_of(n) or ""))
+        if not histograms:
+            failures.append("%s: the histogram gives no text of its bins" % state)
+    return failures
+
+
+def check_narration(app, state):
+    """The one-hot animation's narration is readable and changes with each step."""
+    views = find(app, lambda n: shown(n) and n.getRole() == pyatspi.ROLE_ANIMATION)
+    if not views:
+        return ["%s: no one-hot animation node" % state]
+    view = views[0]
+    restart = menu_item(app, "Restart")
+    forward = menu_item(app, "Step Forward")
+    do_action(restart, *ACTIONS)
+    settle(0.5)
+    seen = [text_of(view) or ""]
+    for _ in range(3):
+        do_action(forward, *ACTIONS)
+        settle(0.5)
+        seen.append(text_of(view) or "")
+    if len(set(seen)) < len(seen) or not all(seen):
+        return ["%s: the animation's text did not change with each step: %r" % (state, seen)]
+    return []
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binary")
+    parser.add_argument("--report", action="store_true")
+    parser.add_argument("--state", action="append", choices=sorted(STATES))
+    args = parser.parse_args()
+    failures = []
+    for state in args.state or list(STATES):
+        failures += run_state(os.path.abspath(args.binary), state, args.report)
+    if args.report:
+        return 0
+    for failure in failures:
+        print("FAIL " + failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

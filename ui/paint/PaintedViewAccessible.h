@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QAccessible>
+#include <QAccessibleWidget>
+
+namespace embedlab::ui {
+
+/// What a screen reader gets from a view that paints itself (a heatmap, the one-hot animation, a
+/// chart, the token chips): a role, the view's accessible name, and its accessible description as
+/// a read-only text (AT-SPI's Text interface, which Orca reads), instead of an empty `filler`
+/// (issue #25 item 2). The view stays passive: whoever renders it sets the name and the text with
+/// describe(), computed from the document in one place, and the reader is told when they change.
+class PaintedViewAccessible : public QAccessibleWidget, public QAccessibleTextInterface {
+public:
+    /// Makes `view` answer with `role` and its name and description as text (installs the factory
+    /// once per process).
+    static void mark(QWidget *view, QAccessible::Role role);
+    /// Sets `view`'s name and text; a change is announced (name, description and text events).
+    static void describe(QWidget *view, const QString &name, const QString &text);
+
+    PaintedViewAccessible(QWidget *view, QAccessible::Role role);
+
+    void *interface_cast(QAccessible::InterfaceType type) override;
+
+    // QAccessibleTextInterface: the description, read-only, without a caret or a selection.
+    void selection(int selectionIndex, int *startOffset, int *endOffset) const override;
+    int selectionCount() const override { return 0; }
+    void addSelection(int, int) override {}
+    void removeSelection(int) override {}
+    void setSelection(int, int, int) override {}
+    int cursorPosition() const override { return 0; }
+    void setCursorPosition(int) override {}
+    QString text(int startOffset, int endOffset) const override;
+    int characterCount() const override;
+    QRect characterRect(int offset) const override;
+    int offsetAtPoint(const QPoint &point) const override;
+    void scrollToSubstring(int, int) override {}
+    QString attributes(int offset, int *startOffset, int *endOffset) const override;
+    using QAccessibleWidget::text;
+
+private:
+    QString content() const;
+};
+
+} // namespace embedlab::ui
