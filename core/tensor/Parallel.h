@@ -117,7 +117,9 @@ inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Opera
 // in order, so neither the split nor the instruction set changes a bit. The chunks are fixed by the
 // shapes; the threads take them from a counter rather than fixed halves: on a loaded machine one
 // thread may be descheduled for a while and the other picks up its share. Every chunk repacks the
-// operand that is not split, so that operand's size bounds the number of chunks.
+// operand that is not split, so that operand's size bounds the number of chunks: at most one
+// element packed per 1024 multiply-adds. The input gradient of a tied step ([1024, 50257] x
+// [50257, 768]) packs all of W in each chunk; 6 chunks cost it 5 % over 2 (issue #28).
 template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, const Lhs &lhs, const Rhs &rhs)
 {
     static_assert(std::decay_t<Dst>::IsRowMajor, "parallel::product writes row-major results");
@@ -146,9 +148,9 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
     const bool byRows = rows >= cols;
     const Index extent = byRows ? rows : cols;
     const Index repacked = std::max<Index>(byRows ? rhs.size() : lhs.size(), 1);
-    const Index chunks = std::clamp<Index>(work / (repacked * 256), 2, 32);
-    // Multiples of 96 keep every instruction set's kernel on whole tiles (4, 6 or 12 rows; 8, 16 or
-    // 32 columns).
+    const Index chunks = std::clamp<Index>(work / (repacked * 1024), 2, 32);
+    // Multiples of 96 keep every instruction set's kernel on whole tiles of rows (4 or 6) and the
+    // SSE and AVX2 kernels on whole tiles of columns (8 or 16).
     const Index chunk = std::max<Index>(96, ((extent + chunks - 1) / chunks + 95) / 96 * 96);
     std::atomic<Index> next{0};
     auto run = [&] {

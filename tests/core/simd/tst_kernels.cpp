@@ -132,6 +132,12 @@ void TestKernels::gemmIsBitIdentical_data()
     QTest::newRow("tall 400x9x100") << 400 << 9 << 100 << false << false;
     QTest::newRow("wide 7x3500x64 (several column blocks)") << 7 << 3500 << 64 << false << true;
     QTest::newRow("rows over one row block 230x50x20") << 230 << 50 << 20 << true << false;
+    // Issue #28: the packing turns whole register blocks (row-major A, B = W^T) and takes A = X^T
+    // a panel's width at a time; later depth blocks reload C, whose next tiles are prefetched.
+    QTest::newRow("lm_head 300x200x1100 (row and depth blocks)") << 300 << 200 << 1100 << false << true;
+    QTest::newRow("weight gradient 170x96x1030 (A = X^T)") << 170 << 96 << 1030 << true << false;
+    QTest::newRow("input gradient 40x70x1600 (depth blocks)") << 40 << 70 << 1600 << false << false;
+    QTest::newRow("column blocks 13x2200x40 (B = W^T)") << 13 << 2200 << 40 << false << true;
 }
 
 void TestKernels::gemmIsBitIdentical()
