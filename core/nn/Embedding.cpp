@@ -258,14 +258,13 @@ void Embedding::backward(const LongTensor &ids, const Tensor &gradOutput)
     const std::int64_t padding = m_options.paddingIdx ? *m_options.paddingIdx : -1;
     // grad_weight[k].add_(grad[i], scale) for each i in order, from a zero row: ATen's add kernel
     // is a fused multiply-add.
+    const embedlab_add_scaled_fn addScaled = simd::kernels().addScaled;
     auto addRow = [&](float *dst, Index i, std::int64_t k) {
         double scale = 1.0;
         if (m_options.scaleGradByFreq)
             scale /= static_cast<double>(counts[static_cast<std::size_t>(k)]);
-        const auto alpha = static_cast<float>(scale);
-        const float *src = gradOutput.data.data() + i * m_embeddingDim;
-        for (Index d = 0; d < m_embeddingDim; ++d)
-            dst[d] = std::fma(src[d], alpha, dst[d]);
+        addScaled(dst, gradOutput.data.data() + i * m_embeddingDim, static_cast<float>(scale),
+                  m_embeddingDim);
     };
     if (!m_weight->hasGrad()) {
         Matrix &grad = m_weight->grad();

@@ -141,7 +141,7 @@ CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
     // [N, C] log-probabilities: the gradient row holds exp(x - max) until it is overwritten. Rows
     // are independent, so they are split over both cores.
     CrossEntropy result;
-    result.gradLogits = Tensor(logits.shape);
+    result.gradLogits = Tensor(logits.shape, uninitialized); // every element is written below
     std::vector<float> picked(static_cast<std::size_t>(batch), 0.0f);
     parallel::forTwo(batch, batch * classes, parallel::kMinElements, [&](Index begin, Index end) {
         for (Index b = begin; b < end; ++b) {

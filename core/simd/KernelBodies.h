@@ -12,6 +12,7 @@
 #include "core/simd/Kernels.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -483,6 +484,12 @@ void bins(const float *x, Index n, float left, float right, int binCount, int *p
         p = p == binCount ? binCount - 1 : p;
         pos[i] = inside ? p : binCount;
     }
+}
+
+void addScaled(float *self, const float *other, float alpha, Index n)
+{
+    for (Index i = 0; i < n; ++i)
+        self[i] = std::fma(other[i], alpha, self[i]);
 }
 
 } // namespace

@@ -48,6 +48,11 @@ typedef void (*embedlab_extremes_fn)(const float *x, std::ptrdiff_t n, float *lo
 typedef void (*embedlab_bins_fn)(const float *x, std::ptrdiff_t n, float left, float right, int bins,
                                  int *pos);
 
+/// self[i] = fma(other[i], alpha, self[i]) for i in [0, n): ATen's add_(other, alpha=alpha) on CPU
+/// float tensors. A fused multiply-add is rounded once, so every instruction set gives the same bits
+/// (one instruction with FMA, the C library's fmaf on the baseline).
+typedef void (*embedlab_add_scaled_fn)(float *self, const float *other, float alpha, std::ptrdiff_t n);
+
 struct EmbedlabKernels {
     const char *name;
     embedlab_gemm_fn gemm;
@@ -56,6 +61,7 @@ struct EmbedlabKernels {
     embedlab_moments_fn moments;
     embedlab_extremes_fn extremes;
     embedlab_bins_fn bins;
+    embedlab_add_scaled_fn addScaled;
 };
 
 const struct EmbedlabKernels *embedlab_simd_baseline(void);

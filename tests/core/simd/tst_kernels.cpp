@@ -102,6 +102,7 @@ private Q_SLOTS:
     void momentsAreBitIdentical();
     void extremesAreBitIdentical();
     void binsAreIdentical();
+    void addScaledIsFused();
     void forcedIsaIsHonoured();
 };
 
@@ -377,6 +378,29 @@ void TestKernels::binsAreIdentical()
         std::vector<int> pos(x.size(), -1);
         simd::kernelsFor(isa).bins(x.data(), static_cast<Index>(x.size()), -2.0f, 2.0f, bins, pos.data());
         QVERIFY2(pos == expected, simd::isaName(isa).c_str());
+    }
+}
+
+// Issue #28: SGD's p.add_(d_p, alpha=-lr) and the embedding's gradient rows are ATen's fused
+// multiply-add, vectorised per instruction set: every path rounds once, like std::fma.
+void TestKernels::addScaledIsFused()
+{
+    std::vector<float> self = randomFloats(1037, 9), other = randomFloats(1037, 10);
+    self[5] = -0.0f;
+    other[5] = 0.0f; // -0 + 0 * a is +0
+    other[6] = std::numeric_limits<float>::infinity();
+    self[7] = std::numeric_limits<float>::quiet_NaN();
+    const float alpha = 1.0f + 0x1p-12f;
+    self[8] = -1.0f;
+    other[8] = alpha; // the product 1 + 2^-11 + 2^-24 loses its last term when rounded alone
+    std::vector<float> expected(self.size());
+    for (std::size_t i = 0; i < self.size(); ++i)
+        expected[i] = std::fma(other[i], alpha, self[i]);
+    QVERIFY(expected[8] != self[8] + other[8] * alpha);
+    for (simd::Isa isa : simd::supportedIsas()) {
+        std::vector<float> got = self;
+        simd::kernelsFor(isa).addScaled(got.data(), other.data(), alpha, static_cast<Index>(got.size()));
+        QVERIFY2(sameBits(got, expected), simd::isaName(isa).c_str());
     }
 }
 
