@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
+#include "RegisterTile.h"
 
 #include "core/analysis/Neighbours.h"
 #include "core/init/Generator.h"
@@ -11,6 +12,7 @@
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
 #include "core/nn/TiedModel.h"
+#include "core/simd/Isa.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
 #include "core/text/Tokenizer.h"
@@ -739,10 +741,12 @@ int runBench(int argc, char **argv)
     if (quick)
         sizes = Sizes{2000, 64, 4, 64, 16, 32, 2, 16, QSize(640, 360)};
     BenchRunner runner(quick ? 3 : 7, json);
+    runner.addInfo("isa", core::simd::isaName(core::simd::activeIsa()));
     addWorkloads(runner, sizes);
     addTokenizeWorkload(runner, quick);
     addOpenWorkloads(runner, quick);
     addBigVocabularyViewWorkloads(runner, quick);
+    addRegisterTileWorkloads(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;

@@ -9,7 +9,12 @@ The two sides alternate for --rounds rounds and each keeps its best median, so a
 machine's load between them does not decide the ratio.
 
     /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
-                                            [--only NAME]...
+                                            [--only NAME]... [--isa avx2|avx512]
+
+The table is labelled with the CPU (lscpu's model name and whether it has AVX2, FMA and AVX-512),
+the instruction set of EmbedLab's kernels and the kernels OpenBLAS and ATen chose. --isa avx2 holds
+both sides to AVX2 on a CPU that has more (EMBEDLAB_ISA=avx2, OPENBLAS_CORETYPE=Haswell,
+ATEN_CPU_CAPABILITY=avx2): what an AVX2-only PC runs. --isa avx512 asks both for AVX-512.
 
 Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread). The
 `tokenize` workload's peer is npm tiktoken run by node: --node-modules DIR (or EMBEDLAB_NODE_MODULES)
@@ -288,15 +293,52 @@ def numpy_open_llama3(runs):
 
 
 def machine():
-    model = "unknown CPU"
+    """lscpu's model name and what it says of AVX2, FMA and AVX-512, e.g. 'AMD EPYC (AVX2, FMA, AVX-512)'."""
+    model, flags = "unknown CPU", set()
     try:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
         for line in out.splitlines():
             if line.startswith("Model name:"):
                 model = line.split(":", 1)[1].strip()
+            elif line.startswith("Flags:"):
+                flags = set(line.split(":", 1)[1].split())
     except (OSError, subprocess.CalledProcessError):
         pass
-    return model, os.cpu_count(), os.getloadavg()[0]
+    features = ["AVX2" if "avx2" in flags else "no AVX2", "FMA" if "fma" in flags else "no FMA",
+                "AVX-512" if "avx512f" in flags else "no AVX-512"]
+    return f"{model} ({', '.join(features)})", os.cpu_count(), os.getloadavg()[0]
+
+
+# --isa: EmbedLab's kernels, OpenBLAS's kernels and ATen's vectorised kernels held to one instruction set.
+ISA_ENVIRONMENT = {
+    "avx2": ({"EMBEDLAB_ISA": "avx2"}, {"OPENBLAS_CORETYPE": "Haswell", "ATEN_CPU_CAPABILITY": "avx2"}),
+    "avx512": ({"EMBEDLAB_ISA": "avx512"}, {"ATEN_CPU_CAPABILITY": "avx512"}),
+}
+
+
+def torch_kernels():
+    """The kernels PyTorch runs here: OpenBLAS's core (read from the library torch loaded) and ATen's
+    CPU capability."""
+    import ctypes
+
+    import torch
+
+    blas = "unknown BLAS"
+    with open("/proc/self/maps") as maps:
+        paths = {line.split()[-1] for line in maps if "openblas" in line and line.split()[-1].startswith("/")}
+    for path in sorted(paths):
+        try:
+            lib = ctypes.CDLL(path)
+            lib.openblas_get_corename.restype = ctypes.c_char_p
+            blas = f"OpenBLAS {lib.openblas_get_corename().decode()} kernels"
+            break
+        except (OSError, AttributeError):
+            continue
+    aten = "?"
+    for line in torch.__config__.show().splitlines():
+        if "CPU capability usage:" in line:
+            aten = line.split(":", 1)[1].strip()
+    return f"{blas}, ATen {aten}"
 
 
 def main():
@@ -313,6 +355,8 @@ def main():
                              "or /tmp/npm-tok/node_modules)")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
                         help="compare only this workload on both sides (repeatable; default: all)")
+    parser.add_argument("--isa", choices=sorted(ISA_ENVIRONMENT),
+                        help="hold EmbedLab, OpenBLAS and ATen to this instruction set (default: each picks its own)")
     args = parser.parse_args()
     unknown = [name for name in args.only if name not in TARGETS]
     if unknown:
@@ -323,13 +367,18 @@ def main():
 
     model, cores, load_before = machine()
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    if args.isa:
+        ours_env, peer_env = ISA_ENVIRONMENT[args.isa]
+        env.update(ours_env)
+        # Before torch is imported: OpenBLAS picks its kernels when it is loaded.
+        os.environ.update(peer_env)
 
     def best(into, results):
         for name, r in results.items():
             if name not in into or r["median_ms"] < into[name]["median_ms"]:
                 into[name] = r
 
-    ours = {"results": {}, "checks": {}}
+    ours = {"results": {}, "checks": {}, "info": {}}
     peer = {}
     for _ in range(max(1, args.rounds)):
         command = [args.bench, "--json"] + [arg for name in args.only for arg in ("--only", name)]
@@ -338,6 +387,7 @@ def main():
             sys.exit(f"{args.bench} failed ({proc.returncode}):\n{proc.stderr}")
         run = json.loads(proc.stdout)
         best(ours["results"], run["results"])
+        ours["info"].update(run.get("info", {}))
         for name, check in run["checks"].items():
             if ours["checks"].get(name, "ok") == "ok":
                 ours["checks"][name] = check
@@ -387,8 +437,9 @@ def main():
     import torch
 
     print(f"# {model}, {cores} cores, load average {load_before:.1f} -> {load_after:.1f}; "
-          f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads), Python {platform.python_version()}; "
-          f"best median of {max(1, args.rounds)} alternating rounds")
+          f"EmbedLab {ours['info'].get('isa', '?')} kernels; "
+          f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads, {torch_kernels()}), "
+          f"Python {platform.python_version()}; best median of {max(1, args.rounds)} alternating rounds")
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join("---" for _ in header) + "|")
