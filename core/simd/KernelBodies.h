@@ -18,6 +18,10 @@
 #include <limits>
 #include <new>
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 #if !defined(EMBEDLAB_SIMD_BYTES) || !defined(EMBEDLAB_GEMM_MR) || !defined(EMBEDLAB_GEMM_NV)
 #error "define EMBEDLAB_SIMD_BYTES, EMBEDLAB_GEMM_MR and EMBEDLAB_GEMM_NV before including KernelBodies.h"
 #endif
@@ -484,6 +488,57 @@ void bins(const float *x, Index n, float left, float right, int binCount, int *p
         p = p == binCount ? binCount - 1 : p;
         pos[i] = inside ? p : binCount;
     }
+}
+
+#if defined(__SSE2__)
+// A whole vector written around the caches (p aligned to the vector's width).
+inline void streamVector(float *p, VecF v)
+{
+#if EMBEDLAB_SIMD_BYTES == 64
+    _mm512_stream_ps(p, v);
+#elif EMBEDLAB_SIMD_BYTES == 32
+    _mm256_stream_ps(p, v);
+#else
+    _mm_stream_ps(p, v);
+#endif
+}
+
+// One row: 4-float streams up to the vector's alignment and after the last whole vector. The
+// rows come from all over W and the hardware prefetcher stops at page boundaries, so the next
+// row (`next`) is fetched a line per line copied.
+void streamRow(float *dst, const float *src, const char *next, Index dim)
+{
+    Index d = 0;
+    for (; d < dim && reinterpret_cast<std::uintptr_t>(dst + d) % EMBEDLAB_SIMD_BYTES != 0; d += 4)
+        _mm_stream_ps(dst + d, _mm_loadu_ps(src + d));
+    for (; d + kLanes <= dim; d += kLanes) {
+        if (d % 16 < kLanes) // once per 64-byte line
+            __builtin_prefetch(next + d * Index{sizeof(float)});
+        streamVector(dst + d, load(src + d));
+    }
+    for (; d < dim; d += 4)
+        _mm_stream_ps(dst + d, _mm_loadu_ps(src + d));
+}
+#endif
+
+void gatherRows(float *out, const float *w, const std::int64_t *ids, Index dim, Index begin, Index end,
+                int stream)
+{
+    const auto rowBytes = static_cast<std::size_t>(dim) * sizeof(float);
+#if defined(__SSE2__)
+    if (stream != 0) {
+        for (Index i = begin; i < end; ++i) {
+            const char *next = reinterpret_cast<const char *>(w + ids[std::min(i + 1, end - 1)] * dim);
+            streamRow(out + i * dim, w + ids[i] * dim, next, dim);
+        }
+        _mm_sfence(); // the streaming stores are weakly ordered: visible before the caller's join()
+        return;
+    }
+#else
+    (void)stream;
+#endif
+    for (Index i = begin; i < end; ++i)
+        std::memcpy(out + i * dim, w + ids[i] * dim, rowBytes);
 }
 
 void addScaled(float *self, const float *other, float alpha, Index n)

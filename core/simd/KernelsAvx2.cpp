@@ -8,6 +8,14 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_avx2(void)
 {
-    static const EmbedlabKernels kernels{"avx2", gemm, rowDots, twist, moments, extremes, bins, addScaled};
+    static const EmbedlabKernels kernels{.name = "avx2",
+                                         .gemm = gemm,
+                                         .rowDots = rowDots,
+                                         .twist = twist,
+                                         .moments = moments,
+                                         .extremes = extremes,
+                                         .bins = bins,
+                                         .addScaled = addScaled,
+                                         .gatherRows = gatherRows};
     return &kernels;
 }

@@ -8,7 +8,14 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_baseline(void)
 {
-    static const EmbedlabKernels kernels{"baseline", gemm,     rowDots, twist,
-                                         moments,    extremes, bins,    addScaled};
+    static const EmbedlabKernels kernels{.name = "baseline",
+                                         .gemm = gemm,
+                                         .rowDots = rowDots,
+                                         .twist = twist,
+                                         .moments = moments,
+                                         .extremes = extremes,
+                                         .bins = bins,
+                                         .addScaled = addScaled,
+                                         .gatherRows = gatherRows};
     return &kernels;
 }

@@ -24,20 +24,26 @@ inline bool enabled(Index work, Index threshold)
     return cores > 1 && work >= threshold;
 }
 
-// work(begin, end) on [0, n) in two halves, the first on a second thread when `work` is big enough.
-// The split point is rounded down to a multiple of `align` so vector lanes see whole blocks.
+// work(begin, end) over [0, n), in chunks taken from a counter by this thread and, when `work` is big
+// enough, a second one. Not fixed halves: on a loaded machine the second thread may start late or be
+// descheduled for a while, and this one then takes its chunks (a GPT-2 lookup waited for its second
+// half). `fn` must give the same result whatever the split; chunk boundaries are multiples of `align`.
 template <typename Work> void forTwo(Index n, Index work, Index threshold, Work &&fn, Index align = 1)
 {
     if (!enabled(work, threshold) || n < 2) {
         fn(Index{0}, n);
         return;
     }
-    Index half = n / 2;
-    if (align > 1 && half >= align)
-        half -= half % align;
-    std::thread first([&] { fn(Index{0}, half); });
-    fn(half, n);
-    first.join();
+    constexpr Index kChunks = 16;
+    const Index chunk = std::max<Index>(1, (n + kChunks * align - 1) / (kChunks * align)) * align;
+    std::atomic<Index> next{0};
+    auto run = [&] {
+        for (Index begin = next.fetch_add(chunk); begin < n; begin = next.fetch_add(chunk))
+            fn(begin, std::min(n, begin + chunk));
+    };
+    std::thread helper(run);
+    run();
+    helper.join();
 }
 
 // An Eigen operand with direct access as a strided view: element (i, j) is at data[i * rs + j * cs].
