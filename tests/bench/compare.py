@@ -9,12 +9,14 @@ The two sides alternate for --rounds rounds and each keeps its best median, so a
 machine's load between them does not decide the ratio.
 
     /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
-                                            [--only NAME]... [--isa avx2|avx512]
+                                            [--only NAME]... [--isa avx2|avx512] [--before OLD-BENCH]
 
 The table is labelled with the CPU (lscpu's model name and whether it has AVX2, FMA and AVX-512),
 the instruction set of EmbedLab's kernels and the kernels OpenBLAS and ATen chose. --isa avx2 holds
 both sides to AVX2 on a CPU that has more (EMBEDLAB_ISA=avx2, OPENBLAS_CORETYPE=Haswell,
 ATEN_CPU_CAPABILITY=avx2): what an AVX2-only PC runs. --isa avx512 asks both for AVX-512.
+--before names another embedlab-bench (an earlier build), run in the same rounds: its medians and
+ratios are shown beside, so a change is measured before and after in one run.
 
 Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread). The
 `tokenize` workload's peer is npm tiktoken run by node: --node-modules DIR (or EMBEDLAB_NODE_MODULES)
@@ -44,8 +46,8 @@ TARGETS = {
     "stats": (1.0, None),
     "lookup_32x512": (0.25, None),
     "onehot_64": (1.1, None),
-    "unembed_512": (1.1, None),
-    "sgd_step_tied": (1.1, None),
+    "unembed_512": (1.0, None),
+    "sgd_step_tied": (1.0, None),
     "heatmap_cold": (None, 50.0),
     "heatmap_frame": (None, 10.0),
     "tokenize": (0.5, None),
@@ -355,6 +357,8 @@ def main():
                              "or /tmp/npm-tok/node_modules)")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
                         help="compare only this workload on both sides (repeatable; default: all)")
+    parser.add_argument("--before", metavar="OLD-BENCH",
+                        help="an earlier embedlab-bench, timed in the same rounds and shown beside")
     parser.add_argument("--isa", choices=sorted(ISA_ENVIRONMENT),
                         help="hold EmbedLab, OpenBLAS and ATen to this instruction set (default: each picks its own)")
     args = parser.parse_args()
@@ -378,19 +382,25 @@ def main():
             if name not in into or r["median_ms"] < into[name]["median_ms"]:
                 into[name] = r
 
-    ours = {"results": {}, "checks": {}, "info": {}}
-    peer = {}
-    for _ in range(max(1, args.rounds)):
-        command = [args.bench, "--json"] + [arg for name in args.only for arg in ("--only", name)]
+    def run_bench(path, into):
+        command = [path, "--json"] + [arg for name in args.only for arg in ("--only", name)]
         proc = subprocess.run(command, capture_output=True, text=True, env=env)
         if proc.returncode not in (0, 1) or not proc.stdout.strip():
-            sys.exit(f"{args.bench} failed ({proc.returncode}):\n{proc.stderr}")
+            sys.exit(f"{path} failed ({proc.returncode}):\n{proc.stderr}")
         run = json.loads(proc.stdout)
-        best(ours["results"], run["results"])
-        ours["info"].update(run.get("info", {}))
+        best(into["results"], run["results"])
+        into["info"].update(run.get("info", {}))
         for name, check in run["checks"].items():
-            if ours["checks"].get(name, "ok") == "ok":
-                ours["checks"][name] = check
+            if into["checks"].get(name, "ok") == "ok":
+                into["checks"][name] = check
+
+    ours = {"results": {}, "checks": {}, "info": {}}
+    before = {"results": {}, "checks": {}, "info": {}}
+    peer = {}
+    for _ in range(max(1, args.rounds)):
+        if args.before:
+            run_bench(args.before, before)
+        run_bench(args.bench, ours)
         theirs, W = torch_workloads(args.runs, wanted)
         if wanted("tokenize"):
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
@@ -411,12 +421,15 @@ def main():
             continue
         mine = ours["results"].get(name)
         theirs = peer.get(name)
+        old = before["results"].get(name)
+        old_cell = ([f"{old['median_ms']:.1f} ({old['median_ms'] / theirs['median_ms']:.3f})"
+                     if old and theirs else "-"] if args.before else [])
         if mine is None:
-            rows.append((name, "-", "-", "-", "-", "MISSING"))
+            rows.append((name, *old_cell, "-", "-", "-", "-", "MISSING"))
             failures += 1
             continue
         if theirs is None:
-            rows.append((name, f"{mine['median_ms']:.1f}", "-", "-", "-", "NO PEER"))
+            rows.append((name, *old_cell, f"{mine['median_ms']:.1f}", "-", "-", "-", "NO PEER"))
             failures += 1
             continue
         ratio = mine["median_ms"] / theirs["median_ms"]
@@ -430,14 +443,16 @@ def main():
             target.append(f"<= {abs_limit:g} ms")
         failures += not ok
         peer_name = OTHER_PEERS.get(name, "matplotlib" if name.startswith("heatmap") else "PyTorch")
-        rows.append((name, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
+        rows.append((name, *old_cell, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
                      f"{ratio:.3f}", ", ".join(target), "PASS" if ok else "FAIL"))
 
-    header = ("workload", "EmbedLab ms", "peer ms", "ratio", "target", "result")
+    header = ("workload", *(["before ms (ratio)"] if args.before else []), "EmbedLab ms", "peer ms", "ratio",
+              "target", "result")
     import torch
 
     print(f"# {model}, {cores} cores, load average {load_before:.1f} -> {load_after:.1f}; "
-          f"EmbedLab {ours['info'].get('isa', '?')} kernels; "
+          f"EmbedLab {ours['info'].get('isa', '?')} kernels"
+          f"{f' (before: {args.before})' if args.before else ''}; "
           f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads, {torch_kernels()}), "
           f"Python {platform.python_version()}; best median of {max(1, args.rounds)} alternating rounds")
     if args.markdown:
