@@ -35,15 +35,16 @@ constexpr Index kMr = EMBEDLAB_GEMM_MR; // rows of C per micro-tile
 constexpr Index kNv = EMBEDLAB_GEMM_NV; // vectors of C per micro-tile row
 constexpr Index kNr = kNv * kLanes;     // columns of C per micro-tile
 // Cache blocking as in BLIS and OpenBLAS (Goto's layout): a depth block of A's rows (kMc x kKc) stays
-// in L2, a depth block of B's columns (kKc x kNc) in L3, and each of B's micro-panels (kKc x kNr) in
-// L1 while it meets every micro-panel of A. The sizes are BLIS's for Zen 3 (MC 144, KC 256, NC 4080)
-// moved by measurement on a Zen 4 (issue #28): a depth of 512 and 1024 columns were the best of
-// KC 256-768 and NC 1020-4080, though within 3 % of each other. The register tile itself (6 x 16 with
-// AVX2: 12 accumulators, 2 vectors of B, a broadcast and a product fill the 16 registers) reaches
-// 113 GFLOP/s per core here with separate multiplies and adds, as FMA does (116): Zen's two adders
-// work beside its two multipliers.
+// in L2, a depth block of B's columns (kKc x kNc) in L2 or L3, and each of B's micro-panels (kKc x kNr)
+// close to the core while it meets every micro-panel of A. The register tile (6 x 16 with AVX2: 12
+// accumulators, 2 vectors of B, a broadcast and a product fill the 16 registers) reaches 113 GFLOP/s
+// per core on this Zen 4 with separate multiplies and adds, as FMA does (116; tile_avx2_muladd and
+// tile_avx2_fma in embedlab-bench): Zen's two adders work beside its two multipliers. Measured here
+// (issue #28), the block product alone ran at 107-110 GFLOP/s when B's block shared L2 with A's
+// (256 columns) and at 103-105 with 1024 columns from L3, whatever the depth (256-768); a depth of
+// 768 covers GPT-2's features in one block, so lm_head's result is written once instead of reloaded.
 #ifndef EMBEDLAB_GEMM_KC
-#define EMBEDLAB_GEMM_KC 512
+#define EMBEDLAB_GEMM_KC 768
 #endif
 #ifndef EMBEDLAB_GEMM_MC
 #define EMBEDLAB_GEMM_MC 144
@@ -54,6 +55,14 @@ constexpr Index kNr = kNv * kLanes;     // columns of C per micro-tile
 constexpr Index kKc = EMBEDLAB_GEMM_KC;
 constexpr Index kMc = (EMBEDLAB_GEMM_MC / kMr) * kMr;
 constexpr Index kNc = (EMBEDLAB_GEMM_NC / kNr) * kNr;
+#ifndef EMBEDLAB_GEMM_NC_NARROW
+#define EMBEDLAB_GEMM_NC_NARROW 256
+#endif
+#ifndef EMBEDLAB_GEMM_WHOLE_A
+#define EMBEDLAB_GEMM_WHOLE_A (Index{2} << 20)
+#endif
+constexpr Index kNcNarrow = std::max<Index>(kNr, (EMBEDLAB_GEMM_NC_NARROW / kNr) * kNr);
+constexpr Index kWholeA = EMBEDLAB_GEMM_WHOLE_A; // floats of A packed whole at most (8 MB)
 
 inline VecF load(const float *p)
 {
@@ -270,9 +279,26 @@ void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const
         return;
     }
     const Strided sa{a, ars, acs}, sb{b, brs, bcs};
-    const Index nc = std::min(kNc, (n + kNr - 1) / kNr * kNr), mc = std::min(kMc, (m + kMr - 1) / kMr * kMr);
-    const Index kcMax = std::min(kKc, k);
-    AlignedBuffer packedA(mc * kcMax + kLanes), packedB(nc * kcMax + kLanes);
+    const Index mc = std::min(kMc, (m + kMr - 1) / kMr * kMr), kcMax = std::min(kKc, k);
+    const Index mPadded = (m + kMr - 1) / kMr * kMr;
+    // A small A (lm_head's hidden states, a batch's inputs) is packed once, whole, and B's column
+    // blocks are narrowed so that one block and one block of A share L2; a large A (a gradient) is
+    // packed block by block under wide column blocks, so that it is packed once too.
+    const bool wholeA = mPadded * k <= kWholeA;
+    const Index nc = std::min(wholeA ? kNcNarrow : kNc, (n + kNr - 1) / kNr * kNr);
+    AlignedBuffer packedA((wholeA ? mPadded * k : mc * kcMax) + kLanes), packedB(nc * kcMax + kLanes);
+    // Where the block of rows i0 at depth k0 is packed; blocks are packed in increasing order, each
+    // one's whole-vector stores spilling only into the next.
+    const auto blockOfA = [&](Index i0, Index k0, Index kc) {
+        return wholeA ? packedA.data + mPadded * k0 + i0 * kc : packedA.data;
+    };
+    if (wholeA) {
+        for (Index k0 = 0; k0 < k; k0 += kKc) {
+            const Index kc = std::min(kKc, k - k0);
+            for (Index i0 = 0; i0 < m; i0 += mc)
+                packA(blockOfA(i0, k0, kc), sa, i0, std::min(mc, m - i0), k0, kc);
+        }
+    }
     for (Index j0 = 0; j0 < n; j0 += nc) {
         const Index ncHere = std::min(nc, n - j0);
         for (Index k0 = 0; k0 < k; k0 += kKc) {
@@ -280,8 +306,10 @@ void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const
             packB(packedB.data, sb, k0, kc, j0, ncHere);
             for (Index i0 = 0; i0 < m; i0 += mc) {
                 const Index mcHere = std::min(mc, m - i0);
-                packA(packedA.data, sa, i0, mcHere, k0, kc);
-                blockProduct(mcHere, ncHere, kc, packedA.data, packedB.data, c + i0 * ldc + j0, ldc, k0 == 0);
+                if (!wholeA)
+                    packA(packedA.data, sa, i0, mcHere, k0, kc);
+                blockProduct(mcHere, ncHere, kc, blockOfA(i0, k0, kc), packedB.data, c + i0 * ldc + j0, ldc,
+                             k0 == 0);
             }
         }
     }

@@ -144,6 +144,9 @@ void TestKernels::gemmIsBitIdentical_data()
     QTest::newRow("weight gradient 170x96x1030 (A = X^T)") << 170 << 96 << 1030 << true << false;
     QTest::newRow("input gradient 40x70x1600 (depth blocks)") << 40 << 70 << 1600 << false << false;
     QTest::newRow("column blocks 13x2200x40 (B = W^T)") << 13 << 2200 << 40 << false << true;
+    // Over 2 M floats, A is packed block by block instead of whole.
+    QTest::newRow("A packed by blocks 2100x20x1100") << 2100 << 20 << 1100 << false << false;
+    QTest::newRow("A = X^T packed by blocks 2100x37x1100") << 2100 << 37 << 1100 << true << true;
 }
 
 void TestKernels::gemmIsBitIdentical()
