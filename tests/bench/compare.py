@@ -397,10 +397,11 @@ def main():
     ours = {"results": {}, "checks": {}, "info": {}}
     before = {"results": {}, "checks": {}, "info": {}}
     peer = {}
-    for _ in range(max(1, args.rounds)):
-        if args.before:
-            run_bench(args.before, before)
-        run_bench(args.bench, ours)
+    for round_number in range(max(1, args.rounds)):
+        # The earlier build goes first in every other round: neither build always follows the other.
+        order = [(args.before, before), (args.bench, ours)] if args.before else [(args.bench, ours)]
+        for path, into in order if round_number % 2 == 0 else reversed(order):
+            run_bench(path, into)
         theirs, W = torch_workloads(args.runs, wanted)
         if wanted("tokenize"):
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
