@@ -125,9 +125,13 @@ void packA(float *dst, Strided a, Index i0, Index mc, Index k0, Index kc)
         const Index rows = std::min(kMr, mc - p * kMr);
         const float *src = a.data + (i0 + p * kMr) * a.rs + k0 * a.cs;
         if (rows == kMr && a.rs == 1) {
-            // A = X^T (the weight's gradient): the panel's rows lie side by side at every depth.
-            for (Index k = 0; k < kc; ++k)
+            // A = X^T (the weight's gradient): the panel's rows lie side by side at every depth, in
+            // rows of X a page or more apart, which no hardware prefetcher follows: the line that
+            // the panels after next start in is fetched on the way.
+            for (Index k = 0; k < kc; ++k) {
+                __builtin_prefetch(src + k * a.cs + 2 * kMr);
                 std::memcpy(panel + k * kMr, src + k * a.cs, sizeof(float) * kMr);
+            }
             continue;
         }
         Index k = 0;
