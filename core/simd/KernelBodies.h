@@ -579,4 +579,18 @@ void addScaled(float *self, const float *other, float alpha, Index n)
         self[i] = std::fma(other[i], alpha, self[i]);
 }
 
+// This instruction set's entry in the dispatch table (core/simd/Isa.cpp).
+EmbedlabKernels kernelTable(const char *name)
+{
+    return {.name = name,
+            .gemm = gemm,
+            .rowDots = rowDots,
+            .twist = twist,
+            .moments = moments,
+            .extremes = extremes,
+            .bins = bins,
+            .addScaled = addScaled,
+            .gatherRows = gatherRows};
+}
+
 } // namespace

@@ -8,14 +8,6 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_avx2(void)
 {
-    static const EmbedlabKernels kernels{.name = "avx2",
-                                         .gemm = gemm,
-                                         .rowDots = rowDots,
-                                         .twist = twist,
-                                         .moments = moments,
-                                         .extremes = extremes,
-                                         .bins = bins,
-                                         .addScaled = addScaled,
-                                         .gatherRows = gatherRows};
+    static const EmbedlabKernels kernels = kernelTable("avx2");
     return &kernels;
 }

@@ -8,14 +8,6 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_avx512(void)
 {
-    static const EmbedlabKernels kernels{.name = "avx512",
-                                         .gemm = gemm,
-                                         .rowDots = rowDots,
-                                         .twist = twist,
-                                         .moments = moments,
-                                         .extremes = extremes,
-                                         .bins = bins,
-                                         .addScaled = addScaled,
-                                         .gatherRows = gatherRows};
+    static const EmbedlabKernels kernels = kernelTable("avx512");
     return &kernels;
 }

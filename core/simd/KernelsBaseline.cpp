@@ -8,14 +8,6 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_baseline(void)
 {
-    static const EmbedlabKernels kernels{.name = "baseline",
-                                         .gemm = gemm,
-                                         .rowDots = rowDots,
-                                         .twist = twist,
-                                         .moments = moments,
-                                         .extremes = extremes,
-                                         .bins = bins,
-                                         .addScaled = addScaled,
-                                         .gatherRows = gatherRows};
+    static const EmbedlabKernels kernels = kernelTable("baseline");
     return &kernels;
 }

@@ -24,6 +24,21 @@ inline bool enabled(Index work, Index threshold)
     return cores > 1 && work >= threshold;
 }
 
+// fn(begin, end) for the chunks [0, chunk), [chunk, 2 chunk), ... of [0, n), taken from a counter by
+// this thread and a second one: on a loaded machine either may start late or be descheduled for a
+// while, and the other then takes its chunks.
+template <typename Fn> void chunksOnTwoThreads(Index n, Index chunk, Fn &&fn)
+{
+    std::atomic<Index> next{0};
+    auto run = [&] {
+        for (Index begin = next.fetch_add(chunk); begin < n; begin = next.fetch_add(chunk))
+            fn(begin, std::min(n, begin + chunk));
+    };
+    std::thread helper(run);
+    run();
+    helper.join();
+}
+
 // work(begin, end) over [0, n), in chunks taken from a counter by this thread and, when `work` is big
 // enough, a second one. Not fixed halves: on a loaded machine the second thread may start late or be
 // descheduled for a while, and this one then takes its chunks (a GPT-2 lookup waited for its second
@@ -35,15 +50,7 @@ template <typename Work> void forTwo(Index n, Index work, Index threshold, Work 
         return;
     }
     constexpr Index kChunks = 16;
-    const Index chunk = std::max<Index>(1, (n + kChunks * align - 1) / (kChunks * align)) * align;
-    std::atomic<Index> next{0};
-    auto run = [&] {
-        for (Index begin = next.fetch_add(chunk); begin < n; begin = next.fetch_add(chunk))
-            fn(begin, std::min(n, begin + chunk));
-    };
-    std::thread helper(run);
-    run();
-    helper.join();
+    chunksOnTwoThreads(n, std::max<Index>(1, (n + kChunks * align - 1) / (kChunks * align)) * align, fn);
 }
 
 // An Eigen operand with direct access as a strided view: element (i, j) is at data[i * rs + j * cs].
@@ -107,15 +114,7 @@ inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Opera
         return;
     }
     // Column sums read B row by row: halves keep each row's read long and contiguous.
-    const Index chunk = b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16);
-    std::atomic<Index> next{0};
-    auto run = [&] {
-        for (Index begin = next.fetch_add(chunk); begin < cols; begin = next.fetch_add(chunk))
-            part(begin, std::min(cols, begin + chunk));
-    };
-    std::thread helper(run);
-    run();
-    helper.join();
+    chunksOnTwoThreads(cols, b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16), part);
 }
 
 // dst = lhs * rhs with the rows or columns of dst shared by two threads, computed by the kernel of
@@ -158,20 +157,14 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
     // Multiples of 96 keep every instruction set's kernel on whole tiles of rows (4 or 6) and the
     // SSE and AVX2 kernels on whole tiles of columns (8 or 16).
     const Index chunk = std::max<Index>(96, ((extent + chunks - 1) / chunks + 95) / 96 * 96);
-    std::atomic<Index> next{0};
-    auto run = [&] {
-        for (Index begin = next.fetch_add(chunk); begin < extent; begin = next.fetch_add(chunk)) {
-            const Index n = std::min(chunk, extent - begin);
-            if (byRows)
-                gemm(n, cols, depth, a.data + begin * a.rs, a.rs, a.cs, b.data, b.rs, b.cs, c + begin * ldc,
-                     ldc);
-            else
-                gemm(rows, n, depth, a.data, a.rs, a.cs, b.data + begin * b.cs, b.rs, b.cs, c + begin, ldc);
-        }
-    };
-    std::thread helper(run);
-    run();
-    helper.join();
+    chunksOnTwoThreads(extent, chunk, [&](Index begin, Index end) {
+        if (byRows)
+            gemm(end - begin, cols, depth, a.data + begin * a.rs, a.rs, a.cs, b.data, b.rs, b.cs,
+                 c + begin * ldc, ldc);
+        else
+            gemm(rows, end - begin, depth, a.data, a.rs, a.cs, b.data + begin * b.cs, b.rs, b.cs, c + begin,
+                 ldc);
+    });
 }
 
 } // namespace embedlab::core::parallel
