@@ -10,13 +10,16 @@ machine's load between them does not decide the ratio.
 
     /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
                                             [--only NAME]... [--isa avx2|avx512] [--before OLD-BENCH]
+                                            [--interleave]
 
 The table is labelled with the CPU (lscpu's model name and whether it has AVX2, FMA and AVX-512),
 the instruction set of EmbedLab's kernels and the kernels OpenBLAS and ATen chose. --isa avx2 holds
 both sides to AVX2 on a CPU that has more (EMBEDLAB_ISA=avx2, OPENBLAS_CORETYPE=Haswell,
 ATEN_CPU_CAPABILITY=avx2): what an AVX2-only PC runs. --isa avx512 asks both for AVX-512.
 --before names another embedlab-bench (an earlier build), run in the same rounds: its medians and
-ratios are shown beside, so a change is measured before and after in one run.
+ratios are shown beside, so a change is measured before and after in one run. --interleave times each
+workload on every side before the next, so the medians of one ratio are seconds apart on a machine
+whose load changes (with a setup per workload and side).
 
 Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread). The
 `tokenize` workload's peer is npm tiktoken run by node: --node-modules DIR (or EMBEDLAB_NODE_MODULES)
@@ -359,6 +362,8 @@ def main():
                         help="compare only this workload on both sides (repeatable; default: all)")
     parser.add_argument("--before", metavar="OLD-BENCH",
                         help="an earlier embedlab-bench, timed in the same rounds and shown beside")
+    parser.add_argument("--interleave", action="store_true",
+                        help="time each workload on both sides before the next (a machine whose load changes)")
     parser.add_argument("--isa", choices=sorted(ISA_ENVIRONMENT),
                         help="hold EmbedLab, OpenBLAS and ATen to this instruction set (default: each picks its own)")
     args = parser.parse_args()
@@ -382,8 +387,8 @@ def main():
             if name not in into or r["median_ms"] < into[name]["median_ms"]:
                 into[name] = r
 
-    def run_bench(path, into):
-        command = [path, "--json"] + [arg for name in args.only for arg in ("--only", name)]
+    def run_bench(path, into, names):
+        command = [path, "--json"] + [arg for name in names for arg in ("--only", name)]
         proc = subprocess.run(command, capture_output=True, text=True, env=env)
         if proc.returncode not in (0, 1) or not proc.stdout.strip():
             sys.exit(f"{path} failed ({proc.returncode}):\n{proc.stderr}")
@@ -397,22 +402,36 @@ def main():
     ours = {"results": {}, "checks": {}, "info": {}}
     before = {"results": {}, "checks": {}, "info": {}}
     peer = {}
-    for round_number in range(max(1, args.rounds)):
+    def one_round(round_number, names):
+        """Both sides once; `names` are the workloads, all of them when empty."""
+
+        def chosen(name):
+            return name in names if names else wanted(name)
+
         # The earlier build goes first in every other round: neither build always follows the other.
         order = [(args.before, before), (args.bench, ours)] if args.before else [(args.bench, ours)]
         for path, into in order if round_number % 2 == 0 else reversed(order):
-            run_bench(path, into)
-        theirs, W = torch_workloads(args.runs, wanted)
-        if wanted("tokenize"):
+            run_bench(path, into, names or args.only)
+        theirs, W = torch_workloads(args.runs, chosen)
+        if chosen("tokenize"):
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
             if tokenize:
                 theirs["tokenize"] = tokenize
-        theirs.update(numpy_workloads(W, args.runs, wanted))
-        if wanted("heatmap_cold") or wanted("heatmap_frame"):
-            theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
-        if wanted("open_llama3_vocab"):
+        theirs.update(numpy_workloads(W, args.runs, chosen))
+        if chosen("heatmap_cold") or chosen("heatmap_frame"):
+            theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if chosen(name)})
+        if chosen("open_llama3_vocab"):
             theirs.update(numpy_open_llama3(args.runs))
         best(peer, theirs)
+
+    for round_number in range(max(1, args.rounds)):
+        if args.interleave:
+            # Each workload on both sides before the next: on a shared machine whose load changes
+            # by the minute, the two medians of a ratio are taken seconds apart, not minutes.
+            for name in [name for name in TARGETS if wanted(name)]:
+                one_round(round_number, [name])
+        else:
+            one_round(round_number, [])
     load_after = os.getloadavg()[0]
 
     rows = []
