@@ -4,7 +4,8 @@
 #
 # All set-up in one place, for a fresh Debian bookworm machine:
 #   scripts/embedlab.sh run    install what is missing, build Release, start the app on its default
-#   scripts/embedlab.sh test   install what is missing, build Release, run the whole test suite
+#   scripts/embedlab.sh test   install what is missing, build Release, run the test suite (all but the
+#                              tests labelled `long`: the long soak and fuzzing, which .ci/run adds)
 #   scripts/embedlab.sh package   install what is missing, build build-package/embedlab_<version>_amd64.deb
 #                                 (portable Release, with embedlab-bench beside it) and lint it
 #   scripts/embedlab.sh packages   print the Debian packages the commands install, one a line
@@ -20,7 +21,7 @@ JOBS=${JOBS:-2}
 PACKAGES=(
     cmake g++ make pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
-    fontconfig fonts-dejavu-core
+    fontconfig fonts-dejavu-core xvfb xauth
     desktop-file-utils appstream
     clang libclang-rt-14-dev clang-format
     fonts-noto-cjk qt6-translations-l10n
@@ -79,7 +80,7 @@ run)
 test)
     install_missing
     build
-    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" -LE long
     ;;
 package)
     install_missing

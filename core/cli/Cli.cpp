@@ -4,6 +4,7 @@
 
 #include "core/cli/CliArgs.h"
 #include "core/cli/CliFiles.h"
+#include "core/cli/CliFit.h"
 #include "core/cli/CliNeighbours.h"
 #include "core/cli/CliTokenize.h"
 #include "core/cli/CliTrain.h"
@@ -60,6 +61,15 @@ constexpr const char *kUsage =
     "tokenize prints the ids of TEXT on one line, joined by \", \"; detokenize prints the exact text of IDS\n"
     "(\"15496, 995\") and a newline. TOKENIZER is a tokenizer.json, a vocab.json (merges.txt beside it) or\n"
     "a GGUF file with tokenizer.ggml.* metadata (GPT-2's byte-level BPE).\n"
+    "\n"
+    "       embedlab-cli fit TEXT_FILE --tokenizer TOKENIZER|chars [--dim D] [--context C] [--batch B]\n"
+    "                    [--steps N] [--seed S] [--tied] [--bias] [--every K] [--npy FILE]\n"
+    "                    [--optimizer sgd:...|adam:...]\n"
+    "fit learns emb = Embedding(V, D) and head = Linear(D, V, bias=BIAS) (head.weight = emb.weight with\n"
+    "--tied) on the text's tokens (encode(text), or its characters with 'chars'; V = the distinct ones):\n"
+    "each step takes the next B examples (C tokens -> the next one), loss = F.cross_entropy(\n"
+    "head(emb(x).mean(dim=1)), y). It prints 'K LOSS' every K steps and at the last; --npy writes\n"
+    "emb.weight. Defaults: D 16, C 4, B 32, N 1000, S 0, K 100, adam:lr=0.01 (keys as for train).\n"
     "\n"
     "       embedlab-cli neighbours FILE[:TENSOR] ROW [--k K] [--tokenizer TOKENIZER]\n"
     "neighbours prints K (default 10) lines ID<TAB>COSINE[<TAB>TOKEN]: the rows most similar to row ROW\n"
@@ -192,7 +202,7 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
         commands = {
             {"embedding", runEmbedding},   {"linear", runLinear},         {"inspect", runInspect},
             {"convert", runConvert},       {"train", runTrain},           {"tokenize", runTokenize},
-            {"detokenize", runDetokenize}, {"neighbours", runNeighbours},
+            {"detokenize", runDetokenize}, {"neighbours", runNeighbours}, {"fit", runFit},
         };
     const auto command = commands.find(args[0]);
     try {

@@ -50,13 +50,6 @@ std::string trim(const std::string &s)
     return s.substr(begin, end - begin + 1);
 }
 
-std::string unquote(const std::string &s)
-{
-    if (s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front())
-        return s.substr(1, s.size() - 2);
-    return s;
-}
-
 // float('...') as Python parses it: decimal, exponent, inf, nan, with an optional sign.
 double parsePythonFloat(const std::string &text)
 {
@@ -142,7 +135,7 @@ InitSpec InitSpec::parse(const std::string &text)
                 throw Error(Error::Kind::ValueError,
                             "expected key=value in initialiser spec '" + text + "', got '" + item + "'");
             const std::string key = trim(item.substr(0, eq));
-            const std::string value = unquote(trim(item.substr(eq + 1)));
+            const std::string value = InitSpec::unquoted(trim(item.substr(eq + 1)));
             const auto &known = signature->second;
             if (std::none_of(known.begin(), known.end(), [&](const auto &kw) { return kw.first == key; }))
                 throw Error(Error::Kind::TypeError,
@@ -164,6 +157,14 @@ InitSpec InitSpec::parse(const std::string &text)
     return spec;
 }
 
+std::string InitSpec::unquoted(const std::string &source)
+{
+    if (source.size() >= 2 && (source.front() == '\'' || source.front() == '"') &&
+        source.back() == source.front())
+        return source.substr(1, source.size() - 2);
+    return source;
+}
+
 std::string InitSpec::value(const std::string &key) const
 {
     for (const auto &[k, v] : m_given) {
@@ -172,7 +173,7 @@ std::string InitSpec::value(const std::string &key) const
     }
     for (const auto &[k, v] : keywords(m_name)) {
         if (k == key)
-            return unquote(v);
+            return InitSpec::unquoted(v);
     }
     return {};
 }

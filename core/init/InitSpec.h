@@ -22,6 +22,9 @@ public:
     static const std::vector<std::string> &names();
     /// The keywords of `name` with their defaults as Python source text ("0.0", "'fan_in'").
     static std::vector<std::pair<std::string, std::string>> keywords(const std::string &name);
+    /// A keyword's Python source text as the value it stands for: a string's quotes dropped
+    /// ("'fan_in'" gives "fan_in"), anything else as it is.
+    static std::string unquoted(const std::string &source);
 
     static InitSpec parse(const std::string &text);
 

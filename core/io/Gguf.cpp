@@ -29,7 +29,10 @@ struct GgmlType {
 };
 
 // ggml.h's enum ggml_type and ggml.c's type_traits (block size, bytes per block). Ids 4, 5, 31-33 and
-// 36-38 were removed from ggml and are refused as unknown.
+// 36-38 were removed from ggml and are refused as unknown. The types left Unsupported are listed
+// with a reason: Q8_1 and Q8_K are ggml's scratch formats for matrix products (no converter writes
+// them), and the IQ1/IQ2/IQ3 types and MXFP4 decode through lookup grids and codebooks of hundreds
+// of entries that EmbedLab does not carry (issue #30).
 GgmlType ggmlType(std::uint32_t id)
 {
     switch (id) {
@@ -38,27 +41,27 @@ GgmlType ggmlType(std::uint32_t id)
     case 1:
         return {"F16", 1, 2, ElementType::F16};
     case 2:
-        return {"Q4_0", 32, 18};
+        return {"Q4_0", 32, 18, ElementType::Q4_0};
     case 3:
-        return {"Q4_1", 32, 20};
+        return {"Q4_1", 32, 20, ElementType::Q4_1};
     case 6:
-        return {"Q5_0", 32, 22};
+        return {"Q5_0", 32, 22, ElementType::Q5_0};
     case 7:
-        return {"Q5_1", 32, 24};
+        return {"Q5_1", 32, 24, ElementType::Q5_1};
     case 8:
         return {"Q8_0", 32, 34, ElementType::Q8_0};
     case 9:
         return {"Q8_1", 32, 36};
     case 10:
-        return {"Q2_K", 256, 84};
+        return {"Q2_K", 256, 84, ElementType::Q2_K};
     case 11:
-        return {"Q3_K", 256, 110};
+        return {"Q3_K", 256, 110, ElementType::Q3_K};
     case 12:
-        return {"Q4_K", 256, 144};
+        return {"Q4_K", 256, 144, ElementType::Q4_K};
     case 13:
-        return {"Q5_K", 256, 176};
+        return {"Q5_K", 256, 176, ElementType::Q5_K};
     case 14:
-        return {"Q6_K", 256, 210};
+        return {"Q6_K", 256, 210, ElementType::Q6_K};
     case 15:
         return {"Q8_K", 256, 292};
     case 16:
@@ -70,31 +73,31 @@ GgmlType ggmlType(std::uint32_t id)
     case 19:
         return {"IQ1_S", 256, 50};
     case 20:
-        return {"IQ4_NL", 32, 18};
+        return {"IQ4_NL", 32, 18, ElementType::IQ4_NL};
     case 21:
         return {"IQ3_S", 256, 110};
     case 22:
         return {"IQ2_S", 256, 82};
     case 23:
-        return {"IQ4_XS", 256, 136};
+        return {"IQ4_XS", 256, 136, ElementType::IQ4_XS};
     case 24:
-        return {"I8", 1, 1};
+        return {"I8", 1, 1, ElementType::I8};
     case 25:
-        return {"I16", 1, 2};
+        return {"I16", 1, 2, ElementType::I16};
     case 26:
-        return {"I32", 1, 4};
+        return {"I32", 1, 4, ElementType::I32};
     case 27:
-        return {"I64", 1, 8};
+        return {"I64", 1, 8, ElementType::I64};
     case 28:
-        return {"F64", 1, 8};
+        return {"F64", 1, 8, ElementType::F64};
     case 29:
         return {"IQ1_M", 256, 56};
     case 30:
         return {"BF16", 1, 2, ElementType::BF16};
     case 34:
-        return {"TQ1_0", 256, 54};
+        return {"TQ1_0", 256, 54, ElementType::TQ1_0};
     case 35:
-        return {"TQ2_0", 256, 66};
+        return {"TQ2_0", 256, 66, ElementType::TQ2_0};
     case 39:
         return {"MXFP4", 32, 17};
     default:
@@ -362,8 +365,10 @@ TensorInfo readTensorInfo(Cursor &c, std::uint64_t alignment, std::set<std::stri
     info.element = type.element;
     if (type.element == ElementType::Unsupported)
         info.unsupported = "GGUF type " + info.dtype +
-                           " is not supported (EmbedLab reads F32, F16, BF16 and Q8_0; re-quantise with "
-                           "llama.cpp's llama-quantize to Q8_0 or convert to F16)";
+                           " is not supported (EmbedLab reads F32, F16, BF16, F64, I8-I64, Q4_0, Q4_1, Q5_0, "
+                           "Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, IQ4_XS, TQ1_0 and TQ2_0; "
+                           "re-quantise with llama.cpp's llama-quantize to one of those, e.g. Q4_K_M, or "
+                           "convert to F16)";
     for (auto d = ne.rbegin(); d != ne.rend(); ++d)
         info.shape.push_back(static_cast<Index>(*d));
     const std::uint64_t innermost = ne.empty() ? 1 : ne[0];
@@ -461,10 +466,26 @@ GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file)
         if (type > kFloat64)
             fail("unknown metadata value type " + std::to_string(type) + " for '" + std::string(key) +
                  "' at byte " + std::to_string(c.position() - 4));
-        if (key == "tokenizer.ggml.model") {
+        if (key == "tokenizer.ggml.model" || key == "tokenizer.ggml.pre") {
             if (type != kString)
-                fail("tokenizer.ggml.model is " + std::string(kTypeNames[type]) + ", not a string");
-            data.model = std::string(c.readStringView("tokenizer.ggml.model"));
+                fail(std::string(key) + " is " + kTypeNames[type] + ", not a string");
+            (key == "tokenizer.ggml.model" ? data.model : data.pre) =
+                std::string(c.readStringView(std::string(key).c_str()));
+        } else if (key == "tokenizer.ggml.add_space_prefix") {
+            if (type != kBool)
+                fail("tokenizer.ggml.add_space_prefix is " + std::string(kTypeNames[type]) + ", not a bool");
+            data.addSpacePrefix = c.read<std::uint8_t>("tokenizer.ggml.add_space_prefix") != 0;
+        } else if (key == "tokenizer.ggml.scores") {
+            std::uint32_t itemType = 0;
+            if (type != kArray)
+                fail("tokenizer.ggml.scores is " + std::string(kTypeNames[type]) + ", not an array");
+            const std::uint64_t count = readArrayHeader(c, itemType);
+            if (itemType != kFloat32)
+                fail("tokenizer.ggml.scores is an array of " + std::string(kTypeNames[itemType]) +
+                     ", not of float32");
+            data.scores.resize(static_cast<std::size_t>(count));
+            for (auto &score : data.scores)
+                score = c.read<float>("a token score");
         } else if (key == "tokenizer.ggml.tokens" || key == "tokenizer.ggml.merges") {
             auto &into = key == "tokenizer.ggml.tokens" ? data.tokens : data.merges;
             std::uint32_t itemType = 0;

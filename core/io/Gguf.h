@@ -5,6 +5,7 @@
 #include "core/io/WeightFile.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,8 +15,10 @@ namespace embedlab::core {
 
 /// Parses a little-endian GGUF file (version 2 or 3) held in `file`: the metadata key/value pairs
 /// (as display strings; long arrays are summarised) and the tensor infos. Shapes are presented
-/// PyTorch-style (GGUF stores dims innermost first). F32, F16, BF16 and Q8_0 tensors convert; the
-/// other ggml types are listed with TensorInfo::unsupported set. Offsets are checked to be aligned,
+/// PyTorch-style (GGUF stores dims innermost first). F32, F16, BF16, F64, the integer types and the
+/// block types of ElementType (Q4_0 ... Q6_K, IQ4_NL, IQ4_XS, TQ1_0, TQ2_0) convert; the other ggml
+/// types (IQ1/IQ2/IQ3, MXFP4, Q8_1, Q8_K) are listed with TensorInfo::unsupported naming the type.
+/// A row (the innermost dimension) that is not whole blocks is refused. Offsets are checked to be aligned,
 /// in bounds and not partially overlapping. Throws core::Error (ValueError) saying what is wrong
 /// and where.
 WeightIndex readGguf(std::span<const std::uint8_t> file);
@@ -30,6 +33,12 @@ struct GgufTokenizerData {
     std::vector<std::string_view> merges;
     /// tokenizer.ggml.token_type (1 normal, 3 control, 6 byte, ...); empty when absent.
     std::vector<std::int32_t> tokenTypes;
+    /// tokenizer.ggml.pre: the name of the pre-tokenizer pattern ("llama-bpe"); empty when absent.
+    std::string pre;
+    /// tokenizer.ggml.scores (SentencePiece's piece scores); empty when absent.
+    std::vector<float> scores;
+    /// tokenizer.ggml.add_space_prefix, when present.
+    std::optional<bool> addSpacePrefix;
 };
 
 /// Walks the metadata of a GGUF file for its tokenizer arrays (the tensor infos are not read).

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/io/SafetensorsWriter.h"
 
+#include "core/format/JsonString.h"
 #include "core/io/NpyWriter.h"
 #include "core/tensor/Error.h"
 
@@ -10,30 +11,6 @@
 #include <set>
 
 namespace embedlab::core {
-
-namespace {
-
-std::string jsonString(const std::string &s)
-{
-    static const char *hex = "0123456789abcdef";
-    std::string out = "\"";
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            out += "\\u00";
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
-    return out + '"';
-}
-
-} // namespace
 
 void writeSafetensors(const std::string &path, const std::vector<NamedTensor> &tensors,
                       const std::vector<std::pair<std::string, std::string>> &metadata)

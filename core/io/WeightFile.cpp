@@ -3,6 +3,7 @@
 #include "core/io/WeightFile.h"
 
 #include "core/io/Gguf.h"
+#include "core/io/GgufQuant.h"
 #include "core/io/NpyReader.h"
 #include "core/io/Safetensors.h"
 #include "core/tensor/Error.h"
@@ -32,57 +33,10 @@ namespace {
     throw Error(Error::Kind::ValueError, message);
 }
 
+// Bytes of one plain element, or of one block of a ggml block type.
 std::size_t elementSize(ElementType e)
 {
-    switch (e) {
-    case ElementType::Bool:
-    case ElementType::U8:
-    case ElementType::I8:
-        return 1;
-    case ElementType::U16:
-    case ElementType::I16:
-    case ElementType::F16:
-    case ElementType::BF16:
-        return 2;
-    case ElementType::U32:
-    case ElementType::I32:
-    case ElementType::F32:
-        return 4;
-    case ElementType::U64:
-    case ElementType::I64:
-    case ElementType::F64:
-        return 8;
-    case ElementType::Q8_0:
-        return 34; // per block of 32
-    case ElementType::Unsupported:
-        return 0;
-    }
-    return 0;
-}
-
-// IEEE binary16 to binary32, exactly (every half is a float).
-float halfToFloat(std::uint16_t h)
-{
-    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000) << 16;
-    const std::uint32_t exponent = (h >> 10) & 0x1f;
-    std::uint32_t mantissa = h & 0x3ff;
-    std::uint32_t bits;
-    if (exponent == 0x1f) {
-        bits = sign | 0x7f800000 | (mantissa << 13);
-    } else if (exponent != 0) {
-        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-    } else if (mantissa == 0) {
-        bits = sign;
-    } else {
-        // Subnormal half: normalise into a float.
-        std::uint32_t e = 113;
-        while ((mantissa & 0x400) == 0) {
-            mantissa <<= 1;
-            --e;
-        }
-        bits = sign | (e << 23) | ((mantissa & 0x3ff) << 13);
-    }
-    return std::bit_cast<float>(bits);
+    return storageBlock(e).bytes;
 }
 
 template <typename T> T load(const std::uint8_t *p, bool bigEndian)
@@ -102,7 +56,7 @@ void decode(const TensorInfo &info, const std::uint8_t *data, std::size_t first,
 {
     const bool be = info.bigEndian;
     const std::size_t n = elementSize(info.element);
-    const std::uint8_t *p = data + first * n;
+    const std::uint8_t *p = data + first * n; // plain types: one element per block
     switch (info.element) {
     case ElementType::Bool:
         for (std::size_t i = 0; i < count; ++i)
@@ -161,15 +115,24 @@ void decode(const TensorInfo &info, const std::uint8_t *data, std::size_t first,
         for (std::size_t i = 0; i < count; ++i)
             out[i] = static_cast<float>(load<double>(p + 8 * i, be));
         return;
-    case ElementType::Q8_0: {
-        // ggml's dequantize_row_q8_0: y[j] = qs[j] * d, with d the block's f16 scale as float.
-        // `first` and `count` are whole blocks (multiples of 32) here.
-        const std::uint8_t *block = data + first / 32 * 34;
-        for (std::size_t b = 0; b < count / 32; ++b, block += 34) {
-            const float d = halfToFloat(load<std::uint16_t>(block, false));
-            for (std::size_t j = 0; j < 32; ++j)
-                out[b * 32 + j] = static_cast<float>(static_cast<std::int8_t>(block[2 + j])) * d;
-        }
+    case ElementType::Q4_0:
+    case ElementType::Q4_1:
+    case ElementType::Q5_0:
+    case ElementType::Q5_1:
+    case ElementType::Q8_0:
+    case ElementType::Q2_K:
+    case ElementType::Q3_K:
+    case ElementType::Q4_K:
+    case ElementType::Q5_K:
+    case ElementType::Q6_K:
+    case ElementType::IQ4_NL:
+    case ElementType::IQ4_XS:
+    case ElementType::TQ1_0:
+    case ElementType::TQ2_0: {
+        // `first` and `count` are whole blocks here (decodeRange's and streamFloat32's pieces are
+        // multiples of 256, and a GGUF row is whole blocks).
+        const std::size_t per = storageBlock(info.element).elements;
+        dequantiseBlocks(info.element, data + first / per * n, count / per, out);
         return;
     }
     case ElementType::Unsupported:
@@ -280,9 +243,8 @@ std::size_t checkedCount(const TensorInfo &info, std::span<const std::uint8_t> f
              std::to_string(info.size) + " bytes) lies outside the file (" + std::to_string(file.size()) +
              " bytes)");
     const auto elements = checkedByteSize(info.shape, 1);
-    const bool q8 = info.element == ElementType::Q8_0;
-    if (!elements || (q8 && *elements % 32 != 0) ||
-        (q8 ? *elements / 32 * 34 : *elements * elementSize(info.element)) != info.size)
+    const StorageBlock block = storageBlock(info.element);
+    if (!elements || *elements % block.elements != 0 || *elements / block.elements * block.bytes != info.size)
         fail("tensor '" + info.name + "': " + std::to_string(info.size) + " bytes do not hold shape " +
              shapeString(info.shape) + " of " + info.dtype);
     return static_cast<std::size_t>(*elements);
@@ -292,14 +254,12 @@ std::size_t checkedCount(const TensorInfo &info, std::span<const std::uint8_t> f
 std::span<const std::uint8_t> sourceBytes(const TensorInfo &info, const std::uint8_t *data, std::size_t first,
                                           std::size_t count)
 {
-    if (info.element == ElementType::Q8_0)
-        return {data + first / 32 * 34, count / 32 * 34};
-    const std::size_t n = elementSize(info.element);
-    return {data + first * n, count * n};
+    const StorageBlock block = storageBlock(info.element);
+    return {data + first / block.elements * block.bytes, count / block.elements * block.bytes};
 }
 
-// Blocks of 1 Mi elements (a multiple of Q8_0's 32): progress about every few milliseconds, and
-// small enough that the two threads finish together.
+// Blocks of 1 Mi elements (a multiple of every ggml block: 32 or 256 elements): progress about every few
+// milliseconds, and small enough that the two threads finish together.
 constexpr std::size_t kBlock = std::size_t(1) << 20;
 
 // Decodes elements [first, first + count) of the file-order stream into out[0, count) with two
@@ -409,7 +369,9 @@ void streamFloat32(const TensorInfo &info, std::span<const std::uint8_t> file, s
             sink(all->data.data() + at, std::min(pieceElements, count - at));
         return;
     }
-    const std::size_t piece = std::max<std::size_t>(32, pieceElements / 32 * 32);
+    // Whole blocks of a ggml type (32 or 256 elements), so no piece cuts a block.
+    const std::size_t per = std::max<std::size_t>(32, storageBlock(info.element).elements);
+    const std::size_t piece = std::max<std::size_t>(per, pieceElements / per * per);
     FloatStorage buffer(std::min(piece, count));
     for (std::size_t at = 0; at < count; at += piece) {
         const std::size_t n = std::min(piece, count - at);
@@ -652,6 +614,22 @@ ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &pr
         parameter->recordSummary(stats.finish(out));
         parameter->recordOverview(overview.finish());
         return parameter;
+    } catch (const Error &e) {
+        throw Error(e.kind(), withPath(e.what()));
+    }
+}
+
+std::optional<QuantElement> WeightFile::quantElement(const std::string &name, Index element) const
+{
+    const TensorInfo &info = tensor(name);
+    if (!isBlockQuantised(info.element))
+        return std::nullopt;
+    try {
+        const std::size_t count = checkedCount(info, m_file.bytes()); // the blocks lie inside the file
+        if (element < 0 || static_cast<std::size_t>(element) >= count)
+            fail("tensor '" + name + "': element " + std::to_string(element) + " lies outside its " +
+                 std::to_string(count) + " elements");
+        return core::quantElement(info.element, rawBytes(info), static_cast<std::size_t>(element));
     } catch (const Error &e) {
         throw Error(e.kind(), withPath(e.what()));
     }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/io/ElementType.h"
+#include "core/io/GgufQuant.h"
 #include "core/io/MappedFile.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
@@ -16,9 +18,6 @@
 
 namespace embedlab::core {
 
-/// How one element is encoded in the file, whatever name its format gives the dtype.
-enum class ElementType { Bool, U8, I8, U16, I16, U32, I32, U64, I64, F16, BF16, F32, F64, Q8_0, Unsupported };
-
 /// One tensor of a weight file as its header describes it; the data stays in the mapped file.
 struct TensorInfo {
     std::string name;
@@ -32,7 +31,7 @@ struct TensorInfo {
     ElementType element = ElementType::Unsupported;
     bool bigEndian = false;
     bool fortranOrder = false;
-    /// Non-empty when the tensor can be listed but not converted (e.g. "GGUF type Q4_K is not supported").
+    /// Non-empty when the tensor can be listed but not converted ("GGUF type IQ2_XXS is not ...").
     std::string unsupported;
 
     bool operator==(const TensorInfo &) const = default;
@@ -142,6 +141,11 @@ public:
     /// overview() (max |w|) recorded on the way; nullptr when cancelled. Throws core::Error
     /// for other ranks, as toFloat32() does for bad data, and MemoryError when it would not fit.
     ParameterPtr toParameter(const std::string &name, const Progress &progress = {}) const;
+    /// Element `element` (flat C-order index) of a block-quantised tensor taken apart: its block's
+    /// scale and minimum, its integer level (the heatmap's tooltip, issue #30). Reads one block of the
+    /// mapping. std::nullopt for a tensor of a plain type; throws core::Error (ValueError) for an
+    /// unknown name or an element past the end.
+    std::optional<QuantElement> quantElement(const std::string &name, Index element) const;
     /// streamFloat32() of a tensor, releasing the mapped pages it has read as it goes.
     void streamFloat32(const std::string &name, std::size_t pieceElements,
                        const std::function<void(const float *data, std::size_t count)> &sink) const;

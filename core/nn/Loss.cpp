@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/Loss.h"
 
+#include "core/nn/FitKernels.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Parallel.h"
 
@@ -130,64 +131,12 @@ CrossEntropy crossEntropy(const Tensor &logits, const LongTensor &targets)
     const Index classes = logits.shape[1];
     checkBatchSizes(batch, targets.shape[0]);
     checkTargets(targets, classes);
-    const auto ignored =
-        static_cast<Index>(std::count(targets.data.begin(), targets.data.end(), kIgnoreIndex));
-    const auto totalWeight = static_cast<float>(batch - ignored);
-    // nll_loss_backward puts -1/total_weight at each target; log_softmax_backward then gives
-    // grad - exp(logp) * sum(grad) per row.
-    const float g = -(1.0f / totalWeight);
-
-    // log_softmax, the picked log-probabilities and the gradient, row by row, without keeping the
-    // [N, C] log-probabilities: the gradient row holds exp(x - max) until it is overwritten. Rows
-    // are independent, so they are split over both cores.
+    // log_softmax, nll_loss and their backward as PyTorch's AVX2 kernels compute them (SLEEF's exp
+    // and log, the fused backward), rows shared by both cores; the gradient overwrites a copy.
     CrossEntropy result;
-    result.gradLogits = Tensor(logits.shape, uninitialized); // every element is written below
-    std::vector<float> picked(static_cast<std::size_t>(batch), 0.0f);
-    parallel::forTwo(batch, batch * classes, parallel::kMinElements, [&](Index begin, Index end) {
-        for (Index b = begin; b < end; ++b) {
-            const float *x = logits.data.data() + b * classes;
-            float *out = result.gradLogits.data.data() + b * classes;
-            const float m = rowMax(x, classes);
-            for (Index c = 0; c < classes; ++c)
-                out[c] = expOrZero(x[c] - m);
-            const float logSum = std::log(laneSum(out, classes));
-            const std::int64_t t = targets.data[static_cast<std::size_t>(b)];
-            if (t != kIgnoreIndex)
-                picked[static_cast<std::size_t>(b)] = (x[t] - m) - logSum;
-            const float rowSum = t == kIgnoreIndex ? 0.0f : g;
-            for (Index c = 0; c < classes; ++c) {
-                // ATen keeps this order so large logits with a small spread keep their precision.
-                const float lp = (x[c] - m) - logSum;
-                const float gc = (c == t) ? g : 0.0f;
-                out[c] = gc - expOrZero(lp) * rowSum;
-            }
-        }
-    });
-
-    // nll_loss_out_frame: cascade (multi-level) summation of -logp[target], then / total weight.
-    constexpr int kLevels = 8;
-    int ceilLog2 = 0;
-    while ((Index{1} << ceilLog2) < batch)
-        ++ceilLog2;
-    const int levelPower = std::max(4, ceilLog2 / kLevels);
-    const Index levelMask = (Index{1} << levelPower) - 1;
-    float partial[kLevels] = {};
-    for (Index b = 0; b < batch; ++b) {
-        if (targets.data[static_cast<std::size_t>(b)] == kIgnoreIndex)
-            continue;
-        partial[0] -= picked[static_cast<std::size_t>(b)];
-        for (int j = 0; j + 1 < kLevels; ++j) {
-            const Index mask = levelMask << (j * levelPower);
-            if ((b & mask) != 0)
-                break;
-            partial[j + 1] += partial[j];
-            partial[j] = 0;
-        }
-    }
-    float loss = 0.0f;
-    for (float p : partial)
-        loss += p;
-    result.loss = loss / totalWeight;
+    result.gradLogits = logits;
+    result.loss =
+        fit::crossEntropyInPlace(result.gradLogits.data.data(), classes, targets.data.data(), batch, classes);
     return result;
 }
 

@@ -3,8 +3,8 @@
 #include "core/nn/Optimizer.h"
 
 #include "core/format/PythonNumber.h"
+#include "core/nn/OptimizerKernels.h"
 #include "core/tensor/Error.h"
-#include "core/tensor/Parallel.h"
 
 #include <cassert>
 #include <cmath>
@@ -12,35 +12,6 @@
 namespace embedlab::core {
 
 namespace {
-
-// Tensor.add_(other, alpha=a) on CPU float tensors: ATen's add kernel is fmadd(other, alpha, self),
-// with the Python float alpha rounded to float first.
-void addScaled(Matrix &self, const Matrix &other, double alpha)
-{
-    const auto a = static_cast<float>(alpha);
-    float *s = self.data();
-    const float *o = other.data();
-    // Element by element, so splitting over two cores cannot change a bit; the kernels fuse with
-    // the CPU's FMA instruction, where the baseline build calls the C library's fmaf per element.
-    const embedlab_add_scaled_fn kernel = simd::kernels().addScaled;
-    parallel::forTwo(self.size(), self.size(), parallel::kMinElements,
-                     [&](Index begin, Index end) { kernel(s + begin, o + begin, a, end - begin); });
-}
-
-Matrix addedScaled(const Matrix &self, const Matrix &other, double alpha)
-{
-    Matrix out = self;
-    addScaled(out, other, alpha);
-    return out;
-}
-
-void mulScalar(Matrix &self, double factor)
-{
-    const auto f = static_cast<float>(factor);
-    float *s = self.data();
-    for (Index i = 0; i < self.size(); ++i)
-        s[i] = s[i] * f;
-}
 
 // The state kept for from[k] becomes the state of to[k]; the buffers move, nothing is copied.
 template <typename State>
@@ -88,36 +59,28 @@ SGD::SGD(std::vector<ParameterPtr> params, SGDOptions options)
 
 void SGD::step()
 {
+    optim::SgdStep step;
+    step.lr = static_cast<float>(m_options.lr);
+    step.momentum = static_cast<float>(m_options.momentum);
+    step.oneMinusDampening = static_cast<float>(1.0 - m_options.dampening);
+    step.weightDecay = static_cast<float>(m_options.weightDecay);
+    step.nesterov = m_options.nesterov;
     for (const ParameterPtr &p : m_params) {
         if (!p->hasGrad())
             continue;
-        // d_p is .grad itself until an operation makes a new tensor of it (d_p.add(...)): plain
-        // SGD reads the gradient in place instead of copying a [V, D] matrix every step.
-        const Matrix *dP = &p->grad();
-        Matrix owned;
-        if (m_options.weightDecay != 0.0) {
-            owned = addedScaled(*dP, p->value(), m_options.weightDecay);
-            dP = &owned;
-        }
+        // d_p is .grad itself until an operation makes a new tensor of it: the fused update reads the
+        // gradient in place and writes only the parameter (and the momentum buffer).
+        float *buffer = nullptr;
+        step.firstStep = false;
         if (m_options.momentum != 0.0) {
             auto it = m_momentumBuffer.find(p.get());
             if (it == m_momentumBuffer.end()) {
-                it = m_momentumBuffer.emplace(p.get(), *dP).first; // torch.clone(d_p).detach()
-            } else {
-                mulScalar(it->second, m_options.momentum);
-                addScaled(it->second, *dP, 1.0 - m_options.dampening);
+                it = m_momentumBuffer.emplace(p.get(), Matrix(p->value().rows(), p->value().cols())).first;
+                step.firstStep = true; // torch.clone(d_p).detach()
             }
-            if (m_options.nesterov) {
-                if (dP != &owned) {
-                    owned = *dP;
-                    dP = &owned;
-                }
-                addScaled(owned, it->second, m_options.momentum);
-            } else {
-                dP = &it->second;
-            }
+            buffer = it->second.data();
         }
-        addScaled(p->value(), *dP, -m_options.lr);
+        optim::sgd(p->value().data(), p->grad().data(), buffer, p->value().size(), step);
         p->bumpVersion();
     }
 }
@@ -127,6 +90,14 @@ std::unique_ptr<Optimizer> SGD::cloneFor(std::vector<ParameterPtr> params) const
     auto copy = std::make_unique<SGD>(*this);
     copy->rebind(std::move(params));
     return copy;
+}
+
+std::uint64_t SGD::stateBytes() const
+{
+    std::uint64_t bytes = 0;
+    for (const auto &[parameter, buffer] : m_momentumBuffer)
+        bytes += std::uint64_t(buffer.size()) * sizeof(float);
+    return bytes;
 }
 
 void SGD::rebind(std::vector<ParameterPtr> params)
@@ -168,44 +139,22 @@ void Adam::step()
                 s.maxExpAvgSq = Matrix::Zero(param.rows(), param.cols());
         }
         ++s.step;
-        const Matrix grad =
-            m_options.weightDecay != 0.0 ? addedScaled(p->grad(), param, m_options.weightDecay) : p->grad();
-
-        mulScalar(s.expAvg, m_options.beta1);
-        addScaled(s.expAvg, grad, 1.0 - m_options.beta1);
-
-        // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2): self + (value * g) * g, the
-        // last multiply fused with the add.
-        mulScalar(s.expAvgSq, m_options.beta2);
-        const auto value = static_cast<float>(1.0 - m_options.beta2);
-        for (Index i = 0; i < grad.size(); ++i) {
-            const float g = grad.data()[i];
-            s.expAvgSq.data()[i] = std::fma(value * g, g, s.expAvgSq.data()[i]);
-        }
-
         // The step count lives in a float tensor and comes back through .item() as a Python float.
         const auto step = static_cast<double>(static_cast<float>(s.step));
         const double biasCorrection1 = 1.0 - std::pow(m_options.beta1, step);
         const double biasCorrection2 = 1.0 - std::pow(m_options.beta2, step);
-        const double stepSize = m_options.lr / biasCorrection1;
-        const auto bc2Sqrt = static_cast<float>(std::sqrt(biasCorrection2));
-        const auto eps = static_cast<float>(m_options.eps);
-
-        const Matrix *second = &s.expAvgSq;
-        if (m_options.amsgrad) {
-            for (Index i = 0; i < grad.size(); ++i) {
-                const float a = s.maxExpAvgSq.data()[i];
-                const float b = s.expAvgSq.data()[i];
-                s.maxExpAvgSq.data()[i] = (std::isnan(a) || std::isnan(b)) ? std::nanf("") : std::max(a, b);
-            }
-            second = &s.maxExpAvgSq;
-        }
-        // param.addcdiv_(exp_avg, denom, value=-step_size): self + value * t1 / t2.
-        const auto negStep = static_cast<float>(-stepSize);
-        for (Index i = 0; i < grad.size(); ++i) {
-            const float denom = std::sqrt(second->data()[i]) / bc2Sqrt + eps;
-            param.data()[i] = param.data()[i] + negStep * s.expAvg.data()[i] / denom;
-        }
+        optim::AdamStep k;
+        k.beta1 = static_cast<float>(m_options.beta1);
+        k.oneMinusBeta1 = static_cast<float>(1.0 - m_options.beta1);
+        k.beta2 = static_cast<float>(m_options.beta2);
+        k.oneMinusBeta2 = static_cast<float>(1.0 - m_options.beta2);
+        k.weightDecay = static_cast<float>(m_options.weightDecay);
+        k.negStepSize = static_cast<float>(-(m_options.lr / biasCorrection1));
+        k.biasCorrection2Sqrt = static_cast<float>(std::sqrt(biasCorrection2));
+        k.eps = static_cast<float>(m_options.eps);
+        k.amsgrad = m_options.amsgrad;
+        optim::adam(param.data(), p->grad().data(), s.expAvg.data(), s.expAvgSq.data(),
+                    m_options.amsgrad ? s.maxExpAvgSq.data() : nullptr, param.size(), k);
         p->bumpVersion();
     }
 }
@@ -215,6 +164,15 @@ std::unique_ptr<Optimizer> Adam::cloneFor(std::vector<ParameterPtr> params) cons
     auto copy = std::make_unique<Adam>(*this);
     copy->rebind(std::move(params));
     return copy;
+}
+
+std::uint64_t Adam::stateBytes() const
+{
+    std::uint64_t bytes = 0;
+    for (const auto &[parameter, state] : m_state)
+        bytes += std::uint64_t(state.expAvg.size() + state.expAvgSq.size() + state.maxExpAvgSq.size()) *
+                 sizeof(float);
+    return bytes;
 }
 
 void Adam::rebind(std::vector<ParameterPtr> params)

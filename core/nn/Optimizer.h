@@ -4,6 +4,7 @@
 
 #include "core/tensor/Parameter.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <vector>
@@ -25,6 +26,8 @@ public:
     virtual std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const = 0;
     /// Moves the state over to `params` (position by position, same shapes) without copying it.
     virtual void rebind(std::vector<ParameterPtr> params) = 0;
+    /// Bytes of the state (momentum buffers, Adam's averages): what a copy of it holds.
+    virtual std::uint64_t stateBytes() const = 0;
 
 protected:
     Optimizer(const Optimizer &) = default;
@@ -46,6 +49,7 @@ public:
     void step() override;
     std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const override;
     void rebind(std::vector<ParameterPtr> params) override;
+    std::uint64_t stateBytes() const override;
 
 private:
     SGDOptions m_options;
@@ -66,6 +70,7 @@ public:
     void step() override;
     std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const override;
     void rebind(std::vector<ParameterPtr> params) override;
+    std::uint64_t stateBytes() const override;
 
 private:
     struct State {

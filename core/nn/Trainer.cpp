@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/nn/Trainer.h"
 
+#include "core/format/PythonNumber.h"
 #include "core/init/Generator.h"
 #include "core/nn/Loss.h"
 #include "core/tensor/Retire.h"
@@ -129,6 +130,41 @@ std::unique_ptr<Optimizer> OptimizerConfig::create(std::vector<ParameterPtr> par
     return std::make_unique<Adam>(std::move(params), adam);
 }
 
+std::vector<std::string> OptimizerConfig::pythonArguments() const
+{
+    std::vector<std::string> args;
+    if (kind == Kind::Sgd) {
+        args.push_back("lr=" + pythonFloat(sgd.lr));
+        if (sgd.momentum != 0.0)
+            args.push_back("momentum=" + pythonFloat(sgd.momentum));
+        if (sgd.dampening != 0.0)
+            args.push_back("dampening=" + pythonFloat(sgd.dampening));
+        if (sgd.weightDecay != 0.0)
+            args.push_back("weight_decay=" + pythonFloat(sgd.weightDecay));
+        if (sgd.nesterov)
+            args.emplace_back("nesterov=True");
+        return args;
+    }
+    args.push_back("lr=" + pythonFloat(adam.lr));
+    if (adam.beta1 != 0.9 || adam.beta2 != 0.999)
+        args.push_back("betas=(" + pythonFloat(adam.beta1) + ", " + pythonFloat(adam.beta2) + ")");
+    if (adam.eps != 1e-8)
+        args.push_back("eps=" + pythonFloat(adam.eps));
+    if (adam.weightDecay != 0.0)
+        args.push_back("weight_decay=" + pythonFloat(adam.weightDecay));
+    if (adam.amsgrad)
+        args.emplace_back("amsgrad=True");
+    return args;
+}
+
+std::string OptimizerConfig::pythonCall(const std::string &params) const
+{
+    std::string call = std::string(kind == Kind::Sgd ? "torch.optim.SGD(" : "torch.optim.Adam(") + params;
+    for (const std::string &arg : pythonArguments())
+        call += ", " + arg;
+    return call + ")";
+}
+
 BatchShapeError::BatchShapeError(Shape idsShape, Shape targetsShape)
     : Error(Kind::ValueError, "targets must have the same shape as ids (ids " + shapeString(idsShape) +
                                   ", targets " + shapeString(targetsShape) + ")")
@@ -179,6 +215,25 @@ bool Trainer::reset()
     return hadState;
 }
 
+TrainerState Trainer::saveState() const
+{
+    TrainerState state;
+    state.config = m_config;
+    if (m_optimizer)
+        state.optimizer = m_optimizer->cloneFor(m_optimizer->params());
+    state.stepCount = m_stepCount;
+    state.rowsWithHistory = m_rowsWithHistory;
+    return state;
+}
+
+void Trainer::restoreState(const TrainerState &state)
+{
+    m_config = state.config;
+    m_optimizer = state.optimizer ? state.optimizer->cloneFor(state.optimizer->params()) : nullptr;
+    m_stepCount = state.stepCount;
+    m_rowsWithHistory = state.rowsWithHistory;
+}
+
 bool Trainer::isStaleFor(const TiedModel &model) const
 {
     return m_optimizer && m_optimizer->params() != model.parameters();
@@ -222,6 +277,7 @@ std::optional<DetachedStep> Trainer::compute(const TiedModel &model, const LongT
     r.step = m_stepCount + 1;
     r.tied = model.isTied();
     r.ids = ids;
+    r.targets = targets;
     r.embeddingOptions = model.embedding().options();
     r.optimizer = m_config;
     for (std::int64_t id : ids.data)

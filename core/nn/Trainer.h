@@ -27,6 +27,11 @@ struct OptimizerConfig {
     double weightDecay() const { return kind == Kind::Sgd ? sgd.weightDecay : adam.weightDecay; }
     /// True when rows with an earlier gradient keep moving: SGD with momentum, or Adam.
     bool remembers() const { return kind == Kind::Adam || sgd.momentum != 0.0; }
+    /// The keyword arguments as Python writes them: lr always, then each one that differs from
+    /// torch.optim's default ("lr=0.1", "momentum=0.9", "betas=(0.8, 0.99)", "nesterov=True").
+    std::vector<std::string> pythonArguments() const;
+    /// `torch.optim.SGD(PARAMS, lr=0.1, ...)` with `params` as the first argument.
+    std::string pythonCall(const std::string &params) const;
 };
 
 /// ids and targets of different shapes (with the same number of elements): PyTorch would pair them
@@ -64,6 +69,7 @@ struct TrainingReport {
     int step = 0;
     bool tied = false;
     LongTensor ids;
+    LongTensor targets;
     EmbeddingOptions embeddingOptions;
     OptimizerConfig optimizer;
     /// The distinct ids in order of first appearance: the rows the embedding looked up.
@@ -74,6 +80,17 @@ struct TrainingReport {
     std::vector<ParameterReport> parameters;
     /// The report for `name`; with tying "lm_head.weight" answers for embedding.weight.
     const ParameterReport *find(const std::string &name) const;
+};
+
+/// A trainer's optimiser state as it was at one moment (Trainer::saveState()): a copy of the
+/// optimiser with its state, bound to the same parameters, and the step count. Undo keeps it so that
+/// a step undone leaves the optimiser exactly as before it, and a step replayed reproduces its bits.
+struct TrainerState {
+    OptimizerConfig config;
+    std::shared_ptr<const Optimizer> optimizer; ///< nullptr: a fresh optimiser
+    int stepCount = 0;
+    std::vector<int> rowsWithHistory;
+    std::uint64_t bytes() const { return optimizer ? optimizer->stateBytes() : 0; }
 };
 
 /// One training step computed on copies of the weights and of the optimiser state (Trainer::compute,
@@ -105,6 +122,12 @@ public:
     /// True when `model.parameters()` is no longer the set the optimiser was built for.
     bool isStaleFor(const TiedModel &model) const;
     int stepCount() const { return m_stepCount; }
+    /// A copy of the optimiser's settings and state (bound to the same parameters).
+    TrainerState saveState() const;
+    /// Puts back what saveState() took; the state stays usable for another restore.
+    void restoreState(const TrainerState &state);
+    /// Bytes saveState() would copy.
+    std::uint64_t stateBytes() const { return m_optimizer ? m_optimizer->stateBytes() : 0; }
 
     /// zero_grad, forward, cross_entropy(logits.view(-1, V), targets.view(-1)), backward, step.
     /// Throws Error (and changes nothing but the optimiser state of stale parameters) for a bad

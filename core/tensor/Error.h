@@ -19,7 +19,8 @@ public:
         MemoryError,
         TypeError,
         AttributeError,
-        ZeroDivisionError
+        ZeroDivisionError,
+        UnicodeDecodeError
     };
 
     Error(Kind kind, const std::string &message)
@@ -48,6 +49,8 @@ public:
             return "AttributeError";
         case Kind::ZeroDivisionError:
             return "ZeroDivisionError";
+        case Kind::UnicodeDecodeError:
+            return "UnicodeDecodeError";
         }
         return "Error";
     }

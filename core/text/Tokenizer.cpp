@@ -4,153 +4,20 @@
 
 #include "core/tensor/Error.h"
 #include "core/text/ByteLevel.h"
+#include "core/text/TokenDisplay.h"
 #include "core/text/TokenizerTables.h"
 #include "core/text/UnicodeClasses.h"
+#include "core/text/WordEncoder.h"
 
 #include <algorithm>
 #include <deque>
-#include <limits>
-#include <queue>
 #include <span>
-#include <unordered_map>
 
 namespace embedlab::core {
 
 namespace {
 
 using Tables = Tokenizer::Tables;
-
-std::uint64_t pairKey(std::int32_t left, std::int32_t right)
-{
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(left)) << 32) |
-           static_cast<std::uint32_t>(right);
-}
-
-const Tables::Merge *mergeOf(const Tables &t, std::int32_t left, std::int32_t right)
-{
-    const auto it = t.merges.find(pairKey(left, right));
-    return it == t.merges.end() ? nullptr : &it->second;
-}
-
-// encoder.py's loop: merge every occurrence of the lowest-ranked pair, until no pair has a rank.
-// Quadratic in the word's length, and the fastest for the short words of real text.
-void mergeShort(const Tables &t, std::vector<std::int32_t> &word)
-{
-    while (word.size() > 1) {
-        const Tables::Merge *best = nullptr;
-        std::int32_t left = 0, right = 0;
-        for (std::size_t k = 0; k + 1 < word.size(); ++k) {
-            const Tables::Merge *m = mergeOf(t, word[k], word[k + 1]);
-            if (m && (!best || m->rank < best->rank)) {
-                best = m;
-                left = word[k];
-                right = word[k + 1];
-            }
-        }
-        if (!best)
-            return;
-        std::size_t out = 0;
-        for (std::size_t k = 0; k < word.size();) {
-            if (k + 1 < word.size() && word[k] == left && word[k + 1] == right) {
-                word[out++] = best->result;
-                k += 2;
-            } else {
-                word[out++] = word[k++];
-            }
-        }
-        word.resize(out);
-    }
-}
-
-// The same merges in O(n log n) for long words (a line of 100,000 letters): a heap of candidate
-// pairs by (rank, position) over a linked list. Merging the leftmost lowest-ranked pair first gives
-// encoder.py's result, because a merge never recreates the pair it merged (its token is longer).
-void mergeLong(const Tables &t, std::vector<std::int32_t> &word)
-{
-    struct Candidate {
-        std::int32_t rank;
-        std::int32_t at;
-        std::int32_t left;
-        std::int32_t right;
-        bool operator>(const Candidate &o) const { return rank != o.rank ? rank > o.rank : at > o.at; }
-    };
-    const auto n = static_cast<std::int32_t>(word.size());
-    std::vector<std::int32_t> next(word.size()), prev(word.size());
-    std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap;
-    auto consider = [&](std::int32_t at) {
-        if (at < 0 || next[at] >= n)
-            return;
-        if (const Tables::Merge *m = mergeOf(t, word[at], word[next[at]]))
-            heap.push({m->rank, at, word[at], word[next[at]]});
-    };
-    for (std::int32_t k = 0; k < n; ++k) {
-        next[k] = k + 1;
-        prev[k] = k - 1;
-    }
-    for (std::int32_t k = 0; k + 1 < n; ++k)
-        consider(k);
-    while (!heap.empty()) {
-        const Candidate c = heap.top();
-        heap.pop();
-        const std::int32_t right = next[c.at];
-        if (word[c.at] != c.left || right >= n || word[right] != c.right)
-            continue; // stale: one side was merged since
-        word[c.at] = mergeOf(t, c.left, c.right)->result;
-        word[right] = -1;
-        next[c.at] = next[right];
-        if (next[right] < n)
-            prev[next[right]] = c.at;
-        consider(prev[c.at]);
-        consider(c.at);
-    }
-    word.erase(std::remove(word.begin(), word.end(), -1), word.end());
-}
-
-// One encode() call's state: the ids of each distinct pre-token, computed once.
-class Encoder {
-public:
-    explicit Encoder(const Tables &t)
-        : m_t(t)
-    {}
-
-    void segment(std::string_view text, std::vector<std::int64_t> &ids)
-    {
-        if (m_t.addPrefixSpace && !text.empty() && text.front() != ' ')
-            text = m_prefixed.emplace_back(1, ' ').append(text); // piecewise: GCC 12's -Wrestrict
-        m_pieces.clear();
-        bytelevel::splitPretokens(text, m_pieces);
-        for (std::string_view piece : m_pieces) {
-            auto [it, fresh] = m_cache.try_emplace(piece);
-            if (fresh) {
-                it->second.first = static_cast<std::uint32_t>(m_cached.size());
-                bpe(piece);
-                it->second.second = static_cast<std::uint32_t>(m_word.size());
-                m_cached.insert(m_cached.end(), m_word.begin(), m_word.end());
-            }
-            ids.insert(ids.end(), m_cached.begin() + it->second.first,
-                       m_cached.begin() + it->second.first + it->second.second);
-        }
-    }
-
-private:
-    void bpe(std::string_view piece)
-    {
-        m_word.clear();
-        for (char c : piece)
-            m_word.push_back(m_t.idOfByte[static_cast<unsigned char>(c)]);
-        if (m_word.size() <= 48)
-            mergeShort(m_t, m_word);
-        else
-            mergeLong(m_t, m_word);
-    }
-
-    const Tables &m_t;
-    std::vector<std::string_view> m_pieces;
-    std::vector<std::int32_t> m_word;
-    std::unordered_map<std::string_view, std::pair<std::uint32_t, std::uint32_t>> m_cache;
-    std::vector<std::int32_t> m_cached;
-    std::deque<std::string> m_prefixed; // stable storage for the views in m_cache
-};
 
 // Whether the one character at text[at, at + length) is a word character of Rust regex's \w.
 bool isWordChar(std::string_view text, std::size_t at, std::size_t length)
@@ -265,6 +132,15 @@ void splitAdded(std::span<const TokenizerSource::AddedToken> tokens, std::string
         out.push_back({sentence.substr(startOffset)});
 }
 
+// Whether the decoders give each token's exact bytes, joined (ByteLevel alone, or none at all for
+// vocab.json and GGUF byte-level files).
+bool decodesToBytes(const Tables &t)
+{
+    return t.kind == Tokenizer::Kind::ByteLevelBpe &&
+           (t.decoders.empty() ||
+            (t.decoders.size() == 1 && t.decoders[0].kind == text::DecoderStep::Kind::ByteLevel));
+}
+
 } // namespace
 
 Tokenizer::Tokenizer(std::shared_ptr<const Tables> tables)
@@ -273,61 +149,132 @@ Tokenizer::Tokenizer(std::shared_ptr<const Tables> tables)
 
 std::vector<std::int64_t> Tokenizer::encode(std::string_view text) const
 {
+    const Tables &t = *m_tables;
     std::vector<std::int64_t> ids;
     ids.reserve(text.size() / 3 + 1);
-    Encoder encoder(*m_tables);
+    WordEncoder encoder(t);
     // Added tokens are split out first, as Hugging Face's AddedVocabulary does: those matched as
-    // written, then the normalized ones in the text left (no normalizer: the same text). The
-    // pattern runs on the text between them.
+    // written, then each stretch between them is normalized and the normalized ones are matched in
+    // it. The pre-tokenizers and the model run on the text between them.
     std::vector<Split> raw;
-    splitAdded(m_tables->addedRaw, text, raw);
-    std::vector<Split> pieces;
+    splitAdded(t.addedRaw, text, raw);
+    std::deque<std::string> storage;
+    std::vector<std::string_view> words;
     for (const Split &split : raw) {
-        if (split.id >= 0)
-            pieces.push_back(split);
-        else
-            splitAdded(m_tables->addedNormalized, split.text, pieces);
-    }
-    for (const Split &piece : pieces) {
-        if (piece.id >= 0)
-            ids.push_back(piece.id);
-        else
-            encoder.segment(piece.text, ids);
+        if (split.id >= 0) {
+            ids.push_back(split.id);
+            continue;
+        }
+        const bool atStart = split.text.data() == text.data();
+        std::string_view normalized = split.text;
+        if (!t.normalizers.empty())
+            normalized = storage.emplace_back(text::normalize(t.normalizers, split.text));
+        std::vector<Split> pieces;
+        splitAdded(t.addedNormalized, normalized, pieces);
+        for (const Split &piece : pieces) {
+            if (piece.id >= 0) {
+                ids.push_back(piece.id);
+                continue;
+            }
+            words.clear();
+            text::preTokenize(t.preTokenizers,
+                              {piece.text, atStart && piece.text.data() == normalized.data()}, words,
+                              storage);
+            for (const std::string_view word : words)
+                encoder.encode(word, ids);
+        }
     }
     return ids;
 }
 
+void Tokenizer::checkId(std::int64_t id) const
+{
+    if (id < 0 || id >= vocabSize() || !m_tables->assigned[static_cast<std::size_t>(id)])
+        throw Error(Error::Kind::IndexError, "token id " + std::to_string(id) + " is not in " +
+                                                 m_tables->origin + " (ids 0.." +
+                                                 std::to_string(vocabSize() - 1) + ")");
+}
+
 std::string Tokenizer::decode(std::span<const std::int64_t> ids) const
 {
-    std::string out;
-    for (const std::int64_t id : ids) {
-        if (id < 0 || id >= vocabSize() || !m_tables->assigned[static_cast<std::size_t>(id)])
-            throw Error(Error::Kind::IndexError, "token id " + std::to_string(id) + " is not in " +
-                                                     m_tables->origin + " (ids 0.." +
-                                                     std::to_string(vocabSize() - 1) + ")");
-        out += m_tables->bytes[static_cast<std::size_t>(id)];
+    for (const std::int64_t id : ids)
+        checkId(id);
+    const Tables &t = *m_tables;
+    if (decodesToBytes(t)) {
+        std::string out;
+        for (const std::int64_t id : ids)
+            out += t.bytes[static_cast<std::size_t>(id)];
+        return out;
     }
-    return out;
+    std::vector<std::string> tokens;
+    tokens.reserve(ids.size());
+    for (const std::int64_t id : ids)
+        tokens.push_back(t.pieces[static_cast<std::size_t>(id)]);
+    if (t.decoders.empty()) {
+        // Hugging Face without a decoder: the tokens joined by spaces.
+        std::string out;
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+            out.append(i ? " " : "").append(tokens[i]);
+        return out;
+    }
+    return text::decode(t.decoders, std::move(tokens));
 }
 
 std::string Tokenizer::tokenText(std::int64_t id) const
 {
-    const std::int64_t one[] = {id};
-    return bytelevel::displayText(decode(one));
+    return tokenLabel(tokenBytes(id));
+}
+
+const std::string &Tokenizer::tokenBytes(std::int64_t id) const
+{
+    checkId(id);
+    return m_tables->bytes[static_cast<std::size_t>(id)];
+}
+
+const std::string &Tokenizer::tokenPiece(std::int64_t id) const
+{
+    checkId(id);
+    return m_tables->pieces[static_cast<std::size_t>(id)];
+}
+
+bool Tokenizer::isSpecial(std::int64_t id) const
+{
+    checkId(id);
+    return m_tables->special[static_cast<std::size_t>(id)];
 }
 
 std::optional<std::int64_t> Tokenizer::find(std::string_view text) const
 {
-    if (const auto it = m_tables->idOfBytes.find(std::string(text)); it != m_tables->idOfBytes.end())
-        return it->second;
-    // Tokens that are pieces of a character all show as U+FFFD: the first such id.
-    if (text.find("\xEF\xBF\xBD") == std::string_view::npos)
+    if (text.empty())
+        return std::nullopt;
+    if (const std::int32_t id = m_tables->idOfBytes(text); id >= 0)
+        return id;
+    // Tokens shown by their bytes (<E6 88>): the first whose label is the text.
+    if (text.find('<') == std::string_view::npos)
         return std::nullopt;
     for (std::int64_t id = 0; id < vocabSize(); ++id) {
         if (m_tables->assigned[static_cast<std::size_t>(id)] && tokenText(id) == text)
             return id;
     }
     return std::nullopt;
+}
+
+Tokenizer::Kind Tokenizer::kind() const
+{
+    return m_tables->kind;
+}
+
+bool Tokenizer::roundTrips() const
+{
+    const Tables &t = *m_tables;
+    const auto strips = [](const TokenizerSource::AddedToken &a) { return a.lstrip || a.rstrip; };
+    const bool everyByte =
+        std::none_of(t.idOfByte.begin(), t.idOfByte.end(), [](std::int32_t id) { return id < 0; });
+    return decodesToBytes(t) && everyByte && t.normalizers.empty() &&
+           std::none_of(t.addedRaw.begin(), t.addedRaw.end(), strips) &&
+           std::none_of(t.addedNormalized.begin(), t.addedNormalized.end(), strips) &&
+           std::none_of(t.preTokenizers.begin(), t.preTokenizers.end(),
+                        [](const text::PreTokenizerStep &s) { return s.addPrefixSpace; });
 }
 
 std::int64_t Tokenizer::vocabSize() const

@@ -17,4 +17,34 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>embedlab::ui::LookupArea</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 id(s)&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 id&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</numerusform>
+            <numerusform>&lt;b&gt;%1 ids&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::SidePanels</name>
+    <message numerus="yes">
+        <source>after %n training step(s)</source>
+        <translation>
+            <numerusform>after %n training step</numerusform>
+            <numerusform>after %n training steps</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TrainingPanel</name>
+    <message numerus="yes">
+        <source>Each id predicts the one after it (%n pair(s)): %1</source>
+        <translation>
+            <numerusform>Each id predicts the one after it (%n pair): %1</numerusform>
+            <numerusform>Each id predicts the one after it (%n pairs): %1</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

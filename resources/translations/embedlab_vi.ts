@@ -30,62 +30,6 @@
 <context>
     <name>HeadlessExport</name>
     <message>
-        <source>View to export.</source>
-        <translation>Khung nhìn cần xuất.</translation>
-    </message>
-    <message>
-        <source>Output file.</source>
-        <translation>Tệp đầu ra.</translation>
-    </message>
-    <message>
-        <source>PNG scale 1-4.</source>
-        <translation>Tỉ lệ PNG 1-4.</translation>
-    </message>
-    <message>
-        <source>Projector style.</source>
-        <translation>Kiểu máy chiếu.</translation>
-    </message>
-    <message>
-        <source>en, vi or zh.</source>
-        <translation>en, vi hoặc zh.</translation>
-    </message>
-    <message>
-        <source>torch.manual_seed.</source>
-        <translation>torch.manual_seed.</translation>
-    </message>
-    <message>
-        <source>V.</source>
-        <translation>V.</translation>
-    </message>
-    <message>
-        <source>D.</source>
-        <translation>D.</translation>
-    </message>
-    <message>
-        <source>Token ids.</source>
-        <translation>Các token id.</translation>
-    </message>
-    <message>
-        <source>Tie lm_head to the embedding.</source>
-        <translation>Buộc lm_head với embedding.</translation>
-    </message>
-    <message>
-        <source>Initialiser spec.</source>
-        <translation>Spec của bộ khởi tạo.</translation>
-    </message>
-    <message>
-        <source>Session file.</source>
-        <translation>Tệp phiên.</translation>
-    </message>
-    <message>
-        <source>Animation step.</source>
-        <translation>Bước hoạt ảnh.</translation>
-    </message>
-    <message>
-        <source>View size WxH.</source>
-        <translation>Kích thước khung nhìn RxC.</translation>
-    </message>
-    <message>
         <source>unexpected argument '%1'.</source>
         <translation>đối số không mong đợi '%1'.</translation>
     </message>
@@ -158,14 +102,6 @@
         <translation>hết thời gian chờ khi tính lm_head(h).</translation>
     </message>
     <message>
-        <source>Weight file, as FILE[:TENSOR].</source>
-        <translation>Tệp trọng số, dạng FILE[:TENSOR].</translation>
-    </message>
-    <message>
-        <source>reference or gpt2.</source>
-        <translation>reference hoặc gpt2.</translation>
-    </message>
-    <message>
         <source>--export weights needs --out FILE.npy.</source>
         <translation>--export weights cần --out FILE.npy.</translation>
     </message>
@@ -196,6 +132,10 @@
     <message>
         <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window, weights (not '%1').</source>
         <translation>--export phải là một trong heatmap, onehot, histogram, unembedding, neighbours, window, weights (không phải '%1').</translation>
+    </message>
+    <message>
+        <source>--%1 goes with the window, not with --export.</source>
+        <translation>--%1 dùng cho cửa sổ, không dùng cùng --export.</translation>
     </message>
 </context>
 <context>
@@ -374,6 +314,37 @@
         <source>The session is damaged: the tokenizer must be a file name.</source>
         <translation>Phiên bị hỏng: bộ tách token phải là một tên tệp.</translation>
     </message>
+    <message>
+        <source>The session is damaged: its document must be an object.</source>
+        <translation>Phiên bị hỏng: phần tài liệu của nó phải là một đối tượng.</translation>
+    </message>
+    <message>
+        <source>The session is damaged: its view field '%1' has the wrong type.</source>
+        <translation>Phiên bị hỏng: trường hiển thị '%1' có kiểu sai.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::AnimationToolBar</name>
+    <message>
+        <source>Animation</source>
+        <translation>Hoạt ảnh</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> Tốc độ </translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>Tốc độ hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Tạm dừng</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Phát</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -424,6 +395,96 @@
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;Đầu ra&lt;/b&gt; &amp;mdash; đang định dạng ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::CommandLine</name>
+    <message>
+        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>Xuất một khung nhìn (heatmap, onehot, histogram, unembedding, neighbours, window) ra --out TỆP.png, .svg hoặc .pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
+    </message>
+    <message>
+        <source>Output file.</source>
+        <translation>Tệp đầu ra.</translation>
+    </message>
+    <message>
+        <source>PNG scale 1-4.</source>
+        <translation>Tỉ lệ PNG 1-4.</translation>
+    </message>
+    <message>
+        <source>Projector style.</source>
+        <translation>Kiểu máy chiếu.</translation>
+    </message>
+    <message>
+        <source>en, vi or zh.</source>
+        <translation>en, vi hoặc zh.</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed.</source>
+        <translation>torch.manual_seed.</translation>
+    </message>
+    <message>
+        <source>V.</source>
+        <translation>V.</translation>
+    </message>
+    <message>
+        <source>D.</source>
+        <translation>D.</translation>
+    </message>
+    <message>
+        <source>Token ids.</source>
+        <translation>Các token id.</translation>
+    </message>
+    <message>
+        <source>Tie lm_head to the embedding.</source>
+        <translation>Buộc lm_head với embedding.</translation>
+    </message>
+    <message>
+        <source>Initialiser spec.</source>
+        <translation>Spec của bộ khởi tạo.</translation>
+    </message>
+    <message>
+        <source>Session file.</source>
+        <translation>Tệp phiên.</translation>
+    </message>
+    <message>
+        <source>Weight file, as FILE[:TENSOR].</source>
+        <translation>Tệp trọng số, dạng FILE[:TENSOR].</translation>
+    </message>
+    <message>
+        <source>reference or gpt2.</source>
+        <translation>reference hoặc gpt2.</translation>
+    </message>
+    <message>
+        <source>Animation step to show.</source>
+        <translation>Bước hoạt ảnh cần hiển thị.</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1400x860; with --export, the view's size.</source>
+        <translation>Kích thước cửa sổ, ví dụ 1400x860; với --export, kích thước của khung nhìn.</translation>
+    </message>
+    <message>
+        <source>Render the window to a PNG and exit.</source>
+        <translation>Kết xuất cửa sổ thành PNG rồi thoát.</translation>
+    </message>
+    <message>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
+    </message>
+    <message>
+        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
+        <translation>Sau khi rảnh, ghi trạng thái của cửa sổ thành một phiên vào FILE rồi thoát (cho script và kiểm thử: cho thấy khôi phục sau sự cố đã khôi phục gì).</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
+        <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::Document</name>
+    <message>
+        <source>The last step's results belonged to weights that have changed since (undo, an initialiser, a tie or a new model): they were cleared.</source>
+        <translation>Kết quả của bước vừa rồi thuộc về các trọng số đã thay đổi sau đó (hoàn tác, một bộ khởi tạo, việc buộc trọng số hoặc một mô hình mới): chúng đã được xoá.</translation>
     </message>
 </context>
 <context>
@@ -552,6 +613,10 @@
         <source>Nearest Neighbours</source>
         <translation>Lân cận gần nhất</translation>
     </message>
+    <message>
+        <source>Copying the image ...</source>
+        <translation>Đang sao chép hình ảnh ...</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -624,6 +689,33 @@
     <message>
         <source>Constant(%1)</source>
         <translation>Hằng số(%1)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::IdsEntry</name>
+    <message>
+        <source>Text</source>
+        <translation>Văn bản</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>Gõ văn bản thay cho id: bộ tách token của mô hình biến nó thành các id token. Văn bản trong ngoặc kép ("Hello world") được đọc là văn bản ở cả hai chế độ.</translation>
+    </message>
+    <message>
+        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
+        <translation>Token id: một danh sách (2, 3, 1) hoặc một lô 2 chiều ([[2, 3], [1, 0]]). Mỗi id chọn một hàng của embedding.weight.</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>văn bản, ví dụ Hello world</translation>
+    </message>
+    <message>
+        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
+        <translation>các token id, ví dụ 2, 3, 1 hoặc [[2, 3], [1, 0]]</translation>
+    </message>
+    <message>
+        <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
+        <translation>Không gõ được văn bản: các token của nó gắn nhãn cho các hàng, nhưng EmbedLab không mã hoá được bằng bộ tách token này (%1)</translation>
     </message>
 </context>
 <context>
@@ -738,6 +830,18 @@
         <source>expected</source>
         <translation>kỳ vọng</translation>
     </message>
+    <message>
+        <source>distinct</source>
+        <translation>khác nhau</translation>
+    </message>
+    <message>
+        <source>How many different values the tensor holds (numpy.unique(w).size)</source>
+        <translation>Tensor chứa bao nhiêu giá trị khác nhau (numpy.unique(w).size)</translation>
+    </message>
+    <message>
+        <source>Counting the distinct values…</source>
+        <translation>Đang đếm các giá trị khác nhau…</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::InitPanel</name>
@@ -817,26 +921,6 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
-        <source>This training step ran out of memory: it was not run.</source>
-        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
-    </message>
-    <message>
-        <source>Training step on %1 weights ...</source>
-        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
-    </message>
-    <message>
-        <source>Training waits until the current computation has finished.</source>
-        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
-    </message>
-    <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
-        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
-    </message>
-    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>%1 giá trị riêng của lm_head đã bị bỏ; giờ nó hiển thị embedding.weight (một vùng lưu trữ)</translation>
     </message>
@@ -853,24 +937,8 @@
         <translation>Nhập ít nhất một token id, ví dụ 2, 3, 1</translation>
     </message>
     <message>
-        <source>Running torch.nn.init.%1_ on %2 ...</source>
-        <translation>Đang chạy torch.nn.init.%1_ trên %2 ...</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being initialised; apply again.</source>
-        <translation>%1 đã thay đổi trong lúc đang khởi tạo; hãy áp dụng lại.</translation>
-    </message>
-    <message>
         <source>%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.</source>
         <translation>%1 không phải là ma trận 2 chiều: chỉ tensor [V, D] mới có thể là trọng số.</translation>
-    </message>
-    <message>
-        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
-        <translation>Đang dựng Embedding(%1, %2) và Linear(%2, %1) ...</translation>
-    </message>
-    <message>
-        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
-        <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
     </message>
     <message>
         <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
@@ -883,6 +951,48 @@
     <message>
         <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
         <translation>Đã bỏ qua hoàn tác: lm_head.weight chưa được buộc khi thực hiện bước đó, và từ đó đã được buộc bên ngoài lịch sử hoàn tác (bởi một bước của bài học).</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabScheduler</name>
+    <message>
+        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
+        <translation>Đang dựng Embedding(%1, %2) và Linear(%2, %1) ...</translation>
+    </message>
+    <message>
+        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
+        <translation>Đang tính embedding(ids) và one_hot(ids) @ weight ...</translation>
+    </message>
+    <message>
+        <source>Running torch.nn.init.%1_ on %2 ...</source>
+        <translation>Đang chạy torch.nn.init.%1_ trên %2 ...</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being initialised; apply again.</source>
+        <translation>%1 đã thay đổi trong lúc đang khởi tạo; hãy áp dụng lại.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabTraining</name>
+    <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>Bước huấn luyện này cần thêm %1 bộ nhớ (gradient %2, trạng thái bộ tối ưu %3, logits %4, bản sao làm việc %5) nhưng chỉ còn %6: bước này đã không được chạy.</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>Việc huấn luyện chờ đến khi phép tính hiện tại hoàn tất.</translation>
+    </message>
+    <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets phải có cùng hình dạng với ids (ids %1, targets %2): targets[k] là token nên đứng sau ids[k]. (PyTorch sẽ chấp nhận sau khi .view(-1), ghép cặp theo thứ tự đã làm phẳng.)</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>Đang huấn luyện một bước trên %1 trọng số ...</translation>
+    </message>
+    <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>Bước huấn luyện này đã hết bộ nhớ: bước này đã không được chạy.</translation>
     </message>
 </context>
 <context>
@@ -1078,16 +1188,20 @@
         <translation>9. Gradient</translation>
     </message>
     <message>
-        <source>Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
-        <translation>Chỉ các hàng được tra cứu của embedding mới có gradient khác 0 (lưu dạng dày trừ khi sparse=True). Với SGD thuần, chỉ các hàng đó thay đổi; momentum, Adam và weight decay có thể làm thay đổi cả các hàng khác.</translation>
-    </message>
-    <message>
         <source>10. Common pitfalls</source>
         <translation>10. Các lỗi thường gặp</translation>
     </message>
     <message>
         <source>Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "IndexError: index out of range in self". The padding_idx row starts at zero and never gets a gradient. Swapped Linear arguments give the transposed shape.</source>
         <translation>Các id phải là số nguyên trong [0, num_embeddings): id 4 trong Embedding(4, 5) gây ra "IndexError: index out of range in self". Hàng padding_idx bắt đầu bằng 0 và không bao giờ nhận gradient. Đảo đối số của Linear sẽ cho hình dạng chuyển vị.</translation>
+    </message>
+    <message>
+        <source>In GPT-2, a token is not always a character:</source>
+        <translation>Trong GPT-2, một token không phải lúc nào cũng là một ký tự:</translation>
+    </message>
+    <message>
+        <source>The Training panel trains the next-token task on the ids: inputs [2, 3], targets [3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
+        <translation>Bảng Huấn luyện huấn luyện bài toán token kế tiếp trên các id: inputs [2, 3], targets [3, 1]. Chỉ những hàng được tra cứu của embedding, 2 và 3, mới có gradient khác 0 (lưu dạng dày trừ khi sparse=True). Với SGD thuần chỉ những hàng đó thay đổi; momentum, Adam và weight decay có thể thay đổi cả các hàng khác.</translation>
     </message>
 </context>
 <context>
@@ -1119,148 +1233,28 @@
         <source>Step %1 of %2</source>
         <translation>Bước %1 / %2</translation>
     </message>
+    <message>
+        <source>Resume at step %1</source>
+        <translation>Tiếp tục từ bước %1</translation>
+    </message>
 </context>
 <context>
-    <name>embedlab::ui::MainWindow</name>
-    <message>
-        <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
-        <translation>EmbedLab — nn.Embedding và nn.Linear, một ma trận trọng số</translation>
-    </message>
-    <message>
-        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
-        <translation>các token id, ví dụ 2, 3, 1 hoặc [[2, 3], [1, 0]]</translation>
-    </message>
-    <message>
-        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
-        <translation>Token id: một danh sách (2, 3, 1) hoặc một lô 2 chiều ([[2, 3], [1, 0]]). Mỗi id chọn một hàng của embedding.weight.</translation>
-    </message>
+    <name>embedlab::ui::LookupArea</name>
     <message>
         <source>batch 32 × 512</source>
         <translation>lô 32 × 512</translation>
-    </message>
-    <message>
-        <source>Undo memory: %1 (history uses %2)</source>
-        <translation>Bộ nhớ hoàn tác: %1 (lịch sử đang dùng %2)</translation>
-    </message>
-    <message>
-        <source>Cannot Be Undone</source>
-        <translation>Không thể hoàn tác</translation>
-    </message>
-    <message>
-        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
-        <translation>Thao tác này không thể hoàn tác (cần %1, bộ nhớ hoàn tác là %2). Tiếp tục?</translation>
-    </message>
-    <message>
-        <source>&amp;Continue</source>
-        <translation>&amp;Tiếp tục</translation>
     </message>
     <message>
         <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
         <translation>Đếm cho một lô huấn luyện gồm 32 chuỗi, mỗi chuỗi 512 token, thay cho các id</translation>
     </message>
     <message>
-        <source>Layers</source>
-        <translation>Các lớp</translation>
+        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>PyTorch code</source>
-        <translation>Mã PyTorch</translation>
-    </message>
-    <message>
-        <source>Change layers</source>
-        <translation>Thay đổi các lớp</translation>
-    </message>
-    <message>
-        <source>Open Weights</source>
-        <translation>Mở trọng số</translation>
-    </message>
-    <message>
-        <source>Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)</source>
-        <translation>Tệp trọng số (*.npy *.safetensors *.gguf);;Tệp pickle PyTorch (*.pt *.pth *.bin);;Mọi tệp (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Hoàn tác</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Làm lại</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>&amp;Phát</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Tệp</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Sửa</translation>
-    </message>
-    <message>
-        <source>Pre&amp;sets</source>
-        <translation>Cấu hình &amp;sẵn</translation>
-    </message>
-    <message>
-        <source>&amp;Model</source>
-        <translation>&amp;Mô hình</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>Chính</translation>
-    </message>
-    <message>
-        <source>Animation</source>
-        <translation>Hoạt ảnh</translation>
-    </message>
-    <message>
-        <source> Speed </source>
-        <translation> Tốc độ </translation>
-    </message>
-    <message>
-        <source>Animation speed</source>
-        <translation>Tốc độ hoạt ảnh</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Xem</translation>
-    </message>
-    <message>
-        <source>&amp;Colour Map</source>
-        <translation>&amp;Bảng màu</translation>
-    </message>
-    <message>
-        <source>&amp;Animation</source>
-        <translation>&amp;Hoạt ảnh</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>Trợ &amp;giúp</translation>
-    </message>
-    <message>
-        <source>lm_head cannot be tied</source>
-        <translation>Không thể buộc lm_head</translation>
-    </message>
-    <message>
-        <source>The model could not be built</source>
-        <translation>Không thể dựng mô hình</translation>
-    </message>
-    <message>
-        <source>Row %1 of embedding.weight is the embedding of token id %1</source>
-        <translation>Hàng %1 của embedding.weight là embedding của token id %1</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Tạm dừng</translation>
-    </message>
-    <message>
-        <source>  (tied)</source>
-        <translation>  (đã buộc)</translation>
-    </message>
-    <message>
-        <source>  from %1</source>
-        <translation>  từ %1</translation>
+        <source>The views still show ids = %1: correct the entry to update them.</source>
+        <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
     </message>
     <message>
         <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
@@ -1279,132 +1273,41 @@
         <translation>Bốn cách tính không cho kết quả giống hệt nhau đến từng bit (NaN không bao giờ bằng chính nó)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
-        <translation>&lt;b&gt;%1 id&lt;/b&gt;: cách one-hot &lt;b&gt;%2&lt;/b&gt; phép nhân-cộng (%3 phép nhân với 0, %4 %) &amp;nbsp;·&amp;nbsp; tra cứu sao chép &lt;b&gt;%5&lt;/b&gt; giá trị (đọc %6 byte), 0 phép nhân-cộng</translation>
-    </message>
-    <message>
         <source>32 × 512 = %1</source>
         <translation>32 × 512 = %1</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 id(s)&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 id&lt;/b&gt;: cách one-hot làm &lt;b&gt;%2&lt;/b&gt; phép nhân-cộng, trong đó %3 phép nhân với 0 (%4 %) &amp;nbsp;·&amp;nbsp; cách tra cứu sao chép &lt;b&gt;%5&lt;/b&gt; giá trị (đọc %6 byte) và không nhân gì cả</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::MainWindow</name>
     <message>
-        <source>Preferences</source>
-        <translation>Tuỳ chọn</translation>
+        <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
+        <translation>EmbedLab — nn.Embedding và nn.Linear, một ma trận trọng số</translation>
     </message>
     <message>
-        <source>&amp;Colour map:</source>
-        <translation>&amp;Bảng màu:</translation>
+        <source>Open Weights</source>
+        <translation>Mở trọng số</translation>
     </message>
     <message>
-        <source>&amp;Animation speed:</source>
-        <translation>Tốc độ &amp;hoạt ảnh:</translation>
+        <source>Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)</source>
+        <translation>Tệp trọng số (*.npy *.safetensors *.gguf);;Tệp pickle PyTorch (*.pt *.pth *.bin);;Mọi tệp (*)</translation>
     </message>
     <message>
-        <source>About EmbedLab</source>
-        <translation>Giới thiệu EmbedLab</translation>
+        <source>lm_head cannot be tied</source>
+        <translation>Không thể buộc lm_head</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding và nn.Linear bao bọc cùng một loại ma trận trọng số: tra cứu hàng i chính là nhân một vector one-hot với nó.&lt;/p&gt;&lt;p&gt;Bản quyền 2026 các nhà phát triển EmbedLab.&lt;/p&gt;&lt;p&gt;Chương trình này là phần mềm tự do: bạn có thể phân phối lại và/hoặc sửa đổi nó theo các điều khoản của Giấy phép Công cộng GNU do Tổ chức Phần mềm Tự do công bố, phiên bản 3 của Giấy phép hoặc (tuỳ bạn chọn) bất kỳ phiên bản nào mới hơn.&lt;/p&gt;&lt;p&gt;Chương trình này được phân phối với hy vọng nó sẽ hữu ích, nhưng KHÔNG CÓ BẤT KỲ BẢO ĐẢM NÀO; thậm chí không có bảo đảm ngụ ý về KHẢ NĂNG THƯƠNG MẠI hay SỰ PHÙ HỢP CHO MỘT MỤC ĐÍCH CỤ THỂ. Xem &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;Giấy phép Công cộng GNU&lt;/a&gt; để biết thêm chi tiết.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
+        <source>The model could not be built</source>
+        <translation>Không thể dựng mô hình</translation>
     </message>
     <message>
-        <source>Initialisers</source>
-        <translation>Bộ khởi tạo</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor:</source>
-        <translation>&amp;Tensor:</translation>
-    </message>
-    <message>
-        <source>Histogram</source>
-        <translation>Biểu đồ tần suất</translation>
-    </message>
-    <message>
-        <source>Unembedding</source>
-        <translation>Giải nhúng</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Huấn luyện</translation>
-    </message>
-    <message>
-        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
-        <translation>&amp;Hoàn tác (các bước cũ đã bị bỏ để giữ dưới %1)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Hoàn tác %1</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Làm lại %1</translation>
-    </message>
-    <message>
-        <source>Untie lm_head</source>
-        <translation>Gỡ buộc lm_head</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
-        <translation>lm_head.weight lại có vùng lưu trữ riêng. Nó nên bắt đầu từ những giá trị nào?</translation>
-    </message>
-    <message>
-        <source>&amp;Keep the current values (clone)</source>
-        <translation>&amp;Giữ các giá trị hiện tại (clone)</translation>
-    </message>
-    <message>
-        <source>&amp;Re-initialise lm_head</source>
-        <translation>&amp;Khởi tạo lại lm_head</translation>
-    </message>
-    <message>
-        <source>&amp;Remember my choice</source>
-        <translation>&amp;Nhớ lựa chọn của tôi</translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation>đã buộc</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Ngôn ngữ</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Hoàn tác</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>Làm lại</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>The views still show ids = %1: correct the entry to update them.</source>
-        <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>Văn bản</translation>
-    </message>
-    <message>
-        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
-        <translation>Gõ văn bản thay cho id: bộ tách token của mô hình biến nó thành các id token. Văn bản trong ngoặc kép ("Hello world") được đọc là văn bản ở cả hai chế độ.</translation>
-    </message>
-    <message>
-        <source>text, e.g. Hello world</source>
-        <translation>văn bản, ví dụ Hello world</translation>
-    </message>
-    <message>
-        <source>Neighbours</source>
-        <translation>Lân cận</translation>
-    </message>
-    <message>
-        <source>No row or token matches "%1".</source>
-        <translation>Không có hàng hay token nào khớp với "%1".</translation>
-    </message>
-    <message>
-        <source>Computing the nearest rows ...</source>
-        <translation>Đang tính các hàng gần nhất ...</translation>
+        <source>Row %1 of embedding.weight is the embedding of token id %1</source>
+        <translation>Hàng %1 của embedding.weight là embedding của token id %1</translation>
     </message>
 </context>
 <context>
@@ -1447,6 +1350,18 @@
     <message>
         <source>token</source>
         <translation>token</translation>
+    </message>
+    <message>
+        <source>Open trained weights…</source>
+        <translation>Mở trọng số đã huấn luyện…</translation>
+    </message>
+    <message>
+        <source>File &gt; Open Weights: a trained checkpoint's embedding (.safetensors, GGUF, .npy), whose neighbours mean something</source>
+        <translation>Tệp &gt; Mở trọng số: embedding của một checkpoint đã huấn luyện (.safetensors, GGUF, .npy), khi đó các lân cận mới có ý nghĩa</translation>
+    </message>
+    <message>
+        <source>Untrained: seeded %1; neighbours of random rows mean nothing.</source>
+        <translation>Chưa huấn luyện: %1 theo seed; lân cận của các hàng ngẫu nhiên không có ý nghĩa gì.</translation>
     </message>
 </context>
 <context>
@@ -1552,12 +1467,16 @@
         <translation>tra cứu: W[%1] → output[%2], một bước</translation>
     </message>
     <message>
-        <source>one-hot @ W so far: %1 multiply-adds (%2 by 0)</source>
-        <translation>one-hot @ W đến giờ: %1 phép nhân-cộng (%2 phép nhân với 0)</translation>
+        <source> · row %1 selected, not among the ids</source>
+        <translation> · đã chọn hàng %1, không nằm trong các id</translation>
     </message>
     <message>
-        <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
-        <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị (0 phép nhân-cộng)</translation>
+        <source>one-hot @ W so far: %1 multiply-adds, %2 of them multiplications by zero</source>
+        <translation>one-hot @ W đến giờ: %1 phép nhân-cộng, trong đó %2 phép nhân với 0</translation>
+    </message>
+    <message>
+        <source>lookup W[i] so far: %1 values copied, no multiplication</source>
+        <translation>tra cứu W[i] đến giờ: đã sao chép %1 giá trị, không có phép nhân nào</translation>
     </message>
 </context>
 <context>
@@ -1625,16 +1544,81 @@
         <translation>Lưu phiên</translation>
     </message>
     <message>
-        <source>Saved %1</source>
-        <translation>Đã lưu %1</translation>
-    </message>
-    <message>
         <source>Unsaved Changes</source>
         <translation>Thay đổi chưa lưu</translation>
     </message>
     <message>
         <source>The session has changes that are not saved. Save them?</source>
         <translation>Phiên có những thay đổi chưa được lưu. Lưu lại không?</translation>
+    </message>
+    <message>
+        <source>Saved %1 (the weights are rebuilt from its seed and initialisers)</source>
+        <translation>Đã lưu %1 (các trọng số được dựng lại từ hạt giống và các bộ khởi tạo của nó)</translation>
+    </message>
+    <message>
+        <source>Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights cannot be rebuilt from the seed</source>
+        <translation>Đã lưu %1 và, bên cạnh nó, các giá trị của %2 (%3 trong các tệp .npy): trọng số đã huấn luyện hoặc đã nạp không thể dựng lại từ hạt giống</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::SidePanels</name>
+    <message>
+        <source>Layers</source>
+        <translation>Các lớp</translation>
+    </message>
+    <message>
+        <source>PyTorch code</source>
+        <translation>Mã PyTorch</translation>
+    </message>
+    <message>
+        <source>Initialisers</source>
+        <translation>Bộ khởi tạo</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>Biểu đồ tần suất</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor:</source>
+        <translation>&amp;Tensor:</translation>
+    </message>
+    <message>
+        <source>Unembedding</source>
+        <translation>Giải nhúng</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>Lân cận</translation>
+    </message>
+    <message>
+        <source>Change layers</source>
+        <translation>Thay đổi các lớp</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>đã buộc</translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n training step(s)</source>
+        <translation>
+            <numerusform>sau %n bước huấn luyện</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>Không có hàng hay token nào khớp với "%1".</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>Đang tính các hàng gần nhất ...</translation>
+    </message>
+    <message>
+        <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
+        <translation>%1: nhiều nhất %2 mức trong mỗi nhóm %3 giá trị dùng chung một hệ số tỉ lệ</translation>
     </message>
 </context>
 <context>
@@ -1699,6 +1683,49 @@
         <source>Choose a 2-D tensor.</source>
         <translation>Hãy chọn một tensor 2 chiều.</translation>
     </message>
+    <message>
+        <source>Bits/weight</source>
+        <translation>Bit/trọng số</translation>
+    </message>
+    <message>
+        <source>Bits of the file each weight takes, the block's scales included</source>
+        <translation>Số bit của tệp mà mỗi trọng số chiếm, kể cả các hệ số tỉ lệ của khối</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale and one minimum</source>
+        <translation>cứ %1 giá trị dùng chung một hệ số tỉ lệ và một giá trị nhỏ nhất</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale</source>
+        <translation>cứ %1 giá trị dùng chung một hệ số tỉ lệ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What is %1?&lt;/b&gt; The file cuts each row into blocks of %2 values; %3, and each value keeps only its level, one of %4. That is %5 bits per weight instead of 16 (bf16) or 32 (float32). &lt;b&gt;Kept:&lt;/b&gt; the sign and rough size of every value, so the heatmap, the tokens' neighbours and the rows that stand out look much the same. &lt;b&gt;Lost:&lt;/b&gt; the fine differences inside a group, which snap to its levels: the statistics table counts how few distinct values remain, and View &gt; Quantisation Blocks outlines the groups.</source>
+        <translation>&lt;b&gt;%1 là gì?&lt;/b&gt; Tệp cắt mỗi hàng thành các khối %2 giá trị; %3, và mỗi giá trị chỉ giữ lại mức của nó, một trong %4 mức. Tức là %5 bit cho mỗi trọng số thay vì 16 (bf16) hay 32 (float32). &lt;b&gt;Giữ lại:&lt;/b&gt; dấu và độ lớn gần đúng của từng giá trị, nên bản đồ nhiệt, lân cận của các token và những hàng nổi bật trông gần như cũ. &lt;b&gt;Mất đi:&lt;/b&gt; những khác biệt nhỏ trong một nhóm, vốn bị làm tròn về các mức của nhóm: bảng thống kê đếm xem còn lại ít giá trị khác nhau đến đâu, và Xem &gt; Khối lượng tử hoá vẽ viền các nhóm.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TieController</name>
+    <message>
+        <source>Untie lm_head</source>
+        <translation>Gỡ buộc lm_head</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
+        <translation>lm_head.weight lại có vùng lưu trữ riêng. Nó nên bắt đầu từ những giá trị nào?</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the current values (clone)</source>
+        <translation>&amp;Giữ các giá trị hiện tại (clone)</translation>
+    </message>
+    <message>
+        <source>&amp;Re-initialise lm_head</source>
+        <translation>&amp;Khởi tạo lại lm_head</translation>
+    </message>
+    <message>
+        <source>&amp;Remember my choice</source>
+        <translation>&amp;Nhớ lựa chọn của tôi</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenBarChart</name>
@@ -1720,6 +1747,53 @@
     <message>
         <source>token %1 of %2: id %3, "%4"</source>
         <translation>token %1 trên %2: id %3, "%4"</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenizerOffer</name>
+    <message>
+        <source>Choose a tokenizer file…</source>
+        <translation>Chọn tệp bộ tách token…</translation>
+    </message>
+    <message>
+        <source>A tokenizer.json, a vocab.json (with merges.txt beside it) or a GGUF file</source>
+        <translation>Một tệp tokenizer.json, một vocab.json (có merges.txt bên cạnh) hoặc một tệp GGUF</translation>
+    </message>
+    <message>
+        <source>Keep the rows without tokens</source>
+        <translation>Giữ các hàng không có token</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone.</source>
+        <translation>%1 hàng là kích thước bộ từ vựng của %2, nên các hàng này có thể là token của %2. Đây chỉ là phỏng đoán dựa vào số hàng.</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone: open its tokenizer file to use it.</source>
+        <translation>%1 hàng là kích thước bộ từ vựng của %2, nên các hàng này có thể là token của %2. Đây chỉ là phỏng đoán dựa vào số hàng: hãy mở tệp bộ tách token của nó để dùng.</translation>
+    </message>
+    <message>
+        <source>Use %1's tokenizer</source>
+        <translation>Dùng bộ tách token của %1</translation>
+    </message>
+    <message>
+        <source>Tokenizer for the rows</source>
+        <translation>Bộ tách token cho các hàng</translation>
+    </message>
+    <message>
+        <source>Tokenizers (tokenizer.json vocab.json *.gguf);;JSON (*.json);;All files (*)</source>
+        <translation>Bộ tách token (tokenizer.json vocab.json *.gguf);;JSON (*.json);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>Không dùng được bộ tách token</translation>
+    </message>
+    <message>
+        <source>Use the tokenizer %1</source>
+        <translation>Dùng bộ tách token %1</translation>
+    </message>
+    <message>
+        <source>%1 names %2 tokens for %3 rows: ids past the last row are refused, rows past the last token have none.</source>
+        <translation>%1 có %2 token cho %3 hàng: các id vượt quá hàng cuối bị từ chối, các hàng sau token cuối không có token.</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2082,83 @@
         <source>change = after − before</source>
         <translation>thay đổi = sau − trước</translation>
     </message>
+    <message>
+        <source>Next-token task on the ids</source>
+        <translation>Bài toán token kế tiếp trên các id</translation>
+    </message>
+    <message>
+        <source>Each id above is an input and the id after it its target: inputs ids[:-1], targets ids[1:]. Typing a batch of your own turns this off.</source>
+        <translation>Mỗi id ở trên là một đầu vào và id đứng sau nó là đích: inputs ids[:-1], targets ids[1:]. Tự gõ một batch riêng sẽ tắt chế độ này.</translation>
+    </message>
+    <message>
+        <source>A batch of your own: targets[k] is the token that should follow ids[k].</source>
+        <translation>Batch do bạn tự gõ: targets[k] là token phải đứng sau ids[k].</translation>
+    </message>
+    <message>
+        <source>Nothing to predict yet: the next-token task needs at least two ids in a row.</source>
+        <translation>Chưa có gì để dự đoán: bài toán token kế tiếp cần ít nhất hai id liền nhau.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each id predicts the one after it (%n pair(s)): %1</source>
+        <translation>
+            <numerusform>Mỗi id dự đoán id đứng sau nó (%n cặp): %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>as it was at that step (undo or redo)</source>
+        <translation>như ở bước đó (hoàn tác hoặc làm lại)</translation>
+    </message>
+    <message>
+        <source>The next-token task needs at least two ids in a row: type more ids, or a batch of your own.</source>
+        <translation>Bài toán token kế tiếp cần ít nhất hai id liền nhau: hãy gõ thêm id, hoặc tự gõ một batch riêng.</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::UndoActions</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Hoàn tác</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
+        <translation>&amp;Hoàn tác (các bước cũ đã bị bỏ để giữ dưới %1)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Hoàn tác %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Làm lại %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Làm lại</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Hoàn tác</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Làm lại</translation>
+    </message>
+    <message>
+        <source>Undo memory: %1 (history uses %2)</source>
+        <translation>Bộ nhớ hoàn tác: %1 (lịch sử đang dùng %2)</translation>
+    </message>
+    <message>
+        <source>Cannot Be Undone</source>
+        <translation>Không thể hoàn tác</translation>
+    </message>
+    <message>
+        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
+        <translation>Thao tác này không thể hoàn tác (cần %1, bộ nhớ hoàn tác là %2). Tiếp tục?</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Tiếp tục</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::UndoCommands</name>
@@ -2190,6 +2341,14 @@
         <source>; token %1 (h's own) is not shown: rank %2, logit %3</source>
         <translation>; token %1 (của chính h) không được hiển thị: hạng %2, logit %3</translation>
     </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Sao chép mã</translation>
+    </message>
+    <message>
+        <source>Copy the code panel's script followed by these statements, as a script that prints what the transcript shows</source>
+        <translation>Sao chép script của bảng mã, tiếp theo là các câu lệnh này, thành một script in ra đúng những gì bản ghi phiên hiển thị</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Vocabulary</name>
@@ -2200,6 +2359,14 @@
     <message>
         <source>The tokenizer of %1 could not be read: %2</source>
         <translation>Không thể đọc bộ tách token của %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). The tokenizer's vocabulary has no token for it, so it falls back to one token per byte: %4.</source>
+        <translation>%1 chiếm %2 byte trong UTF-8 (%3). Bộ từ vựng của bộ tách token không có token cho nó, nên nó lùi về một token cho mỗi byte: %4.</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). Byte-level BPE works on bytes, not characters, and its vocabulary has no token for all of them, so it takes %4 tokens: %5.</source>
+        <translation>%1 chiếm %2 byte trong UTF-8 (%3). BPE mức byte làm việc trên byte chứ không phải ký tự, và bộ từ vựng của nó không có token cho cả cụm byte đó, nên nó cần %4 token: %5.</translation>
     </message>
 </context>
 <context>
@@ -2247,6 +2414,49 @@
     <message>
         <source>The tokenizer cannot be used</source>
         <translation>Không dùng được bộ tách token</translation>
+    </message>
+    <message>
+        <source>The tokenizer's tokens label the rows, but text cannot be typed: %1</source>
+        <translation>Các token của bộ tách token gắn nhãn cho các hàng, nhưng không gõ được văn bản: %1</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WeightHeatmaps</name>
+    <message>
+        <source>  (tied)</source>
+        <translation>  (đã buộc)</translation>
+    </message>
+    <message>
+        <source>  from %1</source>
+        <translation>  từ %1</translation>
+    </message>
+    <message>
+        <source>  (%1, %2 bits per weight)</source>
+        <translation>  (%1, %2 bit mỗi trọng số)</translation>
+    </message>
+    <message>
+        <source>  untrained: seeded %1</source>
+        <translation>  chưa huấn luyện: %1 theo seed</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6 and the minimum %7</source>
+        <translation>%1 khối %2: W[%3, %4:%5] dùng chung hệ số tỉ lệ %6 và giá trị nhỏ nhất %7</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6</source>
+        <translation>%1 khối %2: W[%3, %4:%5] dùng chung hệ số tỉ lệ %6</translation>
+    </message>
+    <message>
+        <source>level %1: %2 + %3 × %1 = %4</source>
+        <translation>mức %1: %2 + %3 × %1 = %4</translation>
+    </message>
+    <message>
+        <source>level %1: %2 × %1 = %3</source>
+        <translation>mức %1: %2 × %1 = %3</translation>
+    </message>
+    <message>
+        <source>  max_norm renormalised rows %1</source>
+        <translation>  max_norm đã chuẩn hoá lại các hàng %1</translation>
     </message>
 </context>
 <context>
@@ -2326,10 +2536,6 @@
     <message>
         <source>Copy Python &amp;Code</source>
         <translation>Sao chép &amp;mã Python</translation>
-    </message>
-    <message>
-        <source>Copy the PyTorch code of the current state to the clipboard</source>
-        <translation>Sao chép mã PyTorch của trạng thái hiện tại vào bộ nhớ tạm</translation>
     </message>
     <message>
         <source>&amp;Preferences...</source>
@@ -2539,40 +2745,91 @@
         <source>Back to all panels (Esc)</source>
         <translation>Quay lại tất cả các bảng (Esc)</translation>
     </message>
+    <message>
+        <source>Copy the code of the panel in front as a script that runs as pasted: the PyTorch code, continued by the Unembedding or Training panel's code</source>
+        <translation>Sao chép mã của bảng đang ở phía trước thành một script chạy được ngay khi dán: mã PyTorch, nối tiếp bằng mã của bảng Giải nhúng hoặc Huấn luyện</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Output</source>
+        <translation>Sao chép đầu &amp;ra</translation>
+    </message>
+    <message>
+        <source>Quantisation &amp;Blocks</source>
+        <translation>&amp;Khối lượng tử hoá</translation>
+    </message>
+    <message>
+        <source>Outline the blocks of a quantised tensor and the groups of values that share one scale, when zoomed in</source>
+        <translation>Vẽ viền các khối của một tensor đã lượng tử hoá và các nhóm giá trị dùng chung một hệ số tỉ lệ, khi phóng to</translation>
+    </message>
+    <message>
+        <source>Copy what the copied code prints: the Output pane, followed by the Unembedding panel's values when it is in front</source>
+        <translation>Sao chép những gì mã đã sao chép in ra: khung Đầu ra, tiếp theo là các giá trị của bảng Giải nhúng khi bảng đó ở phía trước</translation>
+    </message>
 </context>
 <context>
-    <name>main</name>
+    <name>embedlab::ui::WindowDialogs</name>
     <message>
-        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
-        <translation>Sau khi rảnh, ghi trạng thái của cửa sổ thành một phiên vào FILE rồi thoát (cho script và kiểm thử: cho thấy khôi phục sau sự cố đã khôi phục gì).</translation>
+        <source>Preferences</source>
+        <translation>Tuỳ chọn</translation>
     </message>
     <message>
-        <source>Render the window to a PNG and exit.</source>
-        <translation>Kết xuất cửa sổ thành PNG rồi thoát.</translation>
+        <source>&amp;Colour map:</source>
+        <translation>&amp;Bảng màu:</translation>
     </message>
     <message>
-        <source>reference or gpt2.</source>
-        <translation>reference hoặc gpt2.</translation>
+        <source>&amp;Animation speed:</source>
+        <translation>Tốc độ &amp;hoạt ảnh:</translation>
     </message>
     <message>
-        <source>Animation step to show.</source>
-        <translation>Bước hoạt ảnh cần hiển thị.</translation>
+        <source>About EmbedLab</source>
+        <translation>Giới thiệu EmbedLab</translation>
     </message>
     <message>
-        <source>Window size, e.g. 1400x860.</source>
-        <translation>Kích thước cửa sổ, ví dụ 1400x860.</translation>
+        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding và nn.Linear bao bọc cùng một loại ma trận trọng số: tra cứu hàng i chính là nhân một vector one-hot với nó.&lt;/p&gt;&lt;p&gt;Bản quyền 2026 các nhà phát triển EmbedLab.&lt;/p&gt;&lt;p&gt;Chương trình này là phần mềm tự do: bạn có thể phân phối lại và/hoặc sửa đổi nó theo các điều khoản của Giấy phép Công cộng GNU do Tổ chức Phần mềm Tự do công bố, phiên bản 3 của Giấy phép hoặc (tuỳ bạn chọn) bất kỳ phiên bản nào mới hơn.&lt;/p&gt;&lt;p&gt;Chương trình này được phân phối với hy vọng nó sẽ hữu ích, nhưng KHÔNG CÓ BẤT KỲ BẢO ĐẢM NÀO; thậm chí không có bảo đảm ngụ ý về KHẢ NĂNG THƯƠNG MẠI hay SỰ PHÙ HỢP CHO MỘT MỤC ĐÍCH CỤ THỂ. Xem &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;Giấy phép Công cộng GNU&lt;/a&gt; để biết thêm chi tiết.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WindowMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Tệp</translation>
     </message>
     <message>
-        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
-        <translation>Trước khi chụp màn hình: tied, untied-reinit, compare, train hoặc tokens.</translation>
+        <source>&amp;Edit</source>
+        <translation>&amp;Sửa</translation>
     </message>
     <message>
-        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
-        <translation>Xuất một khung nhìn (heatmap, onehot, histogram, unembedding, neighbours, window) ra --out TỆP.png, .svg hoặc .pdf, hoặc weights ra --out TỆP.npy, mà không mở cửa sổ (xem README).</translation>
+        <source>Pre&amp;sets</source>
+        <translation>Cấu hình &amp;sẵn</translation>
     </message>
     <message>
-        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
-        <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
+        <source>&amp;Model</source>
+        <translation>&amp;Mô hình</translation>
+    </message>
+    <message>
+        <source>&amp;Animation</source>
+        <translation>&amp;Hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Trợ &amp;giúp</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Xem</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>&amp;Bảng màu</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Ngôn ngữ</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Chính</translation>
     </message>
 </context>
 </TS>

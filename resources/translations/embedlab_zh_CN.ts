@@ -30,62 +30,6 @@
 <context>
     <name>HeadlessExport</name>
     <message>
-        <source>View to export.</source>
-        <translation>要导出的视图。</translation>
-    </message>
-    <message>
-        <source>Output file.</source>
-        <translation>输出文件。</translation>
-    </message>
-    <message>
-        <source>PNG scale 1-4.</source>
-        <translation>PNG 缩放倍数 1-4。</translation>
-    </message>
-    <message>
-        <source>Projector style.</source>
-        <translation>投影样式。</translation>
-    </message>
-    <message>
-        <source>en, vi or zh.</source>
-        <translation>en、vi 或 zh。</translation>
-    </message>
-    <message>
-        <source>torch.manual_seed.</source>
-        <translation>torch.manual_seed。</translation>
-    </message>
-    <message>
-        <source>V.</source>
-        <translation>V。</translation>
-    </message>
-    <message>
-        <source>D.</source>
-        <translation>D。</translation>
-    </message>
-    <message>
-        <source>Token ids.</source>
-        <translation>token id。</translation>
-    </message>
-    <message>
-        <source>Tie lm_head to the embedding.</source>
-        <translation>将 lm_head 与 embedding 绑定。</translation>
-    </message>
-    <message>
-        <source>Initialiser spec.</source>
-        <translation>初始化器 spec。</translation>
-    </message>
-    <message>
-        <source>Session file.</source>
-        <translation>会话文件。</translation>
-    </message>
-    <message>
-        <source>Animation step.</source>
-        <translation>动画步骤。</translation>
-    </message>
-    <message>
-        <source>View size WxH.</source>
-        <translation>视图尺寸 宽x高。</translation>
-    </message>
-    <message>
         <source>unexpected argument '%1'.</source>
         <translation>意外的参数“%1”。</translation>
     </message>
@@ -158,14 +102,6 @@
         <translation>计算 lm_head(h) 超时。</translation>
     </message>
     <message>
-        <source>Weight file, as FILE[:TENSOR].</source>
-        <translation>权重文件，格式为 FILE[:TENSOR]。</translation>
-    </message>
-    <message>
-        <source>reference or gpt2.</source>
-        <translation>reference 或 gpt2。</translation>
-    </message>
-    <message>
         <source>--export weights needs --out FILE.npy.</source>
         <translation>--export weights 需要 --out FILE.npy。</translation>
     </message>
@@ -196,6 +132,10 @@
     <message>
         <source>--export must be one of heatmap, onehot, histogram, unembedding, neighbours, window, weights (not '%1').</source>
         <translation>--export 必须是 heatmap、onehot、histogram、unembedding、neighbours、window、weights 之一（不是“%1”）。</translation>
+    </message>
+    <message>
+        <source>--%1 goes with the window, not with --export.</source>
+        <translation>--%1 用于窗口，不能与 --export 一起使用。</translation>
     </message>
 </context>
 <context>
@@ -374,6 +314,37 @@
         <source>The session is damaged: the tokenizer must be a file name.</source>
         <translation>会话已损坏：分词器必须是文件名。</translation>
     </message>
+    <message>
+        <source>The session is damaged: its document must be an object.</source>
+        <translation>会话已损坏：其文档部分必须是一个对象。</translation>
+    </message>
+    <message>
+        <source>The session is damaged: its view field '%1' has the wrong type.</source>
+        <translation>会话已损坏：其视图字段“%1”的类型错误。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::AnimationToolBar</name>
+    <message>
+        <source>Animation</source>
+        <translation>动画</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> 速度 </translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>动画速度</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::CodePanel</name>
@@ -424,6 +395,96 @@
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
         <translation>&lt;b&gt;输出&lt;/b&gt; &amp;mdash; 正在格式化 ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::CommandLine</name>
+    <message>
+        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
+        <translation>不打开窗口，将一个视图（heatmap、onehot、histogram、unembedding、neighbours、window）导出到 --out 文件.png、.svg 或 .pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
+    </message>
+    <message>
+        <source>Output file.</source>
+        <translation>输出文件。</translation>
+    </message>
+    <message>
+        <source>PNG scale 1-4.</source>
+        <translation>PNG 缩放倍数 1-4。</translation>
+    </message>
+    <message>
+        <source>Projector style.</source>
+        <translation>投影样式。</translation>
+    </message>
+    <message>
+        <source>en, vi or zh.</source>
+        <translation>en、vi 或 zh。</translation>
+    </message>
+    <message>
+        <source>torch.manual_seed.</source>
+        <translation>torch.manual_seed。</translation>
+    </message>
+    <message>
+        <source>V.</source>
+        <translation>V。</translation>
+    </message>
+    <message>
+        <source>D.</source>
+        <translation>D。</translation>
+    </message>
+    <message>
+        <source>Token ids.</source>
+        <translation>token id。</translation>
+    </message>
+    <message>
+        <source>Tie lm_head to the embedding.</source>
+        <translation>将 lm_head 与 embedding 绑定。</translation>
+    </message>
+    <message>
+        <source>Initialiser spec.</source>
+        <translation>初始化器 spec。</translation>
+    </message>
+    <message>
+        <source>Session file.</source>
+        <translation>会话文件。</translation>
+    </message>
+    <message>
+        <source>Weight file, as FILE[:TENSOR].</source>
+        <translation>权重文件，格式为 FILE[:TENSOR]。</translation>
+    </message>
+    <message>
+        <source>reference or gpt2.</source>
+        <translation>reference 或 gpt2。</translation>
+    </message>
+    <message>
+        <source>Animation step to show.</source>
+        <translation>要显示的动画步骤。</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1400x860; with --export, the view's size.</source>
+        <translation>窗口大小，例如 1400x860；与 --export 一起使用时为视图的大小。</translation>
+    </message>
+    <message>
+        <source>Render the window to a PNG and exit.</source>
+        <translation>将窗口渲染为 PNG 后退出。</translation>
+    </message>
+    <message>
+        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
+        <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
+    </message>
+    <message>
+        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
+        <translation>空闲后，将窗口状态作为会话写入 FILE 并退出（用于脚本和测试：显示崩溃恢复还原了什么）。</translation>
+    </message>
+    <message>
+        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
+        <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::Document</name>
+    <message>
+        <source>The last step's results belonged to weights that have changed since (undo, an initialiser, a tie or a new model): they were cleared.</source>
+        <translation>上一步的结果属于此后已改变的权重（撤销、初始化器、绑定或新模型）：这些结果已被清除。</translation>
     </message>
 </context>
 <context>
@@ -552,6 +613,10 @@
         <source>Nearest Neighbours</source>
         <translation>最近邻</translation>
     </message>
+    <message>
+        <source>Copying the image ...</source>
+        <translation>正在复制图像 ...</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -624,6 +689,33 @@
     <message>
         <source>Constant(%1)</source>
         <translation>常数(%1)</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::IdsEntry</name>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
+        <translation>输入文本而不是 id：模型的分词器会把它转换成 token id。写在双引号中的文本（"Hello world"）在两种模式下都按文本读取。</translation>
+    </message>
+    <message>
+        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
+        <translation>token id：一个列表 (2, 3, 1) 或一个二维批次 ([[2, 3], [1, 0]])。每个 id 选取 embedding.weight 的一行。</translation>
+    </message>
+    <message>
+        <source>text, e.g. Hello world</source>
+        <translation>文本，例如 Hello world</translation>
+    </message>
+    <message>
+        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
+        <translation>token id，例如 2, 3, 1 或 [[2, 3], [1, 0]]</translation>
+    </message>
+    <message>
+        <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
+        <translation>无法输入文本：它的 token 用来标注各行，但 EmbedLab 不能用这个分词器编码（%1）</translation>
     </message>
 </context>
 <context>
@@ -738,6 +830,18 @@
         <source>expected</source>
         <translation>理论值</translation>
     </message>
+    <message>
+        <source>distinct</source>
+        <translation>不同值</translation>
+    </message>
+    <message>
+        <source>How many different values the tensor holds (numpy.unique(w).size)</source>
+        <translation>张量中有多少个不同的值（numpy.unique(w).size）</translation>
+    </message>
+    <message>
+        <source>Counting the distinct values…</source>
+        <translation>正在统计不同的值…</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::InitPanel</name>
@@ -817,26 +921,6 @@
 <context>
     <name>embedlab::ui::Lab</name>
     <message>
-        <source>This training step ran out of memory: it was not run.</source>
-        <translation>此训练步骤内存不足：未执行。</translation>
-    </message>
-    <message>
-        <source>Training step on %1 weights ...</source>
-        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
-    </message>
-    <message>
-        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
-        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
-    </message>
-    <message>
-        <source>Training waits until the current computation has finished.</source>
-        <translation>训练会等待当前计算完成后再进行。</translation>
-    </message>
-    <message>
-        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
-        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
-    </message>
-    <message>
         <source>lm_head's own %1 values were dropped; it now shows embedding.weight (one storage)</source>
         <translation>lm_head 自己的 %1 个值已被丢弃；它现在显示 embedding.weight（同一存储）</translation>
     </message>
@@ -853,24 +937,8 @@
         <translation>请至少输入一个 token id，例如 2, 3, 1</translation>
     </message>
     <message>
-        <source>Running torch.nn.init.%1_ on %2 ...</source>
-        <translation>正在对 %2 运行 torch.nn.init.%1_ ...</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being initialised; apply again.</source>
-        <translation>%1 在初始化过程中发生了变化；请重新应用。</translation>
-    </message>
-    <message>
         <source>%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.</source>
         <translation>%1 不是二维矩阵：只有 [V, D] 张量才能作为权重。</translation>
-    </message>
-    <message>
-        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
-        <translation>正在构建 Embedding(%1, %2) 和 Linear(%2, %1) ...</translation>
-    </message>
-    <message>
-        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
-        <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
     </message>
     <message>
         <source>Undo skipped: that step changed Embedding(%1, %2)%3, but the model is now Embedding(%4, %5)%6, replaced outside the undo history (by a lesson step).</source>
@@ -883,6 +951,48 @@
     <message>
         <source>Undo skipped: lm_head.weight was untied when that step was taken and has been tied outside the undo history since (by a lesson step).</source>
         <translation>已跳过撤销：执行该步骤时 lm_head.weight 尚未绑定，此后它在撤销历史之外（由课程的某一步）被绑定。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabScheduler</name>
+    <message>
+        <source>Building Embedding(%1, %2) and Linear(%2, %1) ...</source>
+        <translation>正在构建 Embedding(%1, %2) 和 Linear(%2, %1) ...</translation>
+    </message>
+    <message>
+        <source>Computing embedding(ids) and one_hot(ids) @ weight ...</source>
+        <translation>正在计算 embedding(ids) 和 one_hot(ids) @ weight ...</translation>
+    </message>
+    <message>
+        <source>Running torch.nn.init.%1_ on %2 ...</source>
+        <translation>正在对 %2 运行 torch.nn.init.%1_ ...</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being initialised; apply again.</source>
+        <translation>%1 在初始化过程中发生了变化；请重新应用。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::LabTraining</name>
+    <message>
+        <source>This training step needs %1 more memory (gradients %2, optimizer state %3, logits %4, working copy %5) but only %6 is available: it was not run.</source>
+        <translation>此训练步骤还需要 %1 内存（梯度 %2，优化器状态 %3，logits %4，工作副本 %5），但只有 %6 可用：未执行该步骤。</translation>
+    </message>
+    <message>
+        <source>Training waits until the current computation has finished.</source>
+        <translation>训练会等待当前计算完成后再进行。</translation>
+    </message>
+    <message>
+        <source>targets must have the same shape as ids (ids %1, targets %2): targets[k] is the token that should follow ids[k]. (PyTorch would accept this after .view(-1), pairing them in flattened order.)</source>
+        <translation>targets 的形状必须与 ids 相同（ids %1，targets %2）：targets[k] 是应当跟在 ids[k] 之后的 token。（PyTorch 在 .view(-1) 之后会接受，并按展平后的顺序配对。）</translation>
+    </message>
+    <message>
+        <source>Training step on %1 weights ...</source>
+        <translation>正在对 %1 个权重执行训练步骤 ...</translation>
+    </message>
+    <message>
+        <source>This training step ran out of memory: it was not run.</source>
+        <translation>此训练步骤内存不足：未执行。</translation>
     </message>
 </context>
 <context>
@@ -1078,16 +1188,20 @@
         <translation>9. 梯度</translation>
     </message>
     <message>
-        <source>Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
-        <translation>只有 embedding 中被查找的行才会得到非零梯度（除非 sparse=True，否则以稠密形式存储）。使用普通 SGD 时只有这些行会改变；momentum、Adam 和 weight decay 也可能改变其他行。</translation>
-    </message>
-    <message>
         <source>10. Common pitfalls</source>
         <translation>10. 常见陷阱</translation>
     </message>
     <message>
         <source>Ids must be integers in [0, num_embeddings): id 4 in an Embedding(4, 5) raises "IndexError: index out of range in self". The padding_idx row starts at zero and never gets a gradient. Swapped Linear arguments give the transposed shape.</source>
         <translation>ids 必须是 [0, num_embeddings) 内的整数：在 Embedding(4, 5) 中使用 id 4 会引发 "IndexError: index out of range in self"。padding_idx 所在行初始为零，且永远得不到梯度。Linear 参数写反会得到转置的形状。</translation>
+    </message>
+    <message>
+        <source>In GPT-2, a token is not always a character:</source>
+        <translation>在 GPT-2 中，一个 token 不一定是一个字符：</translation>
+    </message>
+    <message>
+        <source>The Training panel trains the next-token task on the ids: inputs [2, 3], targets [3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient (stored dense unless sparse=True). With plain SGD only those rows change; momentum, Adam and weight decay can change the others too.</source>
+        <translation>训练面板用这些 id 训练下一个 token 预测：inputs [2, 3]，targets [3, 1]。只有 embedding 中被查到的行（2 和 3）得到非零梯度（除非 sparse=True，否则以稠密形式存储）。使用普通 SGD 时只有这些行会变化；动量、Adam 和权重衰减也可能改变其他行。</translation>
     </message>
 </context>
 <context>
@@ -1119,148 +1233,28 @@
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
+    <message>
+        <source>Resume at step %1</source>
+        <translation>从第 %1 步继续</translation>
+    </message>
 </context>
 <context>
-    <name>embedlab::ui::MainWindow</name>
-    <message>
-        <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
-        <translation>EmbedLab — nn.Embedding 与 nn.Linear，同一个权重矩阵</translation>
-    </message>
-    <message>
-        <source>token ids, e.g. 2, 3, 1 or [[2, 3], [1, 0]]</source>
-        <translation>token id，例如 2, 3, 1 或 [[2, 3], [1, 0]]</translation>
-    </message>
-    <message>
-        <source>Token ids: a list (2, 3, 1) or a 2-D batch ([[2, 3], [1, 0]]). Each id picks one row of embedding.weight.</source>
-        <translation>token id：一个列表 (2, 3, 1) 或一个二维批次 ([[2, 3], [1, 0]])。每个 id 选取 embedding.weight 的一行。</translation>
-    </message>
+    <name>embedlab::ui::LookupArea</name>
     <message>
         <source>batch 32 × 512</source>
         <translation>批次 32 × 512</translation>
-    </message>
-    <message>
-        <source>Undo memory: %1 (history uses %2)</source>
-        <translation>撤销内存：%1（历史已用 %2）</translation>
-    </message>
-    <message>
-        <source>Cannot Be Undone</source>
-        <translation>无法撤销</translation>
-    </message>
-    <message>
-        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
-        <translation>此操作无法撤销（需要 %1，撤销内存为 %2）。是否继续？</translation>
-    </message>
-    <message>
-        <source>&amp;Continue</source>
-        <translation>继续(&amp;C)</translation>
     </message>
     <message>
         <source>Count a training batch of 32 sequences of 512 tokens instead of the ids</source>
         <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数，而不是按 ids</translation>
     </message>
     <message>
-        <source>Layers</source>
-        <translation>层</translation>
+        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>PyTorch code</source>
-        <translation>PyTorch 代码</translation>
-    </message>
-    <message>
-        <source>Change layers</source>
-        <translation>更改层</translation>
-    </message>
-    <message>
-        <source>Open Weights</source>
-        <translation>打开权重</translation>
-    </message>
-    <message>
-        <source>Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)</source>
-        <translation>权重文件 (*.npy *.safetensors *.gguf);;PyTorch pickle 文件 (*.pt *.pth *.bin);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>播放(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Pre&amp;sets</source>
-        <translation>预设(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>Animation</source>
-        <translation>动画</translation>
-    </message>
-    <message>
-        <source> Speed </source>
-        <translation> 速度 </translation>
-    </message>
-    <message>
-        <source>Animation speed</source>
-        <translation>动画速度</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Colour Map</source>
-        <translation>配色方案(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Animation</source>
-        <translation>动画(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>lm_head cannot be tied</source>
-        <translation>无法绑定 lm_head</translation>
-    </message>
-    <message>
-        <source>The model could not be built</source>
-        <translation>无法构建模型</translation>
-    </message>
-    <message>
-        <source>Row %1 of embedding.weight is the embedding of token id %1</source>
-        <translation>embedding.weight 的第 %1 行就是 token id %1 的嵌入</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>  (tied)</source>
-        <translation>  （已绑定）</translation>
-    </message>
-    <message>
-        <source>  from %1</source>
-        <translation>  来自 %1</translation>
+        <source>The views still show ids = %1: correct the entry to update them.</source>
+        <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
     </message>
     <message>
         <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
@@ -1279,132 +1273,41 @@
         <translation>四条路径的结果并非逐位相同（NaN 永远不等于它自身）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 ids&lt;/b&gt;: one-hot path &lt;b&gt;%2&lt;/b&gt; multiply-adds (%3 by zero, %4 %) &amp;nbsp;·&amp;nbsp; lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read), 0 multiply-adds</source>
-        <translation>&lt;b&gt;%1 个 id&lt;/b&gt;：one-hot 路径 &lt;b&gt;%2&lt;/b&gt; 次乘加（其中 %3 次乘以零，%4 %）&amp;nbsp;·&amp;nbsp; 查表复制 &lt;b&gt;%5&lt;/b&gt; 个值（读取 %6 字节），0 次乘加</translation>
-    </message>
-    <message>
         <source>32 × 512 = %1</source>
         <translation>32 × 512 = %1</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 id(s)&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 个 id&lt;/b&gt;：one-hot 路径做 &lt;b&gt;%2&lt;/b&gt; 次乘加，其中 %3 次是乘以零（%4 %）&amp;nbsp;·&amp;nbsp; 查表复制 &lt;b&gt;%5&lt;/b&gt; 个值（读取 %6 字节），不做任何乘法</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::MainWindow</name>
     <message>
-        <source>Preferences</source>
-        <translation>首选项</translation>
+        <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
+        <translation>EmbedLab — nn.Embedding 与 nn.Linear，同一个权重矩阵</translation>
     </message>
     <message>
-        <source>&amp;Colour map:</source>
-        <translation>配色方案(&amp;C)：</translation>
+        <source>Open Weights</source>
+        <translation>打开权重</translation>
     </message>
     <message>
-        <source>&amp;Animation speed:</source>
-        <translation>动画速度(&amp;A)：</translation>
+        <source>Weight files (*.npy *.safetensors *.gguf);;PyTorch pickles (*.pt *.pth *.bin);;All files (*)</source>
+        <translation>权重文件 (*.npy *.safetensors *.gguf);;PyTorch pickle 文件 (*.pt *.pth *.bin);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>About EmbedLab</source>
-        <translation>关于 EmbedLab</translation>
+        <source>lm_head cannot be tied</source>
+        <translation>无法绑定 lm_head</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding 与 nn.Linear 包装的是同一种权重矩阵：查找第 i 行就是用一个 one-hot 向量乘以它。&lt;/p&gt;&lt;p&gt;版权所有 2026 EmbedLab 开发者。&lt;/p&gt;&lt;p&gt;本程序是自由软件：你可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新的版本，重新分发和/或修改本程序。&lt;/p&gt;&lt;p&gt;发布本程序是希望它有用，但不提供任何担保；甚至不提供适销性或特定用途适用性的默示担保。详情请参阅 &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU 通用公共许可证&lt;/a&gt;。&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
+        <source>The model could not be built</source>
+        <translation>无法构建模型</translation>
     </message>
     <message>
-        <source>Initialisers</source>
-        <translation>初始化器</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor:</source>
-        <translation>张量(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>Histogram</source>
-        <translation>直方图</translation>
-    </message>
-    <message>
-        <source>Unembedding</source>
-        <translation>反嵌入</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
-        <translation>撤销(&amp;U)（为保持在 %1 以下，较早的步骤已被丢弃）</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>撤销 %1(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>重做 %1(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Untie lm_head</source>
-        <translation>解除 lm_head 绑定</translation>
-    </message>
-    <message>
-        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
-        <translation>lm_head.weight 将重新拥有自己的存储。它应从哪些值开始？</translation>
-    </message>
-    <message>
-        <source>&amp;Keep the current values (clone)</source>
-        <translation>保留当前值（clone）(&amp;K)</translation>
-    </message>
-    <message>
-        <source>&amp;Re-initialise lm_head</source>
-        <translation>重新初始化 lm_head(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Remember my choice</source>
-        <translation>记住我的选择(&amp;R)</translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation>已绑定</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>The views still show ids = %1: correct the entry to update them.</source>
-        <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>文本</translation>
-    </message>
-    <message>
-        <source>Type text instead of ids: the model's tokenizer turns it into token ids. Text in double quotes ("Hello world") is read as text in either mode.</source>
-        <translation>输入文本而不是 id：模型的分词器会把它转换成 token id。写在双引号中的文本（"Hello world"）在两种模式下都按文本读取。</translation>
-    </message>
-    <message>
-        <source>text, e.g. Hello world</source>
-        <translation>文本，例如 Hello world</translation>
-    </message>
-    <message>
-        <source>Neighbours</source>
-        <translation>近邻</translation>
-    </message>
-    <message>
-        <source>No row or token matches "%1".</source>
-        <translation>没有与“%1”匹配的行或 token。</translation>
-    </message>
-    <message>
-        <source>Computing the nearest rows ...</source>
-        <translation>正在计算最近的行……</translation>
+        <source>Row %1 of embedding.weight is the embedding of token id %1</source>
+        <translation>embedding.weight 的第 %1 行就是 token id %1 的嵌入</translation>
     </message>
 </context>
 <context>
@@ -1447,6 +1350,18 @@
     <message>
         <source>token</source>
         <translation>token</translation>
+    </message>
+    <message>
+        <source>Open trained weights…</source>
+        <translation>打开训练过的权重…</translation>
+    </message>
+    <message>
+        <source>File &gt; Open Weights: a trained checkpoint's embedding (.safetensors, GGUF, .npy), whose neighbours mean something</source>
+        <translation>文件 &gt; 打开权重：训练过的检查点的 embedding（.safetensors、GGUF、.npy），它的近邻才有意义</translation>
+    </message>
+    <message>
+        <source>Untrained: seeded %1; neighbours of random rows mean nothing.</source>
+        <translation>未训练：固定种子的 %1；随机行的近邻没有任何意义。</translation>
     </message>
 </context>
 <context>
@@ -1552,12 +1467,16 @@
         <translation>查表：W[%1] → output[%2]，一步完成</translation>
     </message>
     <message>
-        <source>one-hot @ W so far: %1 multiply-adds (%2 by 0)</source>
-        <translation>one-hot @ W 至今：%1 次乘加（其中 %2 次乘以 0）</translation>
+        <source> · row %1 selected, not among the ids</source>
+        <translation> · 已选中第 %1 行，不在 ids 中</translation>
     </message>
     <message>
-        <source>lookup W[i] so far: %1 values copied (0 multiply-adds)</source>
-        <translation>查表 W[i] 至今：复制了 %1 个值（0 次乘加）</translation>
+        <source>one-hot @ W so far: %1 multiply-adds, %2 of them multiplications by zero</source>
+        <translation>one-hot @ W 至今：%1 次乘加，其中 %2 次是乘以零</translation>
+    </message>
+    <message>
+        <source>lookup W[i] so far: %1 values copied, no multiplication</source>
+        <translation>查表 W[i] 至今：复制了 %1 个值，没有任何乘法</translation>
     </message>
 </context>
 <context>
@@ -1625,16 +1544,81 @@
         <translation>保存会话</translation>
     </message>
     <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
         <source>The session has changes that are not saved. Save them?</source>
         <translation>会话有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Saved %1 (the weights are rebuilt from its seed and initialisers)</source>
+        <translation>已保存 %1（权重由其种子和初始化器重新生成）</translation>
+    </message>
+    <message>
+        <source>Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights cannot be rebuilt from the seed</source>
+        <translation>已保存 %1，并在其旁边保存了 %2 的值（%3，存于 .npy 文件）：训练过或加载的权重无法由种子重新生成</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::SidePanels</name>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>PyTorch code</source>
+        <translation>PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>Initialisers</source>
+        <translation>初始化器</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor:</source>
+        <translation>张量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Unembedding</source>
+        <translation>反嵌入</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <source>Change layers</source>
+        <translation>更改层</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>已绑定</translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n training step(s)</source>
+        <translation>
+            <numerusform>经过 %n 个训练步骤</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No row or token matches "%1".</source>
+        <translation>没有与“%1”匹配的行或 token。</translation>
+    </message>
+    <message>
+        <source>Computing the nearest rows ...</source>
+        <translation>正在计算最近的行……</translation>
+    </message>
+    <message>
+        <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
+        <translation>%1：每组 %3 个共用一个缩放因子的值中，最多 %2 个级别</translation>
     </message>
 </context>
 <context>
@@ -1699,6 +1683,49 @@
         <source>Choose a 2-D tensor.</source>
         <translation>请选择一个二维张量。</translation>
     </message>
+    <message>
+        <source>Bits/weight</source>
+        <translation>位/权重</translation>
+    </message>
+    <message>
+        <source>Bits of the file each weight takes, the block's scales included</source>
+        <translation>每个权重在文件中占用的位数，包括块的缩放因子</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale and one minimum</source>
+        <translation>每 %1 个值共用一个缩放因子和一个最小值</translation>
+    </message>
+    <message>
+        <source>every %1 values share one scale</source>
+        <translation>每 %1 个值共用一个缩放因子</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What is %1?&lt;/b&gt; The file cuts each row into blocks of %2 values; %3, and each value keeps only its level, one of %4. That is %5 bits per weight instead of 16 (bf16) or 32 (float32). &lt;b&gt;Kept:&lt;/b&gt; the sign and rough size of every value, so the heatmap, the tokens' neighbours and the rows that stand out look much the same. &lt;b&gt;Lost:&lt;/b&gt; the fine differences inside a group, which snap to its levels: the statistics table counts how few distinct values remain, and View &gt; Quantisation Blocks outlines the groups.</source>
+        <translation>&lt;b&gt;什么是 %1？&lt;/b&gt;文件把每一行切成每块 %2 个值；%3，每个值只保留它的级别，共 %4 级之一。也就是每个权重 %5 位，而不是 16 位（bf16）或 32 位（float32）。&lt;b&gt;保留的：&lt;/b&gt;每个值的符号和大致大小，所以热力图、token 的近邻以及突出的行看起来几乎一样。&lt;b&gt;丢失的：&lt;/b&gt;一组之内的细微差别，它们被归到该组的级别上：统计表会数出还剩多少个不同的值，视图 &gt; 量化块会画出各组的边框。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TieController</name>
+    <message>
+        <source>Untie lm_head</source>
+        <translation>解除 lm_head 绑定</translation>
+    </message>
+    <message>
+        <source>lm_head.weight gets its own storage again. Which values should it start from?</source>
+        <translation>lm_head.weight 将重新拥有自己的存储。它应从哪些值开始？</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the current values (clone)</source>
+        <translation>保留当前值（clone）(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Re-initialise lm_head</source>
+        <translation>重新初始化 lm_head(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Remember my choice</source>
+        <translation>记住我的选择(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenBarChart</name>
@@ -1720,6 +1747,53 @@
     <message>
         <source>token %1 of %2: id %3, "%4"</source>
         <translation>第 %1 个 token（共 %2 个）：id %3，"%4"</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::TokenizerOffer</name>
+    <message>
+        <source>Choose a tokenizer file…</source>
+        <translation>选择分词器文件…</translation>
+    </message>
+    <message>
+        <source>A tokenizer.json, a vocab.json (with merges.txt beside it) or a GGUF file</source>
+        <translation>tokenizer.json、vocab.json（旁边有 merges.txt）或 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Keep the rows without tokens</source>
+        <translation>保持各行没有 token</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone.</source>
+        <translation>%1 行正是 %2 词表的大小，所以这些行可能是 %2 的 token。这只是根据行数做出的猜测。</translation>
+    </message>
+    <message>
+        <source>%1 rows is the size of %2's vocabulary, so these rows may be %2's tokens. This is a guess from the row count alone: open its tokenizer file to use it.</source>
+        <translation>%1 行正是 %2 词表的大小，所以这些行可能是 %2 的 token。这只是根据行数做出的猜测：打开它的分词器文件即可使用。</translation>
+    </message>
+    <message>
+        <source>Use %1's tokenizer</source>
+        <translation>使用 %1 的分词器</translation>
+    </message>
+    <message>
+        <source>Tokenizer for the rows</source>
+        <translation>各行的分词器</translation>
+    </message>
+    <message>
+        <source>Tokenizers (tokenizer.json vocab.json *.gguf);;JSON (*.json);;All files (*)</source>
+        <translation>分词器 (tokenizer.json vocab.json *.gguf);;JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The tokenizer cannot be used</source>
+        <translation>无法使用分词器</translation>
+    </message>
+    <message>
+        <source>Use the tokenizer %1</source>
+        <translation>使用分词器 %1</translation>
+    </message>
+    <message>
+        <source>%1 names %2 tokens for %3 rows: ids past the last row are refused, rows past the last token have none.</source>
+        <translation>%1 为 %3 行给出了 %2 个 token：超出最后一行的 id 会被拒绝，最后一个 token 之后的行没有 token。</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2082,83 @@
         <source>change = after − before</source>
         <translation>变化 = 之后 − 之前</translation>
     </message>
+    <message>
+        <source>Next-token task on the ids</source>
+        <translation>以这些 id 做下一个 token 预测</translation>
+    </message>
+    <message>
+        <source>Each id above is an input and the id after it its target: inputs ids[:-1], targets ids[1:]. Typing a batch of your own turns this off.</source>
+        <translation>上面的每个 id 都是输入，它后面的 id 是目标：inputs ids[:-1]，targets ids[1:]。自己输入一个批次会关闭此项。</translation>
+    </message>
+    <message>
+        <source>A batch of your own: targets[k] is the token that should follow ids[k].</source>
+        <translation>你自己的批次：targets[k] 是应当跟在 ids[k] 后面的 token。</translation>
+    </message>
+    <message>
+        <source>Nothing to predict yet: the next-token task needs at least two ids in a row.</source>
+        <translation>暂时没有可预测的：下一个 token 预测至少需要连续两个 id。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each id predicts the one after it (%n pair(s)): %1</source>
+        <translation>
+            <numerusform>每个 id 预测它后面的那个（%n 对）：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>as it was at that step (undo or redo)</source>
+        <translation>恢复为该步骤时的状态（撤销或重做）</translation>
+    </message>
+    <message>
+        <source>The next-token task needs at least two ids in a row: type more ids, or a batch of your own.</source>
+        <translation>下一个 token 预测至少需要连续两个 id：请输入更多 id，或自己输入一个批次。</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::UndoActions</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (older steps were dropped to stay under %1)</source>
+        <translation>撤销(&amp;U)（为保持在 %1 以下，较早的步骤已被丢弃）</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Undo memory: %1 (history uses %2)</source>
+        <translation>撤销内存：%1（历史已用 %2）</translation>
+    </message>
+    <message>
+        <source>Cannot Be Undone</source>
+        <translation>无法撤销</translation>
+    </message>
+    <message>
+        <source>This cannot be undone (needs %1, undo memory is %2). Continue?</source>
+        <translation>此操作无法撤销（需要 %1，撤销内存为 %2）。是否继续？</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::UndoCommands</name>
@@ -2190,6 +2341,14 @@
         <source>; token %1 (h's own) is not shown: rank %2, logit %3</source>
         <translation>；token %1（h 自己的）未显示：排名 %2，logit %3</translation>
     </message>
+    <message>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <source>Copy the code panel's script followed by these statements, as a script that prints what the transcript shows</source>
+        <translation>复制代码面板的脚本并接上这些语句，成为一个会打印出记录中所示内容的脚本</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Vocabulary</name>
@@ -2200,6 +2359,14 @@
     <message>
         <source>The tokenizer of %1 could not be read: %2</source>
         <translation>无法读取 %1 的分词器：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). The tokenizer's vocabulary has no token for it, so it falls back to one token per byte: %4.</source>
+        <translation>%1 在 UTF-8 中占 %2 个字节（%3）。分词器的词表里没有它的 token，所以退回到每个字节一个 token：%4。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes in UTF-8 (%3). Byte-level BPE works on bytes, not characters, and its vocabulary has no token for all of them, so it takes %4 tokens: %5.</source>
+        <translation>%1 在 UTF-8 中占 %2 个字节（%3）。字节级 BPE 处理的是字节而不是字符，它的词表里没有涵盖全部这些字节的 token，所以它需要 %4 个 token：%5。</translation>
     </message>
 </context>
 <context>
@@ -2247,6 +2414,49 @@
     <message>
         <source>The tokenizer cannot be used</source>
         <translation>无法使用分词器</translation>
+    </message>
+    <message>
+        <source>The tokenizer's tokens label the rows, but text cannot be typed: %1</source>
+        <translation>分词器的 token 标注了各行，但无法输入文本：%1</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WeightHeatmaps</name>
+    <message>
+        <source>  (tied)</source>
+        <translation>  （已绑定）</translation>
+    </message>
+    <message>
+        <source>  from %1</source>
+        <translation>  来自 %1</translation>
+    </message>
+    <message>
+        <source>  (%1, %2 bits per weight)</source>
+        <translation>  （%1，每个权重 %2 位）</translation>
+    </message>
+    <message>
+        <source>  untrained: seeded %1</source>
+        <translation>  未训练：固定种子的 %1</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6 and the minimum %7</source>
+        <translation>%1 第 %2 块：W[%3, %4:%5] 共用缩放因子 %6 和最小值 %7</translation>
+    </message>
+    <message>
+        <source>%1 block %2: W[%3, %4:%5] share the scale %6</source>
+        <translation>%1 第 %2 块：W[%3, %4:%5] 共用缩放因子 %6</translation>
+    </message>
+    <message>
+        <source>level %1: %2 + %3 × %1 = %4</source>
+        <translation>级别 %1：%2 + %3 × %1 = %4</translation>
+    </message>
+    <message>
+        <source>level %1: %2 × %1 = %3</source>
+        <translation>级别 %1：%2 × %1 = %3</translation>
+    </message>
+    <message>
+        <source>  max_norm renormalised rows %1</source>
+        <translation>  max_norm 已重新归一化第 %1 行</translation>
     </message>
 </context>
 <context>
@@ -2326,10 +2536,6 @@
     <message>
         <source>Copy Python &amp;Code</source>
         <translation>复制 Python 代码(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the PyTorch code of the current state to the clipboard</source>
-        <translation>将当前状态的 PyTorch 代码复制到剪贴板</translation>
     </message>
     <message>
         <source>&amp;Preferences...</source>
@@ -2539,40 +2745,91 @@
         <source>Back to all panels (Esc)</source>
         <translation>返回所有面板（Esc）</translation>
     </message>
+    <message>
+        <source>Copy the code of the panel in front as a script that runs as pasted: the PyTorch code, continued by the Unembedding or Training panel's code</source>
+        <translation>把前台面板的代码复制为粘贴即可运行的脚本：PyTorch 代码，后接反嵌入或训练面板的代码</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Output</source>
+        <translation>复制输出(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Quantisation &amp;Blocks</source>
+        <translation>量化块(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Outline the blocks of a quantised tensor and the groups of values that share one scale, when zoomed in</source>
+        <translation>放大时画出量化张量的块以及共用一个缩放因子的各组值的边框</translation>
+    </message>
+    <message>
+        <source>Copy what the copied code prints: the Output pane, followed by the Unembedding panel's values when it is in front</source>
+        <translation>复制所复制的代码会打印的内容：输出窗格，当反嵌入面板在前台时再接上它的数值</translation>
+    </message>
 </context>
 <context>
-    <name>main</name>
+    <name>embedlab::ui::WindowDialogs</name>
     <message>
-        <source>Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it shows what a crash recovery restored).</source>
-        <translation>空闲后，将窗口状态作为会话写入 FILE 并退出（用于脚本和测试：显示崩溃恢复还原了什么）。</translation>
+        <source>Preferences</source>
+        <translation>首选项</translation>
     </message>
     <message>
-        <source>Render the window to a PNG and exit.</source>
-        <translation>将窗口渲染为 PNG 后退出。</translation>
+        <source>&amp;Colour map:</source>
+        <translation>配色方案(&amp;C)：</translation>
     </message>
     <message>
-        <source>reference or gpt2.</source>
-        <translation>reference 或 gpt2。</translation>
+        <source>&amp;Animation speed:</source>
+        <translation>动画速度(&amp;A)：</translation>
     </message>
     <message>
-        <source>Animation step to show.</source>
-        <translation>要显示的动画步骤。</translation>
+        <source>About EmbedLab</source>
+        <translation>关于 EmbedLab</translation>
     </message>
     <message>
-        <source>Window size, e.g. 1400x860.</source>
-        <translation>窗口尺寸，例如 1400x860。</translation>
+        <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding 与 nn.Linear 包装的是同一种权重矩阵：查找第 i 行就是用一个 one-hot 向量乘以它。&lt;/p&gt;&lt;p&gt;版权所有 2026 EmbedLab 开发者。&lt;/p&gt;&lt;p&gt;本程序是自由软件：你可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新的版本，重新分发和/或修改本程序。&lt;/p&gt;&lt;p&gt;发布本程序是希望它有用，但不提供任何担保；甚至不提供适销性或特定用途适用性的默示担保。详情请参阅 &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU 通用公共许可证&lt;/a&gt;。&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::WindowMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>Before the screenshot: tied, untied-reinit, compare, train or tokens.</source>
-        <translation>截图前：tied、untied-reinit、compare、train 或 tokens。</translation>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <source>Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README).</source>
-        <translation>不打开窗口，将一个视图（heatmap、onehot、histogram、unembedding、neighbours、window）导出到 --out 文件.png、.svg 或 .pdf，或将 weights 导出到 --out 文件.npy（见 README）。</translation>
+        <source>Pre&amp;sets</source>
+        <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
-        <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Animation</source>
+        <translation>动画(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>配色方案(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
     </message>
 </context>
 </TS>

@@ -92,6 +92,8 @@ int BenchRunner::runAll(std::ostream &out, std::ostream &log)
                 << std::setw(6) << t.runs << "  "
                 << (problem.empty() ? "same as reference" : "MISMATCH: " + problem) << "\n"
                 << std::flush;
+        if (w.report)
+            (m_json ? log : out) << "  " << w.report() << "\n" << std::flush;
     }
     if (m_json) {
         std::ostringstream s;

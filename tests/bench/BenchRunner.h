@@ -17,6 +17,9 @@ struct Workload {
     std::string description;
     std::function<void()> run;
     std::function<std::string()> check;
+    /// Figures the runs measured besides their time (peak memory, ratios to another workload),
+    /// printed under the workload's row; may be empty.
+    std::function<std::string()> report = {};
 };
 
 struct Timing {

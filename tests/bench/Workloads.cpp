@@ -3,16 +3,20 @@
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
 #include "RegisterTile.h"
+#include "UndoWorkload.h"
 
 #include "core/analysis/Neighbours.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
+#include "core/io/GgufQuant.h"
 #include "core/io/WeightFile.h"
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
+#include "core/nn/TextFit.h"
 #include "core/nn/TiedModel.h"
 #include "core/simd/Isa.h"
+#include "core/tensor/DistinctValues.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
 #include "core/text/Tokenizer.h"
@@ -22,20 +26,26 @@
 #include "ui/model/Vocabulary.h"
 #include "ui/views/TokenChips.h"
 
+#include <QFile>
 #include <QFont>
 #include <QImage>
+#include <QTemporaryDir>
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -295,6 +305,63 @@ static void addLayerWorkloads(BenchRunner &runner, const Sizes &s,
                 }});
 }
 
+// Issue #27: `steps` steps of the fit loop (core::TextFit) - Embedding(V, D), Linear(D, V) untied,
+// context 4, Adam - on 100,000 tokens over all V ids (the bench's LCG; compare.py makes the same
+// text and runs the same loop in PyTorch). The check computes the next step's loss in double from
+// the weights as they are and compares the step's loss.
+static void addFitWorkload(BenchRunner &runner, const std::string &name, Index vocab, Index dim, Index batch,
+                           int steps)
+{
+    auto fit = std::make_shared<std::unique_ptr<core::TextFit>>();
+    const auto make = [=] {
+        core::LongTensor ids = spreadIds(0, 100000, vocab, 6);
+        for (Index i = 0; i < vocab; ++i)
+            ids.data[static_cast<std::size_t>(i)] = i;
+        core::FitConfig config;
+        config.dim = dim;
+        config.batch = batch;
+        config.tied = false;
+        return std::make_unique<core::TextFit>(std::make_shared<const core::FitCorpus>(std::move(ids.data)),
+                                               config);
+    };
+    runner.add(
+        {name,
+         std::to_string(steps) + " Adam steps of head(emb(x).mean(dim=1)), V=" + std::to_string(vocab) +
+             ", D=" + std::to_string(dim) + ", C=4, B=" + std::to_string(batch),
+         [=] {
+             if (!*fit)
+                 *fit = make();
+             for (int k = 0; k < steps; ++k)
+                 (*fit)->step();
+         },
+         [=]() -> std::string {
+             core::TextFit &f = **fit;
+             const core::Matrix &e = f.embedding();
+             const core::Matrix &w = f.head();
+             const std::vector<std::int32_t> &rows = f.corpus().rows();
+             const Index first = f.firstExampleOf(f.stepCount() + 1);
+             const Index context = f.config().context;
+             double total = 0.0;
+             for (Index j = 0; j < batch; ++j) {
+                 const Index example = (first + j) % f.exampleCount();
+                 Eigen::VectorXd h = Eigen::VectorXd::Zero(dim);
+                 for (Index k = 0; k < context; ++k)
+                     h += e.row(rows[static_cast<std::size_t>(example + k)]).cast<double>().transpose();
+                 h /= static_cast<double>(context);
+                 const Eigen::VectorXd logits = w.cast<double>() * h;
+                 const double top = logits.maxCoeff();
+                 const double lse = top + std::log((logits.array() - top).exp().sum());
+                 total += lse - logits(rows[static_cast<std::size_t>(example + context)]);
+             }
+             const double want = total / static_cast<double>(batch);
+             const double got = f.step();
+             if (!(std::abs(got - want) <= 1e-4 * std::max(1.0, std::abs(want))))
+                 return "loss " + std::to_string(got) + ", double-precision reference " +
+                        std::to_string(want);
+             return {};
+         }});
+}
+
 static void addHeatmapWorkloads(BenchRunner &runner, const Sizes &s, const core::ParameterPtr &weight)
 {
     // heatmap_cold: the whole matrix into a 1920 x 1080 image, nothing cached.
@@ -364,6 +431,81 @@ static void addTokenizeWorkload(BenchRunner &runner, bool quick)
                     if ((*tokenizer)->decode(*ids) != *text)
                         return "decode(encode(text)) differs from the text";
                     if (ids->size() < text->size() / 8)
+                        return "only " + std::to_string(ids->size()) + " tokens for " +
+                               std::to_string(text->size()) + " bytes";
+                    return {};
+                }});
+}
+
+// The text the Llama 3 workloads tokenize: the file EMBEDLAB_BENCH_TEXT names (compare.py writes 1 MB
+// of real text in fifteen languages there, from Debian's translation catalogues), else 1 MB of the
+// mixed fragments above (--quick: 64 KB of either).
+static std::string benchText(bool quick, std::string &what)
+{
+    const std::size_t size = quick ? (64u << 10) : (1u << 20);
+    if (const char *file = std::getenv("EMBEDLAB_BENCH_TEXT"); file && *file) {
+        std::ifstream in(file, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (text.size() > size) {
+            std::size_t end = size; // cut at a character boundary
+            while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+                --end;
+            text.resize(end);
+        }
+        what = std::to_string(text.size()) + " bytes of real text (" + file + ")";
+        return text;
+    }
+    what = std::to_string(size) + " bytes of mixed fragments";
+    return mixedText(size);
+}
+
+// Issue #26: Llama 3's tokenizer (tests/golden/tokenizer/models/llama3.tokenizer.json.qz, written out
+// to a temporary file): llama3_load reads it as a user opens it, llama3_tokenize encodes benchText().
+static void addLlama3Workloads(BenchRunner &runner, bool quick)
+{
+    auto dir = std::make_shared<QTemporaryDir>();
+    auto path = std::make_shared<std::string>(dir->filePath(QStringLiteral("tokenizer.json")).toStdString());
+    auto problem = std::make_shared<std::string>();
+    auto tokenizer = std::make_shared<std::optional<core::Tokenizer>>();
+    {
+        QFile packed(QStringLiteral(EMBEDLAB_GOLDEN_DIR "/tokenizer/models/llama3.tokenizer.json.qz"));
+        QFile out(QString::fromStdString(*path));
+        const QByteArray json =
+            packed.open(QIODevice::ReadOnly) ? qUncompress(packed.readAll()) : QByteArray();
+        if (json.isEmpty() || !out.open(QIODevice::WriteOnly) || out.write(json) != json.size())
+            *problem = "cannot write Llama 3's tokenizer.json from " + packed.fileName().toStdString();
+    }
+    // The lambdas hold `dir`: the file lives as long as the workloads.
+    runner.add({"llama3_load", "Tokenizer::fromFile of Llama 3's tokenizer.json (8.7 MB)",
+                [=] {
+                    (void)dir;
+                    if (problem->empty())
+                        tokenizer->emplace(core::Tokenizer::fromFile(*path));
+                },
+                [=]() -> std::string {
+                    if (!problem->empty())
+                        return *problem;
+                    return (*tokenizer)->vocabSize() == 128256 ? std::string() : "not 128256 tokens";
+                }});
+    std::string what;
+    auto text = std::make_shared<const std::string>(benchText(quick, what));
+    auto ids = std::make_shared<std::vector<std::int64_t>>();
+    auto loaded = std::make_shared<std::optional<core::Tokenizer>>();
+    runner.add({"llama3_tokenize", "Llama 3 encode of " + what,
+                [=] {
+                    (void)dir;
+                    if (!problem->empty())
+                        return;
+                    if (!*loaded) // the first (untimed) run reads the tokenizer
+                        loaded->emplace(core::Tokenizer::fromFile(*path));
+                    *ids = (*loaded)->encode(*text);
+                },
+                [=]() -> std::string {
+                    if (!problem->empty())
+                        return *problem;
+                    if ((*loaded)->decode(*ids) != *text)
+                        return "decode(encode(text)) differs from the text";
+                    if (ids->size() < text->size() / 12)
                         return "only " + std::to_string(ids->size()) + " tokens for " +
                                std::to_string(text->size()) + " bytes";
                     return {};
@@ -562,6 +704,249 @@ static void addOpenHeatmapWorkload(BenchRunner &runner, const std::string &name,
                 }});
 }
 
+// Issue #30: the same Llama 3 token_embd.weight as GGUF Q4_K (random blocks, 295 MB) and bf16
+// (1.05 GB), opened as the window opens it (decode + statistics + overview in one pass) one after
+// the other in each run, so both see the same load on the machine; the report gives the medians of
+// each open's wall and CPU time, of its peak resident memory, and of the Q4_K / bf16 ratios of the
+// runs, labelled with the CPU.
+struct QuantOpenRecord {
+    int runs = 0; // the runner's warm-up (which writes the files, cold caches) is not recorded
+    std::vector<double> ms[2], cpuMs[2], peakMb[2], timeRatio, cpuRatio, memoryRatio;
+};
+
+static std::string cpuName()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    int cores = 0;
+    std::string model = "unknown CPU";
+    while (std::getline(in, line)) {
+        if (line.rfind("processor", 0) == 0)
+            ++cores;
+        else if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
+            model = line.substr(line.find(':') + 2);
+    }
+    const std::string flags = [] {
+        std::ifstream f("/proc/cpuinfo");
+        std::string l;
+        while (std::getline(f, l))
+            if (l.rfind("flags", 0) == 0)
+                return l;
+        return std::string();
+    }();
+    const bool avx2 = flags.find(" avx2") != std::string::npos,
+               avx512 = flags.find(" avx512f") != std::string::npos;
+    return model + ", " + std::to_string(cores) + " logical cores" +
+           (avx512 ? ", AVX-512"
+            : avx2 ? ", AVX2"
+                   : "");
+}
+
+// kB of a /proc/self/status line ("VmRSS:", "VmHWM:").
+static double statusKb(const std::string &key)
+{
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind(key, 0) == 0)
+            return std::atof(line.c_str() + key.size());
+    return 0;
+}
+
+static double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+// A GGUF file of one [rows, cols] tensor token_embd.weight: Q4_K blocks with random bytes and finite
+// f16 scales in [2^-12, 2^-8) (so values of the size of real embeddings), or bf16 values as
+// writeBf16Safetensors makes them. Written once, on the first (untimed) run.
+static void writeGgufEmbedding(TemporaryFile &file, Index rows, Index cols, bool q4k)
+{
+    if (file.written)
+        return;
+    file.written = true;
+    std::string header = "GGUF";
+    auto put = [&header](const void *p, std::size_t n) { header.append(static_cast<const char *>(p), n); };
+    const std::uint32_t version = 3, dims = 2, type = q4k ? 12 : 30;
+    const std::uint64_t tensors = 1, kvs = 0, nameLength = 17,
+                        ne[2] = {std::uint64_t(cols), std::uint64_t(rows)}, offset = 0;
+    put(&version, 4);
+    put(&tensors, 8);
+    put(&kvs, 8);
+    put(&nameLength, 8);
+    header += "token_embd.weight";
+    put(&dims, 4);
+    put(ne, 16);
+    put(&type, 4);
+    put(&offset, 8);
+    header.append((32 - header.size() % 32) % 32, '\0');
+    std::ofstream out(file.path, std::ios::binary);
+    out << header;
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    auto next = [&x] {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        return x >> 11;
+    };
+    std::vector<std::uint8_t> row;
+    for (Index r = 0; r < rows; ++r) {
+        row.clear();
+        if (q4k) {
+            for (Index b = 0; b < cols / 256; ++b) {
+                const std::size_t at = row.size();
+                row.resize(at + 144);
+                for (std::size_t k = 0; k < 144; k += 8) {
+                    const std::uint64_t bits = next();
+                    std::memcpy(row.data() + at + k, &bits, 8);
+                }
+                for (int h = 0; h < 2; ++h) { // d and dmin: exponents 3..6 (2^-12 .. 2^-9), any mantissa
+                    const auto half = static_cast<std::uint16_t>(((3 + next() % 4) << 10) | (next() & 0x3ff));
+                    std::memcpy(row.data() + at + 2 * h, &half, 2);
+                }
+            }
+        } else {
+            for (Index c = 0; c < cols; ++c) {
+                const float value = static_cast<float>(static_cast<int>(next() % 2001) - 1000) * 1e-4f;
+                const auto bits = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(value) >> 16);
+                row.push_back(std::uint8_t(bits & 0xff));
+                row.push_back(std::uint8_t(bits >> 8));
+            }
+        }
+        out.write(reinterpret_cast<const char *>(row.data()), static_cast<std::streamsize>(row.size()));
+    }
+}
+
+static double cpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
+
+static std::string checkDecodedRows(const core::WeightFile &file, const core::Parameter &weight, bool q4k)
+{
+    // The decode against the block decoder (or the bf16 shift) on whole rows, at spread rows.
+    const Index rows = weight.value().rows(), cols = weight.value().cols();
+    const auto raw = file.rawBytes(file.tensor("token_embd.weight"));
+    const std::size_t rowBytes = raw.size() / std::size_t(rows);
+    std::vector<float> want(static_cast<std::size_t>(cols));
+    for (Index r = 0; r < rows; r += rows / 97 + 1) {
+        const std::uint8_t *src = raw.data() + std::size_t(r) * rowBytes;
+        if (q4k) {
+            core::dequantiseBlocks(core::ElementType::Q4_K, src, std::size_t(cols) / 256, want.data());
+        } else {
+            for (Index c = 0; c < cols; ++c) {
+                std::uint16_t bits;
+                std::memcpy(&bits, src + 2 * c, 2);
+                want[std::size_t(c)] = std::bit_cast<float>(std::uint32_t(bits) << 16);
+            }
+        }
+        if (std::memcmp(want.data(), weight.value().row(r).data(), want.size() * 4) != 0)
+            return std::string(q4k ? "Q4_K" : "bf16") + " row " + std::to_string(r) +
+                   " differs from the reference decode";
+    }
+    if (!weight.overview())
+        return "no heatmap overview was made during the decode";
+    return {};
+}
+
+static void addQuantOpenWorkloads(BenchRunner &runner, Index rows, Index cols)
+{
+    auto records = std::make_shared<QuantOpenRecord>();
+    std::shared_ptr<TemporaryFile> files[2];
+    for (const bool q4k : {false, true}) {
+        files[q4k] = std::make_shared<TemporaryFile>();
+        files[q4k]->path =
+            (std::filesystem::temp_directory_path() /
+             ("embedlab-bench-" + std::to_string(::getpid()) + (q4k ? "-q4k.gguf" : "-bf16.gguf")))
+                .string();
+    }
+    auto weight = std::make_shared<core::ParameterPtr>();
+    const std::string shape = std::to_string(rows) + " x " + std::to_string(cols);
+    runner.add(
+        {"open_llama3_q4_k",
+         "open a " + shape +
+             " bf16 GGUF token_embd.weight, then the same shape as Q4_K (float32 + statistics + "
+             "overview), peak memory of each",
+         [=] {
+             double ms[2], cpu[2], peak[2];
+             for (const bool q4k : {false, true}) {
+                 writeGgufEmbedding(*files[q4k], rows, cols, q4k);
+                 weight->reset(); // the previous open's 2 GB go first
+                 // Peak resident memory of this open alone: the high-water mark is reset first.
+                 std::ofstream("/proc/self/clear_refs") << "5";
+                 const double before = statusKb("VmRSS:"), cpuStart = cpuMs();
+                 const auto start = std::chrono::steady_clock::now();
+                 const core::WeightFile file = core::WeightFile::open(files[q4k]->path);
+                 *weight = file.toParameter("token_embd.weight");
+                 ms[q4k] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                               .count();
+                 cpu[q4k] = cpuMs() - cpuStart;
+                 peak[q4k] = (statusKb("VmHWM:") - before) / 1024.0;
+             }
+             if (records->runs++ == 0)
+                 return;
+             for (int k = 0; k < 2; ++k) {
+                 records->ms[k].push_back(ms[k]);
+                 records->cpuMs[k].push_back(cpu[k]);
+                 records->peakMb[k].push_back(peak[k]);
+             }
+             records->timeRatio.push_back(ms[1] / ms[0]);
+             records->cpuRatio.push_back(cpu[1] / cpu[0]);
+             records->memoryRatio.push_back(peak[1] / peak[0]);
+         },
+         [=]() -> std::string {
+             const std::string q4k = checkDecodedRows(core::WeightFile::open(files[1]->path), **weight, true);
+             if (!q4k.empty())
+                 return q4k;
+             *weight = core::WeightFile::open(files[0]->path).toParameter("token_embd.weight");
+             return checkDecodedRows(core::WeightFile::open(files[0]->path), **weight, false);
+         },
+         [records] {
+             const QuantOpenRecord &r = *records;
+             char text[640];
+             std::snprintf(
+                 text, sizeof text,
+                 "on %s, medians of %zu runs: bf16 %.0f ms (CPU %.0f ms, peak +%.0f MB), Q4_K %.0f "
+                 "ms (CPU %.0f ms, peak +%.0f MB); Q4_K / bf16: time %.2f, CPU time %.2f, peak memory "
+                 "%.2f",
+                 cpuName().c_str(), r.timeRatio.size(), median(r.ms[0]), median(r.cpuMs[0]),
+                 median(r.peakMb[0]), median(r.ms[1]), median(r.cpuMs[1]), median(r.peakMb[1]),
+                 median(r.timeRatio), median(r.cpuRatio), median(r.memoryRatio));
+             return std::string(text);
+         }});
+    // The statistics table's count of distinct values, on the decoded Q4_K matrix (issue #30).
+    auto distinct = std::make_shared<Index>(0);
+    auto quantised = std::make_shared<core::ParameterPtr>();
+    runner.add({"distinct_llama3_q4_k", "count the distinct values of the decoded " + shape + " Q4_K matrix",
+                [=] {
+                    if (!*quantised) { // decoded once, in the untimed warm-up
+                        writeGgufEmbedding(*files[1], rows, cols, true);
+                        weight->reset();
+                        *quantised = core::WeightFile::open(files[1]->path).toParameter("token_embd.weight");
+                    }
+                    *distinct =
+                        core::countDistinctValues((*quantised)->value().data(), (*quantised)->numel());
+                },
+                [=]() -> std::string {
+                    // Sorted and made unique, the first 2^20 values count as countDistinctValues says.
+                    const float *w = (*quantised)->value().data();
+                    std::vector<float> head(w, w + std::min<Index>((*quantised)->numel(), Index(1) << 20));
+                    std::sort(head.begin(), head.end());
+                    const auto unique = std::unique(head.begin(), head.end()) - head.begin();
+                    if (unique != core::countDistinctValues(w, Index(head.size())))
+                        return "the first 2^20 values: " + std::to_string(unique) + " by sorting";
+                    if (*distinct < unique || *distinct > (*quantised)->numel())
+                        return "count " + std::to_string(*distinct) + " out of range";
+                    quantised->reset();
+                    return {};
+                },
+                [distinct] { return std::to_string(*distinct) + " distinct values"; }});
+}
+
 // Gemma's 256000 x 2304 (1.2 GB of bf16) only in full runs: the README's figures for it are measured.
 static void addOpenWorkloads(BenchRunner &runner, bool quick)
 {
@@ -569,6 +954,7 @@ static void addOpenWorkloads(BenchRunner &runner, bool quick)
     addOpenHeatmapWorkload(runner, "llama3_vocab", quick ? 4096 : 128256, quick ? 256 : 4096);
     if (!quick)
         addOpenWorkload(runner, "gemma_vocab", 256000, 2304);
+    addQuantOpenWorkloads(runner, quick ? 4096 : 128256, quick ? 256 : 4096);
 }
 
 // Issue #15: the views stay interactive on a Llama 3 vocabulary (128256 x 4096 float32, 2.1 GB;
@@ -744,9 +1130,13 @@ int runBench(int argc, char **argv)
     runner.addInfo("isa", core::simd::isaName(core::simd::activeIsa()));
     addWorkloads(runner, sizes);
     addTokenizeWorkload(runner, quick);
+    addLlama3Workloads(runner, quick);
     addOpenWorkloads(runner, quick);
     addBigVocabularyViewWorkloads(runner, quick);
     addRegisterTileWorkloads(runner, quick);
+    addFitWorkload(runner, "fit_adam_2000", quick ? 500 : 2000, quick ? 16 : 32, quick ? 64 : 256, 10);
+    addFitWorkload(runner, "fit_adam_8192", quick ? 1000 : 8192, quick ? 16 : 64, quick ? 64 : 512, 4);
+    addUndoWorkload(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;

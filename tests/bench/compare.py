@@ -22,9 +22,13 @@ workload on every side before the next, so the medians of one ratio are seconds 
 whose load changes (with a setup per workload and side).
 
 Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread). The
-`tokenize` workload's peer is npm tiktoken run by node: --node-modules DIR (or EMBEDLAB_NODE_MODULES)
-names the node_modules folder that holds it (default /tmp/npm-tok/node_modules), e.g. after
-    mkdir -p /tmp/npm-tok && cd /tmp/npm-tok && npm install tiktoken
+`tokenize` and `llama3_tokenize` workloads' peer is npm tiktoken run by node (GPT-2's encoding, and
+cl100k_base for Llama 3's), `llama3_load`'s npm @huggingface/tokenizers: --node-modules DIR (or
+EMBEDLAB_NODE_MODULES) names the node_modules folder that holds them (default
+/tmp/npm-tok/node_modules), e.g. after
+    mkdir -p /tmp/npm-tok && cd /tmp/npm-tok && npm install tiktoken @huggingface/tokenizers
+`llama3_tokenize` encodes 1 MB of real text in fifteen languages: the translations of Debian's
+installed message catalogues (/usr/share/locale/*/LC_MESSAGES/*.mo), see real_text().
 """
 import argparse
 import io
@@ -57,10 +61,19 @@ TARGETS = {
     "neighbours_gpt2": (0.7, None),
     "pca_gpt2": (None, 1000.0),
     "open_llama3_vocab": (0.5, None),
+    "llama3_tokenize": (0.5, None),
+    "llama3_load": (None, 300.0),
+    # Issue #27: the fit loop at least 4x (V=2000) and 3x (V=8192) PyTorch's steps per second.
+    "fit_adam_2000": (0.25, None),
+    "fit_adam_8192": (1 / 3, None),
 }
+# The fit workloads' sizes and steps per run (tests/bench/Workloads.cpp, addFitWorkload).
+FIT_SIZES = {"fit_adam_2000": (2000, 32, 256, 10), "fit_adam_8192": (8192, 64, 512, 4)}
 LLAMA3_VOCAB, LLAMA3_DIM = 128256, 4096
 # Peers other than PyTorch (and matplotlib for the heatmaps).
-OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tiktoken", "open_llama3_vocab": "NumPy"}
+OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tiktoken", "open_llama3_vocab": "NumPy",
+               "llama3_tokenize": "tiktoken cl100k_base", "llama3_load": "Tokenizers.js"}
+REAL_TEXT_LANGUAGES = ["vi", "zh_CN", "ja", "ko", "ar", "hi", "ru", "de", "fr", "es", "el", "he", "th", "uk", "pt_BR"]
 
 # The bench's mixed text (tests/bench/Workloads.cpp, mixedText): keep the two lists identical.
 TEXT_FRAGMENTS = [
@@ -113,22 +126,89 @@ def mixed_text(size):
     return bytes(out)
 
 
-def tiktoken_tokenize(runs, node_modules):
-    """npm tiktoken's GPT-2 encode of the same 1 MB, by node; None (with how to install) when missing."""
+def real_text(size):
+    """About `size` bytes of real text in many languages (#26): the English messages of Debian's installed
+    translation catalogues and their translations, message by message, each language in turn, every
+    string once, cut at a line's end. Empty when the catalogues are missing."""
+    import glob
+    import struct
+
+    def messages(path):
+        """(msgid, msgstr) of a GNU .mo file, the first form of plurals; entries not in UTF-8 are skipped."""
+        with open(path, "rb") as f:
+            data = f.read()
+        order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+        count, originals, translations = struct.unpack(order + "3I", data[8:20])
+        for k in range(count):
+            length, offset = struct.unpack(order + "2I", data[originals + 8 * k:originals + 8 * k + 8])
+            tlength, toffset = struct.unpack(order + "2I", data[translations + 8 * k:translations + 8 * k + 8])
+            try:
+                yield (data[offset:offset + length].split(b"\0")[0].decode("utf-8"),
+                       data[toffset:toffset + tlength].split(b"\0")[0].decode("utf-8"))
+            except UnicodeDecodeError:
+                continue
+
+    catalogues = {}
+    for lang in REAL_TEXT_LANGUAGES:
+        entries = {}
+        for path in sorted(glob.glob(f"/usr/share/locale/{lang}/LC_MESSAGES/*.mo")):
+            try:
+                for msgid, msgstr in messages(path):
+                    if msgid and msgstr and msgstr != msgid:
+                        entries.setdefault(msgid, msgstr)
+            except (OSError, struct.error):
+                continue
+        catalogues[lang] = entries
+    seen = set()
+    lines = []
+    total = 0
+    msgids = sorted(set().union(*(c.keys() for c in catalogues.values())))
+    for msgid in msgids:
+        for text in [msgid] + [catalogues[lang][msgid] for lang in REAL_TEXT_LANGUAGES if msgid in catalogues[lang]]:
+            if text in seen:
+                continue
+            seen.add(text)
+            lines.append(text)
+            total += len(text.encode("utf-8")) + 1
+            if total >= size:
+                return ("\n".join(lines) + "\n").encode("utf-8")
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+
+
+def node_peer(script_name, args, node_modules, package, workload):
+    """One of the node peers' JSON result; None (with how to install) when node or the package is missing."""
     node = shutil.which("node")
-    if not node or not os.path.isdir(os.path.join(node_modules, "tiktoken")):
-        print(f"tokenize: no peer - needs node and npm tiktoken in {node_modules} "
-              "(mkdir -p /tmp/npm-tok && cd /tmp/npm-tok && npm install tiktoken; "
+    if not node or not os.path.isdir(os.path.join(node_modules, package)):
+        print(f"{workload}: no peer - needs node and npm {package} in {node_modules} "
+              f"(mkdir -p /tmp/npm-tok && cd /tmp/npm-tok && npm install {package}; "
               "or give --node-modules DIR / EMBEDLAB_NODE_MODULES)", file=sys.stderr)
         return None
-    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiktoken_bench.mjs")
-    with tempfile.NamedTemporaryFile(suffix=".txt") as text:
-        text.write(mixed_text(1 << 20))
-        text.flush()
-        proc = subprocess.run([node, script, node_modules, text.name, str(runs)], capture_output=True, text=True)
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), script_name)
+    proc = subprocess.run([node, script, node_modules] + args, capture_output=True, text=True)
     if proc.returncode != 0:
-        sys.exit(f"tiktoken_bench.mjs failed ({proc.returncode}):\n{proc.stderr}")
+        sys.exit(f"{script_name} failed ({proc.returncode}):\n{proc.stderr}")
     return json.loads(proc.stdout)
+
+
+def tiktoken_tokenize(runs, node_modules, text_bytes=None, encoding="gpt2", workload="tokenize"):
+    """npm tiktoken's encode of the same 1 MB, by node (GPT-2's mixed fragments by default)."""
+    with tempfile.NamedTemporaryFile(suffix=".txt") as text:
+        text.write(text_bytes if text_bytes is not None else mixed_text(1 << 20))
+        text.flush()
+        return node_peer("tiktoken_bench.mjs", [text.name, str(runs), encoding], node_modules, "tiktoken", workload)
+
+
+def llama3_tokenizer_json(directory):
+    """Llama 3's tokenizer.json, written from the golden fixture (Qt's qCompress format) into `directory`."""
+    import zlib
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "golden", "tokenizer", "models", "llama3.tokenizer.json.qz"), "rb") as f:
+        data = zlib.decompress(f.read()[4:])
+    path = os.path.join(directory, "tokenizer.json")
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
 
 
 def timed(fn, runs):
@@ -211,6 +291,41 @@ def torch_workloads(runs, wanted):
 
     results["sgd_step_tied"] = timed(sgd_step, max(3, runs // 2))
     return results, W
+
+
+def fit_workloads(runs, wanted):
+    """Issue #27: the loop of core::TextFit in PyTorch (untied, context 4, Adam lr=0.01) on the same
+    100,000 tokens, the same number of steps per run."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.set_num_threads(2)
+    results = {}
+    for name, (vocab, dim, batch, steps) in FIT_SIZES.items():
+        if not wanted(name):
+            continue
+        ids = spread_ids(0, 100000, vocab, 6)
+        ids[:vocab] = range(vocab)
+        rows = torch.tensor(ids)
+        x, y = rows.unfold(0, 4, 1)[:-1], rows[4:]
+        torch.manual_seed(0)
+        emb = torch.nn.Embedding(vocab, dim)
+        head = torch.nn.Linear(dim, vocab, bias=False)
+        opt = torch.optim.Adam(torch.nn.ModuleList([emb, head]).parameters(), lr=0.01)
+        k = [0]
+
+        def run():
+            for _ in range(steps):
+                k[0] += 1
+                i = torch.arange((k[0] - 1) * batch, k[0] * batch) % len(y)
+                loss = F.cross_entropy(head(emb(x[i]).mean(dim=1)), y[i])
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            return loss.item()
+
+        results[name] = timed(run, runs)
+    return results
 
 
 def numpy_workloads(W, runs, wanted):
@@ -387,6 +502,16 @@ def main():
             if name not in into or r["median_ms"] < into[name]["median_ms"]:
                 into[name] = r
 
+    scratch = tempfile.TemporaryDirectory()
+    text_bytes = real_text(1 << 20) if wanted("llama3_tokenize") else b""
+    if wanted("llama3_tokenize"):
+        if len(text_bytes) < (1 << 20):
+            print(f"llama3_tokenize: only {len(text_bytes)} bytes of real text in /usr/share/locale", file=sys.stderr)
+        text_path = os.path.join(scratch.name, "real.txt")
+        with open(text_path, "wb") as f:
+            f.write(text_bytes)
+        env["EMBEDLAB_BENCH_TEXT"] = text_path
+
     def run_bench(path, into, names):
         command = [path, "--json"] + [arg for name in names for arg in ("--only", name)]
         proc = subprocess.run(command, capture_output=True, text=True, env=env)
@@ -417,11 +542,21 @@ def main():
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
             if tokenize:
                 theirs["tokenize"] = tokenize
+        if chosen("llama3_tokenize"):
+            tokenize = tiktoken_tokenize(args.runs, args.node_modules, text_bytes, "cl100k_base", "llama3_tokenize")
+            if tokenize:
+                theirs["llama3_tokenize"] = tokenize
+        if chosen("llama3_load"):
+            load = node_peer("hf_load_bench.mjs", [llama3_tokenizer_json(scratch.name), str(args.runs)],
+                             args.node_modules, "@huggingface/tokenizers", "llama3_load")
+            if load:
+                theirs["llama3_load"] = load
         theirs.update(numpy_workloads(W, args.runs, chosen))
         if chosen("heatmap_cold") or chosen("heatmap_frame"):
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if chosen(name)})
         if chosen("open_llama3_vocab"):
             theirs.update(numpy_open_llama3(args.runs))
+        theirs.update(fit_workloads(args.runs, chosen))
         best(peer, theirs)
 
     for round_number in range(max(1, args.rounds)):
@@ -457,7 +592,7 @@ def main():
         target = []
         if ratio_limit is not None:
             ok = ok and ratio <= ratio_limit
-            target.append(f"<= {ratio_limit:g}x")
+            target.append(f"<= {ratio_limit:.3g}x")
         if abs_limit is not None:
             ok = ok and mine["median_ms"] <= abs_limit
             target.append(f"<= {abs_limit:g} ms")

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 //
-// The peer of embedlab-bench's `tokenize` workload, run by tests/bench/compare.py:
-//   node tests/bench/tiktoken_bench.mjs NODE_MODULES_DIR TEXT_FILE RUNS
-// Times npm tiktoken's (WASM) GPT-2 encode_ordinary of the file's text after one warm-up run and
-// prints {"median_ms", "min_ms", "max_ms", "runs", "tokens"} as JSON.
+// The peer of embedlab-bench's `tokenize` and `llama3_tokenize` workloads, run by
+// tests/bench/compare.py:
+//   node tests/bench/tiktoken_bench.mjs NODE_MODULES_DIR TEXT_FILE RUNS [ENCODING]
+// Times npm tiktoken's (WASM) encode_ordinary of the file's text with ENCODING (default "gpt2";
+// "cl100k_base" for Llama 3's peer, a vocabulary and pattern of the same kind) after one warm-up
+// run and prints {"median_ms", "min_ms", "max_ms", "runs", "tokens"} as JSON.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-const [modules, textFile, runsText] = process.argv.slice(2);
+const [modules, textFile, runsText, encodingName] = process.argv.slice(2);
 const require = createRequire(path.join(path.resolve(modules), 'x.js'));
 const { get_encoding } = require('tiktoken');
-const encoding = get_encoding('gpt2');
+const encoding = get_encoding(encodingName || 'gpt2');
 const text = fs.readFileSync(textFile, 'utf8');
 const runs = Number(runsText || 7);
 let tokens = encoding.encode_ordinary(text).length; // warm-up, as embedlab-bench does

@@ -12,10 +12,7 @@ using namespace embedlab;
 
 namespace {
 
-testing::ProcessResult runCli(const QStringList &args)
-{
-    return testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args);
-}
+using testing::runCli;
 
 // The cases name files as @GOLDEN@/..., the tests/golden folder wherever it is.
 QString located(QString text)

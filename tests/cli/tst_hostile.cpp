@@ -3,6 +3,8 @@
 // Issue "Reliability": a table of hostile inputs to embedlab-cli and to the headless modes of
 // embedlab (--export, --screenshot). Each must end the process normally (never by a signal, a
 // sanitizer report or a hang) with a non-zero exit code and a one-line message on stderr.
+#include "common/Files.h"
+#include "common/GgufBytes.h"
 #include "common/Process.h"
 #include "core/io/NpyWriter.h"
 
@@ -169,7 +171,8 @@ void addPathRows()
                                  "text.safetensors",    "npy.safetensors",     "hugeheader.safetensors",
                                  "badjson.safetensors", "offsets.safetensors", "text.gguf",
                                  "truncated.gguf",      "safetensors.npy",     "hugeshape.npy",
-                                 "negativeshape.npy",   "session.embedlab",    "folder.npy"};
+                                 "negativeshape.npy",   "session.embedlab",    "folder.npy",
+                                 "shortblocks.gguf",    "partialblock.gguf"};
     for (const char *f : files) {
         const QString path = s("{dir}/") + s(f);
         QTest::newRow(qPrintable(s("inspect ") + s(f))) << QStringList{s("inspect"), path} << fails;
@@ -179,6 +182,9 @@ void addPathRows()
         QTest::newRow(qPrintable(s("tokenize ") + s(f)))
             << QStringList{s("tokenize"), path, s("Hello")} << fails;
     }
+    // Issue #30: a tensor of a ggml type EmbedLab lists but does not decode.
+    row("convert IQ2_XXS", {s("convert"), s("{dir}/iq2.gguf:w"), s("--npy"), s("{dir}/converted.npy")},
+        fails);
     row("tokenize /dev/zero", {s("tokenize"), s("/dev/zero"), s("Hello")}, fails);
     row("detokenize /dev/null", {s("detokenize"), s("/dev/null"), s("1")}, fails);
     row("tokenize without text", {s("tokenize"), s("{dir}/valid.npy")}, fails);
@@ -193,6 +199,46 @@ void addPathRows()
     row("convert unwritable", {s("convert"), s("{dir}/valid.npy"), s("--npy"), s("/proc/embedlab-c.npy")},
         fails);
     row("convert onto itself folder", {s("convert"), s("{dir}/valid.npy"), s("--npy"), s("{dir}/folder.npy")},
+        fails);
+}
+
+// Issue #27: `fit` on files that are not texts, sizes that cannot be allocated, numbers that overflow.
+void addFitRows()
+{
+    const auto fit = [](const char *file, std::initializer_list<const char *> rest) {
+        return withArgs({s("fit"), s(file)}, rest);
+    };
+    row("fit text file missing", fit("{dir}/missing.txt", {"--tokenizer", "chars"}), fails);
+    row("fit a folder", fit("{dir}/folder.npy", {"--tokenizer", "chars"}), fails);
+    row("fit /dev/zero", fit("/dev/zero", {"--tokenizer", "chars"}), fails);
+    row("fit an empty file", fit("{dir}/empty.npy", {"--tokenizer", "chars"}), fails);
+    row("fit binary bytes", fit("{dir}/png.npy", {"--tokenizer", "chars"}), fails);
+    row("fit zero bytes", fit("{dir}/session.embedlab", {"--tokenizer", "chars", "--steps", "3"}), any);
+    row("fit tokenizer not a tokenizer", fit("{dir}/text.safetensors", {"--tokenizer", "{dir}/text.gguf"}),
+        fails);
+    row("fit tokenizer missing", fit("{dir}/text.safetensors", {"--tokenizer", "{dir}/nope.json"}), fails);
+    row("fit tokenizer empty", fit("{dir}/text.safetensors", {"--tokenizer", ""}), fails);
+    row("fit absurd dim", fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--dim", "1000000000000"}),
+        fails);
+    row("fit absurd batch",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--batch", "100000000000"}), fails);
+    row("fit absurd context",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--context", "9223372036854775807"}), fails);
+    row("fit steps overflow",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--steps", "99999999999999999999"}), fails);
+    row("fit every huge",
+        fit("{dir}/text.safetensors",
+            {"--tokenizer", "chars", "--steps", "3", "--every", "9223372036854775807"}),
+        any);
+    row("fit lr nan",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--steps", "3", "--optimizer", "adam:lr=nan"}),
+        any);
+    row("fit lr inf",
+        fit("{dir}/text.safetensors", {"--tokenizer", "chars", "--steps", "3", "--optimizer", "sgd:lr=inf"}),
+        any);
+    row("fit npy unwritable",
+        fit("{dir}/text.safetensors",
+            {"--tokenizer", "chars", "--steps", "1", "--npy", "/proc/embedlab-fit.npy"}),
         fails);
 }
 
@@ -220,9 +266,7 @@ void TestHostile::initTestCase()
     QVERIFY(m_dir.isValid());
     const QString d = m_dir.path();
     auto write = [&](const QString &name, const QByteArray &bytes) {
-        QFile f(d + QLatin1Char('/') + name);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(bytes);
+        QVERIFY(testing::writeFile(d + QLatin1Char('/') + name, bytes));
     };
     const float w[] = {0.5f, -1.0f, 2.0f, 0.25f, 1.5f, -0.75f};
     core::writeNpy((d + QStringLiteral("/valid.npy")).toStdString(), w, {2, 3});
@@ -241,6 +285,11 @@ void TestHostile::initTestCase()
     write(QStringLiteral("text.gguf"), "GGUF? no.\n");
     write(QStringLiteral("truncated.gguf"),
           QByteArray("GGUF\x03\0\0\0", 8) + QByteArray("\xff\xff\xff\xff\xff\xff\xff\x7f", 8));
+    // Issue #30: Q4_K blocks cut short by the end of the file, a Q4_K row of 100 elements, an IQ2_XXS
+    // tensor (listed, never decoded).
+    write(QStringLiteral("shortblocks.gguf"), testing::ggufMatrix("w", 12, 4, 256, QByteArray(300, '\x7b')));
+    write(QStringLiteral("partialblock.gguf"), testing::ggufMatrix("w", 12, 2, 100, QByteArray(288, '\x7b')));
+    write(QStringLiteral("iq2.gguf"), testing::ggufMatrix("w", 16, 1, 256, QByteArray(66, '\x7b')));
     write(QStringLiteral("safetensors.npy"), QByteArray("\x02\0\0\0\0\0\0\0{}", 10));
     QByteArray huge("\x93NUMPY\x01\x00", 8);
     QByteArray header("{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000, 1000000000), }");
@@ -315,6 +364,7 @@ void TestHostile::cli_data()
     addOptionRows();
     addIdRows();
     addPathRows();
+    addFitRows();
 }
 
 void TestHostile::cli()
@@ -376,6 +426,9 @@ void TestHostile::gui_data()
     guiRow("export ids text", ex({"--ids", "two"}), true);
     guiRow("export ids ragged", ex({"--ids", "[[1, 2], [3]]"}), true);
     guiRow("export ids 60000 deep", QStringList(ex({})) << s("--ids") << deep, true);
+    // Issue #30: quantised weights EmbedLab refuses, with the type or the damage named.
+    guiRow("export weights IQ2_XXS", ex({"--weights", "{dir}/iq2.gguf"}), true);
+    guiRow("export weights Q4_K cut short", ex({"--weights", "{dir}/shortblocks.gguf"}), true);
     guiRow("export unknown init", ex({"--init", "glorot"}), true);
     guiRow("export init std nan", ex({"--init", "normal:std=nan"}), true);
     guiRow("export init std negative", ex({"--init", "normal:std=-1"}), true);

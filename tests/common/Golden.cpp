@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QtGlobal>
@@ -57,7 +58,7 @@ core::Shape shapeFromJson(const QJsonValue &value)
 
 // Python's json writes NaN and Infinity as bare words, which QJsonDocument rejects; the generators
 // therefore write non-finite values as the strings "nan", "inf" and "-inf", and negative zero as "-0.0".
-static double numberFromJson(const QJsonValue &v)
+double numberFromJson(const QJsonValue &v)
 {
     if (v.isString()) {
         const QString s = v.toString();
@@ -76,19 +77,26 @@ static double numberFromJson(const QJsonValue &v)
 QList<CliCase> cliCases(const QString &relativePath)
 {
     QList<CliCase> cases;
-    // cases.json from PyTorch (gen_cli.py); tokenizer_cases.json from npm's tokenizers
-    // (gen_tokenizer.mjs), whose paths and messages write tests/golden as @GOLDEN@.
+    // cases.json from PyTorch (gen_cli.py); tokenizer_cases.json and tokenizer_models_cases.json
+    // from npm's tokenizers (gen_tokenizer.mjs, gen_tokenizer_models.mjs), whose paths and messages
+    // write tests/golden as @GOLDEN@; fit/cases.json (gen_fit.py) names the shipped texts under
+    // @ROOT@, the repository.
     const QString golden = goldenPath(QString()).chopped(1);
-    const QStringList files = relativePath.isEmpty() ? QStringList{QStringLiteral("cli/cases.json"),
-                                                                   QStringLiteral("cli/tokenizer_cases.json")}
-                                                     : QStringList{relativePath};
+    const QString root = QDir::cleanPath(golden + QStringLiteral("/../.."));
+    const QStringList files =
+        relativePath.isEmpty()
+            ? QStringList{QStringLiteral("cli/cases.json"), QStringLiteral("cli/tokenizer_cases.json"),
+                          QStringLiteral("cli/tokenizer_models_cases.json")}
+            : QStringList{relativePath};
     for (const QString &file : files) {
         const QJsonArray array = loadGolden(file).value(QLatin1String("cases")).toArray();
         for (const QJsonValue &value : array) {
             CliCase c;
             c.json = value.toObject();
             for (const QJsonValue &a : c.json.value(QLatin1String("args")).toArray())
-                c.args << a.toString().replace(QLatin1String("@GOLDEN@"), golden);
+                c.args << a.toString()
+                              .replace(QLatin1String("@GOLDEN@"), golden)
+                              .replace(QLatin1String("@ROOT@"), root);
             c.out = c.json.value(QLatin1String("stdout")).toString();
             c.err =
                 c.json.value(QLatin1String("stderr")).toString().replace(QLatin1String("@GOLDEN@"), golden);

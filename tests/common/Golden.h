@@ -34,11 +34,13 @@ struct CliCase {
     QString err;
     QJsonObject json;
 };
-/// The cases of one file of CLI cases (tests/golden/cli/...), or with no file every case of
-/// cases.json and tokenizer_cases.json; `@GOLDEN@` in arguments and messages stands for the golden
-/// folder.
+/// The cases of one file of CLI cases (tests/golden/cli/..., fit/cases.json), or with no file every
+/// case of cases.json and tokenizer_cases.json; `@GOLDEN@` in arguments and messages stands for the
+/// golden folder, `@ROOT@` in arguments for the repository.
 QList<CliCase> cliCases(const QString &relativePath = QString());
 
+/// A number as the generators write it: "nan", "inf", "-inf" and "-0.0" as strings, others as JSON numbers.
+double numberFromJson(const QJsonValue &value);
 core::Tensor tensorFromJson(const QJsonValue &value);
 core::LongTensor longTensorFromJson(const QJsonValue &value);
 core::Shape shapeFromJson(const QJsonValue &value);

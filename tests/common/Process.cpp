@@ -28,4 +28,9 @@ ProcessResult runProcess(const QString &program, const QStringList &args, int ti
     return r;
 }
 
+ProcessResult runCli(const QStringList &args, int timeoutMs)
+{
+    return runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args, timeoutMs);
+}
+
 } // namespace embedlab::testing

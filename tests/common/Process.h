@@ -20,5 +20,7 @@ struct ProcessResult {
 /// Runs `program` with `args` (QT_QPA_PLATFORM=offscreen, so a GUI needs no display), waits up to
 /// `timeoutMs` for it to end and kills it after that.
 ProcessResult runProcess(const QString &program, const QStringList &args, int timeoutMs = 120000);
+/// runProcess() of the embedlab-cli built beside the tests.
+ProcessResult runCli(const QStringList &args, int timeoutMs = 120000);
 
 } // namespace embedlab::testing

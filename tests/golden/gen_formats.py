@@ -202,7 +202,7 @@ def gguf_fixture(expected, inspect):
     f16 = torch.randn(3, 4).to(torch.float16)
     bf16 = torch.randn(2, 4).to(torch.bfloat16)
     q8, q8_values = quantize_q8_0(torch.randn(2, 64).numpy())
-    q4_raw = bytes(range(18))  # one Q4_0 block: listed, not converted
+    q4_raw = bytes(range(18))  # one Q4_0 block (tst_gguf decodes it; gen_gguf_quant.py has the rest)
     tensors = [  # name, PyTorch shape, ggml type id, type name, bytes
         ("token_embd.weight", (8, 4), 0, "F32", torch_bytes(token_embd)),
         ("blk.0.attn_q.weight", (3, 4), 1, "F16", torch_bytes(f16)),

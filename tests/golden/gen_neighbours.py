@@ -209,13 +209,46 @@ def bytes_to_unicode():
     return dict(zip(bs, map(chr, cs)))
 
 
+def token_label(data):
+    """A token's bytes for display (#26, core::tokenLabel): valid UTF-8 as it is; each run of bytes
+    that are no character alone, invisible control characters (but tab, newline, carriage return),
+    U+FEFF and U+FFFD as their values in hex, '<E6 88>'."""
+    out = []
+    run = []
+    i = 0
+    while i < len(data):
+        shown = None
+        for n in (1, 2, 3, 4):
+            try:
+                ch = data[i:i + n].decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            cp = ord(ch)
+            visible = not ((cp < 0x20 and ch not in "\t\n\r") or 0x7F <= cp <= 0x9F or cp in (0xFEFF, 0xFFFD))
+            shown = (ch if visible else None, n)
+            break
+        if shown and shown[0] is not None:
+            if run:
+                out.append("<" + " ".join(f"{b:02X}" for b in run) + ">")
+                run = []
+            out.append(shown[0])
+            i += shown[1]
+        else:
+            length = shown[1] if shown else 1
+            run.extend(data[i:i + length])
+            i += length
+    if run:
+        out.append("<" + " ".join(f"{b:02X}" for b in run) + ">")
+    return "".join(out)
+
+
 def token_texts(path):
-    """id -> the token's text for display: its bytes as UTF-8 (invalid sequences as U+FFFD), special
-    tokens as written. Read from the tokenizer.json beside the vocab.json the CLI is given."""
+    """id -> the token's text for display: token_label() of its bytes, special tokens as written.
+    Read from the tokenizer.json beside the vocab.json the CLI is given."""
     small = os.path.dirname(path.replace(GOLDEN, HERE))
     doc = json.load(open(os.path.join(small, "tokenizer.json")))
     decoder = {c: b for b, c in bytes_to_unicode().items()}
-    texts = {i: bytes(decoder[c] for c in t).decode("utf-8", "replace") for t, i in doc["model"]["vocab"].items()}
+    texts = {i: token_label(bytes(decoder[c] for c in t)) for t, i in doc["model"]["vocab"].items()}
     for added in doc["added_tokens"]:
         texts[added["id"]] = added["content"]
     return texts

@@ -13,7 +13,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QContextMenuEvent>
-#include <QFutureWatcher>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -133,8 +132,8 @@ HeatmapView::~HeatmapView()
 {
     // The worker owns what it reads (it holds the ParameterPtr and the cancel flag), so the view
     // need not wait for it: waiting here could deadlock behind other pool tasks, and Qt 6.4's
-    // QFuture::then(context) can run its continuation after the context is gone. The watcher is a
-    // child, so its finished() connection dies with the view.
+    // QFuture::then(context) can run its continuation after the context is gone. runInBackground()'s
+    // watcher is a child, so its finished() connection dies with the view.
     if (m_cancel)
         m_cancel->store(true);
 }
@@ -239,6 +238,56 @@ void HeatmapView::setHighlightedRows(const QList<int> &rows)
 QList<int> HeatmapView::highlightedRows() const
 {
     return m_highlightedRows;
+}
+
+void HeatmapView::setBlockGrid(std::optional<core::StorageBlock> block)
+{
+    if (block && (block->elements < 1 || block->scaleGroup < 1))
+        block.reset();
+    if (block == m_blockGrid)
+        return;
+    m_blockGrid = block;
+    update();
+}
+
+void HeatmapView::setCellDetail(std::function<QString(Index, Index)> detail)
+{
+    m_cellDetail = std::move(detail);
+}
+
+HeatmapView::BlockGridLines HeatmapView::blockGridLines(const HeatmapMapping &map, const QRect &plot) const
+{
+    BlockGridLines lines;
+    if (!m_blockGrid || map.isEmpty())
+        return lines;
+    // A line every few pixels would only grey the cells: each kind is drawn once it is that far apart.
+    constexpr double minimumGap = 6.0;
+    const auto every = [&](Index step, QList<qreal> &out) {
+        if (step < 1 || map.cellWidth * double(step) < minimumGap)
+            return;
+        for (Index c = (map.firstVisibleColumn() + step - 1) / step * step; c <= map.lastVisibleColumn() + 1;
+             c += step) {
+            const qreal x = plot.left() + map.cellToPixel(0, double(c)).x();
+            if (x >= plot.left() && x <= plot.right() + 1)
+                out.append(x);
+        }
+    };
+    const auto group = Index(m_blockGrid->scaleGroup);
+    const auto block = Index(m_blockGrid->elements);
+    every(block, lines.blocks);
+    if (group < block)
+        every(group, lines.groups);
+    // Blocks never cross rows (a row is whole blocks), so each row edge is a block edge too.
+    if (map.cellWidth * double(block) >= minimumGap && map.cellHeight >= minimumGap) {
+        for (Index r = map.firstVisibleRow(); r <= map.lastVisibleRow() + 1; ++r) {
+            const qreal y = plot.top() + map.cellToPixel(double(r), 0).y();
+            if (y >= plot.top() && y <= plot.bottom() + 1)
+                lines.rows.append(y);
+        }
+    }
+    // Group lines that fall on a block line are drawn as block lines.
+    lines.groups.removeIf([&](qreal x) { return lines.blocks.contains(x); });
+    return lines;
 }
 
 void HeatmapView::setColorMapName(const QString &name)
@@ -366,6 +415,9 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
     QString text = cellToolTip(cell.row, cell.column, w(cell.row, cell.column));
     if (m_vocabulary.isKnown() && !m_vocabulary.token(cell.row).isEmpty())
         text += QLatin1Char('\n') + tr("token %1").arg(m_vocabulary.idAndToken(cell.row));
+    if (m_cellDetail)
+        if (const QString detail = m_cellDetail(cell.row, cell.column); !detail.isEmpty())
+            text += QLatin1Char('\n') + detail;
     if (m.rowsPerPixel() <= 1.0 && m.columnsPerPixel() <= 1.0)
         return text;
     // Zoomed out the pixel shows a whole block: say which one and what it aggregates to, in
@@ -565,35 +617,33 @@ void HeatmapView::startRebuild()
     const core::ParameterPtr weight = m_weight;
     const Aggregation aggregation = m_aggregation;
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    using Watcher = QFutureWatcher<std::shared_ptr<const HeatmapPyramid>>;
-    auto *watcher = new Watcher(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, weight, cancel] {
-        std::shared_ptr<const HeatmapPyramid> pyramid = watcher->result();
-        watcher->deleteLater();
-        m_rebuildRunning = false;
-        const bool current = generation == m_generation && weight == m_weight && !cancel->load();
-        if (current) {
-            m_pyramid = std::move(pyramid);
-            m_pyramidWeight = weight;
-            m_builtGeneration = generation;
-        }
-        if (m_rebuildPending) {
-            m_rebuildPending = false;
-            --m_generation; // startRebuild() counts a new generation; this one is the same values
-            startRebuild();
-        }
-        if (!m_rebuildRunning) {
-            m_busyTimer.stop();
-            m_busyVisible = false;
-        }
-        update();
-        if (current)
-            Q_EMIT rebuilt();
-    });
     const std::uint64_t changedAt = m_valuesChangedAt;
-    watcher->setFuture(runOnWorkers([weight, aggregation, cancel, changedAt] {
-        return HeatmapPyramid::shared(weight, aggregation, cancel.get(), changedAt);
-    }));
+    runInBackground(
+        this,
+        [weight, aggregation, cancel, changedAt] {
+            return HeatmapPyramid::shared(weight, aggregation, cancel.get(), changedAt);
+        },
+        [this, generation, weight, cancel](std::shared_ptr<const HeatmapPyramid> pyramid) {
+            m_rebuildRunning = false;
+            const bool current = generation == m_generation && weight == m_weight && !cancel->load();
+            if (current) {
+                m_pyramid = std::move(pyramid);
+                m_pyramidWeight = weight;
+                m_builtGeneration = generation;
+            }
+            if (m_rebuildPending) {
+                m_rebuildPending = false;
+                --m_generation; // startRebuild() counts a new generation; this one is the same values
+                startRebuild();
+            }
+            if (!m_rebuildRunning) {
+                m_busyTimer.stop();
+                m_busyVisible = false;
+            }
+            update();
+            if (current)
+                Q_EMIT rebuilt();
+        });
 }
 
 QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const
@@ -663,6 +713,7 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         return;
     }
     paintCells(painter, l, map, dpr, exporting);
+    paintBlockGrid(painter, l, map);
     paintAxisLabels(painter, l, map);
     paintColorBar(painter, l, size, dpr, exporting);
     paintLegend(painter, l, size);
@@ -774,6 +825,34 @@ void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMa
         painter.setPen(QPen(pal.color(QPalette::HighlightedText), 1.0));
         painter.drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
     }
+    painter.restore();
+}
+
+// The storage blocks and scale groups of a quantised tensor: groups thin, blocks (and rows) bolder,
+// dark over light cells and light over dark ones alike.
+void HeatmapView::paintBlockGrid(QPainter &painter, const Layout &l, const HeatmapMapping &map) const
+{
+    const BlockGridLines lines = blockGridLines(map, l.plot);
+    if (lines.blocks.isEmpty() && lines.groups.isEmpty())
+        return;
+    painter.save();
+    painter.setClipRect(QRectF(map.matrixRect().translated(l.plot.topLeft())).intersected(QRectF(l.plot)));
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    const qreal top = l.plot.top();
+    const qreal bottom = std::min<qreal>(l.plot.bottom() + 1, top + map.matrixRect().bottom());
+    const qreal left = l.plot.left();
+    const qreal right = std::min<qreal>(l.plot.right() + 1, left + map.matrixRect().right());
+    const auto draw = [&](const QList<qreal> &xs, const QList<qreal> &ys, const QColor &colour, qreal width) {
+        QPen pen(colour, width);
+        pen.setCosmetic(true);
+        painter.setPen(pen);
+        for (const qreal x : xs)
+            painter.drawLine(QPointF(x, top), QPointF(x, bottom));
+        for (const qreal y : ys)
+            painter.drawLine(QPointF(left, y), QPointF(right, y));
+    };
+    draw(lines.groups, {}, QColor(0x20, 0x20, 0x20, 110), 1.0);
+    draw(lines.blocks, lines.rows, QColor(0x10, 0x10, 0x10, 200), 2.0);
     painter.restore();
 }
 
@@ -1076,6 +1155,10 @@ void HeatmapView::contextMenuEvent(QContextMenuEvent *event)
     menu.addAction(tr("Zoom in"), QKeySequence(Qt::CTRL | Qt::Key_Equal), this, &HeatmapView::zoomIn);
     menu.addAction(tr("Zoom out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), this, &HeatmapView::zoomOut);
     menu.addAction(tr("Whole matrix"), QKeySequence(Qt::CTRL | Qt::Key_0), this, &HeatmapView::resetZoom);
+    if (!m_contextActions.isEmpty()) {
+        menu.addSeparator();
+        menu.addActions(m_contextActions);
+    }
     menu.exec(event->globalPos());
 }
 

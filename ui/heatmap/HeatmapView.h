@@ -2,12 +2,13 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/io/ElementType.h"
 #include "core/tensor/Parameter.h"
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/model/Vocabulary.h"
-#include "ui/views/PaintedText.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QFuture>
 #include <QImage>
@@ -18,7 +19,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+
+class QAction;
 
 namespace embedlab::ui {
 
@@ -54,6 +59,26 @@ public:
     /// Rows to emphasise (the one-hot animation); the others are dimmed.
     void setHighlightedRows(const QList<int> &rows);
     QList<int> highlightedRows() const;
+
+    /// How the file stores the matrix when it is a quantised tensor whose values are as loaded: its
+    /// blocks (along each row) and the groups sharing one scale, outlined while zoomed in far enough
+    /// to tell them apart (issue #30). std::nullopt (default): no grid.
+    void setBlockGrid(std::optional<core::StorageBlock> block);
+    std::optional<core::StorageBlock> blockGrid() const { return m_blockGrid; }
+    /// The lines the grid draws at `map` in a plot at `plot` (widget coordinates): the x of every
+    /// visible group and block boundary, the y of every row boundary; empty where they would be
+    /// closer than a few pixels.
+    struct BlockGridLines {
+        QList<qreal> groups;
+        QList<qreal> blocks;
+        QList<qreal> rows;
+    };
+    BlockGridLines blockGridLines(const HeatmapMapping &map, const QRect &plot) const;
+    /// More lines for the tooltip of cell (row, column), after `W[i, j] = value` (a quantised
+    /// element's block scale and minimum); "" adds none.
+    void setCellDetail(std::function<QString(Index row, Index column)> detail);
+    /// Actions the context menu offers after its own (View > Quantisation Blocks).
+    void setContextActions(const QList<QAction *> &actions) { m_contextActions = actions; }
 
     /// One of ColorMap::names(): "RdBu" (default), "PuOr", "viridis", "cividis".
     void setColorMapName(const QString &name);
@@ -138,6 +163,7 @@ private:
     void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
     void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
                     bool exporting) const;
+    void paintBlockGrid(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     QString rowLabel(Index row, const HeatmapMapping &map, bool tokens) const;
     void paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     void paintColorBar(QPainter &painter, const Layout &l, QSize size, qreal dpr, bool exporting) const;
@@ -157,6 +183,9 @@ private:
     QList<int> m_highlightedRows;
     ColorMap m_colorMap;
     Aggregation m_aggregation = Aggregation::MaxAbs;
+    std::optional<core::StorageBlock> m_blockGrid;
+    std::function<QString(Index, Index)> m_cellDetail;
+    QList<QAction *> m_contextActions;
 
     // The pyramid of the last finished rebuild; m_builtGeneration says which values it shows.
     std::shared_ptr<const HeatmapPyramid> m_pyramid;

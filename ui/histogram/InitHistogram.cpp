@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/histogram/InitHistogram.h"
 
+#include "core/tensor/DistinctValues.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
 #include "ui/model/NiceTicks.h"
@@ -14,7 +15,6 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QFontMetrics>
-#include <QFutureWatcher>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -45,7 +45,8 @@ namespace embedlab::ui {
 
 namespace {
 
-constexpr int kStatistics = 5; // mean, std, min, max, elements
+constexpr int kStatistics = 5;               // mean, std, min, max, elements
+constexpr int kDistinctColumn = kStatistics; // then the distinct values of a quantised tensor
 
 /// `base`, or the same size in a family that has every character of `text`. A chart squeezed to a
 /// small height gives each axis title the height of "..." in its font and elides a taller title:
@@ -152,7 +153,7 @@ public:
     {
         int width = verticalHeader()->sizeHint().width() + 2 * frameWidth();
         for (int c = 0; c < columnCount(); ++c)
-            width += neededWidth(c);
+            width += isColumnHidden(c) ? 0 : neededWidth(c);
         return {std::max(QTableWidget::minimumSizeHint().width(), width),
                 QTableWidget::minimumSizeHint().height()};
     }
@@ -171,16 +172,24 @@ public:
     /// Lays the columns out again; after the items change.
     void fitColumns()
     {
-        const int columns = columnCount();
+        int columns = 0;
+        int needed = 0;
+        for (int c = 0; c < columnCount(); ++c) {
+            if (isColumnHidden(c))
+                continue;
+            needed += neededWidth(c);
+            ++columns;
+        }
         if (columns == 0)
             return;
-        int needed = 0;
-        for (int c = 0; c < columns; ++c)
-            needed += neededWidth(c);
         const int spare = std::max(0, viewport()->width() - needed);
-        for (int c = 0; c < columns; ++c)
+        for (int c = 0, shown = 0; c < columnCount(); ++c) {
+            if (isColumnHidden(c))
+                continue;
             horizontalHeader()->resizeSection(c, neededWidth(c) + spare / columns +
-                                                     (c < spare % columns ? 1 : 0));
+                                                     (shown < spare % columns ? 1 : 0));
+            ++shown;
+        }
         updateGeometry();
     }
 
@@ -252,8 +261,6 @@ InitHistogram::InitHistogram(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     buildToolbar();
     buildChart();
-    m_watcher = new QFutureWatcher<Outcome>(this);
-    connect(m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] { onFinished(m_watcher->result()); });
 
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("error"));
@@ -263,12 +270,16 @@ InitHistogram::InitHistogram(QWidget *parent)
     errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
     m_errorLabel->setPalette(errorPalette);
 
-    m_table = new StatsTable(0, kStatistics, this);
+    m_table = new StatsTable(0, kStatistics + 1, this);
     m_table->setObjectName(QStringLiteral("stats"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setFocusPolicy(Qt::NoFocus);
-    m_table->setHorizontalHeaderLabels({tr("mean"), tr("std"), tr("min"), tr("max"), tr("elements")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("mean"), tr("std"), tr("min"), tr("max"), tr("elements"), tr("distinct")});
+    m_table->horizontalHeaderItem(kDistinctColumn)
+        ->setToolTip(tr("How many different values the tensor holds (numpy.unique(w).size)"));
+    m_table->setColumnHidden(kDistinctColumn, true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed); // StatsTable::fitColumns()
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -469,10 +480,12 @@ void InitHistogram::setSources(const QList<Source> &sources)
             schedule();
         else if (!m_busy)
             updateSeries();
+        countDistinct();
         return;
     }
     m_binnedParameters.clear(); // a new source always re-bins, even at an old version
     schedule();
+    countDistinct();
 }
 
 bool InitHistogram::showsSources(const QList<const core::Parameter *> &parameters,
@@ -497,6 +510,92 @@ void InitHistogram::refresh()
 {
     if (needsBinning())
         schedule();
+    countDistinct();
+}
+
+std::optional<core::Index> InitHistogram::distinctCount(int index) const
+{
+    if (index < 0 || index >= m_sources.size() || index >= m_distinct.size())
+        return std::nullopt;
+    const Distinct &d = m_distinct[index];
+    const core::ParameterPtr &p = m_sources[index].parameter;
+    if (d.count < 0 || d.parameter.lock() != p || d.version != p->version())
+        return std::nullopt;
+    return d.count;
+}
+
+void InitHistogram::countDistinct()
+{
+    m_distinct.resize(m_sources.size());
+    QList<int> wanted;
+    QList<core::ParameterPtr> parameters;
+    for (int i = 0; i < m_sources.size(); ++i) {
+        const Source &s = m_sources[i];
+        if (s.countDistinct && !distinctCount(i)) {
+            wanted.append(i);
+            parameters.append(s.parameter);
+        }
+    }
+    // A count running for values no longer shown is left to finish: its result is kept with the
+    // version it counted, and the newest job's end is what says the histogram is idle again.
+    if (wanted.isEmpty())
+        return;
+    const bool wasBusy = isBusy();
+    QList<Distinct> counting;
+    for (const core::ParameterPtr &p : std::as_const(parameters))
+        counting.append({p, p->version(), -1});
+    // Seconds for Llama 3's 525 million values: one background job, the newest only.
+    m_distinctJobs.start(
+        this,
+        [parameters] {
+            QList<core::Index> counts;
+            for (const core::ParameterPtr &p : parameters)
+                counts.append(core::countDistinctValues(p->value().data(), p->numel()));
+            return counts;
+        },
+        [this, wanted, counting](const QList<core::Index> &counts) {
+            for (qsizetype k = 0; k < wanted.size(); ++k) {
+                if (wanted[k] < m_distinct.size())
+                    m_distinct[wanted[k]] = {counting[k].parameter, counting[k].version, counts[k]};
+            }
+            for (int i = 0; i < int(m_sources.size()) && i < int(m_results.size()); ++i)
+                setDistinctCells(i);
+            static_cast<StatsTable *>(m_table)->fitColumns();
+            countDistinct(); // values written meanwhile are counted again
+            Q_EMIT busyChanged(isBusy());
+        });
+    if (!wasBusy)
+        Q_EMIT busyChanged(true);
+    for (int i = 0; i < int(m_sources.size()) && i < int(m_results.size()); ++i)
+        setDistinctCells(i);
+}
+
+void InitHistogram::setDistinctCells(int index)
+{
+    const Source &s = m_sources[index];
+    if (2 * index + 1 >= m_table->rowCount())
+        return;
+    if (!s.countDistinct) {
+        m_table->setItem(2 * index, kDistinctColumn, new QTableWidgetItem(QStringLiteral("–")));
+        m_table->setItem(2 * index + 1, kDistinctColumn, new QTableWidgetItem(QStringLiteral("–")));
+        return;
+    }
+    const std::optional<core::Index> count = distinctCount(index);
+    auto *measured = new QTableWidgetItem(
+        count ? HistogramBinning::formatValue(double(*count), HistogramBinning::Statistic::Count)
+              : QStringLiteral("\u2026"));
+    measured->setToolTip(count ? QString() : tr("Counting the distinct values\u2026"));
+    auto *bound = new QTableWidgetItem(
+        s.distinctAtMost ? QStringLiteral("\u2264 %1")
+                               .arg(HistogramBinning::formatValue(double(*s.distinctAtMost),
+                                                                  HistogramBinning::Statistic::Count))
+                         : QStringLiteral("–"));
+    bound->setToolTip(s.distinctNote);
+    measured->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bound->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bound->setForeground(palette().color(QPalette::PlaceholderText));
+    m_table->setItem(2 * index, kDistinctColumn, measured);
+    m_table->setItem(2 * index + 1, kDistinctColumn, bound);
 }
 
 void InitHistogram::setBins(int bins)
@@ -656,9 +755,10 @@ void InitHistogram::start()
     }
     m_jobGeneration = m_generation;
     setBusy(true);
-    // A watcher (not QFuture::then) so the result always arrives through the event loop, even
-    // when a small tensor is binned before the continuation could be attached.
-    m_watcher->setFuture(runOnWorkers([job = std::move(job)] { return compute(job); }));
+    // Through the event loop, even when a small tensor is binned at once.
+    runInBackground(
+        this, [job = std::move(job)] { return compute(job); },
+        [this](const Outcome &outcome) { onFinished(outcome); });
 }
 
 InitHistogram::Outcome InitHistogram::compute(const Job &job)
@@ -1016,7 +1116,11 @@ void InitHistogram::updateTable()
                        : tr("expected"));
         theory->setForeground(palette().color(QPalette::PlaceholderText));
         m_table->setVerticalHeaderItem(2 * i + 1, theory);
+        setDistinctCells(i);
     }
+    // The distinct values of a quantised tensor: a column only while a source counts them.
+    m_table->setColumnHidden(kDistinctColumn, std::none_of(m_sources.cbegin(), m_sources.cend(),
+                                                           [](const Source &s) { return s.countDistinct; }));
     auto *table = static_cast<StatsTable *>(m_table);
     table->fitRows();
     table->fitColumns(); // new numbers may need wider columns

@@ -7,7 +7,8 @@
 #include "core/tensor/Parameter.h"
 #include "ui/histogram/HistogramBinning.h"
 #include "ui/model/NiceTicks.h"
-#include "ui/views/PaintedText.h"
+#include "ui/model/WorkerPool.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QFont>
 #include <QList>
@@ -20,7 +21,6 @@
 #include <memory>
 #include <optional>
 
-template <typename T> class QFutureWatcher;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -63,6 +63,13 @@ public:
         /// (tied)"), and the statistics row's tooltip. The row and a legend beside the plot show the
         /// label alone: the table (and the dock around it) keeps its width when the note comes and goes.
         QString note = {};
+        /// Count the distinct values the tensor holds (a quantised one holds few: issue #30), shown
+        /// in a column of the statistics table. On a worker: Llama 3's matrix takes seconds.
+        bool countDistinct = false;
+        /// The most distinct values the storage allows (16 levels per group of 32 in Q4_K), for the
+        /// expected row, and what it means (the cell's tooltip).
+        std::optional<core::Index> distinctAtMost = {};
+        QString distinctNote = {};
     };
     /// `spec.distribution()` for the parameter's shape; no expectation when that fails or the
     /// initialiser has no density (eye, orthogonal).
@@ -104,8 +111,10 @@ public:
     void setProjectorStyle(bool on);
     bool projectorStyle() const { return m_projector; }
 
-    /// True while a binning job runs.
-    bool isBusy() const { return m_busy; }
+    /// True while a binning job or a count of distinct values runs.
+    bool isBusy() const { return m_busy || m_distinctJobs.isRunning(); }
+    /// How many distinct values source `index` holds, once counted (Source::countDistinct).
+    std::optional<core::Index> distinctCount(int index) const;
     /// The last results shown, one per source (empty before the first one arrives).
     const QList<HistogramBinning::Result> &results() const { return m_results; }
     /// The points the chart's histogram outline and density curve of source `index` hold.
@@ -157,6 +166,10 @@ private:
     /// The source's label with its note, if any.
     QString labelWithNote(const Source &source) const;
     void updateTable();
+    /// Counts the distinct values of the sources that ask for it, unless known for their versions.
+    void countDistinct();
+    /// The statistics table's column of distinct values, row `row` of source `index`.
+    void setDistinctCells(int index);
     void updateAxes(double xMin, double xMax);
     /// Sets the count axis to [0, m_countMax] with as many ticks as its height shows readably.
     void updateCountAxis();
@@ -202,7 +215,6 @@ private:
     // A job carries the generation it was started for; a result from an older one is dropped.
     std::uint64_t m_generation = 0;
     bool m_busy = false;
-    QFutureWatcher<Outcome> *m_watcher = nullptr;
     QList<HistogramBinning::Result> m_results;
     QList<std::uint64_t> m_binnedVersions;
     QList<const core::Parameter *> m_binnedParameters;
@@ -211,6 +223,14 @@ private:
     QList<std::uint64_t> m_jobVersions;
     QList<const core::Parameter *> m_jobParameters;
     QString m_error;
+    // Counts of distinct values, one per source: of which parameter and version (-1: not counted).
+    struct Distinct {
+        std::weak_ptr<const core::Parameter> parameter;
+        std::uint64_t version = 0;
+        core::Index count = -1;
+    };
+    QList<Distinct> m_distinct;
+    BackgroundJobs m_distinctJobs;
 
     QCheckBox *m_compare = nullptr;
     QSpinBox *m_binsBox = nullptr;

@@ -9,10 +9,7 @@
 #include "core/nn/Trainer.h"
 #include "core/tensor/Parameter.h"
 #include "core/tensor/Tensor.h"
-#include "ui/model/UndoMemory.h"
 #include "ui/model/Vocabulary.h"
-
-#include <QFuture>
 
 #include <QList>
 #include <QObject>
@@ -27,9 +24,13 @@
 
 namespace embedlab::ui {
 
+class LabScheduler;
+class LabTraining;
+
 /// The one QObject that owns the lesson's core objects (a TiedModel, the seed, the token ids and the
 /// computed lookup paths) and tells the views what changed. Core errors are caught here and turned
-/// into signals; big models are rebuilt off the UI thread.
+/// into signals; big models are rebuilt off the UI thread. Its jobs (rebuilding, lookup paths,
+/// initialisers) run in the LabScheduler it owns, its training steps in its LabTraining.
 class Lab : public QObject {
     Q_OBJECT
 public:
@@ -71,6 +72,9 @@ public:
         /// What those lines print (no trailing newline; empty when they print nothing): the Output
         /// pane shows it before the prints of the state.
         QString output;
+        /// Load: how the file stores the tensor's elements, core::elementTypeName() ("Q4_K", "BF16";
+        /// empty when not known): the views name the quantisation (issue #30).
+        QString element = {};
         bool operator==(const Operation &) const = default;
     };
     /// Everything undo needs to put the weights back exactly: the tie state, the values of the
@@ -165,6 +169,18 @@ public:
     /// `state` was taken from: a lesson step or a direct setConfig() replaced it without an undo step.
     bool restoreWeights(const WeightState &state);
 
+    /// The optimiser's settings and state as they are now (undo keeps them with a step's weights).
+    core::TrainerState trainerState() const;
+    std::uint64_t trainerStateBytes() const;
+    /// Puts back what trainerState() took, for the current model's parameters.
+    void restoreTrainerState(const core::TrainerState &state);
+    /// A recorded training step once more, synchronously and exactly (undo and redo replay it): the
+    /// report's batch and optimiser settings, from a fresh optimiser when it was the first step of
+    /// its state. Records it in history() and emits trained(), as the step did.
+    void replayTrainingStep(const core::TrainingReport &recorded);
+    /// Undo or redo put the optimiser's state back (or forward) with the weights: views say so.
+    void notifyOptimizerRestored() { Q_EMIT optimizerReset(OptimizerResetReason::Restored); }
+
     /// Parses and validates the ids ("2, 3, 1", "[[2, 3], [1, 0]]"). On success the ids take
     /// effect and idsChanged() is emitted; otherwise idsError() carries PyTorch's message and the
     /// last valid ids stay in effect. Returns whether the text was accepted.
@@ -199,8 +215,14 @@ public:
     bool hasPaths() const { return m_hasPaths; }
     /// With max_norm: the weight as print(embedding.weight) shows it after the code's embedding(ids),
     /// which renormalises the looked-up rows in place. The Lab's own lookup runs on a copy, so the
-    /// model keeps the values the history produced (issue #16 item 8); empty without max_norm.
-    const core::Tensor &weightAfterForward() const { return m_weightAfterForward; }
+    /// model keeps the values the history produced (issue #16 item 8); nullptr without max_norm.
+    core::ParameterPtr weightAfterForward() const { return m_weightAfterForward; }
+    /// The embedding weight as PyTorch holds it after the printed code: weightAfterForward() with
+    /// max_norm, else embeddingWeight(). The heatmap and the statistics show this one, so they never
+    /// disagree with the code's last print (issue #24 item 9).
+    core::ParameterPtr displayedEmbedding() const;
+    /// The rows the code's embedding(ids) renormalised (max_norm), in order; empty without.
+    QList<int> renormalisedRows() const;
 
     int selectedRow() const { return m_selectedRow; }
     /// -1 clears the selection; rows outside [0, V) are ignored.
@@ -227,8 +249,9 @@ public:
     /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) is `matrix` itself (adopted,
     /// not copied), built after torch.manual_seed(seed) like any model; the values it replaces are
     /// never drawn (core::TiedModel::withEmbedding). `tied` ties the lm_head to a loaded embedding.
+    /// `element` is how the file stores it (core::elementTypeName(), Operation::element).
     void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
-                    bool tied);
+                    bool tied, const QString &element = {});
 
     /// A session's model: `config` built around `embedding` (stored values, adopted as
     /// embedding.weight: nothing drawn for them, no copy), recorded in the history as `restore`.
@@ -238,22 +261,39 @@ public:
     const QList<Operation> &history() const { return m_history; }
     /// The initialisers in order, as "TARGET=SPEC" ("embedding.weight=normal:std=0.02").
     QStringList initHistory() const;
-    /// The last initialiser applied to `target` (through the tie for lm_head.weight), if any.
+    /// The last initialiser applied to `target` (through the tie for lm_head.weight) when nothing
+    /// but initialisers ran since, if any.
     std::optional<core::InitSpec> lastInit(const QString &target) const;
+    /// The initialiser the values of `target` come from: its operation, its spec, and how many
+    /// training steps moved them since. None after a load or an untie of lm_head.
+    struct InitInEffect {
+        Operation operation;
+        core::InitSpec spec;
+        int stepsSince = 0;
+    };
+    std::optional<InitInEffect> initInEffect(const QString &target) const;
+    /// What theory predicts for the values of `target`: the distribution of the initialiser they
+    /// come from (through training steps, counted in stepsSince), else the constructor's default.
+    /// None after a load (the values are data) or for an initialiser without a density.
+    struct Expected {
+        core::init::Distribution distribution;
+        int stepsSince = 0;
+    };
+    std::optional<Expected> expectedDistribution(const QString &target) const;
     /// "FILE:TENSOR" when the current weights came from a file, else empty.
     QString loadedFrom() const;
     /// Why the optimiser state was dropped (views word it).
-    enum class OptimizerResetReason { ByHand, SettingsChanged, NewModel, Tied, ParametersChanged };
+    enum class OptimizerResetReason { ByHand, SettingsChanged, NewModel, Tied, ParametersChanged, Restored };
     /// The optimiser the next trainStep() uses; other settings than the current ones drop its state.
     void setOptimizer(const core::OptimizerConfig &config);
-    const core::OptimizerConfig &optimizer() const { return m_trainer.optimizer(); }
+    const core::OptimizerConfig &optimizer() const;
     /// Drops the momentum buffers / Adam state: the next step starts a fresh optimiser.
     void resetOptimizer();
     /// The memory a training step may add (MemAvailable of /proc/meminfo, read once, unless set
     /// here); a step that needs more is refused with trainingFailed() naming what it would need.
-    void setAvailableMemory(std::optional<std::uint64_t> bytes) { m_availableMemory.set(bytes); }
+    void setAvailableMemory(std::optional<std::uint64_t> bytes);
     /// Steps taken with the current optimiser state (0 after a reset).
-    int trainingSteps() const { return m_trainer.stepCount(); }
+    int trainingSteps() const;
     /// Models up to this many weights are trained on the UI thread (at once, deterministic for
     /// tests); a step on a bigger one runs on a worker thread and can be cancelled.
     static constexpr core::Index kSynchronousTrainingElements = 1 << 21;
@@ -270,10 +310,10 @@ public:
     bool trainStep(const core::LongTensor &ids, const core::LongTensor &targets);
     /// Drops the step running on a worker: the weights and the optimiser stay exactly as they were.
     void cancelTraining();
-    bool isTraining() const { return m_training != nullptr; }
+    bool isTraining() const;
     /// Asked once a step is valid, before anything is copied for it (the undo history asks whether
     /// a step that cannot be undone may run); false declines the step.
-    void setTrainingGate(std::function<bool()> gate) { m_trainingGate = std::move(gate); }
+    void setTrainingGate(std::function<bool()> gate);
     core::ParameterPtr parameter(const QString &name) const;
     const core::Generator &generator() const { return m_generator; }
 
@@ -313,42 +353,16 @@ Q_SIGNALS:
     void optimizerReset(embedlab::ui::Lab::OptimizerResetReason reason);
 
 private:
-    struct Job;
-    struct Built;
-    static std::shared_ptr<Built> run(const Job &job);
-    /// A new model from job.config (seeded), around job.load's matrix when there is one.
-    static void buildModel(const Job &job, Built &built);
-    /// Runs `job` now when it is small, else on a worker thread; queues behind a running job.
-    void schedule(bool rebuild);
-    void startJob(const Job &job, bool synchronous);
-    /// Runs what was requested while a job was running.
-    void runPending();
-    struct InitJob;
-    struct InitResult;
-    static std::shared_ptr<InitResult> runInit(const InitJob &job);
-    void startInit(const InitJob &job);
-    void commitInit(const std::shared_ptr<InitResult> &result);
+    friend class LabScheduler;
+    friend class LabTraining;
     /// After any change of the values: repaint, print, recompute embedding(ids).
     void weightsEdited();
-    void adopt(const std::shared_ptr<Built> &built);
-    void onJobFinished(const std::shared_ptr<Built> &built);
     void setBusy(bool busy);
+    static Operation tieOperation(const QString &why);
     /// Empty when `ids` fit a [numEmbeddings, embeddingDim] embedding, else PyTorch's message.
     static QString validateIds(const core::LongTensor &ids, core::Index numEmbeddings,
                                core::Index embeddingDim);
     void revalidateIds();
-    /// Drops the optimiser state when the model's parameters are no longer the ones it was built for.
-    void dropStaleOptimizer();
-    /// False (and trainingFailed() says what it would need) when a step of `tokens` ids does not fit.
-    bool trainingFits(core::Index tokens);
-    struct TrainingJob;
-    void startTraining(const core::LongTensor &ids, const core::LongTensor &targets);
-    void finishTraining(const std::shared_ptr<TrainingJob> &job);
-    /// Cancels the step running on a worker and waits until it no longer reads the optimiser.
-    void stopTraining();
-    /// Records a step that changed the weights: its code in history(), then trained().
-    void recordStep(const core::LongTensor &ids, const core::LongTensor &targets,
-                    const core::TrainingReport &report);
     /// Parses, validates and takes the ids; returns whether the ids in effect changed.
     bool acceptIds(const QString &text);
 
@@ -362,25 +376,14 @@ private:
     QString m_idsError;
     core::LookupPaths m_paths;
     bool m_hasPaths = false;
-    core::Tensor m_weightAfterForward;
+    core::ParameterPtr m_weightAfterForward;
     int m_selectedRow = -1;
     bool m_busy = false;
-    // Only one job runs at a time; requests that arrive meanwhile are merged into these flags.
-    bool m_rebuildPending = false;
-    bool m_pathsPending = false;
-    QFuture<std::shared_ptr<Built>> m_future;
     core::Generator m_generator;
-    core::Trainer m_trainer;
-    AvailableMemory m_availableMemory;
-    const core::TiedModel *m_trainedModel = nullptr; // the model m_trainer's state belongs to
-    std::function<bool()> m_trainingGate;
-    std::shared_ptr<TrainingJob> m_training; // the step running on a worker
-    QFuture<void> m_trainingFuture;
     QList<Operation> m_history;
-    struct LoadRequest;
-    std::shared_ptr<LoadRequest> m_loadRequest; // taken by the next rebuild job
-    std::shared_ptr<InitJob> m_pendingInit;     // requested while a job was running
-    QFuture<std::shared_ptr<InitResult>> m_initFuture;
+    // Last: destroyed first, each waits for its worker while the Lab is whole.
+    std::unique_ptr<LabScheduler> m_scheduler;
+    std::unique_ptr<LabTraining> m_training;
 };
 
 } // namespace embedlab::ui

@@ -65,6 +65,7 @@ void LabUndo::undo()
         return;
     m_openInit = nullptr;
     m_stack->undo();
+    Q_EMIT undoneOrRedone();
 }
 
 void LabUndo::redo()
@@ -73,6 +74,7 @@ void LabUndo::redo()
         return;
     m_openInit = nullptr;
     m_stack->redo();
+    Q_EMIT undoneOrRedone();
 }
 
 void LabUndo::clear()
@@ -240,7 +242,7 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
 }
 
 bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
-                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary)
+                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary, const QString &element)
 {
     // Undo keeps the model being replaced: asked before it is kept, not after.
     const std::uint64_t kept = m_lab->isBusy() ? 0 : m_lab->parameterBytes();
@@ -249,7 +251,7 @@ bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const Q
         return false;
     const Lab::Snapshot before = fits ? m_lab->snapshotWithModel() : m_lab->snapshot();
     m_lab->setVocabulary(vocabulary);
-    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied);
+    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied, element);
     m_openInit = nullptr;
     auto *command =
         new ModelCommand(m_lab, before, m_lab->snapshot(),
@@ -259,6 +261,20 @@ bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const Q
     else
         pushWithoutSnapshot(command);
     return true;
+}
+
+void LabUndo::setVocabulary(const QString &description, const Vocabulary &vocabulary)
+{
+    if (m_lab->vocabulary() == vocabulary)
+        return;
+    // Only the tokenizer changes: both snapshots name the same configuration and ids, so undo and
+    // redo put back the tokenizer alone (the model object is not kept).
+    const Lab::Snapshot before = m_lab->snapshot();
+    Lab::Snapshot after = before;
+    after.vocabulary = vocabulary;
+    m_lab->setVocabulary(vocabulary);
+    m_openInit = nullptr;
+    push(new ModelCommand(m_lab, before, after, description, false, true));
 }
 
 void LabUndo::pushWithoutSnapshot(LabCommand *command)
@@ -271,9 +287,20 @@ void LabUndo::pushWithoutSnapshot(LabCommand *command)
     Q_EMIT changed();
 }
 
+TrainingStepCommand *LabUndo::continuedRun() const
+{
+    const int index = m_stack->index();
+    if (index <= 0)
+        return nullptr;
+    auto *top = dynamic_cast<TrainingStepCommand *>(const_cast<QUndoCommand *>(m_stack->command(index - 1)));
+    return top && !top->isDropped() ? top : nullptr;
+}
+
 bool LabUndo::mayTrain()
 {
-    const std::uint64_t bytes = m_lab->weightBytes(Lab::AllParts);
+    // A step that continues a run replays from its anchor: it costs no snapshot (issue #24 item 6).
+    const std::uint64_t bytes =
+        continuedRun() ? 0 : m_lab->weightBytes(Lab::AllParts) + m_lab->trainerStateBytes();
     m_stepUndoable = snapshotFitsUndoBudget(bytes, m_budget);
     return m_stepUndoable || mayProceed(bytes);
 }
@@ -281,22 +308,38 @@ bool LabUndo::mayTrain()
 void LabUndo::onAboutToTrain()
 {
     // Copied right before the weights change (after a worker computed the step, if one did), and
-    // only when it fits: a step the user agreed cannot be undone copies nothing.
-    m_stepBefore = m_stepUndoable ? m_lab->captureWeights(Lab::AllParts) : m_lab->captureWeights(0);
+    // only when needed and fitting: a step that continues a run copies nothing, except every
+    // kStepsPerAnchor steps when that fits in an eighth of the budget (undo then replays less).
+    m_stepPending = true;
+    m_stepBefore.reset();
+    m_trainerBefore.reset();
+    const TrainingStepCommand *run = continuedRun();
+    const std::uint64_t anchorBytes = m_lab->weightBytes(Lab::AllParts) + m_lab->trainerStateBytes();
+    const bool periodic = run && run->stepsFromAnchor() >= kStepsPerAnchor && anchorBytes <= m_budget / 8;
+    if (m_stepUndoable && (!run || periodic)) {
+        m_stepBefore = m_lab->captureWeights(Lab::AllParts);
+        m_trainerBefore = m_lab->trainerState();
+    }
 }
 
 void LabUndo::onTrained(const core::TrainingReport &report)
 {
-    if (!m_stepBefore)
+    // Replayed steps (undo, redo) are not recorded again.
+    if (!std::exchange(m_stepPending, false))
         return;
-    auto *command =
-        new WeightsCommand(m_lab, std::move(*m_stepBefore), Lab::AllParts,
-                           tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)));
+    std::optional<TrainingStepCommand::Anchor> anchor;
+    if (m_stepBefore)
+        anchor = TrainingStepCommand::Anchor{std::move(*m_stepBefore), std::move(*m_trainerBefore)};
     m_stepBefore.reset();
-    // The optimiser's momentum and Adam averages belong to the steps being undone.
-    command->setAfterSwap([lab = m_lab] { lab->resetOptimizer(); });
+    m_trainerBefore.reset();
+    const bool continues = continuedRun() != nullptr;
+    auto *command =
+        new TrainingStepCommand(m_lab, m_stack, report, std::move(anchor),
+                                tr("Training step (loss %1)").arg(QLocale().toString(report.loss, 'f', 4)));
+    // The views hear that the optimiser's state went back (or forward) with the weights.
+    command->setAfterSwap([lab = m_lab] { lab->notifyOptimizerRestored(); });
     m_openInit = nullptr;
-    if (std::exchange(m_stepUndoable, true))
+    if (std::exchange(m_stepUndoable, true) && (command->isAnchor() || continues))
         push(command);
     else
         pushWithoutSnapshot(command);

@@ -31,6 +31,9 @@ class LabUndo : public QObject {
 public:
     /// Undo snapshots of weights are kept under this many bytes (older steps are dropped).
     static constexpr std::uint64_t kDefaultBudget = std::uint64_t(1) << 30;
+    /// A run of training steps keeps a snapshot every this many steps, where it fits in an eighth of
+    /// the budget: undo replays at most this many steps from the nearest one.
+    static constexpr int kStepsPerAnchor = 8;
 
     explicit LabUndo(Lab *lab, QObject *parent = nullptr);
     ~LabUndo() override;
@@ -72,17 +75,23 @@ public:
     /// Ties or unties as one step; false when nothing changed (busy, already so, or refused).
     bool tie();
     bool untie(core::TiedModel::UntieMode mode);
-    /// Makes `matrix` a weight of a new model (Lab::loadMatrix) whose rows are tokens of
-    /// `vocabulary` (none: ids only), as one step. When keeping the model it replaces does not fit
-    /// the budget, asks first: declined, nothing changes and false is returned.
+    /// Makes `matrix` a weight of a new model (Lab::loadMatrix, the file storing it as `element`)
+    /// whose rows are tokens of `vocabulary` (none: ids only), as one step. When keeping the model it
+    /// replaces does not fit the budget, asks first: declined, nothing changes and false is returned.
     bool loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
-                    bool tied, const Vocabulary &vocabulary = {});
+                    bool tied, const Vocabulary &vocabulary = {}, const QString &element = {});
+    /// Makes `vocabulary` the tokenizer of the rows as one step (a guessed or chosen tokenizer for a
+    /// matrix that came without one); nothing when it is already.
+    void setVocabulary(const QString &description, const Vocabulary &vocabulary);
 
 Q_SIGNALS:
     /// canUndo(), canRedo(), isBlocked() or the texts may have changed.
     void changed();
     /// Something the status bar should say ("Older undo steps were dropped ...").
     void notice(const QString &message);
+    /// undo() or redo() just put a step back or again: what follows the history (the initialiser
+    /// editors) follows it.
+    void undoneOrRedone();
 
 private:
     void push(class LabCommand *command);
@@ -112,9 +121,15 @@ private:
         std::optional<std::uint64_t> seed;
     };
     std::optional<InitRequest> m_deferredInit;
-    // The training step about to be recorded: its snapshot (taken only when it fits the budget).
+    /// The training step on top of the history, when the next step continues its run (no other
+    /// step of the history between them): then the next one needs no snapshot of its own.
+    class TrainingStepCommand *continuedRun() const;
+    // The training step about to be recorded: whether it can be undone, and the snapshot it starts
+    // a run from (none when it continues one).
     bool m_stepUndoable = true;
+    bool m_stepPending = false;
     std::optional<Lab::WeightState> m_stepBefore;
+    std::optional<core::TrainerState> m_trainerBefore;
 };
 
 } // namespace embedlab::ui

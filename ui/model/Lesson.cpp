@@ -3,6 +3,7 @@
 #include "ui/model/Lesson.h"
 
 #include "ui/model/Settings.h"
+#include "ui/model/Vocabulary.h"
 
 #include <QCoreApplication>
 
@@ -70,9 +71,10 @@ const QList<Lesson::Step> kSteps = {
      Lab::Preset::Reference, "2, 3, 1", true, A::End, P::Layers | P::Unembedding},
     {"gradients", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "9. Gradients"),
      QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
-                       "Only the looked-up rows of an embedding get a non-zero gradient (stored dense unless "
-                       "sparse=True). With plain SGD only those rows change; momentum, Adam and weight "
-                       "decay can change the others too."),
+                       "The Training panel trains the next-token task on the ids: inputs [2, 3], targets "
+                       "[3, 1]. Only the looked-up rows of an embedding, 2 and 3, get a non-zero gradient "
+                       "(stored dense unless sparse=True). With plain SGD only those rows change; momentum, "
+                       "Adam and weight decay can change the others too."),
      Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Training},
     {"pitfalls", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "10. Common pitfalls"),
      QT_TRANSLATE_NOOP("embedlab::ui::Lesson",
@@ -100,7 +102,15 @@ QString Lesson::title(int index)
 
 QString Lesson::text(int index)
 {
-    return QCoreApplication::translate("embedlab::ui::Lesson", steps().at(index).text);
+    const QString text = QCoreApplication::translate("embedlab::ui::Lesson", steps().at(index).text);
+    if (qstrcmp(steps().at(index).key, "lookup") != 0)
+        return text;
+    // Each id picks a token's row, and a token is not always a character (issue #26): the sentence
+    // the token chips' tooltip gives for 我, in GPT-2's byte-level BPE.
+    return text + QLatin1Char(' ') +
+           QCoreApplication::translate("embedlab::ui::Lesson",
+                                       "In GPT-2, a token is not always a character:") +
+           QLatin1Char(' ') + Vocabulary::explainByteSplit({"\xE6\x88\x91", "E6 88 91", {"<E6 88>", "<91>"}});
 }
 
 int Lesson::savedStep()

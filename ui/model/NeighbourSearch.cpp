@@ -154,7 +154,7 @@ qint64 NeighbourSearch::rowFor(const QString &text) const
     const Vocabulary &vocabulary = m_lab->vocabulary();
     if (!vocabulary.isKnown() || text.isEmpty())
         return -1;
-    std::optional<std::int64_t> id = vocabulary.tokenizer()->find(text.toStdString());
+    std::optional<qint64> id = vocabulary.find(text);
     if (!id) {
         const QList<qint64> ids = vocabulary.encode(text);
         if (!ids.isEmpty())

@@ -4,8 +4,12 @@
 
 #include "core/format/PythonNumber.h"
 #include "core/format/TensorFormat.h"
+#include "ui/model/Lab.h"
 
+#include <QFileInfo>
 #include <QStringList>
+
+#include <algorithm>
 
 namespace embedlab::ui {
 
@@ -34,33 +38,148 @@ QString number(double value)
 QStringList optimizerArguments(const core::OptimizerConfig &config)
 {
     QStringList args{QStringLiteral("model.parameters()")};
-    if (config.kind == core::OptimizerConfig::Kind::Sgd) {
-        const core::SGDOptions &o = config.sgd;
-        args << QStringLiteral("lr=%1").arg(number(o.lr));
-        if (o.momentum != 0.0)
-            args << QStringLiteral("momentum=%1").arg(number(o.momentum));
-        if (o.dampening != 0.0)
-            args << QStringLiteral("dampening=%1").arg(number(o.dampening));
-        if (o.weightDecay != 0.0)
-            args << QStringLiteral("weight_decay=%1").arg(number(o.weightDecay));
-        if (o.nesterov)
-            args << QStringLiteral("nesterov=True");
-        return args;
-    }
-    const core::AdamOptions &o = config.adam;
-    args << QStringLiteral("lr=%1").arg(number(o.lr));
-    if (o.beta1 != 0.9 || o.beta2 != 0.999)
-        args << QStringLiteral("betas=(%1, %2)").arg(number(o.beta1), number(o.beta2));
-    if (o.eps != 1e-8)
-        args << QStringLiteral("eps=%1").arg(number(o.eps));
-    if (o.weightDecay != 0.0)
-        args << QStringLiteral("weight_decay=%1").arg(number(o.weightDecay));
-    if (o.amsgrad)
-        args << QStringLiteral("amsgrad=True");
+    for (const std::string &arg : config.pythonArguments())
+        args << QString::fromStdString(arg);
     return args;
 }
 
+/// A Python string literal of `text`.
+QString pyString(const QString &text)
+{
+    QString escaped = text;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    return QLatin1Char('"') + escaped + QLatin1Char('"');
+}
+
 } // namespace
+
+QString PythonCode::script(const Lab &lab)
+{
+    const Lab::Config &c = lab.modelConfig();
+    QString embeddingArgs = QStringLiteral("%1, %2").arg(c.numEmbeddings).arg(c.embeddingDim);
+    if (c.paddingIdx)
+        embeddingArgs += QStringLiteral(", padding_idx=%1").arg(*c.paddingIdx);
+    if (c.maxNorm)
+        embeddingArgs += QStringLiteral(", max_norm=%1").arg(number(*c.maxNorm));
+    QStringList packages;
+    for (const Lab::Operation &op : lab.history())
+        if (op.kind == Lab::Operation::Kind::Load)
+            packages << packagesFor(op.spec.section(QLatin1Char(':'), 0, -2));
+    QStringList lines;
+    // What a fresh Python lacks comes first, where a paste that fails shows it (issue #29 item 6).
+    if (const QString install = installComment(packages); !install.isEmpty())
+        lines << install;
+    lines << QStringLiteral("import torch") << QStringLiteral("import torch.nn.functional as F")
+          << QStringLiteral("torch.manual_seed(%1)").arg(c.seed)
+          << QStringLiteral("embedding = torch.nn.Embedding(%1)").arg(embeddingArgs)
+          << QStringLiteral("lm_head = torch.nn.Linear(%1, %2, bias=%3)")
+                 .arg(c.embeddingDim)
+                 .arg(c.numEmbeddings)
+                 .arg(c.lmHeadBias ? QStringLiteral("True") : QStringLiteral("False"));
+    // What happened after the constructors, in order: ties, initialisers, loads, training steps.
+    for (const Lab::Operation &op : lab.history())
+        lines << op.python;
+    lines << QStringLiteral("ids = torch.tensor(%1)").arg(list(lab.ids()));
+    lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
+    lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
+          << QStringLiteral("print(one_hot @ embedding.weight)");
+    // embedding(ids) renormalises the looked-up rows in place, so the print order matters.
+    if (c.maxNorm)
+        lines << QStringLiteral("print(embedding.weight)  # max_norm renormalised rows in place");
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QStringList PythonCode::packagesFor(const QString &file)
+{
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QLatin1String("safetensors"))
+        return {QStringLiteral("safetensors")};
+    if (suffix == QLatin1String("gguf"))
+        return {QStringLiteral("gguf")};
+    return {};
+}
+
+QString PythonCode::installComment(QStringList packages)
+{
+    packages.removeDuplicates();
+    packages.sort();
+    if (packages.isEmpty())
+        return {};
+    return QStringLiteral("# Needs a package beyond torch and numpy: pip install %1")
+        .arg(packages.join(QLatin1Char(' ')));
+}
+
+QString PythonCode::load(const QString &file, const QString &tensor, const QString &target, Origin origin)
+{
+    const QString name = QFileInfo(file).fileName();
+    QStringList lines;
+    if (origin == Origin::Session)
+        lines << QStringLiteral("# %1 as the session stored it, in %2 beside the session file:")
+                     .arg(target, name);
+    else
+        lines << QStringLiteral("# %1 from tensor %2 of the file opened in EmbedLab (File > Open):")
+                     .arg(target, pyString(tensor));
+    // The absolute path runs where EmbedLab ran; a copy elsewhere needs the file beside it.
+    lines
+        << QStringLiteral("# the path below is where it was opened; elsewhere, put %1 beside this").arg(name)
+        << QStringLiteral("# code and write %1 instead").arg(pyString(name));
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QLatin1String("npy")) {
+        lines << QStringLiteral("import numpy")
+              << QStringLiteral("w = torch.from_numpy(numpy.load(%1)).float()").arg(pyString(file));
+    } else if (suffix == QLatin1String("gguf")) {
+        lines << QStringLiteral("import gguf, numpy")
+              << QStringLiteral("t = next(t for t in gguf.GGUFReader(%1).tensors if t.name == %2)")
+                     .arg(pyString(file), pyString(tensor))
+              << QStringLiteral("w = torch.from_numpy(gguf.quants.dequantize(t.data, t.tensor_type).astype("
+                                "numpy.float32).reshape(%1.shape))")
+                     .arg(target);
+    } else {
+        // framework="pt": NumPy has no bfloat16, so safetensors.numpy refuses BF16 tensors (most of
+        // today's checkpoints); get_tensor() reads this tensor alone, not every tensor of the file.
+        lines << QStringLiteral("from safetensors import safe_open")
+              << QStringLiteral("with safe_open(%1, framework=\"pt\") as f:").arg(pyString(file))
+              << QStringLiteral("    w = f.get_tensor(%1).float()").arg(pyString(tensor));
+    }
+    lines << QStringLiteral("with torch.no_grad():") << QStringLiteral("    %1.copy_(w)").arg(target);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString PythonCode::tie(const QString &why)
+{
+    return QStringLiteral("lm_head.weight = embedding.weight  # %1").arg(why);
+}
+
+QString PythonCode::untie(bool clone, core::Index rows, core::Index columns)
+{
+    if (clone)
+        return QStringLiteral("lm_head.weight = torch.nn.Parameter(embedding.weight.detach().clone())  # "
+                              "untied: own storage, same values");
+    return QStringLiteral("lm_head.weight = torch.nn.Parameter(torch.empty(%1, %2))  # untied: own storage\n"
+                          "lm_head.reset_parameters()")
+        .arg(rows)
+        .arg(columns);
+}
+
+QString PythonCode::initCall(const QString &target, const core::InitSpec &spec,
+                             std::optional<std::uint64_t> seed)
+{
+    QString code;
+    if (seed)
+        code += QStringLiteral("torch.manual_seed(%1)\n").arg(*seed);
+    return code + QString::fromStdString(spec.pythonCall(target.toStdString()));
+}
+
+QString PythonCode::init(const QString &target, const core::InitSpec &spec, std::optional<std::uint64_t> seed)
+{
+    QStringList lines;
+    if (seed)
+        lines << QStringLiteral("torch.manual_seed(%1)").arg(*seed);
+    lines << QStringLiteral("with torch.no_grad():")
+          << QStringLiteral("    ") + initCall(target, spec, std::nullopt);
+    return lines.join(QLatin1Char('\n'));
+}
 
 QString PythonCode::list(const core::LongTensor &ids)
 {
@@ -70,6 +189,12 @@ QString PythonCode::list(const core::LongTensor &ids)
     std::size_t offset = 0;
     appendList(out, ids, 0, offset);
     return out;
+}
+
+QString PythonCode::idsField(const core::LongTensor &ids)
+{
+    const QString text = list(ids);
+    return ids.shape.size() == 1 ? text.mid(1, text.size() - 2) : text;
 }
 
 QString PythonCode::optimizer(const core::OptimizerConfig &config, int width)
@@ -127,6 +252,92 @@ QString PythonCode::step(const Step &step)
           << QStringLiteral("targets = torch.tensor(%1)").arg(list(step.targets))
           << stepBody(QString::number(step.numEmbeddings)) << QStringLiteral("print(loss)");
     return lines.join(QLatin1Char('\n'));
+}
+
+QString PythonCode::trainingSnippet(const Snippet &snippet)
+{
+    constexpr int kWidth = 44; // wrapped the way black would, so the panel stays narrow
+    QStringList lines{QStringLiteral("# continues the code in the Python panel")};
+    if (snippet.continuesOptimizer) {
+        lines << QStringLiteral("# model, optimizer: as defined there, with the optimizer's state");
+    } else {
+        lines << QStringLiteral("model = torch.nn.Sequential(embedding, lm_head)")
+              << QStringLiteral("optimizer = ") + optimizer(snippet.optimizer, kWidth);
+    }
+    if (snippet.tied)
+        lines << QStringLiteral("# lm_head.weight = embedding.weight (tied)");
+    if (snippet.nextToken)
+        lines << QStringLiteral("# next-token task: targets[k] follows ids[k]");
+    lines << QStringLiteral("ids = torch.tensor(%1)").arg(snippet.ids)
+          << QStringLiteral("targets = torch.tensor(%1)").arg(snippet.targets)
+          << stepBody(snippet.numEmbeddings, true) << QStringLiteral("print(loss)");
+    return lines.join(QLatin1Char('\n'));
+}
+
+QList<PythonCode::Statement> PythonCode::unembedding(const QString &hidden, double temperature)
+{
+    const QString softmaxArg = temperature == 1.0 ? QStringLiteral("logits")
+                                                  : QStringLiteral("logits / %1").arg(number(temperature));
+    return {{hidden, false},
+            {QStringLiteral("h"), true},
+            {QStringLiteral("logits = lm_head(h)"), false},
+            {QStringLiteral("logits"), true},
+            {QStringLiteral("probs = torch.softmax(%1, dim=-1)").arg(softmaxArg), false},
+            {QStringLiteral("probs"), true},
+            {QStringLiteral("logits.argmax().item()"), true}};
+}
+
+QString PythonCode::hiddenFromToken(int token)
+{
+    return QStringLiteral("h = embedding.weight[%1].detach()").arg(token);
+}
+
+QString PythonCode::hiddenRandom(std::uint64_t seed, std::size_t size)
+{
+    return QStringLiteral("_ = torch.manual_seed(%1); h = torch.randn(%2)").arg(seed).arg(size);
+}
+
+QString PythonCode::hiddenTyped(const std::vector<float> &values)
+{
+    QStringList numbers;
+    numbers.reserve(qsizetype(values.size()));
+    // A float32 widened to double prints (as Python's repr) the exact value torch.tensor() rounds back.
+    for (float v : values)
+        numbers << number(double(v));
+    return QStringLiteral("h = torch.tensor([%1])").arg(numbers.join(QStringLiteral(", ")));
+}
+
+QString PythonCode::transcript(const QList<Statement> &statements, const QStringList &echoes)
+{
+    QStringList lines;
+    qsizetype echo = 0;
+    for (const Statement &s : statements) {
+        lines << QStringLiteral(">>> ") + s.code;
+        if (s.echoes && echo < echoes.size())
+            lines << echoes[echo++];
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString PythonCode::statementsScript(const QList<Statement> &statements)
+{
+    QStringList lines;
+    for (const Statement &s : statements)
+        lines << (s.echoes ? QStringLiteral("print(%1)").arg(s.code) : s.code);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString PythonCode::unembeddingScript(const QString &script, const QString &statements)
+{
+    if (statements.isEmpty())
+        return script;
+    return script + QStringLiteral("# the Unembedding panel: h, its logits and probabilities\n") +
+           statements + QLatin1Char('\n');
+}
+
+QString PythonCode::trainingScript(const QString &script, const QString &snippet)
+{
+    return script + snippet + QLatin1Char('\n');
 }
 
 } // namespace embedlab::ui

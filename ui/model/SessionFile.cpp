@@ -6,6 +6,7 @@
 #include "core/io/NpyReader.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
+#include "ui/model/JsonNumbers.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -27,26 +28,6 @@ namespace {
 QString key(const char *name)
 {
     return QString::fromLatin1(name);
-}
-
-/// Sizes and seeds travel as strings when they exceed a double's exact integers.
-QJsonValue bigInteger(std::uint64_t value)
-{
-    if (value <= (std::uint64_t(1) << 53))
-        return QJsonValue(static_cast<qint64>(value));
-    return QJsonValue(QString::number(value));
-}
-
-std::optional<std::uint64_t> toBigInteger(const QJsonValue &value)
-{
-    if (value.isString()) {
-        bool ok = false;
-        const qulonglong v = value.toString().toULongLong(&ok);
-        return ok ? std::optional<std::uint64_t>(v) : std::nullopt;
-    }
-    if (!value.isDouble() || value.toDouble() < 0 || value.toDouble() != std::floor(value.toDouble()))
-        return std::nullopt;
-    return static_cast<std::uint64_t>(value.toDouble());
 }
 
 const QString kEmbeddingWeight = QStringLiteral("embedding.weight");
@@ -75,9 +56,11 @@ QJsonArray historyToJson(const QList<Lab::Operation> &history)
                 o[key("kind")] = QLatin1String(name);
         o[key("target")] = op.target;
         o[key("spec")] = op.spec;
-        o[key("seed")] = op.seed ? bigInteger(*op.seed) : QJsonValue();
+        o[key("seed")] = op.seed ? jsonInteger(*op.seed) : QJsonValue();
         o[key("python")] = op.python;
         o[key("output")] = op.output;
+        if (!op.element.isEmpty())
+            o[key("element")] = op.element;
         out.append(o);
     }
     return out;
@@ -102,12 +85,13 @@ std::optional<QList<Lab::Operation>> historyFromJson(const QJsonArray &array)
         op.spec = o.value(key("spec")).toString();
         const QJsonValue seed = o.value(key("seed"));
         if (!seed.isNull() && !seed.isUndefined()) {
-            op.seed = toBigInteger(seed);
+            op.seed = integerFromJson(seed);
             if (!op.seed)
                 return std::nullopt;
         }
         op.python = o.value(key("python")).toString();
         op.output = o.value(key("output")).toString();
+        op.element = o.value(key("element")).toString();
         out.append(op);
     }
     return out;
@@ -130,6 +114,14 @@ core::Shape SessionFile::shapeOf(const Lab::Config &config, const QString &param
 
 int SessionFile::versionFor(const Session &session)
 {
+    // Versions 1 and 2 hold these four of the view state; anything else needs version 3.
+    ViewState older;
+    older.colorMap = session.view.colorMap;
+    older.projector = session.view.projector;
+    older.animationStep = session.view.animationStep;
+    older.lessonStep = session.view.lessonStep;
+    if (!(session.view == older))
+        return 3;
     for (auto it = session.weightFiles.cbegin(); it != session.weightFiles.cend(); ++it)
         if (it.key() != kEmbeddingWeight)
             return 2;
@@ -146,21 +138,21 @@ QJsonObject SessionFile::toJson(const Session &s)
     model[key("max_norm")] = s.config.maxNorm ? QJsonValue(*s.config.maxNorm) : QJsonValue();
     model[key("lm_head_bias")] = s.config.lmHeadBias;
     model[key("tied")] = s.config.tied;
-    model[key("seed")] = bigInteger(s.config.seed);
+    model[key("seed")] = jsonInteger(s.config.seed);
     QJsonArray inits;
     for (const Init &init : s.inits)
         inits.append(QJsonObject{{key("parameter"), init.parameter},
                                  {key("spec"), init.spec},
-                                 {key("seed"), init.seed ? bigInteger(*init.seed) : QJsonValue()}});
+                                 {key("seed"), init.seed ? jsonInteger(*init.seed) : QJsonValue()}});
     model[key("inits")] = inits;
     for (auto it = s.weightFiles.cbegin(); it != s.weightFiles.cend(); ++it)
         model[weightsKey(it.key())] = it.value();
 
     QJsonObject view;
-    view[key("color_map")] = s.colorMap;
-    view[key("projector")] = s.projector;
-    view[key("animation_step")] = s.animationStep;
-    view[key("lesson_step")] = s.lessonStep;
+    view[key("color_map")] = s.view.colorMap;
+    view[key("projector")] = s.view.projector;
+    view[key("animation_step")] = s.view.animationStep;
+    view[key("lesson_step")] = s.view.lessonStep;
 
     QJsonObject root;
     root[key("format")] = QStringLiteral("embedlab-session");
@@ -172,6 +164,8 @@ QJsonObject SessionFile::toJson(const Session &s)
     if (!s.history.isEmpty())
         root[key("history")] = historyToJson(s.history);
     root[key("view")] = view;
+    if (versionFor(s) >= 3)
+        root[key("document")] = s.view.toJson();
     return root;
 }
 
@@ -206,7 +200,7 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     };
     const auto v = size("num_embeddings");
     const auto d = size("embedding_dim");
-    const auto seed = toBigInteger(model.value(key("seed")));
+    const auto seed = integerFromJson(model.value(key("seed")));
     if (!v || !d || !seed)
         return fail(
             tr("The session is damaged: num_embeddings, embedding_dim and seed must be non-negative whole "
@@ -233,7 +227,7 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
         Init parsed{init.value(key("parameter")).toString(QStringLiteral("embedding.weight")),
                     init.value(key("spec")).toString(), std::nullopt};
         if (!init.value(key("seed")).isNull() && !init.value(key("seed")).isUndefined()) {
-            parsed.seed = toBigInteger(init.value(key("seed")));
+            parsed.seed = integerFromJson(init.value(key("seed")));
             if (!parsed.seed)
                 return fail(tr("The session is damaged: an initialiser's seed is not a whole number."));
         }
@@ -271,10 +265,20 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
     }
 
     const QJsonObject view = root.value(key("view")).toObject();
-    s.colorMap = view.value(key("color_map")).toString(s.colorMap);
-    s.projector = view.value(key("projector")).toBool();
-    s.animationStep = view.value(key("animation_step")).toInt(0);
-    s.lessonStep = view.value(key("lesson_step")).toInt(-1);
+    s.view.colorMap = view.value(key("color_map")).toString(s.view.colorMap);
+    s.view.projector = view.value(key("projector")).toBool();
+    s.view.animationStep = view.value(key("animation_step")).toInt(0);
+    s.view.lessonStep = view.value(key("lesson_step")).toInt(-1);
+    const QJsonValue document = root.value(key("document"));
+    if (!document.isUndefined()) {
+        QString viewError;
+        const std::optional<ViewState> state =
+            document.isObject() ? ViewState::fromJson(document.toObject(), &viewError) : std::nullopt;
+        if (!state)
+            return fail(viewError.isEmpty() ? tr("The session is damaged: its document must be an object.")
+                                            : viewError);
+        s.view = *state;
+    }
     return s;
 }
 

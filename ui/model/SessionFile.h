@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/model/Lab.h"
+#include "ui/model/ViewState.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -23,13 +24,15 @@ namespace embedlab::ui {
 /// the weights the previous version of the session names; reading a damaged or newer file reports
 /// why and returns nothing, so the caller's state stays as it was.
 ///
-/// Version 1 stores at most embedding.weight; version 2 adds lm_head.weight and lm_head.bias. A
-/// session is written with the lowest version that holds it, so an EmbedLab that reads only
-/// version 1 opens every session it can restore whole and refuses the others as newer.
+/// Version 1 stores at most embedding.weight; version 2 adds lm_head.weight and lm_head.bias;
+/// version 3 the whole view state of the document (ViewState: text mode, selection, the editors,
+/// the optimiser, the panels). A session is written with the lowest version that holds it, so an
+/// EmbedLab that reads only version 1 opens every session it can restore whole and refuses the
+/// others as newer.
 class SessionFile {
     Q_DECLARE_TR_FUNCTIONS(SessionFile)
 public:
-    static constexpr int kVersion = 2;
+    static constexpr int kVersion = 3;
     static constexpr const char *kSuffix = "embedlab";
 
     /// `torch.nn.init.NAME_(parameter, ...)` as the session lists it.
@@ -44,10 +47,9 @@ public:
         Lab::Config config;
         QString idsText = QStringLiteral("2, 3, 1");
         QList<Init> inits;
-        QString colorMap = QStringLiteral("RdBu");
-        bool projector = false;
-        int animationStep = 0;
-        int lessonStep = -1; ///< -1: no lesson running
+        /// How the document is shown and what its editors hold (version 3; versions 1 and 2 kept
+        /// the colour map, projector mode and the animation and lesson steps).
+        ViewState view;
         /// Parameter name ("embedding.weight", "lm_head.weight", "lm_head.bias") -> file name,
         /// relative to the session, of its stored values. Parameters not listed are regenerated.
         QMap<QString, QString> weightFiles;

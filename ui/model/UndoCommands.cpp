@@ -130,6 +130,99 @@ void WeightsCommand::dropSnapshot()
     m_dropped = true;
 }
 
+TrainingStepCommand::TrainingStepCommand(Lab *lab, QUndoStack *stack, core::TrainingReport recipe,
+                                         std::optional<Anchor> anchor, const QString &text)
+    : LabCommand(text)
+    , m_lab(lab)
+    , m_stack(stack)
+    , m_recipe(std::move(recipe))
+    , m_anchor(std::move(anchor))
+{
+    // The recipe needs the batch and the settings, not the step's gradients and changes.
+    m_recipe.parameters.clear();
+}
+
+int TrainingStepCommand::indexOnStack() const
+{
+    for (int i = m_stack->count() - 1; i >= 0; --i)
+        if (m_stack->command(i) == this)
+            return i;
+    return -1;
+}
+
+const TrainingStepCommand *TrainingStepCommand::previous() const
+{
+    const int index = indexOnStack();
+    return index > 0 ? dynamic_cast<const TrainingStepCommand *>(m_stack->command(index - 1)) : nullptr;
+}
+
+int TrainingStepCommand::stepsFromAnchor() const
+{
+    int steps = 1;
+    for (const TrainingStepCommand *step = this; !step->isAnchor(); step = step->previous()) {
+        if (!step->previous())
+            return steps;
+        ++steps;
+    }
+    return steps;
+}
+
+bool TrainingStepCommand::isDropped() const
+{
+    if (m_dropped)
+        return true;
+    if (m_anchor)
+        return false;
+    const TrainingStepCommand *before = previous();
+    return !before || before->isDropped();
+}
+
+void TrainingStepCommand::undo()
+{
+    if (isDropped())
+        return;
+    // The run's anchor holds the state before its first step; the steps from there up to the one
+    // before this are replayed, in order.
+    QList<const TrainingStepCommand *> replay;
+    const TrainingStepCommand *anchor = this;
+    while (!anchor->isAnchor()) {
+        anchor = anchor->previous();
+        replay.prepend(anchor);
+    }
+    if (!m_lab->restoreWeights(anchor->m_anchor->weights)) {
+        dropSnapshot();
+        setText(
+            QCoreApplication::translate("embedlab::ui::UndoCommands", "%1 (dropped: the model was replaced)")
+                .arg(text()));
+        return;
+    }
+    m_lab->restoreTrainerState(anchor->m_anchor->trainer);
+    for (const TrainingStepCommand *step : std::as_const(replay))
+        m_lab->replayTrainingStep(step->m_recipe);
+    if (m_afterSwap)
+        m_afterSwap();
+}
+
+void TrainingStepCommand::redo()
+{
+    if (std::exchange(m_first, false) || isDropped())
+        return;
+    m_lab->replayTrainingStep(m_recipe);
+    if (m_afterSwap)
+        m_afterSwap();
+}
+
+std::uint64_t TrainingStepCommand::bytes() const
+{
+    return m_anchor ? m_anchor->weights.bytes() + m_anchor->trainer.bytes() : 0;
+}
+
+void TrainingStepCommand::dropSnapshot()
+{
+    m_anchor.reset();
+    m_dropped = true;
+}
+
 int enforceUndoBudget(QUndoStack *stack, std::uint64_t budgetBytes)
 {
     std::uint64_t total = 0;
@@ -144,7 +237,7 @@ int enforceUndoBudget(QUndoStack *stack, std::uint64_t budgetBytes)
             over = total > budgetBytes;
         }
         // Once one step is dropped the older ones cannot be reached: free them all.
-        if (over && !command->isDropped()) {
+        if (over && !command->LabCommand::isDropped()) {
             command->dropSnapshot();
             command->setText(QCoreApplication::translate("embedlab::ui::UndoCommands",
                                                          "%1 (dropped: over the undo memory budget)")

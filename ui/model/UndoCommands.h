@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 class QUndoStack;
 
@@ -22,7 +23,8 @@ public:
     virtual std::uint64_t bytes() const = 0;
     /// Frees the snapshot; undo() of this step is refused from now on.
     virtual void dropSnapshot() = 0;
-    bool isDropped() const { return m_dropped; }
+    /// True when undo() of this step is refused (its snapshot, or the one it replays from, is gone).
+    virtual bool isDropped() const { return m_dropped; }
 
 protected:
     bool m_dropped = false;
@@ -84,6 +86,50 @@ private:
     bool m_first = true;
     std::function<void()> m_afterSwap;
     QString m_gesture;
+};
+
+/// A training step. Consecutive steps share one snapshot (issue #24 item 6): the first step of a run
+/// (its "anchor") keeps the weights and the optimiser state from before it; a later step keeps only
+/// its recipe (batch, settings, whether the optimiser was fresh). Undoing a later step puts the
+/// anchor back and replays the steps between, which is exact: every step is deterministic. Redo
+/// replays the step itself. So five GPT-2 Adam steps cost one snapshot of the weights, not five.
+class TrainingStepCommand : public LabCommand {
+public:
+    /// What undo puts back before the first step of a run.
+    struct Anchor {
+        Lab::WeightState weights;
+        core::TrainerState trainer;
+    };
+    /// `anchor`: this step starts a run (nullopt: it continues the step below it on `stack`).
+    TrainingStepCommand(Lab *lab, QUndoStack *stack, core::TrainingReport recipe,
+                        std::optional<Anchor> anchor, const QString &text);
+    void undo() override;
+    void redo() override;
+    std::uint64_t bytes() const override;
+    void dropSnapshot() override;
+    bool isDropped() const override;
+
+    bool isAnchor() const { return m_anchor.has_value(); }
+    /// Keeps what this step starts from, so that later steps replay from here (a long run gets an
+    /// anchor every few steps, undo then replays fewer).
+    void setAnchor(Anchor anchor) { m_anchor = std::move(anchor); }
+    /// The steps since the run's anchor, this one included (1 for an anchor).
+    int stepsFromAnchor() const;
+    /// Called after every undo() and redo() (the views hear that the optimiser changed).
+    void setAfterSwap(std::function<void()> callback) { m_afterSwap = std::move(callback); }
+
+private:
+    /// This command's index on the stack, or -1.
+    int indexOnStack() const;
+    /// The step below this one, when it is a step of the same run.
+    const TrainingStepCommand *previous() const;
+
+    Lab *m_lab;
+    QUndoStack *m_stack;
+    core::TrainingReport m_recipe;
+    std::optional<Anchor> m_anchor;
+    bool m_first = true;
+    std::function<void()> m_afterSwap;
 };
 
 /// Keeps the snapshots of the steps that can be undone under `budgetBytes`: walking from the newest

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/CodePanel.h"
 
-#include "core/format/PythonNumber.h"
 #include "core/format/TensorFormat.h"
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
@@ -10,7 +9,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -27,7 +25,7 @@ namespace embedlab::ui {
 
 struct CodePanel::Inputs {
     core::ParameterPtr weight;
-    core::Tensor weightAfterForward; // set with max_norm only
+    core::ParameterPtr weightAfterForward; // set with max_norm only
     bool idsValid = false;
     QString idsError;
     bool hasPaths = false;
@@ -224,44 +222,10 @@ QString CodePanel::outputText() const
     return m_output->toPlainText();
 }
 
-QString CodePanel::pythonCode(const Lab &lab)
-{
-    const Lab::Config &c = lab.modelConfig();
-    QString embeddingArgs = QStringLiteral("%1, %2").arg(c.numEmbeddings).arg(c.embeddingDim);
-    if (c.paddingIdx)
-        embeddingArgs += QStringLiteral(", padding_idx=%1").arg(*c.paddingIdx);
-    if (c.maxNorm)
-        embeddingArgs +=
-            QStringLiteral(", max_norm=%1").arg(QString::fromStdString(core::pythonFloat(*c.maxNorm)));
-    QStringList lines;
-    lines << QStringLiteral("import torch") << QStringLiteral("import torch.nn.functional as F")
-          << QStringLiteral("torch.manual_seed(%1)").arg(c.seed)
-          << QStringLiteral("embedding = torch.nn.Embedding(%1)").arg(embeddingArgs)
-          << QStringLiteral("lm_head = torch.nn.Linear(%1, %2, bias=%3)")
-                 .arg(c.embeddingDim)
-                 .arg(c.numEmbeddings)
-                 .arg(c.lmHeadBias ? QStringLiteral("True") : QStringLiteral("False"));
-    // What happened after the constructors, in order: ties, initialisers, loads, training steps.
-    for (const Lab::Operation &op : lab.history())
-        lines << op.python;
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(PythonCode::list(lab.ids()));
-    lines << QStringLiteral("one_hot = F.one_hot(ids, num_classes=%1).float()").arg(c.numEmbeddings);
-    const QString oneHot = QStringLiteral("print(one_hot @ embedding.weight)");
-    if (c.maxNorm) {
-        // embedding(ids) renormalises the looked-up rows in place, so the print order matters.
-        lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
-              << oneHot << QStringLiteral("print(embedding.weight)  # max_norm renormalised rows in place");
-    } else {
-        lines << QStringLiteral("print(embedding.weight)") << QStringLiteral("print(embedding(ids))")
-              << oneHot;
-    }
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
-}
-
 QString CodePanel::renderOutput(const Inputs &in)
 {
     const core::TensorDecoration parameter{true, true, {}};
-    const bool maxNorm = in.weightAfterForward.numel() > 0;
+    const bool maxNorm = in.weightAfterForward != nullptr;
     QStringList blocks;
     if (in.zeroElements) {
         // Linear.reset_parameters() runs kaiming_uniform_ on the empty weight, which warns on stderr
@@ -285,8 +249,12 @@ QString CodePanel::renderOutput(const Inputs &in)
     blocks << QString::fromStdString(core::formatTensor(in.lookup, {false, false, "EmbeddingBackward0"}));
     blocks << QString::fromStdString(
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
-    if (maxNorm)
-        blocks << QString::fromStdString(core::formatTensor(in.weightAfterForward, parameter));
+    if (maxNorm) {
+        const core::Parameter &after = *in.weightAfterForward;
+        blocks << QString::fromStdString(core::formatTensor(
+            std::span<const float>(after.value().data(), static_cast<std::size_t>(after.numel())),
+            after.shape(), parameter));
+    }
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -294,7 +262,7 @@ void CodePanel::refresh()
 {
     if (!m_lab)
         return;
-    m_code->setPlainText(pythonCode(*m_lab));
+    m_code->setPlainText(PythonCode::script(*m_lab));
 
     Inputs in;
     in.weight = m_lab->embeddingWeight();
@@ -333,9 +301,9 @@ void CodePanel::refresh()
         m_badgeShort.clear();
     }
     showBadge();
-    const quint64 generation = ++m_generation;
     if (in.weight->numel() <= kSynchronousFormat) {
-        m_formatting = false; // a format still running is for an older state, and is dropped
+        m_formatJobs.invalidate(); // a format still running is for an older state, and is dropped
+        m_formatting = false;
         m_output->setPlainText(renderOutput(in));
         updateOrientation();
         Q_EMIT outputUpdated();
@@ -343,21 +311,15 @@ void CodePanel::refresh()
     }
     m_formatting = true;
     m_outputTitle->setText(tr("<b>Output</b> &mdash; formatting ..."));
-    // A watcher child rather than QFuture::then(this): see Lab::startJob.
-    m_format = runOnWorkers([in = std::move(in)] { return renderOutput(in); });
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const QString text = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // a newer state is being formatted
-        m_formatting = false;
-        m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
-        m_output->setPlainText(text);
-        updateOrientation();
-        Q_EMIT outputUpdated();
-    });
-    watcher->setFuture(m_format);
+    m_format = m_formatJobs.start(
+        this, [in = std::move(in)] { return renderOutput(in); },
+        [this](const QString &text) {
+            m_formatting = false;
+            m_outputTitle->setText(tr("<b>Output</b> &mdash; what PyTorch prints"));
+            m_output->setPlainText(text);
+            updateOrientation();
+            Q_EMIT outputUpdated();
+        });
 }
 
 } // namespace embedlab::ui

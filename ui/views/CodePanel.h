@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/model/Lab.h"
+#include "ui/model/WorkerPool.h"
 
 #include <QFuture>
 #include <QString>
@@ -31,9 +32,6 @@ public:
     /// True while the output for the Lab's current state is still being formatted off the UI
     /// thread (outputText() shows an older state until outputUpdated()).
     bool isFormatting() const { return m_formatting; }
-
-    /// The Python script for `lab`'s current model and ids.
-    static QString pythonCode(const Lab &lab);
 
 Q_SIGNALS:
     /// The output text is up to date with the Lab (after an off-thread format).
@@ -65,8 +63,8 @@ private:
     QString m_badgeShort;
     QString m_badgeSentence;
     QSplitter *m_splitter = nullptr;
-    QFuture<QString> m_format;
-    quint64 m_generation = 0;
+    QFuture<QString> m_format;   // waited for when the panel goes
+    BackgroundJobs m_formatJobs; // only the newest state's output is shown
     bool m_formatting = false;
 };
 

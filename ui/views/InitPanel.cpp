@@ -5,6 +5,7 @@
 #include "core/init/Generator.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/PythonCode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,13 +28,6 @@ namespace {
 
 constexpr int kSliderSteps = 1000;
 constexpr int kFirstEditorRow = 1; // right below the initialiser
-
-QString unquote(const QString &s)
-{
-    if (s.size() >= 2 && (s.front() == u'\'' || s.front() == u'"') && s.back() == s.front())
-        return s.mid(1, s.size() - 2);
-    return s;
-}
 
 // Python's float() for the "is this the default?" comparison only; the real parsing is core's.
 std::optional<double> asNumber(const QString &text)
@@ -70,7 +64,14 @@ InitPanel::InitPanel(QWidget *parent)
 
     m_target = new QComboBox(this);
     m_target->setObjectName(QStringLiteral("target"));
-    connect(m_target, &QComboBox::currentIndexChanged, this, [this] { showState(); });
+    connect(m_target, &QComboBox::currentIndexChanged, this, [this] {
+        showState();
+        if (m_syncing)
+            return;
+        // Another tensor is another decision: what was edited for the previous one stays its own.
+        endGesture();
+        Q_EMIT draftEdited();
+    });
     top->addRow(tr("Apply &to:"), m_target);
 
     auto *seedRow = new QHBoxLayout;
@@ -89,10 +90,10 @@ InitPanel::InitPanel(QWidget *parent)
         if (m_syncing)
             return;
         onEdited();
-        finishEdit();
+        flushPending();
     });
     connect(m_seed, &QLineEdit::textEdited, this, [this] { onEdited(); });
-    connect(m_seed, &QLineEdit::editingFinished, this, [this] { finishEdit(); });
+    connect(m_seed, &QLineEdit::editingFinished, this, [this] { flushPending(); });
     seedRow->addWidget(m_seedEnabled);
     seedRow->addWidget(m_seed, 1);
     auto *seedLabel = new QLabel(tr("&Seed:"), this);
@@ -151,6 +152,8 @@ InitPanel::InitPanel(QWidget *parent)
     connect(m_live, &QCheckBox::toggled, this, [this](bool on) {
         if (!on)
             m_debounce.stop();
+        if (!m_syncing)
+            Q_EMIT draftEdited();
     });
     m_apply = new QPushButton(tr("&Apply"), this);
     m_apply->setObjectName(QStringLiteral("apply"));
@@ -284,8 +287,10 @@ void InitPanel::chooseInitializer(const QString &name)
     m_name->setCurrentIndex(m_name->findData(name));
     rebuildEditors(name);
     m_syncing = false;
+    // With Live on it runs now, and what follows in the same decision (mode='fan_out') replaces it
+    // rather than adding a second call (issue #24 item 5).
     onEdited();
-    finishEdit();
+    flushPending();
 }
 
 QStringList InitPanel::choices(const QString &keyword)
@@ -317,7 +322,7 @@ void InitPanel::apply()
     if (!m_spec)
         return;
     emitRequest();
-    finishEdit();
+    endGesture();
 }
 
 void InitPanel::rebuildEditors(const QString &name)
@@ -333,7 +338,7 @@ void InitPanel::rebuildEditors(const QString &name)
     for (const auto &[key, def] : core::InitSpec::keywords(name.toStdString())) {
         Editor e;
         e.keyword = QString::fromStdString(key);
-        e.defaultValue = unquote(QString::fromStdString(def));
+        e.defaultValue = QString::fromStdString(core::InitSpec::unquoted(def));
         const QStringList values = choices(e.keyword);
         if (!values.isEmpty()) {
             e.choice = new QComboBox(this);
@@ -344,7 +349,7 @@ void InitPanel::rebuildEditors(const QString &name)
                 if (m_syncing)
                     return;
                 onEdited();
-                finishEdit();
+                flushPending();
             });
             addRow(e.keyword + QLatin1Char(':'), e.choice);
         } else {
@@ -390,18 +395,18 @@ QWidget *InitPanel::addNumberEditor(Editor &e)
         }
         onEdited();
     });
-    connect(text, &QLineEdit::editingFinished, this, &InitPanel::finishEdit);
+    connect(text, &QLineEdit::editingFinished, this, &InitPanel::flushPending);
     connect(slider, &QSlider::valueChanged, this,
             [this, text, slider, min = e.sliderMin, max = e.sliderMax](int position) {
                 if (m_syncing)
                     return;
                 text->setText(sliderText(min + (max - min) * position / kSliderSteps));
                 onEdited();
-                // A drag ends on release; a key press or page click is a gesture of its own.
+                // A drag runs on release; a key press or page click at once.
                 if (!slider->isSliderDown())
-                    finishEdit();
+                    flushPending();
             });
-    connect(slider, &QSlider::sliderReleased, this, &InitPanel::finishEdit);
+    connect(slider, &QSlider::sliderReleased, this, &InitPanel::flushPending);
     return row;
 }
 
@@ -497,11 +502,7 @@ void InitPanel::showState()
         return;
     }
     m_python->setEnabled(true);
-    QString code;
-    if (const auto s = seed())
-        code += QStringLiteral("torch.manual_seed(%1)\n").arg(*s);
-    code += QString::fromStdString(m_spec->pythonCall(target().toStdString()));
-    m_python->setText(code);
+    m_python->setText(PythonCode::initCall(target(), *m_spec, seed()));
 }
 
 void InitPanel::onEdited()
@@ -513,20 +514,63 @@ void InitPanel::onEdited()
         m_debounce.start();
     else
         m_debounce.stop();
+    Q_EMIT draftEdited();
 }
 
-void InitPanel::finishEdit()
+void InitPanel::flushPending()
 {
-    if (m_syncing)
+    if (m_syncing || !m_debounce.isActive())
         return;
-    if (m_debounce.isActive()) {
-        m_debounce.stop();
-        emitRequest();
-    }
+    m_debounce.stop();
+    emitRequest();
+}
+
+void InitPanel::endGesture()
+{
+    flushPending();
     if (m_gestureOpen) {
         m_gestureOpen = false;
         Q_EMIT editFinished();
     }
+}
+
+InitDraft InitPanel::draft() const
+{
+    return {target(), buildSpecText(), seed(), isLive()};
+}
+
+void InitPanel::setDraft(const InitDraft &draft)
+{
+    m_debounce.stop();
+    m_gestureOpen = false;
+    m_syncing = true;
+    if (m_target->findText(draft.target) >= 0)
+        m_target->setCurrentIndex(m_target->findText(draft.target));
+    m_live->setChecked(draft.live);
+    m_syncing = false;
+    try {
+        setSpec(core::InitSpec::parse(draft.spec.toStdString()));
+    } catch (const core::Error &) {
+        // Text that is not valid yet ("normal:std=abc"): the initialiser, then each value as typed,
+        // so the editors and their error come back as they were.
+        try {
+            setSpec(core::InitSpec::parse(draft.spec.section(QLatin1Char(':'), 0, 0).toStdString()));
+        } catch (const core::Error &) {
+            setSpec(core::InitSpec::parse("normal"));
+        }
+        m_syncing = true;
+        for (const QString &given : draft.spec.section(QLatin1Char(':'), 1).split(QLatin1Char(','))) {
+            Editor *e = editorFor(given.section(QLatin1Char('='), 0, 0));
+            const QString value = given.section(QLatin1Char('='), 1);
+            if (e && e->choice)
+                e->choice->setCurrentIndex(std::max(0, e->choice->findText(value)));
+            else if (e)
+                e->text->setText(value);
+        }
+        m_syncing = false;
+        revalidate();
+    }
+    setSeed(draft.seed);
 }
 
 void InitPanel::emitRequest()

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/init/InitSpec.h"
+#include "ui/model/ViewState.h"
 
 #include <QList>
 #include <QString>
@@ -60,8 +61,9 @@ public:
     void setSeed(std::optional<std::uint64_t> seed);
     std::optional<std::uint64_t> seed() const;
 
-    /// When live (the default), every valid change is requested after kDebounceMs; otherwise
-    /// only Apply requests.
+    /// When live (the default), every valid change is requested once the edit pauses for
+    /// kDebounceMs; the requests of one decision (an initialiser, then its mode) replace each other
+    /// until Apply, another tensor or another command ends it. Otherwise only Apply requests.
     void setLive(bool live);
     bool isLive() const;
 
@@ -70,6 +72,10 @@ public:
     void editKeyword(const QString &keyword, const QString &text);
     /// Selects the initialiser `name` as the user would (its editors show the defaults).
     void chooseInitializer(const QString &name);
+    /// What the editors describe (the document's initialiser draft), valid or not.
+    InitDraft draft() const;
+    /// Shows `draft` without requesting anything (undo, a session, a language switch).
+    void setDraft(const InitDraft &draft);
     /// The values offered for a string keyword ("mode", "nonlinearity"); empty for numbers.
     static QStringList choices(const QString &keyword);
 
@@ -81,10 +87,12 @@ Q_SIGNALS:
     /// Please run `spec` on the parameter named `target` (after torch.manual_seed(seed()) when a
     /// seed is set). Emitted kDebounceMs after live edits, immediately by Apply.
     void initRequested(const QString &target, const embedlab::core::InitSpec &spec);
-    /// The user gesture that produced the preceding initRequested() signals has ended (slider
-    /// released, field left, choice made, Apply): merge them into one undo step. Emitted only
-    /// after at least one request, and after the pending request has been flushed.
+    /// The decision that produced the preceding initRequested() signals has ended (Apply, another
+    /// tensor): they are one undo step. Emitted only after at least one request, and after the
+    /// pending request has been flushed.
     void editFinished();
+    /// The user changed what the editors describe (draft()).
+    void draftEdited();
 
 private:
     struct Editor {
@@ -104,8 +112,10 @@ private:
     void revalidate();
     // Called on every user change: revalidates and (re)starts the live timer when valid.
     void onEdited();
-    // Flushes a pending live request and closes the gesture with editFinished().
-    void finishEdit();
+    // Runs a pending live request now (a field left, a slider released).
+    void flushPending();
+    // Flushes and closes the decision with editFinished().
+    void endGesture();
     void emitRequest();
     void showState();
     QString buildSpecText() const;

@@ -49,9 +49,14 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_next->setObjectName(QStringLiteral("lessonNext"));
     m_close = new QPushButton(this);
     m_close->setObjectName(QStringLiteral("lessonClose"));
+    // A lesson starts at its first step; the step left last time is offered, not imposed.
+    m_resume = new QPushButton(this);
+    m_resume->setObjectName(QStringLiteral("lessonResume"));
+    m_resume->hide();
     // The presenter's keys belong to the window's actions, not to a focused button or text.
-    for (QWidget *widget : std::initializer_list<QWidget *>{m_text, m_previous, m_next, m_close})
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_text, m_previous, m_next, m_close, m_resume})
         widget->setFocusPolicy(Qt::NoFocus);
+    connect(m_resume, &QPushButton::clicked, this, &LessonPanel::resumeRequested);
     connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousRequested);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
     connect(m_close, &QPushButton::clicked, this, &LessonPanel::closeRequested);
@@ -62,6 +67,7 @@ LessonPanel::LessonPanel(QWidget *parent)
     buttons->addWidget(m_previous);
     buttons->addWidget(m_next);
     buttons->addWidget(m_close);
+    buttons->addWidget(m_resume);
     // Above the text: whatever the step's length or the dock's height, Previous and Next stay
     // where the presenter's mouse left them.
     auto *layout = new QVBoxLayout(this);
@@ -80,6 +86,13 @@ void LessonPanel::showStep(int index, int count, const QString &title, const QSt
     m_previous->setEnabled(index > 0);
     m_next->setEnabled(index + 1 < count);
     renderStep();
+    retranslate();
+}
+
+void LessonPanel::setResumeStep(int step)
+{
+    m_resumeStep = step;
+    m_resume->setVisible(step >= 0);
     retranslate();
 }
 
@@ -126,6 +139,7 @@ void LessonPanel::retranslate()
     m_previous->setText(tr("\u2190 Previous"));
     m_next->setText(tr("Next \u2192"));
     m_close->setText(tr("End Lesson"));
+    m_resume->setText(m_resumeStep >= 0 ? tr("Resume at step %1").arg(m_resumeStep + 1) : QString());
     m_counter->setText(m_count > 0 ? tr("Step %1 of %2").arg(m_index + 1).arg(m_count) : QString());
 }
 

@@ -27,6 +27,8 @@ public:
     explicit LessonPanel(QWidget *parent = nullptr);
 
     void showStep(int index, int count, const QString &title, const QString &text);
+    /// Offers "Resume at step N" (the step left last time); -1 hides the offer.
+    void setResumeStep(int step);
     QString titleText() const { return m_titleText; }
     QString bodyText() const { return m_bodyText; }
 
@@ -42,6 +44,7 @@ Q_SIGNALS:
     void previousRequested();
     void nextRequested();
     void closeRequested();
+    void resumeRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -58,6 +61,8 @@ private:
     QPushButton *m_previous = nullptr;
     QPushButton *m_next = nullptr;
     QPushButton *m_close = nullptr;
+    QPushButton *m_resume = nullptr;
+    int m_resumeStep = -1;
     QString m_titleText;
     QString m_bodyText;
     QList<std::pair<QString, QString>> m_steps;

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTreeWidget>
@@ -163,6 +164,22 @@ NeighboursPanel::NeighboursPanel(QWidget *parent)
     searchRow->addWidget(m_search, 1);
     searchRow->addWidget(m_k);
     layout->addLayout(searchRow);
+    // Random rows said to be random before anything is listed (issue #26).
+    m_untrained = new QWidget(this);
+    m_untrained->setObjectName(QStringLiteral("neighbourUntrained"));
+    auto *untrainedRow = new QHBoxLayout(m_untrained);
+    untrainedRow->setContentsMargins(0, 0, 0, 0);
+    m_untrainedNote = new QLabel(m_untrained);
+    m_untrainedNote->setWordWrap(true);
+    m_untrainedNote->setStyleSheet(QStringLiteral("color: #9a3412; font-weight: bold;"));
+    m_openCheckpoint = new QPushButton(tr("Open trained weights\u2026"), m_untrained);
+    m_openCheckpoint->setObjectName(QStringLiteral("openCheckpoint"));
+    m_openCheckpoint->setToolTip(tr("File > Open Weights: a trained checkpoint's embedding (.safetensors, "
+                                    "GGUF, .npy), whose neighbours mean something"));
+    untrainedRow->addWidget(m_untrainedNote, 1);
+    untrainedRow->addWidget(m_openCheckpoint, 0, Qt::AlignTop);
+    m_untrained->setVisible(false);
+    layout->addWidget(m_untrained);
     m_heading = new QLabel(tr("Click a row of the heatmap or search a token."), this);
     m_heading->setObjectName(QStringLiteral("neighbourHeading"));
     m_heading->setWordWrap(true);
@@ -182,6 +199,7 @@ NeighboursPanel::NeighboursPanel(QWidget *parent)
     m_message->setWordWrap(true);
     layout->addWidget(m_message);
     connect(m_search, &QLineEdit::returnPressed, this, [this] { Q_EMIT searchRequested(m_search->text()); });
+    connect(m_openCheckpoint, &QPushButton::clicked, this, &NeighboursPanel::openCheckpointRequested);
     connect(m_k, &QSpinBox::valueChanged, this, &NeighboursPanel::kChanged);
     connect(m_list, &QTreeWidget::itemClicked, this,
             [this](QTreeWidgetItem *item) { Q_EMIT rowClicked(item->data(0, Qt::UserRole).toLongLong()); });
@@ -217,6 +235,19 @@ void NeighboursPanel::setItems(const QList<NeighbourItem> &shown)
     m_list->resizeColumnToContents(2);
     m_scatter->setPoints(chosen, items);
     m_message->clear();
+}
+
+void NeighboursPanel::setUntrained(const QString &init)
+{
+    m_untrainedNote->setText(
+        init.isEmpty() ? QString()
+                       : tr("Untrained: seeded %1; neighbours of random rows mean nothing.").arg(init));
+    m_untrained->setVisible(!init.isEmpty());
+}
+
+QString NeighboursPanel::untrainedNote() const
+{
+    return m_untrainedNote->text();
 }
 
 void NeighboursPanel::setMessage(const QString &message)

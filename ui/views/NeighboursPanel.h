@@ -12,6 +12,7 @@
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QTreeWidget;
 
@@ -55,6 +56,13 @@ public:
     void setK(int k);
     /// Shows the chosen row (first of `items`) and its neighbours (the rest, best first).
     void setItems(const QList<NeighbourItem> &items);
+    /// The rows are an initialiser's draw no training has moved (issue #26): `init` is its name
+    /// ("normal_"). The panel says its neighbours mean nothing and offers a trained checkpoint. Empty:
+    /// the weights are data (loaded) or trained, and nothing is said.
+    void setUntrained(const QString &init);
+    /// What setUntrained() shows ("" when hidden).
+    QString untrainedNote() const;
+    QPushButton *openCheckpointButton() const { return m_openCheckpoint; }
     /// A line under the list: a failed search, or "computing ...".
     void setMessage(const QString &message);
     QString message() const;
@@ -70,11 +78,17 @@ Q_SIGNALS:
     void kChanged(int k);
     /// A listed row was clicked.
     void rowClicked(qint64 id);
+    /// The user wants trained weights instead of random ones: File > Open Weights. (Training them
+    /// here, watching the embeddings learn, is another issue's; its button goes beside this one.)
+    void openCheckpointRequested();
 
 private:
     QLineEdit *m_search = nullptr;
     QSpinBox *m_k = nullptr;
     QLabel *m_heading = nullptr;
+    QWidget *m_untrained = nullptr;
+    QLabel *m_untrainedNote = nullptr;
+    QPushButton *m_openCheckpoint = nullptr;
     QTreeWidget *m_list = nullptr;
     QLabel *m_message = nullptr;
     ProjectionScatter *m_scatter = nullptr;

@@ -8,7 +8,6 @@
 #include "ui/model/WorkerPool.h"
 
 #include <QApplication>
-#include <QFutureWatcher>
 #include <QKeyEvent>
 #include <QLocale>
 #include <QPainter>
@@ -195,6 +194,7 @@ void OneHotView::setLab(const Lab *lab)
         connect(lab, &Lab::pathsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::idsChanged, this, qOverload<>(&QWidget::update));
         connect(lab, &Lab::vocabularyChanged, this, qOverload<>(&QWidget::update));
+        connect(lab, &Lab::rowSelected, this, qOverload<>(&QWidget::update)); // the title names it
     }
     invalidate();
 }
@@ -223,7 +223,7 @@ void OneHotView::invalidate()
     // for (its value stands in until the new one is known) and drop a scan under way.
     m_limitStorage = nullptr;
     m_scanning = false;
-    ++m_scanGeneration;
+    m_scans.invalidate();
     startLimitScan();
     update();
 }
@@ -303,26 +303,21 @@ void OneHotView::startLimitScan()
     m_scanning = true;
     m_scanStorage = storage;
     m_scanVersion = version;
-    const std::uint64_t generation = ++m_scanGeneration;
-    // A watcher child rather than QFuture::then(this): see Lab::startJob. The task holds the
-    // parameter, so the storage it reads outlives the view.
-    auto *watcher = new QFutureWatcher<float>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, storage, version, generation] {
-        const float limit = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_scanGeneration)
-            return; // a newer weight is being scanned
-        m_scanning = false;
-        m_limit = limit;
-        m_limitStorage = storage;
-        m_limitVersion = version;
-        m_sampled = QImage(); // coloured with the stand-in limit
-        update();
-    });
-    watcher->setFuture(runOnWorkers([weight] {
-        const core::Matrix &m = weight->value();
-        return maxAbsFinite(m.data(), m.size());
-    }));
+    // The task holds the parameter, so the storage it reads outlives the view.
+    m_scans.start(
+        this,
+        [weight] {
+            const core::Matrix &m = weight->value();
+            return maxAbsFinite(m.data(), m.size());
+        },
+        [this, storage, version](float limit) {
+            m_scanning = false;
+            m_limit = limit;
+            m_limitStorage = storage;
+            m_limitVersion = version;
+            m_sampled = QImage(); // coloured with the stand-in limit
+            update();
+        });
 }
 
 const QImage &OneHotView::sampledWeight(QSize size) const
@@ -565,6 +560,13 @@ QString OneHotView::captionText() const
     return captionFor(m_animation->idIndex(), m_animation->phase());
 }
 
+QString OneHotView::titleText() const
+{
+    if (!m_lab || !m_animation)
+        return {};
+    return titleFor(m_animation->idIndex(), m_animation->phase());
+}
+
 QString OneHotView::captionFor(int k, Phase phase) const
 {
     if (!m_lab || !m_animation)
@@ -621,22 +623,30 @@ QString OneHotView::titleFor(int k, Phase phase) const
                                              QT_TR_NOOP("the lookup path"), QT_TR_NOOP("done")};
     const QList<qint64> ids = m_lab->flatIds();
     const int n = int(ids.size());
+    // One selection (issue #24 item 4): a row chosen elsewhere that no id looks up is named here,
+    // so the title never contradicts the heatmaps' mark.
+    const int selected = m_lab->selectedRow();
+    const QString outside = selected >= 0 && !ids.contains(qint64(selected))
+                                ? tr(" \u00b7 row %1 selected, not among the ids").arg(selected)
+                                : QString();
     if (k >= n || phase == Phase::Done)
-        return tr("All %1 tokens \u00b7 %2").arg(n).arg(tr(phaseNames[int(Phase::Done)]));
+        return tr("All %1 tokens \u00b7 %2").arg(n).arg(tr(phaseNames[int(Phase::Done)])) + outside;
     return tr("Token %1 of %2 (id %3) \u00b7 %4")
-        .arg(k + 1)
-        .arg(n)
-        .arg(m_lab->vocabulary().idAndToken(ids[k]))
-        .arg(tr(phaseNames[int(phase)]));
+               .arg(k + 1)
+               .arg(n)
+               .arg(m_lab->vocabulary().idAndToken(ids[k]))
+               .arg(tr(phaseNames[int(phase)])) +
+           outside;
 }
 
 QStringList OneHotView::counterTexts(const Progress &c) const
 {
     const QLocale locale;
     return {
-        tr("one-hot @ W so far: %1 multiply-adds (%2 by 0)")
+        // Sentences a student reads aloud: "(0 by 0)" said nothing (issue #29 item 5).
+        tr("one-hot @ W so far: %1 multiply-adds, %2 of them multiplications by zero")
             .arg(locale.toString(c.multiplyAdds), locale.toString(c.multiplyAddsByZero)),
-        tr("lookup W[i] so far: %1 values copied (0 multiply-adds)").arg(locale.toString(c.valuesCopied))};
+        tr("lookup W[i] so far: %1 values copied, no multiplication").arg(locale.toString(c.valuesCopied))};
 }
 
 QString OneHotView::lookupText(qint64 id, int k) const
@@ -694,6 +704,7 @@ void OneHotView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     m_painted.clear();
+    m_arrow.reset();
     p.fillRect(rect(), palette().base());
     if (!m_lab || !m_animation)
         return;
@@ -1015,7 +1026,7 @@ void OneHotView::paintOutput(QPainter &p, const Frame &f) const
 }
 
 // The lookup path: W[id] straight into output[k], in one step.
-void OneHotView::paintLookup(QPainter &p, const Frame &f) const
+void OneHotView::paintLookup(QPainter &p, const Frame &f)
 {
     const Geometry &g = f.g;
     const QRectF from = g.weightRow(f.id);
@@ -1030,13 +1041,16 @@ void OneHotView::paintLookup(QPainter &p, const Frame &f) const
     path.cubicTo(QPointF(a.x() + g.weight.width() / 2 + g.gap, laneY),
                  QPointF(b.x() - g.output.width(), laneY), to.center() - QPointF(to.width() / 2 - 8, 0));
     QPainterPath partial;
-    const double shown = std::min(1.0, 0.15 + ease(f.t) * 1.2);
+    // The arrow grows while the animation plays; a step shown at rest (stepped by hand with
+    // PageDown, or paused) has it whole: at progress 0 it stopped under W's row (issue #29 item 3).
+    const double shown = m_animation->isPlaying() ? std::min(1.0, 0.15 + ease(f.t) * 1.2) : 1.0;
     const int steps = 60;
     partial.moveTo(path.pointAtPercent(0));
     for (int s = 1; s <= steps * shown; ++s)
         partial.lineTo(path.pointAtPercent(double(s) / steps));
     p.setPen(QPen(kLookupColor, 3, Qt::SolidLine, Qt::RoundCap));
     p.drawPath(partial);
+    m_arrow = PaintedArrow{partial.currentPosition(), to, shown >= 1.0};
     if (shown >= 1.0) {
         const QPointF tip = path.pointAtPercent(1.0);
         const double angle = path.angleAtPercent(0.99) * M_PI / 180.0;

@@ -4,7 +4,8 @@
 
 #include "ui/heatmap/ColorMap.h"
 #include "ui/model/OneHotAnimation.h"
-#include "ui/views/PaintedText.h"
+#include "ui/model/WorkerPool.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QImage>
 #include <QPointer>
@@ -12,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 class QPainter;
 
@@ -38,6 +40,8 @@ public:
 
     /// The sentence under the phase title, e.g. "one_hot(2) @ W: ..." (for tests and accessibility).
     QString captionText() const;
+    /// The phase title, e.g. "Token 1 of 3 (id 2) · one-hot vector".
+    QString titleText() const;
     /// True when V or D is too large to draw every cell.
     bool isCompressed() const;
 
@@ -52,6 +56,14 @@ public:
 
     /// Every text the last paint drew, with the room it had (for tests: none is cut or elided).
     const PaintedTexts &paintedTexts() const { return m_painted; }
+    /// The lookup path's arrow as the last paint drew it: where the line ends, the output row it
+    /// points at, and whether its head was drawn. No value when the last paint drew no arrow.
+    struct PaintedArrow {
+        QPointF end;
+        QRectF target;
+        bool head = false;
+    };
+    const std::optional<PaintedArrow> &paintedArrow() const { return m_arrow; }
 
     QSize sizeHint() const override;
     /// Room for every label whole, at the widths the layout gives them.
@@ -100,7 +112,7 @@ private:
     void paintValueRow(QPainter &p, const Frame &f, const QRectF &r, const float *values, double alpha) const;
     void paintSum(QPainter &p, const Frame &f) const;
     void paintOutput(QPainter &p, const Frame &f) const;
-    void paintLookup(QPainter &p, const Frame &f) const;
+    void paintLookup(QPainter &p, const Frame &f);
     void paintCounters(QPainter &p, const Frame &f) const;
     /// The weight sampled to at most `size` cells, cached on the parameter's version.
     const QImage &sampledWeight(QSize size) const;
@@ -115,6 +127,7 @@ private:
     QPointer<OneHotAnimation> m_animation;
     ColorMap m_colorMap;
     PaintedTexts m_painted;
+    std::optional<PaintedArrow> m_arrow;
 
     mutable QImage m_sampled;
     mutable const void *m_sampledStorage = nullptr;
@@ -124,12 +137,12 @@ private:
     mutable float m_limit = -1.0f;
     mutable const void *m_limitStorage = nullptr;
     mutable std::uint64_t m_limitVersion = ~std::uint64_t(0);
-    // The weight (storage, version) whose limit is being scanned off the UI thread; a result whose
-    // generation is not the latest is dropped.
+    // The weight (storage, version) whose limit is being scanned off the UI thread; only the newest
+    // scan's result is taken.
     bool m_scanning = false;
     const void *m_scanStorage = nullptr;
     std::uint64_t m_scanVersion = ~std::uint64_t(0);
-    std::uint64_t m_scanGeneration = 0;
+    BackgroundJobs m_scans;
 };
 
 } // namespace embedlab::ui

@@ -16,7 +16,7 @@ namespace embedlab::ui {
 
 namespace {
 
-enum Column { NameColumn, DtypeColumn, ShapeColumn, SizeColumn, ColumnCount };
+enum Column { NameColumn, DtypeColumn, BitsColumn, ShapeColumn, SizeColumn, ColumnCount };
 
 } // namespace
 
@@ -41,7 +41,9 @@ TensorPicker::TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget
 
     m_table = new QTableWidget(int(m_file->tensors().size()), ColumnCount, this);
     m_table->setObjectName(QStringLiteral("tensorTable"));
-    m_table->setHorizontalHeaderLabels({tr("Name"), tr("dtype"), tr("Shape"), tr("Size")});
+    m_table->setHorizontalHeaderLabels({tr("Name"), tr("dtype"), tr("Bits/weight"), tr("Shape"), tr("Size")});
+    m_table->horizontalHeaderItem(BitsColumn)
+        ->setToolTip(tr("Bits of the file each weight takes, the block's scales included"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -51,7 +53,9 @@ TensorPicker::TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget
     for (int row = 0; row < int(m_file->tensors().size()); ++row) {
         const core::TensorInfo &info = m_file->tensors()[std::size_t(row)];
         const QString why = whyNotLoadable(info);
+        const double bits = core::bitsPerWeight(info.element);
         const QStringList cells = {QString::fromStdString(info.name), QString::fromStdString(info.dtype),
+                                   bits > 0 ? locale.toString(bits, 'g', 6) : QString(),
                                    QString::fromStdString(core::shapeString(info.shape)),
                                    locale.formattedDataSize(qint64(info.size), 1, QLocale::DataSizeSIFormat)};
         for (int column = 0; column < ColumnCount; ++column) {
@@ -60,7 +64,7 @@ TensorPicker::TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget
                 item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
                 item->setToolTip(why);
             }
-            if (column == SizeColumn)
+            if (column == SizeColumn || column == BitsColumn)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(row, column, item);
         }
@@ -76,6 +80,12 @@ TensorPicker::TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget
     m_notes->setText(notesText());
     m_notes->setVisible(!m_notes->text().isEmpty());
     layout->addWidget(m_notes);
+
+    m_quantNote = new QLabel(this);
+    m_quantNote->setObjectName(QStringLiteral("quantNote"));
+    m_quantNote->setWordWrap(true);
+    m_quantNote->setVisible(false);
+    layout->addWidget(m_quantNote);
 
     m_why = new QLabel(this);
     m_why->setStyleSheet(QStringLiteral("color: #c0392b;"));
@@ -103,7 +113,7 @@ TensorPicker::TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget
     if (firstLoadable >= 0)
         m_table->selectRow(firstLoadable);
     onSelectionChanged();
-    resize(720, 460);
+    resize(760, 520);
 }
 
 QString TensorPicker::whyNotLoadable(const core::TensorInfo &info)
@@ -130,6 +140,35 @@ QString TensorPicker::notesText() const
         notes << tr("%1 is absent because it is tied: the model builds it as an alias of %2.")
                      .arg(QString::fromStdString(absent->absent), QString::fromStdString(absent->present));
     return notes.join(QLatin1Char('\n'));
+}
+
+QString TensorPicker::quantisationNote(core::ElementType type)
+{
+    if (!core::isBlockQuantised(type))
+        return {};
+    const core::StorageBlock block = core::storageBlock(type);
+    const QLocale locale;
+    const QString name = QString::fromLatin1(core::elementTypeName(type));
+    const QString shared = core::storesMinimum(type)
+                               ? tr("every %1 values share one scale and one minimum").arg(block.scaleGroup)
+                               : tr("every %1 values share one scale").arg(block.scaleGroup);
+    return tr("<b>What is %1?</b> The file cuts each row into blocks of %2 values; %3, and each value keeps "
+              "only its level, one of %4. That is %5 bits per weight instead of 16 (bf16) or 32 (float32). "
+              "<b>Kept:</b> the sign and rough size of every value, so the heatmap, the tokens' neighbours "
+              "and "
+              "the rows that stand out look much the same. <b>Lost:</b> the fine differences inside a group, "
+              "which snap to its levels: the statistics table counts how few distinct values remain, and "
+              "View > Quantisation Blocks outlines the groups.")
+        .arg(name)
+        .arg(block.elements)
+        .arg(shared)
+        .arg(core::quantLevels(type))
+        .arg(locale.toString(core::bitsPerWeight(type), 'g', 6));
+}
+
+QString TensorPicker::shownQuantisationNote() const
+{
+    return m_quantNote->isHidden() ? QString() : m_quantNote->text();
 }
 
 QStringList TensorPicker::tensorNames() const
@@ -173,6 +212,10 @@ void TensorPicker::onSelectionChanged()
     if (!name.isEmpty())
         why = whyNotLoadable(m_file->tensor(name.toStdString()));
     m_why->setText(why);
+    const QString note =
+        name.isEmpty() ? QString() : quantisationNote(m_file->tensor(name.toStdString()).element);
+    m_quantNote->setText(note);
+    m_quantNote->setVisible(!note.isEmpty());
     m_asEmbedding->setEnabled(why.isEmpty());
     m_asLinear->setEnabled(why.isEmpty());
 }

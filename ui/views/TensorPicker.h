@@ -18,17 +18,22 @@ class QTableWidget;
 
 namespace embedlab::ui {
 
-/// Lists the tensors of an opened weight file (name, dtype, shape, size), the tied pairs and a head
-/// left out because it is tied, and lets the user view one 2-D tensor as embedding.weight or as
-/// lm_head.weight. Passive: the choice leaves through tensorChosen().
+/// Lists the tensors of an opened weight file (name, dtype, bits per weight, shape, size), the tied
+/// pairs and a head left out because it is tied, and lets the user view one 2-D tensor as
+/// embedding.weight or as lm_head.weight. A quantised tensor selected says what its type keeps and
+/// loses (issue #30). Passive: the choice leaves through tensorChosen().
 class TensorPicker : public QDialog {
     Q_OBJECT
 public:
     explicit TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget *parent = nullptr);
 
     QStringList tensorNames() const;
-    /// The table's text at (row, column): columns name, dtype, shape, size.
+    /// The table's text at (row, column): columns name, dtype, bits per weight, shape, size.
     QString cellText(int row, int column) const;
+    /// What a quantised type keeps and loses ("What is Q4_K? ..."), "" for a plain type.
+    static QString quantisationNote(core::ElementType type);
+    /// The note shown under the table for the selected tensor ("" when hidden).
+    QString shownQuantisationNote() const;
     /// Selects `name`; false when there is no such tensor.
     bool selectTensor(const QString &name);
     QString selectedTensor() const;
@@ -51,6 +56,7 @@ private:
     std::shared_ptr<const core::WeightFile> m_file;
     QTableWidget *m_table = nullptr;
     QLabel *m_notes = nullptr;
+    QLabel *m_quantNote = nullptr;
     QLabel *m_why = nullptr;
     QCheckBox *m_tie = nullptr;
     QPushButton *m_asEmbedding = nullptr;

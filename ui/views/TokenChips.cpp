@@ -39,6 +39,17 @@ QFont idFont(const QFont &font)
     return small;
 }
 
+// The characters that lead a group.
+QFont groupFont(const QFont &font)
+{
+    QFont bold = font;
+    bold.setBold(true);
+    return bold;
+}
+
+// How far a group's chips sit inside its frame.
+constexpr int kGroupInset = 2;
+
 } // namespace
 
 TokenChips::TokenChips(QWidget *parent)
@@ -49,36 +60,78 @@ TokenChips::TokenChips(QWidget *parent)
     setSizePolicy(policy);
 }
 
-void TokenChips::setChips(const QList<TokenChip> &chips)
+void TokenChips::setChips(const QList<TokenChip> &chips, const QList<CharacterGroup> &groups)
 {
-    if (chips == m_chips)
+    QList<CharacterGroup> framed = groups;
+    framed.removeIf([](const CharacterGroup &g) { return g.count < 2; });
+    if (chips == m_chips && framed == m_groups)
         return;
     m_chips = chips;
+    m_groups = framed;
     m_rectsWidth = -1;
     updateGeometry();
     update();
 }
 
-QList<QRect> TokenChips::arrange(const QList<TokenChip> &chips, const QFont &font, int width)
+TokenChips::Arrangement TokenChips::arrange(const QList<TokenChip> &chips,
+                                            const QList<CharacterGroup> &groups, const QFont &font, int width)
 {
     const QFontMetrics fm(font);
     const QFontMetrics idMetrics(idFont(font));
+    const QFontMetrics groupMetrics(groupFont(font));
     const ChipMetrics m = metricsFor(fm);
-    QList<QRect> rects;
-    rects.reserve(chips.size());
+    const auto chipWidth = [&](const TokenChip &chip) {
+        return 2 * m.pad + fm.horizontalAdvance(chip.text) + m.gap +
+               idMetrics.horizontalAdvance(QString::number(chip.id));
+    };
+    Arrangement out;
+    out.chips.reserve(chips.size());
     int x = 0;
     int y = 0;
-    for (const TokenChip &chip : chips) {
-        const int w = 2 * m.pad + fm.horizontalAdvance(chip.text) + m.gap +
-                      idMetrics.horizontalAdvance(QString::number(chip.id));
+    // A unit is one chip, or a group with its chips: never wrapped apart.
+    const auto place = [&](int w) {
         if (x > 0 && x + w > width) {
             x = 0;
             y += m.height + m.spacing;
         }
-        rects.append(QRect(x, y, w, m.height));
+        const int left = x;
         x += w + m.spacing;
+        return left;
+    };
+    qsizetype next = 0; // the next group
+    for (qsizetype i = 0; i < chips.size();) {
+        while (next < groups.size() && (groups[next].count < 2 || groups[next].first < i))
+            ++next;
+        const bool grouped = next < groups.size() && groups[next].first == i && groups[next].count > 1 &&
+                             groups[next].first + groups[next].count <= chips.size();
+        if (!grouped) {
+            const int w = chipWidth(chips[i]);
+            const int left = place(w); // before `y` is read: place() may start a new row
+            out.chips.append(QRect(left, y, w, m.height));
+            ++i;
+            continue;
+        }
+        const CharacterGroup &g = groups[next++];
+        int w = m.pad + groupMetrics.horizontalAdvance(g.text) + m.gap;
+        for (int k = 0; k < g.count; ++k)
+            w += chipWidth(chips[i + k]) + (k + 1 < g.count ? m.gap : 0);
+        w += kGroupInset;
+        const int left = place(w);
+        out.groups.append(QRect(left, y, w, m.height));
+        int at = left + m.pad + groupMetrics.horizontalAdvance(g.text) + m.gap;
+        for (int k = 0; k < g.count; ++k) {
+            const int cw = chipWidth(chips[i + k]);
+            out.chips.append(QRect(at, y + kGroupInset, cw, m.height - 2 * kGroupInset));
+            at += cw + m.gap;
+        }
+        i += g.count;
     }
-    return rects;
+    return out;
+}
+
+QList<QRect> TokenChips::arrange(const QList<TokenChip> &chips, const QFont &font, int width)
+{
+    return arrange(chips, {}, font, width).chips;
 }
 
 int TokenChips::rowsHeight(const QFont &font, int rows)
@@ -87,10 +140,10 @@ int TokenChips::rowsHeight(const QFont &font, int rows)
     return rows * m.height + std::max(0, rows - 1) * m.spacing;
 }
 
-const QList<QRect> &TokenChips::rects() const
+const TokenChips::Arrangement &TokenChips::rects() const
 {
     if (m_rectsWidth != width()) {
-        m_rects = arrange(m_chips, font(), width());
+        m_rects = arrange(m_chips, m_groups, font(), width());
         m_rectsWidth = width();
     }
     return m_rects;
@@ -98,17 +151,47 @@ const QList<QRect> &TokenChips::rects() const
 
 int TokenChips::chipAt(QPoint pos) const
 {
-    const QList<QRect> &r = rects();
+    const QList<QRect> &r = rects().chips;
     const auto it =
         std::find_if(r.cbegin(), r.cend(), [pos](const QRect &rect) { return rect.contains(pos); });
     return it == r.cend() ? -1 : int(it - r.cbegin());
+}
+
+int TokenChips::groupAt(QPoint pos) const
+{
+    const QList<QRect> &r = rects().groups;
+    const auto it =
+        std::find_if(r.cbegin(), r.cend(), [pos](const QRect &rect) { return rect.contains(pos); });
+    return it == r.cend() ? -1 : int(it - r.cbegin());
+}
+
+QString TokenChips::toolTipAt(QPoint pos) const
+{
+    const int index = chipAt(pos);
+    const int group = groupAt(pos);
+    QStringList lines;
+    if (index >= 0) {
+        const TokenChip &chip = m_chips[index];
+        lines << tr("token %1 of %2: id %3, \"%4\"")
+                     .arg(index + 1)
+                     .arg(m_chips.size())
+                     .arg(chip.id)
+                     .arg(chip.text);
+    }
+    if (group >= 0)
+        lines << m_groups[group].explanation;
+    return lines.join(QLatin1Char('\n'));
 }
 
 int TokenChips::heightForWidth(int width) const
 {
     if (m_chips.isEmpty())
         return 0;
-    return arrange(m_chips, font(), width).constLast().bottom() + 1;
+    const Arrangement a = arrange(m_chips, m_groups, font(), width);
+    int bottom = a.chips.constLast().bottom();
+    if (!a.groups.isEmpty())
+        bottom = std::max(bottom, a.groups.constLast().bottom());
+    return bottom + 1;
 }
 
 QSize TokenChips::sizeHint() const
@@ -126,19 +209,11 @@ bool TokenChips::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const int index = chipAt(help->pos());
-        if (index < 0) {
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
             QToolTip::hideText();
-        } else {
-            const TokenChip &chip = m_chips[index];
-            QToolTip::showText(help->globalPos(),
-                               tr("token %1 of %2: id %3, \"%4\"")
-                                   .arg(index + 1)
-                                   .arg(m_chips.size())
-                                   .arg(chip.id)
-                                   .arg(chip.text),
-                               this);
-        }
+        else
+            QToolTip::showText(help->globalPos(), text, this);
         return true;
     }
     return QWidget::event(event);
@@ -151,9 +226,19 @@ void TokenChips::paintEvent(QPaintEvent *)
     const QFontMetrics fm(font());
     const QFont small = idFont(font());
     const ChipMetrics m = metricsFor(fm);
-    const QList<QRect> &r = rects();
-    for (qsizetype i = 0; i < m_chips.size(); ++i) {
-        const QRect rect = r[i];
+    const Arrangement &r = rects();
+    // The groups' frames first, each led by its characters; their chips are drawn inside.
+    for (qsizetype g = 0; g < r.groups.size(); ++g) {
+        const QRect rect = r.groups[g];
+        painter.setPen(QColor(0, 0, 0, 110));
+        painter.setBrush(QColor(0xff, 0xff, 0xff));
+        painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), m.pad, m.pad);
+        painter.setPen(QColor(0x10, 0x10, 0x10));
+        painter.setFont(groupFont(font()));
+        painter.drawText(rect.adjusted(m.pad, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_groups[g].text);
+    }
+    for (qsizetype i = 0; i < m_chips.size() && i < r.chips.size(); ++i) {
+        const QRect rect = r.chips[i];
         painter.setPen(QColor(0, 0, 0, 40));
         painter.setBrush(QColor::fromRgb(kChipColours[std::size_t(i) % kChipColours.size()]));
         painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), m.pad, m.pad);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "ui/model/Vocabulary.h"
+
 #include <QFont>
 #include <QList>
 #include <QRect>
@@ -18,20 +20,37 @@ struct TokenChip {
 };
 
 /// The tokens of the ids field, each as a coloured chip with its id, wrapping like words. Paints
-/// what it is given (no widget per chip, so 200 tokens lay out in well under a frame).
+/// what it is given (no widget per chip, so 200 tokens lay out in well under a frame). Tokens that
+/// make a character only together are framed as one group led by that character, never wrapped
+/// apart.
 class TokenChips : public QWidget {
     Q_OBJECT
 public:
     explicit TokenChips(QWidget *parent = nullptr);
 
-    void setChips(const QList<TokenChip> &chips);
+    /// The groups of several chips among `groups` (Vocabulary::groupCharacters(): in order, not
+    /// overlapping) frame their chips under the characters they make (issue #26).
+    void setChips(const QList<TokenChip> &chips, const QList<CharacterGroup> &groups = {});
     const QList<TokenChip> &chips() const { return m_chips; }
+    /// The groups framed: those of several chips.
+    const QList<CharacterGroup> &groups() const { return m_groups; }
+    /// Where each chip and each group's frame go in a row `width` pixels wide with `font`.
+    struct Arrangement {
+        QList<QRect> chips;
+        QList<QRect> groups;
+    };
+    static Arrangement arrange(const QList<TokenChip> &chips, const QList<CharacterGroup> &groups,
+                               const QFont &font, int width);
     /// Where each chip goes in a row `width` pixels wide with `font`, left to right, wrapping.
     static QList<QRect> arrange(const QList<TokenChip> &chips, const QFont &font, int width);
     /// The height of `rows` rows of chips in `font`, the spacing between them included.
     static int rowsHeight(const QFont &font, int rows);
     /// The chip under `pos`, -1 for none.
     int chipAt(QPoint pos) const;
+    /// The group whose frame is under `pos`, -1 for none.
+    int groupAt(QPoint pos) const;
+    /// The tooltip at `pos`: the token under it, and the group's explanation; "" elsewhere.
+    QString toolTipAt(QPoint pos) const;
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -49,10 +68,11 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
-    const QList<QRect> &rects() const;
+    const Arrangement &rects() const;
 
     QList<TokenChip> m_chips;
-    mutable QList<QRect> m_rects;
+    QList<CharacterGroup> m_groups;
+    mutable Arrangement m_rects;
     mutable int m_rectsWidth = -1;
 };
 

@@ -8,6 +8,7 @@
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/Loss.h"
+#include "core/nn/NextToken.h"
 #include "core/nn/OneHot.h"
 #include "core/tensor/Error.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -26,6 +27,7 @@
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QStyle>
@@ -112,6 +114,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     // Right: what happened.
     layout->addLayout(createResults(), 1);
 
+    updateTask();
     updateCode();
     updateStatus();
 }
@@ -120,19 +123,47 @@ QWidget *TrainingPanel::createBatchBox(const QFont &mono)
 {
     auto *batchBox = new QGroupBox(tr("Batch"), this);
     auto *batchForm = new QFormLayout(batchBox);
-    m_ids = new QLineEdit(QStringLiteral("2, 3, 1"), batchBox);
+    // The next-token task on the ids above is the batch unless the teacher types one (issue #29
+    // item 1): a typed sentence trains each of its tokens to predict the next.
+    m_followsIds = new QCheckBox(tr("Next-token task on the ids"), batchBox);
+    m_followsIds->setObjectName(QStringLiteral("followsIds"));
+    m_followsIds->setChecked(true);
+    m_followsIds->setToolTip(tr("Each id above is an input and the id after it its target: inputs "
+                                "ids[:-1], targets ids[1:]. Typing a batch of your own turns this off."));
+    connect(m_followsIds, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_syncing || !m_document)
+            return;
+        TrainingBatch batch = m_document->trainingBatch();
+        batch.followsIds = on;
+        m_document->setTrainingBatch(batch);
+    });
+    m_ids = new QLineEdit(QStringLiteral("2, 3"), batchBox);
     m_ids->setObjectName(QStringLiteral("trainingIds"));
     m_ids->setFont(mono);
     m_ids->setToolTip(tr("Token ids looked up in the embedding, e.g. 2, 3, 1 or [[2, 3], [1, 0]]"));
-    m_targets = new QLineEdit(QStringLiteral("3, 1, 0"), batchBox);
+    m_targets = new QLineEdit(QStringLiteral("3, 1"), batchBox);
     m_targets->setObjectName(QStringLiteral("targets"));
     m_targets->setFont(mono);
     m_targets->setToolTip(tr("targets[k] is the token that should follow ids[k]; same shape as ids"));
-    // The snippet shows the batch the next step takes.
+    m_task = new QLabel(batchBox);
+    m_task->setObjectName(QStringLiteral("task"));
+    m_task->setWordWrap(true);
+    m_task->setTextFormat(Qt::PlainText); // tokens may look like markup
+    // The snippet shows the batch the next step takes; the batch is the document's.
     connect(m_ids, &QLineEdit::textChanged, this, &TrainingPanel::updateCode);
     connect(m_targets, &QLineEdit::textChanged, this, &TrainingPanel::updateCode);
+    for (QLineEdit *field : {m_ids, m_targets}) {
+        connect(field, &QLineEdit::textChanged, this, [this] {
+            if (m_syncing || !m_document)
+                return;
+            // A batch of one's own: it no longer follows the ids.
+            m_document->setTrainingBatch({false, m_ids->text(), m_targets->text()});
+        });
+    }
+    batchForm->addRow(m_followsIds);
     batchForm->addRow(QStringLiteral("ids"), m_ids);
     batchForm->addRow(QStringLiteral("targets"), m_targets);
+    batchForm->addRow(m_task);
     return batchBox;
 }
 
@@ -269,6 +300,12 @@ void TrainingPanel::addFeedbackLabels(QVBoxLayout *controls)
     controls->addWidget(m_errorLabel);
 }
 
+QString TrainingPanel::placeholderText()
+{
+    return tr("Press Step: the gradient and the change (after - before) of every weight "
+              "appear here, with the rows that really changed.");
+}
+
 QLayout *TrainingPanel::createResults()
 {
     auto *results = new QVBoxLayout;
@@ -278,9 +315,7 @@ QLayout *TrainingPanel::createResults()
     m_explanationLabel->setTextFormat(Qt::RichText);
     m_explanationLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     results->addWidget(m_explanationLabel);
-    m_placeholder = new QLabel(tr("Press Step: the gradient and the change (after - before) of every weight "
-                                  "appear here, with the rows that really changed."),
-                               this);
+    m_placeholder = new QLabel(placeholderText(), this);
     m_placeholder->setObjectName(QStringLiteral("placeholder"));
     m_placeholder->setWordWrap(true);
     // At the top: centred in the scrolled panel's height it was out of sight.
@@ -296,14 +331,20 @@ QLayout *TrainingPanel::createResults()
 
 TrainingPanel::~TrainingPanel() = default;
 
-void TrainingPanel::setLab(Lab *lab)
+void TrainingPanel::setDocument(Document *document)
 {
-    if (m_lab)
+    if (m_document) {
+        disconnect(m_document, nullptr, this, nullptr);
         disconnect(m_lab, nullptr, this, nullptr);
-    m_lab = lab;
+    }
+    m_document = document;
+    m_lab = document ? document->lab() : nullptr;
     if (m_lab) {
         connect(m_lab, &Lab::aboutToTrain, this, &TrainingPanel::aboutToStep);
-        connect(m_lab, &Lab::trained, this, &TrainingPanel::showReport);
+        connect(m_lab, &Lab::trained, this, [this](const core::TrainingReport &report) {
+            closeProgress();
+            Q_EMIT stepped(report.loss);
+        });
         connect(m_lab, &Lab::trainingFailed, this, &TrainingPanel::fail);
         connect(m_lab, &Lab::trainingStarted, this, &TrainingPanel::onTrainingStarted);
         connect(m_lab, &Lab::trainingProgress, this, &TrainingPanel::onTrainingProgress);
@@ -311,11 +352,110 @@ void TrainingPanel::setLab(Lab *lab)
             fail(tr("The training step was cancelled: the weights and the optimizer did not change."));
         });
         connect(m_lab, &Lab::optimizerReset, this, &TrainingPanel::onOptimizerReset);
-        connect(m_lab, &Lab::modelRebuilt, this, &TrainingPanel::clearResults);
         connect(m_lab, &Lab::tiedChanged, this, &TrainingPanel::refresh);
-        m_lab->setOptimizer(optimizerConfig());
+        connect(m_lab, &Lab::vocabularyChanged, this, &TrainingPanel::updateTask);
+        // The results are the document's: they go when the weights they belong to go (undo, an
+        // initialiser, a new model), and say so (issue #24 item 3).
+        connect(m_document, &Document::trainingResultChanged, this, &TrainingPanel::showDocumentResult);
+        connect(m_document, &Document::changed, this, [this](ViewState::Field field) {
+            if (field == ViewState::Field::TrainingBatch)
+                showBatch();
+            else if (field == ViewState::Field::Optimizer)
+                showOptimizer();
+        });
+        // The optimiser is the Lab's (a session's, the window's before a language switch): shown,
+        // never overwritten by this panel's defaults.
+        showOptimizer();
+        showBatch();
     }
-    clearResults();
+    showDocumentResult();
+    refresh();
+}
+
+void TrainingPanel::showOptimizer()
+{
+    if (!m_lab || m_lab->optimizer() == optimizerConfig())
+        return;
+    const core::OptimizerConfig config = m_lab->optimizer();
+    const QScopedValueRollback syncing(m_syncing, true);
+    setSgdOptions(config.sgd);
+    setAdamOptions(config.adam);
+    setOptimizerKind(config.kind == core::OptimizerConfig::Kind::Sgd ? OptimizerKind::Sgd
+                                                                     : OptimizerKind::Adam);
+}
+
+void TrainingPanel::showBatch()
+{
+    const TrainingBatch &batch = m_document->trainingBatch();
+    const QScopedValueRollback syncing(m_syncing, true);
+    if (m_ids->text() != batch.ids)
+        m_ids->setText(batch.ids);
+    if (m_targets->text() != batch.targets)
+        m_targets->setText(batch.targets);
+    m_followsIds->setChecked(batch.followsIds);
+    updateTask();
+}
+
+bool TrainingPanel::followsIds() const
+{
+    return m_followsIds->isChecked();
+}
+
+void TrainingPanel::setFollowsIds(bool on)
+{
+    m_followsIds->setChecked(on);
+}
+
+QString TrainingPanel::codeText() const
+{
+    return m_code->text();
+}
+
+QString TrainingPanel::taskText() const
+{
+    return m_task->text();
+}
+
+void TrainingPanel::updateTask()
+{
+    if (!m_followsIds->isChecked()) {
+        m_task->setText(tr("A batch of your own: targets[k] is the token that should follow ids[k]."));
+        return;
+    }
+    const core::NextTokenBatch task = core::NextTokenBatch::of(m_lab ? m_lab->ids() : core::LongTensor{});
+    if (task.empty()) {
+        m_task->setText(tr("Nothing to predict yet: the next-token task needs at least two ids in a row."));
+        return;
+    }
+    // The first pairs as the class reads them, with their tokens when the model has a tokenizer.
+    constexpr std::size_t kPairs = 4;
+    const auto name = [this](std::int64_t id) {
+        return m_lab->vocabulary().isKnown() ? m_lab->vocabulary().label(id) : QString::number(id);
+    };
+    QStringList pairs;
+    for (std::size_t k = 0; k < task.inputs.data.size() && k < kPairs; ++k)
+        pairs << QStringLiteral("%1 \u2192 %2").arg(name(task.inputs.data[k]), name(task.targets.data[k]));
+    if (task.inputs.data.size() > kPairs)
+        pairs << QStringLiteral("\u2026");
+    m_task->setText(
+        tr("Each id predicts the one after it (%n pair(s)): %1", nullptr, int(task.inputs.numel()))
+            .arg(pairs.join(QStringLiteral(", "))));
+}
+
+void TrainingPanel::showDocumentResult()
+{
+    const std::shared_ptr<const core::TrainingReport> report =
+        m_document ? m_document->trainingResult() : nullptr;
+    if (report == m_report)
+        return;
+    if (!report) {
+        clearResults();
+        m_placeholder->setText(m_document && !m_document->trainingResultNote().isEmpty()
+                                   ? m_document->trainingResultNote()
+                                   : placeholderText());
+        return;
+    }
+    showReport(report);
 }
 
 void TrainingPanel::clearResults()
@@ -432,7 +572,7 @@ core::OptimizerConfig TrainingPanel::optimizerConfig() const
 
 void TrainingPanel::onSettingsEdited()
 {
-    if (m_lab)
+    if (m_lab && !m_syncing)
         m_lab->setOptimizer(optimizerConfig());
     updateCode();
     updateStatus();
@@ -476,6 +616,11 @@ void TrainingPanel::onOptimizerReset(Lab::OptimizerResetReason reason)
         break;
     case Lab::OptimizerResetReason::ParametersChanged:
         m_resetReason = tr("model parameters changed");
+        break;
+    case Lab::OptimizerResetReason::Restored:
+        // Undo and redo keep the optimiser's state with the weights (issue #24 item 6).
+        m_resetReason = tr("as it was at that step (undo or redo)");
+        showOptimizer();
         break;
     }
     updateCode();
@@ -533,6 +678,11 @@ bool TrainingPanel::step()
         fail(tr("No model to train."));
         return false;
     }
+    if (m_followsIds->isChecked() && core::NextTokenBatch::of(m_lab->ids()).empty()) {
+        fail(tr("The next-token task needs at least two ids in a row: type more ids, or a batch of your "
+                "own."));
+        return false;
+    }
     core::LongTensor ids;
     core::LongTensor targets;
     try {
@@ -552,18 +702,18 @@ bool TrainingPanel::step()
     return m_lab->trainStep(ids, targets);
 }
 
-void TrainingPanel::showReport(const core::TrainingReport &report)
+void TrainingPanel::showReport(std::shared_ptr<const core::TrainingReport> report)
 {
     closeProgress();
-    m_report = std::make_shared<core::TrainingReport>(report);
+    m_report = std::move(report);
     m_resetReason.clear();
     m_error.clear();
     m_errorLabel->hide();
-    m_printedLoss = PythonCode::printedLoss(report.loss);
+    m_printedLoss = PythonCode::printedLoss(m_report->loss);
+    m_placeholder->setText(placeholderText());
     showResults();
     updateCode();
     updateStatus();
-    Q_EMIT stepped(report.loss);
 }
 
 const core::ParameterReport *TrainingPanel::findChange(const QString &parameterName) const
@@ -884,7 +1034,6 @@ void TrainingPanel::updateCode()
 {
     // The Python panel's code defines embedding and lm_head (and the optimiser once a step was
     // taken): this snippet runs after it, as the next step would (issue #16 item 9).
-    constexpr int kWidth = 44; // wrapped the way black would, so the panel stays narrow
     const auto literal = [](const QLineEdit *field) {
         try {
             return PythonCode::list(core::parseIds(field->text().toStdString()));
@@ -892,21 +1041,17 @@ void TrainingPanel::updateCode()
             return field->text(); // shown as typed; Step says what is wrong with it
         }
     };
-    QStringList lines{QStringLiteral("# continues the code in the Python panel")};
-    if (m_lab && m_lab->trainingSteps() > 0 && m_lab->optimizer() == optimizerConfig()) {
-        lines << QStringLiteral("# model, optimizer: as defined there, with the optimizer's state");
-    } else {
-        lines << QStringLiteral("model = torch.nn.Sequential(embedding, lm_head)")
-              << QStringLiteral("optimizer = ") + PythonCode::optimizer(optimizerConfig(), kWidth);
-    }
-    if (m_lab && m_lab->isTied())
-        lines << QStringLiteral("# lm_head.weight = embedding.weight (tied)");
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(literal(m_ids))
-          << QStringLiteral("targets = torch.tensor(%1)").arg(literal(m_targets))
-          << PythonCode::stepBody(
-                 m_lab ? QString::number(m_lab->modelConfig().numEmbeddings) : QStringLiteral("V"), true)
-          << QStringLiteral("print(loss)");
-    m_code->setText(lines.join(QLatin1Char('\n')));
+    PythonCode::Snippet snippet;
+    snippet.optimizer = optimizerConfig();
+    snippet.continuesOptimizer =
+        m_lab && m_lab->trainingSteps() > 0 && m_lab->optimizer() == optimizerConfig();
+    snippet.tied = m_lab && m_lab->isTied();
+    snippet.nextToken = m_followsIds->isChecked();
+    snippet.ids = literal(m_ids);
+    snippet.targets = literal(m_targets);
+    if (m_lab)
+        snippet.numEmbeddings = QString::number(m_lab->modelConfig().numEmbeddings);
+    m_code->setText(PythonCode::trainingSnippet(snippet));
 }
 
 } // namespace embedlab::ui

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/nn/Trainer.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 
 #include <QList>
@@ -45,17 +46,27 @@ public:
     explicit TrainingPanel(QWidget *parent = nullptr);
     ~TrainingPanel() override;
 
-    /// Shows `lab`'s training and forwards Step, Reset and the optimiser settings to it (the Lab
-    /// trains; this panel only paints). Clears the last step's results. nullptr disables stepping.
-    void setLab(Lab *lab);
+    /// Shows the training of `document`'s Lab and forwards Step, Reset and the optimiser settings to
+    /// it (the Lab trains; this panel only paints). Shows the document's batch, optimiser and last
+    /// result (Document::trainingResult()). nullptr disables stepping.
+    void setDocument(Document *document);
     /// The model's tie state or size may have changed: updates the code and the status.
     void refresh();
 
-    /// The ids and targets fields ("2, 3, 1", "[[2, 3], [1, 0]]"); parsed when stepping.
+    /// The ids and targets fields ("2, 3, 1", "[[2, 3], [1, 0]]"); parsed when stepping. Setting
+    /// either makes the batch the teacher's own (it no longer follows the ids).
     void setIdsText(const QString &text);
     QString idsText() const;
     void setTargetsText(const QString &text);
     QString targetsText() const;
+    /// The batch is the next-token task on the ids in effect (the default), or the fields' own.
+    bool followsIds() const;
+    void setFollowsIds(bool on);
+    /// The snippet that continues the code panel's script with one step on this batch.
+    QString codeText() const;
+    /// The line under the fields: the task's first pairs ("2 → 3, 3 → 1"), or that the batch is
+    /// the teacher's own.
+    QString taskText() const;
 
     /// Changing the optimiser or its settings resets its state.
     void setOptimizerKind(OptimizerKind kind);
@@ -132,7 +143,12 @@ private:
     void onTrainingStarted();
     void onTrainingProgress(int done, int total);
     void closeProgress();
-    void showReport(const core::TrainingReport &report);
+    void showReport(std::shared_ptr<const core::TrainingReport> report);
+    void showDocumentResult();
+    void showOptimizer();
+    void showBatch();
+    void updateTask();
+    static QString placeholderText();
     void clearResults();
     void showResults();
     QStringList gradientNotes(const QList<int> &lookedUp) const;
@@ -143,15 +159,19 @@ private:
     void updateStatus();
     void updateCode();
 
+    Document *m_document = nullptr;
     Lab *m_lab = nullptr;
+    bool m_syncing = false; // widgets being set from the document, not edited
     std::shared_ptr<const core::TrainingReport> m_report;
     QString m_resetReason;
     QString m_printedLoss;
     QString m_explanation;
     QString m_error;
 
+    QCheckBox *m_followsIds = nullptr;
     QLineEdit *m_ids = nullptr;
     QLineEdit *m_targets = nullptr;
+    QLabel *m_task = nullptr;
     QComboBox *m_optimizerKind = nullptr;
     QStackedWidget *m_optimizerStack = nullptr;
     QDoubleSpinBox *m_sgdLr = nullptr;

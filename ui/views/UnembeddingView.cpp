@@ -9,6 +9,7 @@
 #include "core/nn/Loss.h"
 #include "core/nn/TopK.h"
 #include "core/tensor/Error.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/views/TokenBarChart.h"
 
@@ -142,7 +143,17 @@ UnembeddingView::UnembeddingView(QWidget *parent)
     m_argmaxLabel->setObjectName(QStringLiteral("argmax"));
     m_argmaxLabel->setWordWrap(true);
     m_argmaxLabel->setTextFormat(Qt::RichText);
-    layout->addWidget(m_argmaxLabel);
+    // The transcript below, as a script that continues the code panel's (issue #29 item 6): its
+    // ">>>" prompts do not paste.
+    m_copyCode = new QPushButton(tr("Copy code"), this);
+    m_copyCode->setObjectName(QStringLiteral("copyUnembeddingCode"));
+    m_copyCode->setToolTip(tr("Copy the code panel's script followed by these statements, as a script "
+                              "that prints what the transcript shows"));
+    connect(m_copyCode, &QPushButton::clicked, this, &UnembeddingView::copyCodeRequested);
+    auto *argmaxRow = new QHBoxLayout;
+    argmaxRow->addWidget(m_argmaxLabel, 1);
+    argmaxRow->addWidget(m_copyCode, 0, Qt::AlignTop);
+    layout->addLayout(argmaxRow);
 
     m_printed = new QPlainTextEdit(this);
     m_printed->setObjectName(QStringLiteral("printed"));
@@ -421,6 +432,45 @@ void UnembeddingView::showHidden()
     m_hiddenSource->setText(hiddenCode());
 }
 
+UnembeddingState UnembeddingView::state() const
+{
+    UnembeddingState state;
+    state.temperature = m_temperature;
+    if (m_sourceToken >= 0) {
+        state.token = m_sourceToken;
+    } else if (m_hiddenIsRandom) {
+        state.source = UnembeddingState::Source::Random;
+        state.seed = m_randomSeed;
+    } else {
+        state.source = UnembeddingState::Source::Typed;
+        QStringList values;
+        for (float v : m_hidden)
+            values.append(QString::number(double(v), 'g', 9)); // float32 round-trips in 9 digits
+        state.typed = values.join(QStringLiteral(", "));
+    }
+    return state;
+}
+
+void UnembeddingView::setState(const UnembeddingState &state)
+{
+    setTemperature(state.temperature);
+    switch (state.source) {
+    case UnembeddingState::Source::Token:
+        setHiddenFromToken(state.token);
+        break;
+    case UnembeddingState::Source::Random:
+        setHiddenRandom(state.seed);
+        break;
+    case UnembeddingState::Source::Typed: {
+        std::vector<float> h;
+        for (const QString &part : state.typed.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+            h.push_back(part.toFloat());
+        setHidden(std::move(h));
+        break;
+    }
+    }
+}
+
 void UnembeddingView::onHiddenTextEdited()
 {
     static const QRegularExpression separators(QStringLiteral("[\\s,\\[\\]]+"));
@@ -449,13 +499,30 @@ QString UnembeddingView::hiddenCode() const
     if (!m_model)
         return {};
     if (m_sourceToken >= 0)
-        return QStringLiteral("h = embedding.weight[%1].detach()").arg(m_sourceToken);
+        return PythonCode::hiddenFromToken(m_sourceToken);
     if (m_hiddenIsRandom)
-        // "_ =": at Python's prompt manual_seed() would echo <torch._C.Generator object at 0x...>.
-        return QStringLiteral("_ = torch.manual_seed(%1); h = torch.randn(%2)")
-            .arg(m_randomSeed)
-            .arg(m_hidden.size());
+        return PythonCode::hiddenRandom(m_randomSeed, m_hidden.size());
     return QStringLiteral("h = torch.tensor([...])  # %1").arg(tr("typed by hand"));
+}
+
+QString UnembeddingView::echoedText() const
+{
+    return m_echoes.isEmpty() ? QString() : m_echoes.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString UnembeddingView::transcriptText() const
+{
+    return m_printed->toPlainText();
+}
+
+QString UnembeddingView::scriptText() const
+{
+    if (!m_model || m_printedLogits.isEmpty())
+        return {};
+    // Typed values are written out: "[...]" shortens the transcript, a script needs them.
+    const QString hidden =
+        m_sourceToken < 0 && !m_hiddenIsRandom ? PythonCode::hiddenTyped(m_hidden) : hiddenCode();
+    return PythonCode::statementsScript(PythonCode::unembedding(hidden, m_temperature));
 }
 
 void UnembeddingView::recompute()
@@ -589,6 +656,7 @@ void UnembeddingView::showComputing()
     m_argmaxLabel->setText(argmaxText().toHtmlEscaped());
     m_probabilities = {};
     m_printedProbabilities.clear();
+    m_echoes.clear();
     m_printed->setPlainText({});
 }
 
@@ -671,23 +739,18 @@ void UnembeddingView::updateCharts()
     }
     m_argmaxLabel->setText(argmax);
 
-    QString printed;
+    m_echoes.clear();
     if (computed) {
         core::Tensor h({core::Index(m_hidden.size())});
         h.data.assign(m_hidden.begin(), m_hidden.end());
-        const QString softmaxArg =
-            m_temperature == 1.0
-                ? QStringLiteral("logits")
-                : QStringLiteral("logits / %1").arg(QString::fromStdString(core::pythonFloat(m_temperature)));
-        printed =
-            QStringLiteral(">>> %1\n>>> h\n%2\n>>> logits = lm_head(h)\n>>> logits\n%3\n"
-                           ">>> probs = torch.softmax(%4, dim=-1)\n>>> probs\n%5\n"
-                           ">>> logits.argmax().item()\n%6")
-                .arg(hiddenCode(), QString::fromStdString(core::formatTensor(h)), m_printedLogits, softmaxArg,
-                     m_printedProbabilities)
-                .arg(v > 0 ? QString::number(m_argmax)
-                           : QStringLiteral("Traceback (most recent call last):\n  ...\n") + kEmptyArgmax);
+        m_echoes = QStringList{
+            QString::fromStdString(core::formatTensor(h)), m_printedLogits, m_printedProbabilities,
+            v > 0 ? QString::number(m_argmax)
+                  : QStringLiteral("Traceback (most recent call last):\n  ...\n") + kEmptyArgmax};
     }
+    const QString printed =
+        computed ? PythonCode::transcript(PythonCode::unembedding(hiddenCode(), m_temperature), m_echoes)
+                 : QString();
     m_printed->setPlainText(printed);
 }
 

@@ -4,10 +4,12 @@
 
 #include "core/nn/TiedModel.h"
 #include "core/tensor/Tensor.h"
+#include "ui/model/ViewState.h"
 #include "ui/model/Vocabulary.h"
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <cstdint>
@@ -65,6 +67,10 @@ public:
     const std::vector<float> &hidden() const { return m_hidden; }
     /// The token h was copied from, or -1 when h was typed or drawn at random.
     int hiddenSourceToken() const { return m_sourceToken; }
+    /// Where h comes from and the temperature, as the document keeps them.
+    UnembeddingState state() const;
+    /// Puts back what state() gave (a token out of range shows its error, as typed).
+    void setState(const UnembeddingState &state);
 
     /// The softmax temperature T. Refused (returns false, shows why, keeps the previous T) unless it
     /// is finite and > 0: T = 0 would divide the logits by zero.
@@ -89,6 +95,13 @@ public:
 
     /// The Python line that makes h ("h = embedding.weight[2].detach()", ...), as the transcript shows it.
     QString hiddenCode() const;
+    /// The transcript's statements as a script that continues the code panel's (no `>>>`, the echoed
+    /// values print()ed, typed values written out); empty until the logits are computed.
+    QString scriptText() const;
+    /// The transcript, `>>>` prompts and what Python echoed.
+    QString transcriptText() const;
+    /// What scriptText() prints: the values the transcript echoed, one print() each.
+    QString echoedText() const;
 
     /// lm_head(h) over at least this many multiply-adds runs on a worker (Llama 3's 128256 x 4096 reads
     /// 2.1 GB: about 0.1 s at this machine's memory bandwidth); smaller ones run in place.
@@ -105,6 +118,8 @@ Q_SIGNALS:
     void temperatureChanged(double temperature);
     /// isComputing() changed.
     void computingChanged(bool computing);
+    /// The panel's Copy code button: the window copies the code panel's script and scriptText().
+    void copyCodeRequested();
 
 private:
     void rebuildHiddenEditor();
@@ -154,6 +169,7 @@ private:
     QList<int> m_shownTokens;
     QString m_printedLogits;
     QString m_printedProbabilities;
+    QStringList m_echoes; // what the transcript's expressions echoed, in order
     QString m_error;
 
     QLabel *m_formula = nullptr;
@@ -172,6 +188,7 @@ private:
     TokenBarChart *m_logitsChart = nullptr;
     TokenBarChart *m_probabilitiesChart = nullptr;
     QLabel *m_argmaxLabel = nullptr;
+    QPushButton *m_copyCode = nullptr;
     QPlainTextEdit *m_printed = nullptr;
 };
 

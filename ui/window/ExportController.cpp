@@ -16,6 +16,7 @@
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QEventLoop>
 #include <QFileDialog>
@@ -23,10 +24,16 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace embedlab::ui {
+
+namespace {
+constexpr int kBusyLingerMs = 300;
+} // namespace
 
 ExportController::ExportController(MainWindow *window, const WindowActions &actions)
     : QObject(window)
@@ -153,8 +160,22 @@ QString ExportController::writeWithProgress(QWidget *widget, const QString &file
 
 void ExportController::copyViewToClipboard(View view)
 {
+    // A chart rendered at 2x or more takes a few hundred milliseconds on a loaded school PC, on the
+    // UI thread (widgets paint only there): the status bar says so, with a busy bar and cursor,
+    // before the window stops answering, and the bar stays a moment after so that it is seen.
+    auto *busy = new QProgressBar(m_window);
+    busy->setRange(0, 0);
+    busy->setMaximumWidth(160);
+    busy->setObjectName(QStringLiteral("copyImageBusy"));
+    m_window->statusBar()->showMessage(tr("Copying the image ..."));
+    m_window->statusBar()->addPermanentWidget(busy);
+    busy->show();
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
     Exporter::copyToClipboard(viewWidget(view), m_exportScale);
+    QApplication::restoreOverrideCursor();
     showMessage(tr("Copied the image to the clipboard"));
+    QTimer::singleShot(kBusyLingerMs, busy, &QObject::deleteLater);
 }
 
 void ExportController::exportFramesInteractively()

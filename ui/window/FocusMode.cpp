@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/FocusMode.h"
 
+#include "ui/model/Settings.h"
+
 #include <QApplication>
 #include <QBoxLayout>
 #include <QCursor>
@@ -55,7 +57,7 @@ void FocusMode::enter(QWidget *view)
         view = viewAtCursor();
     if (!view || !m_views.contains(view))
         return;
-    m_windowState = m_window->saveState();
+    m_windowState = m_window->saveState(kWindowLayoutVersion);
     takeView(view);
     for (QWidget *widget : std::as_const(m_chrome))
         widget->hide();
@@ -69,7 +71,7 @@ void FocusMode::leave()
         return;
     giveBack();
     m_stack->setCurrentIndex(0);
-    m_window->restoreState(m_windowState);
+    m_window->restoreState(m_windowState, kWindowLayoutVersion);
     Q_EMIT activeChanged(false);
 }
 

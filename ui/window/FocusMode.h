@@ -35,6 +35,8 @@ public:
     void setChrome(const QList<QWidget *> &chrome) { m_chrome = chrome; }
     bool isActive() const { return m_view != nullptr; }
     QWidget *focusedView() const { return m_view; }
+    /// While active: the window's layout from before (QMainWindow::saveState()).
+    QByteArray savedWindowState() const { return m_windowState; }
 
     /// Shows `view` (one of the views) full-window; nullptr picks the one under the mouse.
     void enter(QWidget *view = nullptr);

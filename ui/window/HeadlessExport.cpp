@@ -11,12 +11,14 @@
 #include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/UnembeddingView.h"
+#include "ui/window/CommandLine.h"
 #include "ui/window/Exporter.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WeightFileLoader.h"
+#include "ui/window/WeightHeatmaps.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -149,32 +151,6 @@ QStringList withSessionArgument(QStringList arguments)
     return arguments;
 }
 
-void addOptions(QCommandLineParser &parser)
-{
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    parser.addOptions({
-        {QStringLiteral("export"), HeadlessExport::tr("View to export."), QStringLiteral("view")},
-        {QStringLiteral("out"), HeadlessExport::tr("Output file."), QStringLiteral("file")},
-        {QStringLiteral("scale"), HeadlessExport::tr("PNG scale 1-4."), QStringLiteral("n"),
-         QStringLiteral("1")},
-        {QStringLiteral("projector"), HeadlessExport::tr("Projector style.")},
-        {QStringLiteral("language"), HeadlessExport::tr("en, vi or zh."), QStringLiteral("code")},
-        {QStringLiteral("seed"), HeadlessExport::tr("torch.manual_seed."), QStringLiteral("s")},
-        {QStringLiteral("num-embeddings"), HeadlessExport::tr("V."), QStringLiteral("v")},
-        {QStringLiteral("embedding-dim"), HeadlessExport::tr("D."), QStringLiteral("d")},
-        {QStringLiteral("ids"), HeadlessExport::tr("Token ids."), QStringLiteral("ids")},
-        {QStringLiteral("tied"), HeadlessExport::tr("Tie lm_head to the embedding.")},
-        {QStringLiteral("init"), HeadlessExport::tr("Initialiser spec."), QStringLiteral("spec")},
-        {QStringLiteral("session"), HeadlessExport::tr("Session file."), QStringLiteral("file")},
-        {QStringLiteral("weights"), HeadlessExport::tr("Weight file, as FILE[:TENSOR]."),
-         QStringLiteral("file")},
-        {QStringLiteral("preset"), HeadlessExport::tr("reference or gpt2."), QStringLiteral("name"),
-         QStringLiteral("reference")},
-        {QStringLiteral("step"), HeadlessExport::tr("Animation step."), QStringLiteral("n")},
-        {QStringLiteral("size"), HeadlessExport::tr("View size WxH."), QStringLiteral("WxH")},
-    });
-}
-
 std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportRequest &r)
 {
     const QStringList views = {QStringLiteral("heatmap"),    QStringLiteral("onehot"),
@@ -267,9 +243,12 @@ std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportReques
 std::optional<Failure> parseRequest(const QStringList &arguments, ExportRequest &request)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    CommandLine::addOptions(parser);
     if (!parser.parse(withSessionArgument(arguments)))
         return Failure{2, parser.errorText()};
+    if (const QString misplaced = CommandLine::misplacedOption(parser, true); !misplaced.isEmpty())
+        return Failure{2, HeadlessExport::tr("--%1 goes with the window, not with --export.").arg(misplaced)};
     if (!parser.positionalArguments().isEmpty())
         return Failure{
             2, HeadlessExport::tr("unexpected argument '%1'.").arg(parser.positionalArguments().front())};
@@ -393,9 +372,8 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
     if (view == QLatin1String("heatmap")) {
         auto heatmap = std::make_unique<HeatmapView>();
         heatmap->setMatrix(lab->embeddingWeight());
-        heatmap->setTitle(QStringLiteral("embedding.weight  [%1, %2]")
-                              .arg(lab->config().numEmbeddings)
-                              .arg(lab->config().embeddingDim));
+        // The window's heading: the file and its quantisation, or untrained rows said to be so.
+        heatmap->setTitle(WeightHeatmaps::titleFor(*lab, QStringLiteral("embedding.weight")));
         heatmap->setColorMapName(window.colorMapName());
         heatmap->setVocabulary(lab->vocabulary());
         size = size.isValid() ? size : QSize(900, 560);
@@ -466,7 +444,7 @@ std::optional<Failure> render(MainWindow &window, ExportRequest &r)
         window.resize(r.size.isValid() ? r.size : (r.projector ? QSize(1024, 768) : QSize(1400, 860)));
         if (r.projector) {
             window.projector()->setUsesFullScreen(false);
-            window.projector()->setEnabled(true);
+            window.shown()->setProjector(true);
         }
     }
     window.show(); // WA_DontShowOnScreen: laid out and polished, never on screen

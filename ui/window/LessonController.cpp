@@ -2,21 +2,18 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/LessonController.h"
 
-#include "core/init/InitSpec.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
-#include "ui/views/InitPanel.h"
 #include "ui/views/LessonPanel.h"
-#include "ui/views/TrainingPanel.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QDockWidget>
-#include <QScopedValueRollback>
 #include <QSignalBlocker>
 
 #include <algorithm>
@@ -54,13 +51,39 @@ LessonController::LessonController(MainWindow *window, const WindowActions &acti
     connect(m_lesson, &Lesson::currentChanged, this, &LessonController::onCurrentChanged);
     connect(m_panel, &LessonPanel::nextRequested, m_lesson, &Lesson::next);
     connect(m_panel, &LessonPanel::previousRequested, m_lesson, &Lesson::previous);
-    connect(m_panel, &LessonPanel::closeRequested, m_lesson, &Lesson::stop);
+    connect(m_panel, &LessonPanel::closeRequested, this, [this] { show(false); });
+    connect(m_panel, &LessonPanel::resumeRequested, this, [this] {
+        const int step = m_window->shown()->resumeOffer();
+        m_window->shown()->setResumeOffer(-1);
+        m_lesson->setCurrent(step);
+    });
     // Presenter clickers send PageDown/PageUp (or arrows): they walk the animation, and when it
     // cannot move any further the lesson goes to its next or previous step. Connected after the
     // window's own connection, so the animation has moved (or not) already.
     connect(window->animation(), &OneHotAnimation::stepChanged, this, [this] { m_animationMoved = true; });
     connect(actions.stepForward, &QAction::triggered, this, &LessonController::onStepForward);
     connect(actions.stepBack, &QAction::triggered, this, &LessonController::onStepBack);
+    showDocument();
+}
+
+bool LessonController::isLessonWindow() const
+{
+    return m_window->shown() != m_window->document();
+}
+
+void LessonController::showDocument()
+{
+    // The window shows the lesson's own document: the lesson continues where that document is.
+    Document *shown = m_window->shown();
+    {
+        const QSignalBlocker quiet(m_action);
+        m_action->setChecked(isLessonWindow());
+    }
+    if (!isLessonWindow())
+        return;
+    const int step = std::clamp(shown->lessonStep(), 0, m_lesson->count() - 1);
+    m_lesson->setCurrent(step); // applies it, unless the document already shows it
+    m_dock->show();
 }
 
 void LessonController::fitDock()
@@ -86,13 +109,19 @@ void LessonController::fitDock()
 
 void LessonController::show(bool on)
 {
+    // The lesson runs on a document of its own: the window is built again around it (WindowHost),
+    // and around the teacher's untouched document when it ends (issue #24 item 2).
+    Document *root = m_window->document();
+    if (on == isLessonWindow())
+        return;
     if (on) {
-        m_dock->show();
-        m_lesson->start();
-        m_animationMoved = false;
+        // From the first step unless the teacher asks to resume (the panel offers it).
+        const int saved = Lesson::savedStep();
+        root->startLesson(0);
+        if (Document *lesson = root->lessonDocument())
+            lesson->setResumeOffer(saved > 0 && saved < m_lesson->count() ? saved : -1);
     } else {
-        m_lesson->stop();
-        m_dock->hide();
+        root->endLesson();
     }
 }
 
@@ -100,33 +129,25 @@ void LessonController::resumeAt(int index)
 {
     if (index < 0 || index >= m_lesson->count())
         return;
-    m_action->setChecked(true);
-    m_lesson->setCurrent(index);
-}
-
-void LessonController::continueAt(int index)
-{
-    if (index < 0 || index >= m_lesson->count())
-        return;
-    const QScopedValueRollback continuing(m_continuing, true);
-    {
-        // Checking the action starts the lesson at its first step.
-        const QSignalBlocker quiet(m_action);
-        m_action->setChecked(true);
-    }
-    m_lesson->setCurrent(index);
-    m_dock->show();
+    Document *root = m_window->document();
+    if (Document *lesson = root->lessonDocument())
+        lesson->setLessonStep(index);
+    else
+        root->startLesson(index);
 }
 
 void LessonController::onCurrentChanged(int index)
 {
     if (index < 0) {
-        m_dock->hide();
-        m_action->setChecked(false);
+        show(false);
         return;
     }
-    if (!m_continuing)
+    Document *shown = m_window->shown();
+    if (shown->appliedLessonStep() != index)
         applyStep(index);
+    if (index != 0)
+        shown->setResumeOffer(-1);
+    m_panel->setResumeStep(shown->resumeOffer());
     m_panel->showStep(index, m_lesson->count(), Lesson::title(index), Lesson::text(index));
 }
 
@@ -146,22 +167,25 @@ void LessonController::onStepBack()
 
 void LessonController::applyStep(int index)
 {
-    if (index < 0 || index >= m_lesson->count())
+    if (index < 0 || index >= m_lesson->count() || !isLessonWindow())
         return;
     const Lesson::Step &step = m_lesson->step(index);
-    Q_EMIT aboutToApplyStep();
-    // One undoable step with a freshly built model: what earlier steps or the user did (an
-    // initialiser, a tie, a training step) does not linger into this one.
+    Document *doc = m_window->shown();
+    // One undoable step of the lesson's own document with a freshly built model: what earlier
+    // steps or the class did (an initialiser, a tie, a training step) does not linger into this one.
     Lab::Config config = Lab::presetConfig(step.preset);
     config.tied = step.tied;
     const QString ids = QString::fromLatin1(step.ids);
-    m_window->undo()->applyFresh(tr("Lesson step %1: %2").arg(index + 1).arg(Lesson::title(index)),
-                                 {config, ids});
+    Lab::Snapshot snapshot{config, ids};
+    snapshot.vocabulary = Lab::presetVocabulary(step.preset);
+    doc->undo()->applyFresh(tr("Lesson step %1: %2").arg(index + 1).arg(Lesson::title(index)), snapshot);
+    doc->setTextMode(false);
     // The ids field shows what the step typed, even when it is refused (the pitfalls step's id 4).
-    m_window->showIdsText(ids);
-    m_window->initPanel()->setSpec(core::InitSpec::parse("normal"));
-    m_window->trainingPanel()->resetOptimizer();
-    OneHotAnimation *animation = m_window->animation();
+    if (doc->lab()->idsText() != ids)
+        doc->commitIdsEntry(ids);
+    doc->setInitDraft(InitDraft{});
+    doc->lab()->resetOptimizer();
+    OneHotAnimation *animation = doc->animation();
     animation->pause();
     switch (step.animation) {
     case Lesson::AnimationAt::Start:
@@ -176,12 +200,16 @@ void LessonController::applyStep(int index)
         break;
     }
     m_animationMoved = false;
-    // Projector mode keeps the side panels hidden: the lesson names only what matters.
-    for (const Lesson::Panel panel : MainWindow::panels())
-        m_window->dock(panel)->setVisible(step.panels.testFlag(panel));
-    m_window->neighboursDock()->hide(); // no step is about neighbours
+    // The step names only what matters (no step is about neighbours); projector mode keeps the side
+    // panels hidden and shows these when it ends.
+    QStringList panels;
+    for (const PanelRegistry::Panel &panel : m_window->panelRegistry().panels())
+        if (panel.lesson && step.panels.testFlag(*panel.lesson))
+            panels.append(panel.name);
+    doc->setPanels(panels);
+    doc->setLessonStep(index);
+    doc->markLessonStepApplied(index);
     m_dock->show();
-    Q_EMIT stepApplied();
 }
 
 } // namespace embedlab::ui

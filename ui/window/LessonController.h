@@ -15,7 +15,9 @@ class MainWindow;
 struct WindowActions;
 
 /// The guided lesson in the window: its dock (LessonPanel), View > Guided Lesson (Ctrl+L), and
-/// each step applied to the window (preset, ids, tie, animation, which panels show). Presenter
+/// each step applied to the lesson's own document (preset, ids, tie, animation, which panels show).
+/// Starting the lesson gives it a document of its own (Document::startLesson()), so the teacher's
+/// model, text and tokenizer are never replaced; the window is built again around it. Presenter
 /// clickers' PageDown/PageUp walk the animation, and the lesson when the animation cannot move on.
 class LessonController : public QObject {
     Q_OBJECT
@@ -25,21 +27,16 @@ public:
     Lesson *lesson() const { return m_lesson; }
     LessonPanel *panel() const { return m_panel; }
     QDockWidget *dock() const { return m_dock; }
+    /// True when the window shows the lesson's document.
+    bool isLessonWindow() const;
 
-    /// Shows the state of step `index` in the window.
+    /// Shows the state of step `index` in the lesson's document.
     void applyStep(int index);
-    /// Starts the lesson at `index` (a session's step).
+    /// Starts the lesson at `index` (a session's step), or moves the running one there.
     void resumeAt(int index);
-    /// Shows step `index` as the window already holds it, without applying it again: the lesson of
-    /// the window this one replaced (a language change), whose model this one took over.
-    void continueAt(int index);
-
-Q_SIGNALS:
-    /// Around the changes applyStep() makes: they are the lesson's, not the user's edits.
-    void aboutToApplyStep();
-    void stepApplied();
 
 private:
+    void showDocument();
     void show(bool on);
     void onCurrentChanged(int index);
     void onStepForward();
@@ -52,7 +49,6 @@ private:
     LessonPanel *m_panel;
     QDockWidget *m_dock;
     bool m_animationMoved = false;
-    bool m_continuing = false; // continueAt(): the step's panel, not its model
 };
 
 } // namespace embedlab::ui

@@ -3,57 +3,54 @@
 #pragma once
 
 #include "core/io/WeightFile.h"
-#include "core/nn/TiedModel.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
-#include "ui/model/Lesson.h"
+#include "ui/window/IdleTracker.h"
+#include "ui/window/PanelRegistry.h"
+#include "ui/window/SidePanels.h"
+#include "ui/window/TieController.h"
+#include "ui/window/WeightHeatmaps.h"
 #include "ui/window/WindowActions.h"
 
 #include <QList>
 #include <QMainWindow>
-#include <QPointer>
 
 #include <cstdint>
 #include <functional>
 #include <memory>
 
-class QCheckBox;
-class QComboBox;
-class QDockWidget;
 class QLabel;
-class QLineEdit;
 class QProgressBar;
-class QSlider;
-class QTimer;
-class QToolButton;
 class QToolBar;
 class QUndoStack;
 
 namespace embedlab::ui {
 
-class CodePanel;
+class DefaultLayout;
 class ExportController;
-class HeatmapView;
-class InitHistogram;
-class InitPanel;
-class LayerPanel;
 class FocusMode;
+class HeatmapView;
+class IdsEntry;
 class LessonController;
+class LookupArea;
 class OneHotAnimation;
 class OneHotView;
 class ProjectorMode;
 class SessionController;
 class TensorPicker;
 class TokenChips;
-class NeighbourSearch;
-class NeighboursPanel;
-class TrainingPanel;
-class UnembeddingView;
+class CodeClipboard;
+class UndoActions;
 class WeightFileLoader;
 
-/// The `embedlab` window. It owns the Lab, its undo history and the views, and composes the parts
-/// that give the window its features, each handed the actions it serves (WindowActions):
-/// sessions, export, the guided lesson, projector mode and weight files.
+/// The `embedlab` window: the views of one Document, composed of explicit parts. Each part is
+/// handed the document and the actions it serves (WindowActions): the ids row (IdsEntry), the
+/// lookup column (LookupArea), the two weight heatmaps (WeightHeatmaps), the side panels
+/// (SidePanels, registered in the PanelRegistry), tying (TieController), sessions, export, the
+/// guided lesson, projector and focus mode and weight files. The window keeps no model state of
+/// its own: built again around the same document (a language switch, the lesson starting or
+/// ending) it shows exactly what it showed.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -61,44 +58,50 @@ public:
         /// Autosave and restore after a crash: the interactive app only (tests, screenshots and
         /// scripted exports start from a known state and leave no markers behind).
         bool recovery = false;
-    };
-
-    /// What a window rebuilt in another language takes over from the old one (releaseModel()): the
-    /// model with its ids and text, the undo history and the animation's step.
-    struct Model {
-        Lab *lab = nullptr;
-        LabUndo *undo = nullptr;
-        OneHotAnimation *animation = nullptr;
+        /// Projector mode also fills the screen (not for headless export and tests).
+        bool projectorFullScreen = true;
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
-    /// A window on `model` (all set, or all null for a new one), which it owns from now on.
-    MainWindow(const Options &options, Model model, QWidget *parent = nullptr);
+    /// A window on `document` (nullptr: a new one), which it owns from now on. It shows
+    /// document->active(): the lesson's document while the lesson runs. `layout` (normalLayout() of
+    /// the window this one replaces) places the docks before the document's panels are shown.
+    MainWindow(const Options &options, Document *document, QWidget *parent = nullptr,
+               const QByteArray &layout = {});
     ~MainWindow() override;
 
-    /// Hands the model to another window: from now on nothing of this window hears from it or
+    /// Hands the document to another window: from now on nothing of this window hears from it or
     /// reaches it. This window is only to be hidden and deleted after.
-    Model releaseModel();
+    Document *releaseDocument();
 
-    Lab *lab() const { return m_lab; }
-    LabUndo *undo() const { return m_undo; }
-    QUndoStack *undoStack() const;
+    /// The teacher's document (sessions save it); shown() is what the window shows.
+    Document *document() const { return m_root; }
+    Document *shown() const { return m_doc; }
+    Lab *lab() const { return m_doc->lab(); }
+    LabUndo *undo() const { return m_doc->undo(); }
+    QUndoStack *undoStack() const { return m_doc->undo()->stack(); }
+    OneHotAnimation *animation() const { return m_doc->animation(); }
     const WindowActions &actions() const { return m_actions; }
-    OneHotAnimation *animation() const { return m_animation; }
-    CodePanel *codePanel() const { return m_codePanel; }
-    LayerPanel *layerPanel() const { return m_layerPanel; }
-    OneHotView *oneHotView() const { return m_oneHotView; }
-    HeatmapView *embeddingHeatmap() const { return m_embeddingHeatmap; }
-    HeatmapView *lmHeadHeatmap() const { return m_lmHeadHeatmap; }
-    InitPanel *initPanel() const { return m_initPanel; }
-    InitHistogram *histogram() const { return m_histogram; }
-    UnembeddingView *unembeddingView() const { return m_unembeddingView; }
-    TrainingPanel *trainingPanel() const { return m_trainingPanel; }
-    TokenChips *tokenChips() const { return m_chips; }
-    NeighbourSearch *neighbourSearch() const { return m_neighbours; }
-    NeighboursPanel *neighboursPanel() const { return m_neighboursPanel; }
-    QDockWidget *neighboursDock() const { return m_neighboursDock; }
+    const PanelRegistry &panelRegistry() const { return *m_registry; }
+    IdsEntry *idsEntry() const { return m_idsEntry; }
+    LookupArea *lookupArea() const { return m_lookup; }
+    OneHotView *oneHotView() const;
+    HeatmapView *embeddingHeatmap() const { return m_heatmaps->embedding(); }
+    HeatmapView *lmHeadHeatmap() const { return m_heatmaps->lmHead(); }
+    const SidePanels &sidePanels() const { return *m_panels; }
+    CodePanel *codePanel() const { return m_panels->codePanel(); }
+    LayerPanel *layerPanel() const { return m_panels->layerPanel(); }
+    InitPanel *initPanel() const { return m_panels->initPanel(); }
+    InitHistogram *histogram() const { return m_panels->histogram(); }
+    UnembeddingView *unembeddingView() const { return m_panels->unembeddingView(); }
+    TrainingPanel *trainingPanel() const { return m_panels->trainingPanel(); }
+    NeighbourSearch *neighbourSearch() const { return m_panels->neighbourSearch(); }
+    NeighboursPanel *neighboursPanel() const { return m_panels->neighboursPanel(); }
+    QDockWidget *neighboursDock() const { return m_registry->dock(QStringLiteral("neighbours")); }
+    TokenChips *tokenChips() const;
+    TieController *ties() const { return m_ties; }
+    CodeClipboard *clipboard() const { return m_clipboard; }
     FocusMode *focusMode() const { return m_focus; }
     ProjectorMode *projector() const { return m_projector; }
     SessionController *sessions() const { return m_sessions; }
@@ -107,25 +110,20 @@ public:
     WeightFileLoader *weightFiles() const { return m_weightFiles; }
 
     /// The side panels a lesson step chooses among, and the dock of each.
-    static QList<Lesson::Panel> panels();
+    QList<Lesson::Panel> panels() const { return m_registry->lessonPanels(); }
     QDockWidget *dock(Lesson::Panel panel) const;
-    /// Every dock of the side panels, in creation order (layers, code, init, histogram,
-    /// unembedding, training).
+    /// Every dock of the side panels a lesson step chooses among, in registration order.
     QList<QDockWidget *> docks() const;
+
     /// The ids field takes text (tokenized by the model's tokenizer) instead of ids; refused while
     /// no tokenizer is known.
-    void setTextMode(bool on);
-    bool isTextMode() const;
-    /// Shows `text` in the ids field without editing the ids (a lesson step types its own).
-    void showIdsText(const QString &text);
+    void setTextMode(bool on) { m_doc->setTextMode(on); }
+    bool isTextMode() const { return m_doc->textMode(); }
 
-    /// How unticking "Tie" unties: ask each time (default), or always one way (remembered).
-    enum class UntiePolicy { Ask, Clone, Reinitialize };
-    void setUntiePolicy(UntiePolicy policy);
-    /// Ties (true) or unties (false) as the tie action does, as one undo step.
-    void requestTie(bool tied);
-    /// Unties without asking, as one undo step.
-    void untie(core::TiedModel::UntieMode mode);
+    /// See TieController.
+    void setUntiePolicy(TieController::UntiePolicy policy) { m_ties->setUntiePolicy(policy); }
+    void requestTie(bool tied) { m_ties->requestTie(tied); }
+    void untie(core::TiedModel::UntieMode mode) { m_ties->untie(mode); }
 
     /// See WeightFileLoader::openFile() and loadTensor().
     void openWeightsFile(const QString &path);
@@ -135,23 +133,27 @@ public:
     static constexpr std::uint64_t kDefaultUndoBudget = LabUndo::kDefaultBudget;
     void setUndoBudget(std::uint64_t bytes);
 
-    /// Dock and toolbar layout and the window geometry, in the settings.
+    /// Dock and toolbar layout and the window geometry, in the settings: the normal layout, never
+    /// projector or focus mode's (issue #24 item 3).
     void saveSettings() const;
     void restoreSettings();
+    /// The docks' layout as the normal view has it (projector and focus mode put theirs back).
+    QByteArray normalLayout() const;
 
     /// True when nothing is being computed in the background (model, heatmaps, histogram, printed
     /// output, a weight file being loaded).
-    bool isIdle() const;
+    bool isIdle() const { return m_idle->isIdle(); }
     /// Runs `then` once isIdle() holds (at once when it does), unless the window goes first.
-    void whenIdle(std::function<void()> then);
+    void whenIdle(std::function<void()> then) { m_idle->whenIdle(std::move(then)); }
     /// Once everything is computed, shows animation step `step` at `progress` and saves the window
     /// as a PNG, then emits screenshotSaved().
     void saveScreenshotWhenIdle(const QString &fileName, int step = 1, double progress = 0.6);
     /// Grabs the window into `fileName` after `turns` turns of the event loop and once idle.
     void grabWhenSettled(const QString &fileName, int turns);
 
-    void setColorMapName(const QString &name);
-    QString colorMapName() const { return m_colorMapName; }
+    /// The colour map of the view in effect (projector mode has its own): see Document.
+    void setColorMapName(const QString &name) { m_doc->setColorMap(name); }
+    QString colorMapName() const { return m_doc->displayColorMap(); }
 
     /// The histogram dock shows embedding.weight and lm_head.weight overlaid.
     void setHistogramCompare(bool on);
@@ -164,112 +166,53 @@ Q_SIGNALS:
     void weightsOpenFailed(const QString &message);
     void weightsLoaded(const QString &file, const QString &tensor);
     /// View > Language chose `code` and installed it: the window's owner (WindowHost) builds the
-    /// window again in that language, with the same session.
+    /// window again in that language, around the same document.
     void languageChanged(const QString &code);
+    /// The document shows another document (the lesson started or ended): the window's owner
+    /// builds the window again around it.
+    void shownDocumentChanged();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
-    /// On a narrow window the side column gives the weights its width, down to its minimum.
-    void fitSideColumn();
-    void fitBottomRow(int passes);
     void createCentralArea();
-    QWidget *createIdsRow(QWidget *parent);
-    QWidget *createChipsArea(QWidget *parent);
-    QWidget *createLookupArea(QWidget *parent);
     void createStatusBar();
-    void createDocks();
-    void createSidePanels();
-    void createNeighboursDock();
-    void connectNeighbours();
-    void showNeighbours();
-    QWidget *createHistogramBox();
     void createParts(const Options &options);
-    void connectActions();
-    void connectAnimationActions();
-    void createMenus();
     void createToolBars();
-    QToolBar *createAnimationToolBar();
-    void connectLab();
-    void connectViews();
-    void connectIdleSignals();
-    void restorePreferences();
-    void scheduleIdleCheck();
-    void updateHeatmapTitles();
-    void updateUndoActions();
-    /// Asks before an action whose undo snapshot does not fit the budget; true: go on without undo.
-    bool confirmWithoutUndo(std::uint64_t needed, std::uint64_t budget);
-    void updateHistogramSources();
-    void onTiedChanged();
+    void connectActions();
+    void connectDocument();
+    void watchIdleSources();
+    void showDocumentState();
+    void showDocumentPanels();
+    void trackPanels();
     void onBusyChanged(bool busy);
-    void onModelRebuilt();
-    void recheckRefusedEntry();
-    void onIdsTyped(const QString &text);
-    void commitIdsText();
-    void onIdsChanged();
-    /// The text of the ids in effect in text mode, else the ids text: what the field shows.
-    QString idsFieldText() const;
-    void onVocabularyChanged();
-    void updateTokens();
-    void onIdsError(const QString &message);
-    void onPathsChanged();
-    void onAnimationChanged();
-    void updateCounters();
-    void updateSpeedLabel();
-    void askHowToUntie();
-    void showPreferences();
-    void showAbout();
-    void showModalWarning(const QString &title, const QString &message);
+    /// A new document's colour map and animation speed, from the settings.
+    void restorePreferences();
     void chooseLanguage(const QString &code);
 
-    Lab *m_lab = nullptr;
-    OneHotAnimation *m_animation = nullptr;
-    LabUndo *m_undo = nullptr;
+    Document *m_root;
+    Document *m_doc;
     WindowActions m_actions;
-
-    LayerPanel *m_layerPanel = nullptr;
-    CodePanel *m_codePanel = nullptr;
-    QDockWidget *m_layerDock = nullptr;
-    QDockWidget *m_codeDock = nullptr;
-    HeatmapView *m_embeddingHeatmap = nullptr;
-    HeatmapView *m_lmHeadHeatmap = nullptr;
-    OneHotView *m_oneHotView = nullptr;
-    QLineEdit *m_idsEdit = nullptr;
-    QLabel *m_idsPrefix = nullptr;
-    QLabel *m_idsSuffix = nullptr;
-    QToolButton *m_textMode = nullptr;
-    QLineEdit *m_tokenIds = nullptr;
-    TokenChips *m_chips = nullptr;
-    QWidget *m_chipsArea = nullptr;
-    QLabel *m_idsError = nullptr;
-    QLabel *m_badge = nullptr;
-    QLabel *m_counters = nullptr;
-    QCheckBox *m_batchCounters = nullptr;
+    IdleTracker *m_idle;
+    PanelRegistry *m_registry;
+    TieController *m_ties;
+    IdsEntry *m_idsEntry = nullptr;
+    LookupArea *m_lookup = nullptr;
+    WeightHeatmaps *m_heatmaps = nullptr;
+    SidePanels *m_panels = nullptr;
     QList<QToolBar *> m_toolBars;
     QToolBar *m_animationBar = nullptr;
+    UndoActions *m_undoActions = nullptr;
+    CodeClipboard *m_clipboard = nullptr;
+    DefaultLayout *m_layout = nullptr;
     FocusMode *m_focus = nullptr;
-    QList<QWidget *> m_focusViews;
-    QSlider *m_speedSlider = nullptr;
-    QLabel *m_speedLabel = nullptr;
     QProgressBar *m_busyBar = nullptr;
     QLabel *m_busyLabel = nullptr;
-
-    InitPanel *m_initPanel = nullptr;
-    InitHistogram *m_histogram = nullptr;
-    QComboBox *m_histogramTarget = nullptr;
-    UnembeddingView *m_unembeddingView = nullptr;
-    TrainingPanel *m_trainingPanel = nullptr;
-    QDockWidget *m_initDock = nullptr;
-    QDockWidget *m_histogramDock = nullptr;
-    QDockWidget *m_unembeddingDock = nullptr;
-    QDockWidget *m_trainingDock = nullptr;
-    NeighbourSearch *m_neighbours = nullptr;
-    NeighboursPanel *m_neighboursPanel = nullptr;
-    QDockWidget *m_neighboursDock = nullptr;
 
     ProjectorMode *m_projector = nullptr;
     WeightFileLoader *m_weightFiles = nullptr;
@@ -277,20 +220,9 @@ private:
     ExportController *m_exports = nullptr;
     SessionController *m_sessions = nullptr;
 
-    QString m_colorMapName = QStringLiteral("RdBu");
-    bool m_typingIds = false;
-    // Typing key by key waits for this pause before the ids apply (Enter applies at once).
-    static constexpr int kIdsTypingPause = 400;
-    static constexpr int kIdsFieldWidth = 360;
-    static constexpr int kSideColumnWidth = 395;
-    static constexpr int kNarrowWindowWidth = 1280; // fitSideColumn() narrows the side column below
-    bool m_defaultLayout = true; // no saved layout was restored and fitSideColumn() has not run
-    QTimer *m_idsPause = nullptr;
-    int m_idsTypedLength = 0;
-    bool m_histogramCompare = false;
-    bool m_idleCheckPending = false;
-    UntiePolicy m_untiePolicy = UntiePolicy::Ask;
-    QPointer<QWidget> m_untieDialog;
+    bool m_defaultLayout = true;  // no saved layout was restored and the default one is not fitted yet
+    bool m_applyingState = false; // the document's panels are being shown: not a user's change
+    bool m_released = false;      // releaseDocument() gave the document to another window
 };
 
 } // namespace embedlab::ui

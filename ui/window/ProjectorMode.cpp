@@ -4,6 +4,7 @@
 
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/model/Settings.h"
 #include "ui/views/OneHotView.h"
 #include "ui/window/MainWindow.h"
 
@@ -145,8 +146,7 @@ void ProjectorMode::setEnabled(bool on)
         rememberFonts(); // before the style sheet and the badge change anything
         m_savedStyleSheet = m_window->styleSheet();
         m_savedWindowState = m_window->windowState();
-        m_savedColorMap = m_window->colorMapName();
-        m_savedLayout = m_window->saveState();
+        m_savedLayout = m_window->saveState(kWindowLayoutVersion);
         m_savedDocks.clear();
         for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
             m_savedDocks.append({dock, dock->isVisible() || !dock->isHidden()});
@@ -158,7 +158,6 @@ void ProjectorMode::setEnabled(bool on)
         m_window->setStyleSheet(styleSheet());
         m_fontScale = kFontScale;
         applyFonts();
-        m_window->setColorMapName(QString::fromLatin1(kColorMap));
         setChartsProjectorStyle(true);
         takeOverZoomKeys(true);
         m_badge->show();
@@ -172,8 +171,6 @@ void ProjectorMode::setEnabled(bool on)
         applyFonts();
         m_window->setStyleSheet(m_savedStyleSheet);
         m_window->setPalette(m_savedPalette);
-        if (!m_savedColorMap.isEmpty())
-            m_window->setColorMapName(m_savedColorMap);
         // Shown again one by one, tabbed docks came back with the last one in front (Initialisers
         // and Unembedding instead of Layers and the code) and the bottom row re-split: the saved
         // layout puts back places, sizes and front tabs. Both are needed: the layout alone, on
@@ -182,7 +179,7 @@ void ProjectorMode::setEnabled(bool on)
             if (dock)
                 dock->setVisible(visible);
         }
-        m_window->restoreState(m_savedLayout);
+        m_window->restoreState(m_savedLayout, kWindowLayoutVersion);
         m_savedDocks.clear();
         if (m_fullScreen)
             m_window->setWindowState(m_savedWindowState);

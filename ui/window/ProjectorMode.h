@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "ui/model/Document.h"
+
 #include <QDockWidget>
 #include <QFont>
 #include <QHash>
@@ -21,9 +23,10 @@ namespace embedlab::ui {
 
 class MainWindow;
 
-/// The classroom profile of a main window: white page, black text, fonts 1.6x, thick borders, the
-/// PuOr map (its light centre stays visible on white), side panels hidden, full screen and a
-/// "PROJECTOR" badge. Everything it changes is remembered and put back when it is switched off.
+/// The classroom profile of a main window: white page, black text, fonts 1.6x, thick borders, side
+/// panels hidden, full screen and a "PROJECTOR" badge (the document paints with the PuOr map
+/// meanwhile: Document::displayColorMap()). Everything it changes is remembered and put back when
+/// it is switched off.
 class ProjectorMode : public QObject {
     Q_OBJECT
 public:
@@ -31,7 +34,7 @@ public:
     static constexpr double kMinFontScale = 1.0;
     static constexpr double kMaxFontScale = 3.0;
     static constexpr int kLineWidth = 3;
-    static constexpr const char *kColorMap = "PuOr";
+    static constexpr const char *kColorMap = Document::kProjectorColorMap;
 
     /// `windowZoomActions`: the window's zoom in, out and reset, whose keys (Ctrl +, -, 0) resize
     /// the text while projecting. `fullScreen` false keeps the window size (tests, headless export).
@@ -42,6 +45,7 @@ public:
     bool isEnabled() const { return m_enabled; }
     /// Whether switching on also fills the screen (not for headless export and tests).
     void setUsesFullScreen(bool on) { m_fullScreen = on; }
+    bool usesFullScreen() const { return m_fullScreen; }
     void setEnabled(bool on);
 
     /// The font factor in effect (kFontScale when switched on; Ctrl +/- change it).
@@ -54,8 +58,6 @@ public:
     /// Border width of the frames and edits, in pixels (1 when off).
     int lineWidth() const { return m_enabled ? kLineWidth : 1; }
     QLabel *badge() const { return m_badge; }
-    /// The window's colour map from before projector mode (what a session should remember).
-    QString savedColorMap() const { return m_savedColorMap; }
     /// While enabled: the docks' layout from before (QMainWindow::saveState()).
     QByteArray savedLayout() const { return m_savedLayout; }
 
@@ -88,7 +90,6 @@ private:
     QPalette m_savedPalette;
     QFont m_savedFont;
     QString m_savedStyleSheet;
-    QString m_savedColorMap;
     Qt::WindowStates m_savedWindowState;
     QList<QPair<QPointer<QWidget>, bool>> m_savedDocks;
     /// The docks' places, sizes and front tabs (QMainWindow::saveState()).

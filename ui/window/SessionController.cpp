@@ -4,21 +4,21 @@
 
 #include "core/init/InitSpec.h"
 #include "ui/heatmap/ColorMap.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
-#include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/Recovery.h"
 #include "ui/model/Settings.h"
-#include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
-#include "ui/window/ProjectorMode.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -33,21 +33,11 @@ const QString kRecentKey = QStringLiteral("sessions/recent");
 /// The Load operation that restores `parameter` from the .npy at `path`, as Python that does the same.
 Lab::Operation restoreOperation(const QString &parameter, const QString &path)
 {
-    QString quoted = path;
-    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('"'), QStringLiteral("\\\""));
     Lab::Operation op;
     op.kind = Lab::Operation::Kind::Load;
     op.target = parameter;
     op.spec = path + QLatin1Char(':') + parameter;
-    const QStringList lines{
-        QStringLiteral("# %1 from %2, stored by the session").arg(parameter, QFileInfo(path).fileName()),
-        QStringLiteral("import numpy"),
-        QStringLiteral("w = torch.from_numpy(numpy.load(\"%1\")).float()").arg(quoted),
-        QStringLiteral("with torch.no_grad():"),
-        QStringLiteral("    %1.copy_(w)").arg(parameter),
-    };
-    op.python = lines.join(QLatin1Char('\n'));
+    op.python = PythonCode::load(path, parameter, parameter, PythonCode::Origin::Session);
     return op;
 }
 
@@ -62,13 +52,20 @@ SessionController::SessionController(MainWindow *window, const WindowActions &ac
     connect(actions.saveSessionAs, &QAction::triggered, this, [this] { saveInteractively(true); });
     createRecentMenu();
 
-    Lab *lab = window->lab();
+    // The teacher's document: the lesson's own document is never saved (its step is).
+    Document *document = window->document();
+    Lab *lab = document->lab();
     connect(lab, &Lab::configChanged, this, &SessionController::markModified);
     connect(lab, &Lab::idsChanged, this, &SessionController::markModified);
     connect(lab, &Lab::historyChanged, this, &SessionController::markModified);
     connect(lab, &Lab::tiedChanged, this, &SessionController::markModified);
-    connect(window->lessons(), &LessonController::aboutToApplyStep, this, [this] { ++m_applying; });
-    connect(window->lessons(), &LessonController::stepApplied, this, [this] { --m_applying; });
+    connect(document, &Document::changed, this, [this](ViewState::Field field) {
+        using F = ViewState::Field;
+        // What the user edits, not how it is looked at (selection, animation, view modes).
+        if (field == F::IdsEntry || field == F::TextMode || field == F::InitDraft || field == F::Optimizer ||
+            field == F::TrainingBatch || field == F::Unembedding)
+            markModified();
+    });
     updateTitle();
 
     if (recovery) {
@@ -95,7 +92,7 @@ bool SessionController::isSessionFile(const QString &fileName)
 
 bool SessionController::weightsEdited() const
 {
-    for (const Lab::Operation &op : m_window->lab()->history()) {
+    for (const Lab::Operation &op : m_window->document()->lab()->history()) {
         if (op.kind == Lab::Operation::Kind::Step || op.kind == Lab::Operation::Kind::Load ||
             op.kind == Lab::Operation::Kind::Untie)
             return true;
@@ -105,8 +102,8 @@ bool SessionController::weightsEdited() const
 
 SessionFile::Session SessionController::captureSession() const
 {
-    const Lab *lab = m_window->lab();
-    const ProjectorMode *projector = m_window->projector();
+    const Document *document = m_window->document();
+    const Lab *lab = document->lab();
     SessionFile::Session s;
     s.config = lab->config();
     s.config.tied = lab->isTied();
@@ -116,12 +113,7 @@ SessionFile::Session SessionController::captureSession() const
         if (op.kind == Lab::Operation::Kind::Init)
             s.inits.append({op.target, op.spec, op.seed});
     }
-    s.colorMap = projector->isEnabled() ? projector->savedColorMap() : QString();
-    if (s.colorMap.isEmpty())
-        s.colorMap = m_window->colorMapName();
-    s.projector = projector->isEnabled();
-    s.animationStep = m_window->animation()->step();
-    s.lessonStep = m_window->lessons()->lesson()->current();
+    s.view = document->state();
     // With stored weights the code panel would otherwise show loads of the files: keep the code
     // that produced them (training steps included, #16 item 9).
     if (weightsEdited())
@@ -136,7 +128,7 @@ QMap<QString, core::ParameterPtr> SessionController::editedWeights() const
         return weights;
     // A step, load, tie or untie can change any parameter, and replaying the initialisers with the
     // final tie state need not reproduce the others: every parameter with its own storage is kept.
-    const Lab *lab = m_window->lab();
+    const Lab *lab = m_window->document()->lab();
     weights.insert(QStringLiteral("embedding.weight"), lab->embeddingWeight());
     if (!lab->isTied())
         weights.insert(QStringLiteral("lm_head.weight"), lab->lmHeadWeight());
@@ -159,7 +151,9 @@ void SessionController::applySession(const SessionFile::Session &s,
                                      const QString &sessionFileName)
 {
     ++m_applying;
-    Lab *lab = m_window->lab();
+    Document *document = m_window->document();
+    document->endLesson();
+    Lab *lab = document->lab();
     const Lab::Config config = s.config;
     const QString embedding = QStringLiteral("embedding.weight");
     QMap<QString, core::ParameterPtr> later = weights;
@@ -176,7 +170,10 @@ void SessionController::applySession(const SessionFile::Session &s,
             lab->setConfig(other);
         }
         lab->setConfig(config);
-        if (lab->isTied() != config.tied)
+        // The configuration builds the model tied or not. While a big one is still being built,
+        // isTied() is the old model's: tying that one said "lm_head's own 20 values were dropped"
+        // about a 4x5 model the teacher never had (issue #24 item 7).
+        if (!lab->isBusy() && lab->isTied() != config.tied)
             lab->setTied(config.tied);
     }
     QString tokenizerError;
@@ -185,19 +182,24 @@ void SessionController::applySession(const SessionFile::Session &s,
         Q_EMIT lab->notice(tokenizerError);
     lab->setIdsText(s.idsText);
     restoreWeightsWhenIdle(s, later, sessionFileName);
-    applyViewState(s);
-    m_window->lessons()->resumeAt(s.lessonStep);
+    applyViewState(s.view);
     --m_applying;
 }
 
-void SessionController::applyViewState(const SessionFile::Session &s)
+void SessionController::applyViewState(ViewState view)
 {
-    ProjectorMode *projector = m_window->projector();
-    if (ColorMap::isKnownName(s.colorMap) && !projector->isEnabled())
-        m_window->setColorMapName(s.colorMap);
-    projector->setEnabled(s.projector);
-    m_window->animation()->pause();
-    m_window->animation()->setStep(s.animationStep);
+    Document *document = m_window->document();
+    if (!ColorMap::isKnownName(view.colorMap))
+        view.colorMap = document->colorMap();
+    document->animation()->pause();
+    // The ids entry, the selection and the animation step belong to the ids and model the session
+    // sets: they are put back once its model is built and its ids are in effect.
+    const int lessonStep = view.lessonStep;
+    view.lessonStep = -1;
+    document->setState(view);
+    document->lab()->whenIdle(this, [document, view] { document->setState(view); });
+    if (lessonStep >= 0)
+        document->startLesson(lessonStep);
 }
 
 void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
@@ -213,7 +215,7 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
             restores.append(
                 {restoreOperation(parameter, dir.filePath(s.weightFiles.value(parameter))), values});
     }
-    Lab *lab = m_window->lab();
+    Lab *lab = m_window->document()->lab();
     const QList<SessionFile::Init> inits = s.inits;
     const QList<Lab::Operation> history = s.history;
     ++m_pendingRestores;
@@ -258,13 +260,33 @@ void SessionController::finishRestore()
 
 QString SessionController::saveSession(const QString &fileName)
 {
-    const QString error = SessionFile::write(fileName, captureSession(), weightsToStore());
+    const SessionFile::Weights weights = weightsToStore();
+    const QString error = SessionFile::write(fileName, captureSession(), weights);
     if (!error.isEmpty())
         return error;
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);
     addRecentFile(m_fileName);
+    m_lastSave = savedText(fileName, weights);
     return {};
+}
+
+QString SessionController::savedText(const QString &fileName, const SessionFile::Weights &weights)
+{
+    const QString name = QFileInfo(fileName).fileName();
+    if (weights.isEmpty())
+        return tr("Saved %1 (the weights are rebuilt from its seed and initialisers)").arg(name);
+    // Weights that cannot be rebuilt (trained, loaded, untied) are written beside the session:
+    // the save says so, with their size (issue #24 item 7).
+    std::uint64_t bytes = 0;
+    QStringList parameters;
+    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+        bytes += it.value()->bytes();
+        parameters.append(it.key());
+    }
+    return tr("Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights "
+              "cannot be rebuilt from the seed")
+        .arg(name, parameters.join(QStringLiteral(", ")), QLocale().formattedDataSize(qint64(bytes), 1));
 }
 
 QString SessionController::openSession(const QString &fileName)
@@ -287,7 +309,7 @@ QString SessionController::openSession(const QString &fileName)
         }
     }
     applySession(*session, *weights, fileName);
-    m_window->undo()->clear();
+    m_window->document()->undo()->clear();
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);
     addRecentFile(m_fileName);
@@ -415,7 +437,7 @@ bool SessionController::saveInteractively(bool saveAs)
         QMessageBox::warning(m_window, tr("Save Session"), error);
         return false;
     }
-    showMessage(tr("Saved %1").arg(QFileInfo(file).fileName()));
+    showMessage(m_lastSave);
     return true;
 }
 
@@ -443,14 +465,10 @@ bool SessionController::maybeClose()
     return true;
 }
 
-void SessionController::takeOver(SessionController &previous, const SessionFile::Session &view)
+void SessionController::takeOver(SessionController &previous)
 {
-    // The model came with it (MainWindow::releaseModel()): nothing is applied or copied again, only
-    // how it was shown: colour map, projector mode, animation step and lesson step.
-    ++m_applying;
-    applyViewState(view);
-    m_window->lessons()->continueAt(view.lessonStep);
-    --m_applying;
+    // The document came with it (MainWindow::releaseDocument()): nothing is applied or copied
+    // again, only the file, its unsaved mark and the autosave continue.
     m_fileName = previous.m_fileName;
     setModified(previous.m_modified);
     updateTitle();

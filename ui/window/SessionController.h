@@ -50,6 +50,9 @@ public:
     QString saveSession(const QString &fileName);
     QString openSession(const QString &fileName);
     QString sessionFileName() const { return m_fileName; }
+    /// What the last save wrote, as the status bar says it: the session, and the weights stored
+    /// beside it with their size.
+    QString lastSaveText() const { return m_lastSave; }
     /// True while an applied session's initialisers and stored weights are still being put back
     /// (they wait for the model to be built): what the window shows is not the session's yet.
     bool isRestoring() const { return m_pendingRestores > 0; }
@@ -62,11 +65,10 @@ public:
     bool maybeClose();
     /// Opens `fileName` (a dropped file, the recent menu), asking about unsaved changes first.
     void openInteractively(const QString &fileName = QString());
-    /// Continues `previous` (another window's, about to close, whose model this window took over):
-    /// its file name, unsaved-changes mark and autosave. The window is rebuilt in a new language
-    /// this way.
-    /// `view` is `previous`'s captureSession() from before its model moved.
-    void takeOver(SessionController &previous, const SessionFile::Session &view);
+    /// Continues `previous` (another window's, about to close, whose document this window took
+    /// over): its file name, unsaved-changes mark and autosave. The window is rebuilt in a new
+    /// language, or around the lesson's document, this way.
+    void takeOver(SessionController &previous);
 
 Q_SIGNALS:
     /// isRestoring() became false.
@@ -80,8 +82,8 @@ private:
     void updateTitle();
     void addRecentFile(const QString &fileName);
     void rebuildRecentMenu();
-    /// A session's colour map, projector mode and animation step.
-    void applyViewState(const SessionFile::Session &s);
+    /// A session's view state: its colour map, editors, selection, lesson step and view modes.
+    void applyViewState(ViewState view);
     void restoreAfterCrash();
     void restoreWeightsWhenIdle(const SessionFile::Session &session,
                                 const QMap<QString, core::ParameterPtr> &weights,
@@ -89,11 +91,13 @@ private:
     bool saveInteractively(bool saveAs);
     bool maybeSave();
     void showMessage(const QString &text);
+    static QString savedText(const QString &fileName, const SessionFile::Weights &weights);
 
     MainWindow *m_window;
     Recovery *m_recovery = nullptr;
     QMenu *m_recentMenu = nullptr;
     QString m_fileName;
+    QString m_lastSave;
     bool m_modified = false;
     int m_applying = 0; // > 0 while a session or lesson step is being applied
     int m_pendingRestores = 0;

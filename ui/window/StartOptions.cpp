@@ -5,6 +5,7 @@
 #include "ui/model/NeighbourSearch.h"
 
 #include "ui/model/SessionFile.h"
+#include "ui/window/CommandLine.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/WeightFileLoader.h"
@@ -22,43 +23,6 @@
 namespace embedlab::ui {
 
 namespace {
-
-struct Main {
-    Q_DECLARE_TR_FUNCTIONS(main)
-};
-
-void addOptions(QCommandLineParser &parser)
-{
-    parser.addHelpOption();
-    // Handled by runHeadlessExport(); listed here so that --help shows it.
-    parser.addOptions({
-        {QStringLiteral("export"),
-         Main::tr("Export a view (heatmap, onehot, histogram, unembedding, neighbours, window) to --out "
-                  "FILE.png, .svg or .pdf, or weights to --out FILE.npy, without a window (see README)."),
-         QStringLiteral("view")},
-        {QStringLiteral("screenshot"), Main::tr("Render the window to a PNG and exit."),
-         QStringLiteral("file.png")},
-        {QStringLiteral("preset"), Main::tr("reference or gpt2."), QStringLiteral("name"),
-         QStringLiteral("reference")},
-        {QStringLiteral("step"), Main::tr("Animation step to show."), QStringLiteral("n"),
-         QStringLiteral("1")},
-        {QStringLiteral("size"), Main::tr("Window size, e.g. 1400x860."), QStringLiteral("WxH"),
-         QStringLiteral("1400x860")},
-        {QStringLiteral("scenario"),
-         Main::tr("Before the screenshot: tied, untied-reinit, compare, train or tokens."),
-         QStringLiteral("name")},
-        {QStringLiteral("dump-session"),
-         Main::tr(
-             "Once idle, write the window's state as a session to FILE and exit (for scripts and tests: it "
-             "shows what a crash recovery restored)."),
-         QStringLiteral("file.embedlab")},
-    });
-    parser.addPositionalArgument(
-        QStringLiteral("file"),
-        Main::tr("A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor "
-                 "becomes embedding.weight."),
-        QStringLiteral("[session.embedlab | FILE[:TENSOR]]"));
-}
 
 /// A session by its suffix, or by its content (a JSON object) whatever its name.
 bool isSession(const QString &file)
@@ -112,8 +76,12 @@ bool isHeadlessExport(const QStringList &arguments)
 std::optional<StartOptions> StartOptions::parse(const QApplication &app)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    CommandLine::addOptions(parser);
     parser.process(app);
+    if (const QString misplaced = CommandLine::misplacedOption(parser, false); !misplaced.isEmpty()) {
+        std::fprintf(stderr, "embedlab: --%s goes with --export\n", qPrintable(misplaced));
+        return std::nullopt;
+    }
     StartOptions o;
     o.preset = parser.value(QStringLiteral("preset"));
     if (o.preset != QStringLiteral("reference") && o.preset != QStringLiteral("gpt2")) {

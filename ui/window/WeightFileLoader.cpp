@@ -3,6 +3,7 @@
 #include "ui/window/WeightFileLoader.h"
 
 #include "core/tensor/Error.h"
+#include "ui/model/Document.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/views/TensorPicker.h"
@@ -21,6 +22,9 @@ struct WeightFileLoader::Converted {
     core::ParameterPtr tensor;
     QString error;
     bool cancelled = false;
+    /// The file it came from and how the file stores it ("Q4_K").
+    std::shared_ptr<const core::WeightFile> file{};
+    QString element{};
     /// The file's tokenizer (beside it or inside it), when it has one.
     Vocabulary vocabulary{};
     QString vocabularyError{};
@@ -47,10 +51,10 @@ Opened openOnWorker(const QString &path)
 
 } // namespace
 
-WeightFileLoader::WeightFileLoader(QWidget *window, LabUndo *undo, QObject *parent)
+WeightFileLoader::WeightFileLoader(QWidget *window, Document *document, QObject *parent)
     : QObject(parent)
     , m_window(window)
-    , m_undo(undo)
+    , m_document(document)
 {}
 
 bool WeightFileLoader::isWeightFile(const QString &path)
@@ -148,7 +152,6 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
     connect(poll, &QTimer::timeout, progress, [progress, fraction] { progress->setValue(fraction->load()); });
     poll->start(50);
     connect(progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    const QString path = QString::fromStdString(file->path());
     const auto convert = [file, name = tensor.toStdString(), fraction, cancel]() -> Converted {
         try {
             // Decoded once, straight into the parameter the model adopts: no other copy.
@@ -159,6 +162,8 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
             if (!t)
                 return {nullptr, {}, true};
             Converted done{std::move(t), {}, false};
+            done.file = file;
+            done.element = QString::fromLatin1(core::elementTypeName(file->tensor(name).element));
             done.vocabulary =
                 Vocabulary::findFor(QString::fromStdString(file->path()), &done.vocabularyError);
             return done;
@@ -169,30 +174,35 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
         }
     };
     runInBackground(this, convert,
-                    [this, path, tensor, role, tied,
+                    [this, tensor, role, tied,
                      progress = QPointer<QProgressDialog>(progress)](const Converted &converted) {
                         if (progress) {
                             progress->reset();
                             progress->close();
                         }
-                        finishLoad(converted, path, tensor, role, tied);
+                        finishLoad(converted, tensor, role, tied);
                     });
 }
 
-void WeightFileLoader::finishLoad(const Converted &c, const QString &path, const QString &tensor,
-                                  Lab::LoadRole role, bool tied)
+void WeightFileLoader::finishLoad(const Converted &c, const QString &tensor, Lab::LoadRole role, bool tied)
 {
     m_loading = false;
+    const QString path = c.file ? QString::fromStdString(c.file->path()) : QString();
     if (c.cancelled) {
         Q_EMIT message(tr("Loading %1 was cancelled.").arg(tensor), 6000);
     } else if (!c.tensor) {
         showError(tr("Cannot load %1").arg(tensor), c.error);
         Q_EMIT openFailed(c.error);
-    } else if (!m_undo->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary)) {
+    } else if (!m_document->undo()->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary, c.element)) {
         Q_EMIT message(tr("%1 was not opened: the weights did not change.").arg(tensor), 8000);
     } else {
+        m_document->setLoadedFile(c.file, tensor, c.tensor);
         if (!c.vocabularyError.isEmpty())
             showError(tr("The tokenizer cannot be used"), c.vocabularyError);
+        else if (!c.vocabulary.encodingRefusal().isEmpty())
+            Q_EMIT message(tr("The tokenizer's tokens label the rows, but text cannot be typed: %1")
+                               .arg(c.vocabulary.encodingRefusal()),
+                           12000);
         Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")
                            .arg(tensor)
                            .arg(c.tensor->shape()[0])

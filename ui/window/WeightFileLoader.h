@@ -15,17 +15,18 @@ class QWidget;
 
 namespace embedlab::ui {
 
-class LabUndo;
+class Document;
 class TensorPicker;
 
 /// File > Open Weights and dropped weight files: opens a .npy, .safetensors or .gguf file off the UI
 /// thread, lets the user pick a tensor (TensorPicker), converts it to float32 with progress and
-/// cancel, and makes it a weight of the model as one undo step.
+/// cancel, and makes it a weight of the model as one undo step. The document keeps the file open for
+/// the heatmap's tooltips on a quantised tensor (Document::setLoadedFile()).
 class WeightFileLoader : public QObject {
     Q_OBJECT
 public:
     /// Dialogs and the progress are window-modal over `window`.
-    WeightFileLoader(QWidget *window, LabUndo *undo, QObject *parent = nullptr);
+    WeightFileLoader(QWidget *window, Document *document, QObject *parent = nullptr);
 
     /// True for the suffixes File > Open Weights offers (pickles included: they are refused with a
     /// message, never executed).
@@ -60,11 +61,10 @@ Q_SIGNALS:
 private:
     struct Converted;
     void showError(const QString &title, const QString &message);
-    void finishLoad(const Converted &converted, const QString &path, const QString &tensor,
-                    Lab::LoadRole role, bool tied);
+    void finishLoad(const Converted &converted, const QString &tensor, Lab::LoadRole role, bool tied);
 
     QWidget *m_window;
-    LabUndo *m_undo;
+    Document *m_document;
     bool m_loading = false;
 };
 

@@ -81,8 +81,13 @@ void WindowActions::createEditActions(WindowActions &a, QWidget *owner)
                 "undone"));
     a.undoMemory->setEnabled(false);
     a.copyCode = make(owner, tr("Copy Python &Code"), QStringLiteral("copyCode"),
-                      tr("Copy the PyTorch code of the current state to the clipboard"));
+                      tr("Copy the code of the panel in front as a script that runs as pasted: the "
+                         "PyTorch code, continued by the Unembedding or Training panel's code"));
     a.copyCode->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
+    a.copyOutput = make(owner, tr("Copy &Output"), QStringLiteral("copyOutput"),
+                        tr("Copy what the copied code prints: the Output pane, followed by the "
+                           "Unembedding panel's values when it is in front"));
+    a.copyOutput->setShortcut(QKeySequence(QStringLiteral("Ctrl+Alt+C")));
     a.preferences = make(owner, tr("&Preferences..."), QStringLiteral("preferences"),
                          tr("Colour map and animation speed"));
     // Qt has no Preferences shortcut on Linux; Ctrl+, is the common one.
@@ -124,6 +129,10 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
     a.zoomReset =
         make(owner, tr("&Whole Matrix"), QStringLiteral("zoomReset"), tr("Show the whole weight matrices"));
     a.zoomReset->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
+    a.blockGrid = make(owner, tr("Quantisation &Blocks"), QStringLiteral("blockGrid"),
+                       tr("Outline the blocks of a quantised tensor and the groups of values that share "
+                          "one scale, when zoomed in"));
+    a.blockGrid->setCheckable(true);
     a.fullScreen = make(owner, tr("&Full Screen"), QStringLiteral("fullScreen"),
                         tr("Fill the screen (projectors)"), QStringLiteral("view-fullscreen"));
     a.fullScreen->setCheckable(true);

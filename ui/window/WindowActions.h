@@ -31,7 +31,9 @@ public:
     QAction *redo = nullptr;
     /// Shows the undo memory budget and what the history holds (MainWindow sets its text).
     QAction *undoMemory = nullptr;
+    /// The code of the panel in front (CodeClipboard), and what it prints.
     QAction *copyCode = nullptr;
+    QAction *copyOutput = nullptr;
     QAction *preferences = nullptr;
     QAction *presetReference = nullptr;
     QAction *presetGpt2 = nullptr;
@@ -44,6 +46,8 @@ public:
     QAction *zoomIn = nullptr;
     QAction *zoomOut = nullptr;
     QAction *zoomReset = nullptr;
+    /// Outlines a quantised tensor's storage blocks and scale groups on the heatmaps (checkable).
+    QAction *blockGrid = nullptr;
     QAction *fullScreen = nullptr;
     QAction *projector = nullptr;
     QAction *lesson = nullptr;

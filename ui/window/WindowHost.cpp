@@ -20,12 +20,14 @@ void WindowHost::adopt(std::unique_ptr<MainWindow> window)
     m_window = std::move(window);
     // Queued: the old window is still inside its menu's triggered() when the language changes.
     connect(m_window.get(), &MainWindow::languageChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
+    connect(m_window.get(), &MainWindow::shownDocumentChanged, this, &WindowHost::rebuild,
+            Qt::QueuedConnection);
 }
 
 void WindowHost::rebuild()
 {
     // A job, a session restore or a file load still running reports to the old window's parts:
-    // it finishes first (the model moves, the old window's pending work would not).
+    // it finishes first (the document moves, the old window's pending work would not).
     if (!m_window->isIdle()) {
         m_window->whenIdle([this] { rebuild(); });
         return;
@@ -34,20 +36,20 @@ void WindowHost::rebuild()
     MainWindow::Options options = m_options;
     options.recovery = false;
     MainWindow &old = *m_window;
-    const bool textMode = old.isTextMode();
-    // How the model is shown, taken before it moves (a new window starts its animation over).
-    const SessionFile::Session view = old.sessions()->captureSession();
-    // Projected, the docks are hidden: the new window gets the layout from before projector mode,
-    // and projector mode again.
-    const QByteArray layout = old.projector()->isEnabled() ? old.projector()->savedLayout() : old.saveState();
-    // The model itself moves: its undo history, the typed text and a 2 GB weight stay as they are.
-    auto next = std::make_unique<MainWindow>(options, old.releaseModel());
+    options.projectorFullScreen = old.projector()->usesFullScreen();
+    // The docks' normal layout (projector and focus mode put theirs back on top of it): the lesson
+    // and the teacher's document both come back to the layout the teacher left.
+    const QByteArray layout = old.normalLayout();
+    // The document itself moves: its undo history, the typed text and a 2 GB weight stay as they are;
+    // the new window shows what it holds (its panels, view modes, the lesson's document).
+    auto next = std::make_unique<MainWindow>(options, old.releaseDocument(), nullptr, layout);
     next->restoreGeometry(old.saveGeometry());
-    next->restoreState(layout);
-    next->sessions()->takeOver(*old.sessions(), view);
-    next->setTextMode(textMode);
+    next->sessions()->takeOver(*old.sessions());
     if (old.isVisible())
         next->show();
+    // Full screen (F11, projector mode) goes on as it was, once shown (set before, the platform
+    // window came up in the normal state); the check mark follows the state.
+    next->setWindowState(old.windowState());
     old.hide();
     // Not close(): nothing is lost, so nothing is to be asked.
     m_window.release()->deleteLater();

@@ -10,11 +10,12 @@
 
 namespace embedlab::ui {
 
-/// Owns the application's window. When View > Language changes the language, it builds the
-/// window again, so that every menu, panel and tab is in the new language at once. The new window
-/// takes over the old one's model (weights, ids, typed text, undo history, animation step) and
-/// continues its file, unsaved mark, autosave, place, layout and projector mode. No restart,
-/// nothing lost.
+/// Owns the application's window. When View > Language changes the language, or the guided lesson
+/// starts or ends (its own document is shown), it builds the window again around the same document:
+/// every menu, panel and tab is in the new language at once, and the new window shows exactly what
+/// the document holds (weights, ids, typed text, undo history, animation step, panels, view modes).
+/// It continues the old window's file, unsaved mark, autosave, place and layout. No restart, nothing
+/// lost.
 class WindowHost : public QObject {
     Q_OBJECT
 public:
@@ -24,7 +25,7 @@ public:
     MainWindow &window() const { return *m_window; }
 
 Q_SIGNALS:
-    /// The window was built again (after a language change).
+    /// The window was built again (a language change, the lesson started or ended).
     void windowReplaced(embedlab::ui::MainWindow *window);
 
 private:

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // core::RowNeighbours against F.cosine_similarity and core::principalPlane against numpy.linalg.svd
 // (tests/golden/gen_neighbours.py), issue #14.
+#include "common/Seed.h"
 #include "core/analysis/Neighbours.h"
 #include "core/tensor/Error.h"
 
@@ -57,10 +58,7 @@ Answer ask(core::Tensor &matrix, std::int64_t row, std::int64_t k)
 
 unsigned seed()
 {
-    const unsigned s =
-        qEnvironmentVariableIsSet("EMBEDLAB_SEED") ? qEnvironmentVariableIntValue("EMBEDLAB_SEED") : 14u;
-    qInfo("seed %u (set EMBEDLAB_SEED to replay)", s);
-    return s;
+    return unsigned(testing::testSeed("neighbours", 14u));
 }
 
 core::Tensor randomMatrix(core::Index rows, core::Index cols, unsigned s)

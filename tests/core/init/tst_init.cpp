@@ -33,17 +33,7 @@ namespace {
 
 double numberArg(const QJsonObject &args, const char *key)
 {
-    const QJsonValue v = args.value(QLatin1String(key));
-    if (v.isString()) {
-        const QString s = v.toString();
-        if (s == QLatin1String("nan"))
-            return std::numeric_limits<double>::quiet_NaN();
-        if (s == QLatin1String("inf"))
-            return std::numeric_limits<double>::infinity();
-        if (s == QLatin1String("-inf"))
-            return -std::numeric_limits<double>::infinity();
-    }
-    return v.toDouble();
+    return embedlab::testing::numberFromJson(args.value(QLatin1String(key)));
 }
 
 std::string stringArg(const QJsonObject &args, const char *key)

@@ -20,6 +20,8 @@ private Q_SLOTS:
     void distributions();
     void everyNameParses();
     void applyConsumesLikeTheInitialiser();
+    void unquoted_data();
+    void unquoted();
 };
 
 void TestInitSpec::parsesAndPrintsPython_data()
@@ -162,6 +164,38 @@ void TestInitSpec::applyConsumesLikeTheInitialiser()
     core::init::uniform_({y.data(), {4, 5}}, -0.5, 0.5, b);
     QCOMPARE(x, y);
     QCOMPARE(a.state(), b.state());
+}
+
+void TestInitSpec::unquoted_data()
+{
+    // One unquote for core and the initialiser panel's defaults (issue #24 item 8).
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("single quotes") << "'fan_in'"
+                                   << "fan_in";
+    QTest::newRow("double quotes") << "\"leaky_relu\""
+                                   << "leaky_relu";
+    QTest::newRow("number") << "0.01"
+                            << "0.01";
+    QTest::newRow("mismatched quotes kept") << "'a\""
+                                            << "'a\"";
+    QTest::newRow("lone quote kept") << "'"
+                                     << "'";
+    QTest::newRow("empty string") << "''"
+                                  << "";
+}
+
+void TestInitSpec::unquoted()
+{
+    QFETCH(QString, source);
+    QFETCH(QString, value);
+    QCOMPARE(QString::fromStdString(core::InitSpec::unquoted(source.toStdString())), value);
+    // The panel's defaults come through it: kaiming's mode is fan_in, unquoted.
+    if (source == QStringLiteral("'fan_in'")) {
+        for (const auto &[key, def] : core::InitSpec::keywords("kaiming_uniform"))
+            if (key == "mode")
+                QCOMPARE(QString::fromStdString(core::InitSpec::unquoted(def)), value);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestInitSpec)

@@ -4,6 +4,7 @@
 // loadable. A child process writes a large .npy over the same path in a loop with core::writeNpy;
 // the parent SIGKILLs it at random moments and then loads the file: it must be the old array or a
 // complete new one, never a torn mixture. EMBEDLAB_SEED replays the kill times.
+#include "common/Seed.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
 
@@ -79,12 +80,7 @@ private Q_SLOTS:
 
 void TestAtomicSave::npyWriterKilledMidSave()
 {
-    bool ok = false;
-    quint64 seed = qEnvironmentVariable("EMBEDLAB_SEED").toULongLong(&ok);
-    if (!ok)
-        seed = std::random_device{}();
-    std::printf("atomicsave: seed %llu (replay with EMBEDLAB_SEED=%llu)\n",
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed));
+    const quint64 seed = testing::testSeed("atomicsave");
     std::mt19937_64 rng(seed);
 
     QTemporaryDir dir;

@@ -25,7 +25,7 @@ private Q_SLOTS:
     void matchesGgml_data();
     void matchesGgml();
     void shapesArePyTorchOrder();
-    void quantisedTypesAreListedNotConverted();
+    void q4_0BlockConverts();
     void readsMetadata_data();
     void readsMetadata();
     void missingOutputIsTiedToTokenEmbedding();
@@ -70,23 +70,22 @@ void TestGguf::shapesArePyTorchOrder()
     QCOMPARE(w.tensor("blk.0.ffn_down.weight").size, 4u * 34u); // four Q8_0 blocks
 }
 
-void TestGguf::quantisedTypesAreListedNotConverted()
+// Issue #30: the Q4_0 block that was only listed converts. Its bytes are 0, 1, ..., 17: d is the f16
+// 0x0100 (2^-16) and byte 2 + j holds the quants of elements j (low nibble) and j + 16 (high
+// nibble), each less 8 (ggml's block_q4_0 and dequantize_row_q4_0).
+void TestGguf::q4_0BlockConverts()
 {
-    const QString path = fixture();
-    const core::WeightFile w = core::WeightFile::open(path.toStdString());
+    const core::WeightFile w = core::WeightFile::open(fixture().toStdString());
     const core::TensorInfo &t = w.tensor("blk.0.attn_k.weight");
     QCOMPARE(t.dtype, std::string("Q4_0"));
     QCOMPARE(t.size, 18u);
-    const QString reason =
-        QStringLiteral("GGUF type Q4_0 is not supported (EmbedLab reads F32, F16, BF16 and Q8_0; "
-                       "re-quantise with llama.cpp's llama-quantize to Q8_0 or convert to F16)");
-    QCOMPARE(QString::fromStdString(t.unsupported), reason);
-    try {
-        w.toFloat32("blk.0.attn_k.weight");
-        QFAIL("a Q4_0 tensor was converted");
-    } catch (const core::Error &e) {
-        QCOMPARE(QString::fromStdString(e.what()),
-                 path + QStringLiteral(": tensor 'blk.0.attn_k.weight': ") + reason);
+    QVERIFY(t.unsupported.empty());
+    const auto got = w.toFloat32("blk.0.attn_k.weight");
+    QVERIFY(got.has_value());
+    QCOMPARE(got->shape, (core::Shape{1, 32}));
+    for (int j = 0; j < 16; ++j) {
+        QCOMPARE(got->data[std::size_t(j)], float(((j + 2) & 15) - 8) * 0x1p-16f);
+        QCOMPARE(got->data[std::size_t(j + 16)], float(((j + 2) >> 4) - 8) * 0x1p-16f);
     }
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // Hostile and damaged weight files: each is refused with a one-line message naming what is wrong
 // and where, never a crash (issue "Real weights").
+#include "common/GgufBytes.h"
 #include "core/io/WeightFile.h"
 #include "core/tensor/Error.h"
 
@@ -13,21 +14,15 @@
 #include <unistd.h>
 
 using namespace embedlab;
+using testing::ggufFile;
+using testing::ggufKvString;
+using testing::ggufString;
+using testing::GgufTensor;
+using testing::le16;
+using testing::le32;
+using testing::le64;
 
 namespace {
-
-QByteArray le16(quint16 v)
-{
-    return QByteArray(reinterpret_cast<const char *>(&v), 2);
-}
-QByteArray le32(quint32 v)
-{
-    return QByteArray(reinterpret_cast<const char *>(&v), 4);
-}
-QByteArray le64(quint64 v)
-{
-    return QByteArray(reinterpret_cast<const char *>(&v), 8);
-}
 
 QByteArray npy(const QByteArray &dict, int major = 1, const QByteArray &data = QByteArray(48, '\0'))
 {
@@ -51,42 +46,6 @@ QByteArray tensorJson(const QByteArray &name, const QByteArray &dtype, const QBy
 {
     return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape +
            ",\"data_offsets\":" + offsets + "}";
-}
-
-QByteArray ggufString(const QByteArray &s)
-{
-    return le64(quint64(s.size())) + s;
-}
-
-struct GgufTensor {
-    QByteArray name;
-    QList<quint64> ne;
-    quint32 type = 0;
-    quint64 offset = 0;
-};
-
-QByteArray ggufInfo(const GgufTensor &t)
-{
-    QByteArray b = ggufString(t.name) + le32(quint32(t.ne.size()));
-    for (quint64 d : t.ne)
-        b += le64(d);
-    return b + le32(t.type) + le64(t.offset);
-}
-
-// A GGUF v3 file: header, the given raw key/value bytes and tensor infos, padding to 32, data.
-QByteArray gguf(const QByteArray &kvs, quint64 kvCount, const QList<GgufTensor> &tensors,
-                const QByteArray &data, quint32 version = 3)
-{
-    QByteArray b = "GGUF" + le32(version) + le64(quint64(tensors.size())) + le64(kvCount) + kvs;
-    for (const GgufTensor &t : tensors)
-        b += ggufInfo(t);
-    b += QByteArray((32 - b.size() % 32) % 32, '\0');
-    return b + data;
-}
-
-QByteArray kvString(const QByteArray &key, const QByteArray &value)
-{
-    return ggufString(key) + le32(8) + ggufString(value);
 }
 
 const GgufTensor kW{"w", {3, 2}, 0, 0};
@@ -262,11 +221,11 @@ void addGgufRows()
     QTest::newRow("gguf wrong magic") << QByteArray("GGML") + le32(3) + le64(0) + le64(0) << "gguf"
                                       << "not a GGUF file: the magic at byte 0 is not 'GGUF'";
     QTest::newRow("gguf version 1")
-        << gguf({}, 0, {}, {}, 1) << "gguf"
+        << ggufFile({}, 0, {}, {}, 1) << "gguf"
         << "GGUF version 1 is not supported (re-convert the model with a current llama.cpp)";
-    QTest::newRow("gguf version 7") << gguf({}, 0, {}, {}, 7) << "gguf"
+    QTest::newRow("gguf version 7") << ggufFile({}, 0, {}, {}, 7) << "gguf"
                                     << "unknown GGUF version 7 at byte 4 (EmbedLab reads versions 2 and 3)";
-    QTest::newRow("gguf big-endian") << gguf({}, 0, {}, {}, 0x03000000) << "gguf"
+    QTest::newRow("gguf big-endian") << ggufFile({}, 0, {}, {}, 0x03000000) << "gguf"
                                      << "big-endian GGUF files are not supported";
     QTest::newRow("gguf absurd tensor count")
         << "GGUF" + le32(3) + le64(1ull << 62) + le64(0) + QByteArray(64, 0) << "gguf"
@@ -279,54 +238,70 @@ void addGgufRows()
            "left can "
            "hold";
     QTest::newRow("gguf string longer than the file")
-        << gguf(le64(1ull << 40) + "k", 1, {}, {}) << "gguf"
+        << ggufFile(le64(1ull << 40) + "k", 1, {}, {}) << "gguf"
         << "truncated: a metadata key at byte 24 claims 1099511627776 bytes, the file has 32 left";
-    QTest::newRow("gguf duplicate key") << gguf(kvString("a", "x") + kvString("a", "y"), 2, {}, {}) << "gguf"
-                                        << "duplicate metadata key 'a' at byte 46";
+    QTest::newRow("gguf duplicate key")
+        << ggufFile(ggufKvString("a", "x") + ggufKvString("a", "y"), 2, {}, {}) << "gguf"
+        << "duplicate metadata key 'a' at byte 46";
     QTest::newRow("gguf unknown value type")
-        << gguf(ggufString("a") + le32(13) + le32(0), 1, {}, {}) << "gguf"
+        << ggufFile(ggufString("a") + le32(13) + le32(0), 1, {}, {}) << "gguf"
         << "unknown metadata value type 13 for 'a' at byte 33";
     QTest::newRow("gguf bool not 0 or 1")
-        << gguf(ggufString("a") + le32(7) + QByteArray(1, 2), 1, {}, {}) << "gguf"
+        << ggufFile(ggufString("a") + le32(7) + QByteArray(1, 2), 1, {}, {}) << "gguf"
         << "bool value 2 at byte 37 is neither 0 nor 1";
     QTest::newRow("gguf absurd array length")
-        << gguf(ggufString("a") + le32(9) + le32(4) + le64(1ull << 60), 1, {}, {}) << "gguf"
+        << ggufFile(ggufString("a") + le32(9) + le32(4) + le64(1ull << 60), 1, {}, {}) << "gguf"
         << "truncated: array of 1152921504606846976 uint32 at byte 37 is longer than the rest of the file";
     QTest::newRow("gguf alignment not a power of two")
-        << gguf(ggufString("general.alignment") + le32(4) + le32(24), 1, {}, {}) << "gguf"
+        << ggufFile(ggufString("general.alignment") + le32(4) + le32(24), 1, {}, {}) << "gguf"
         << "general.alignment 24 is not a power of two";
-    QTest::newRow("gguf duplicate tensor name") << gguf({}, 0, {kW, kW}, w24) << "gguf"
+    QTest::newRow("gguf duplicate tensor name") << ggufFile({}, 0, {kW, kW}, w24) << "gguf"
                                                 << "duplicate tensor name 'w' at byte 65";
     QTest::newRow("gguf five dimensions")
-        << gguf({}, 0, {GgufTensor{"w", {1, 1, 1, 1, 1}, 0, 0}}, w24) << "gguf"
+        << ggufFile({}, 0, {GgufTensor{"w", {1, 1, 1, 1, 1}, 0, 0}}, w24) << "gguf"
         << "tensor 'w' (info at byte 24) has 5 dimensions; ggml allows at most 4";
-    QTest::newRow("gguf removed ggml type") << gguf({}, 0, {GgufTensor{"w", {3, 2}, 4, 0}}, w24) << "gguf"
+    QTest::newRow("gguf removed ggml type") << ggufFile({}, 0, {GgufTensor{"w", {3, 2}, 4, 0}}, w24) << "gguf"
                                             << "tensor 'w' (info at byte 24): unknown ggml type 4";
     QTest::newRow("gguf unaligned offset")
-        << gguf({}, 0, {GgufTensor{"w", {3, 2}, 0, 4}}, w24) << "gguf"
+        << ggufFile({}, 0, {GgufTensor{"w", {3, 2}, 0, 4}}, w24) << "gguf"
         << "tensor 'w' (info at byte 24): offset 4 is not a multiple of the "
            "alignment 32";
     QTest::newRow("gguf data past the end")
-        << gguf({}, 0, {kW}, QByteArray(20, '\0')) << "gguf"
+        << ggufFile({}, 0, {kW}, QByteArray(20, '\0')) << "gguf"
         << "tensor 'w': data at offset 0 (24 bytes) runs past the end of the file "
            "(the data section has 20 bytes)";
     QTest::newRow("gguf offset past the end")
-        << gguf({}, 0, {GgufTensor{"w", {3, 2}, 0, 1ull << 62}}, w24) << "gguf"
+        << ggufFile({}, 0, {GgufTensor{"w", {3, 2}, 0, 1ull << 62}}, w24) << "gguf"
         << "tensor 'w': data at offset 4611686018427387904 (24 bytes) runs past the end of the file (the "
            "data section "
            "has 24 bytes)";
     QTest::newRow("gguf overlapping tensors")
-        << gguf({}, 0, {GgufTensor{"a", {16}, 0, 0}, GgufTensor{"b", {16}, 0, 32}}, QByteArray(96, '\0'))
+        << ggufFile({}, 0, {GgufTensor{"a", {16}, 0, 0}, GgufTensor{"b", {16}, 0, 32}}, QByteArray(96, '\0'))
         << "gguf"
         << "tensor 'b' (data bytes 32..96) overlaps tensor 'a'";
     QTest::newRow("gguf Q8_0 row not whole blocks")
-        << gguf({}, 0, {GgufTensor{"q", {33, 2}, 8, 0}}, QByteArray(96, '\0')) << "gguf"
+        << ggufFile({}, 0, {GgufTensor{"q", {33, 2}, 8, 0}}, QByteArray(96, '\0')) << "gguf"
         << "tensor 'q' (info at byte 24): innermost dimension 33 is not a multiple of Q8_0's block of 32";
+    // Issue #30: the block types refuse rows that are not whole blocks and blocks cut short.
+    QTest::newRow("gguf Q4_K row not whole blocks")
+        << ggufFile({}, 0, {GgufTensor{"q", {100, 2}, 12, 0}}, QByteArray(288, '\0')) << "gguf"
+        << "tensor 'q' (info at byte 24): innermost dimension 100 is not a multiple of Q4_K's block of 256";
+    QTest::newRow("gguf IQ4_NL row not whole blocks")
+        << ggufFile({}, 0, {GgufTensor{"q", {48}, 20, 0}}, QByteArray(36, '\0')) << "gguf"
+        << "tensor 'q' (info at byte 24): innermost dimension 48 is not a multiple of IQ4_NL's block of 32";
+    QTest::newRow("gguf Q6_K blocks cut short")
+        << ggufFile({}, 0, {GgufTensor{"q", {256, 2}, 14, 0}}, QByteArray(300, '\0')) << "gguf"
+        << "tensor 'q': data at offset 0 (420 bytes) runs past the end of the file (the data section has 300 "
+           "bytes)";
+    QTest::newRow("gguf TQ1_0 one byte short")
+        << ggufFile({}, 0, {GgufTensor{"q", {256}, 34, 0}}, QByteArray(53, '\0')) << "gguf"
+        << "tensor 'q': data at offset 0 (54 bytes) runs past the end of the file (the data section has 53 "
+           "bytes)";
     QTest::newRow("gguf shape product overflows")
-        << gguf({}, 0, {GgufTensor{"w", {1ull << 40, 1ull << 40}, 0, 0}}, w24) << "gguf"
+        << ggufFile({}, 0, {GgufTensor{"w", {1ull << 40, 1ull << 40}, 0, 0}}, w24) << "gguf"
         << "tensor 'w' (info at byte 24): shape [1099511627776, 1099511627776] overflows";
     QTest::newRow("gguf absurd dimension")
-        << gguf({}, 0, {GgufTensor{"w", {~0ull}, 0, 0}}, w24) << "gguf"
+        << ggufFile({}, 0, {GgufTensor{"w", {~0ull}, 0, 0}}, w24) << "gguf"
         << "tensor 'w' (info at byte 24): dimension 18446744073709551615 is too large";
 }
 
@@ -336,7 +311,7 @@ void addMismatchedExtensionRows()
     const QByteArray okDict = npyDict("<f4", "(3, 4)");
     const QByteArray w24(24, '\0');
     QTest::newRow("gguf named .npy")
-        << gguf({}, 0, {kW}, w24) << "npy"
+        << ggufFile({}, 0, {kW}, w24) << "npy"
         << "the extension says .npy but the content is a GGUF file (from its first "
            "bytes); rename the file";
     QTest::newRow("npy named .safetensors")
@@ -406,12 +381,16 @@ void TestMalformedFiles::truncatedAnywhereIsRefused_data()
         safetensors("{\"__metadata__\":{\"format\":\"pt\"}," + tensorJson("w", "F32", "[2,3]", "[0,24]") +
                         "," + tensorJson("b", "BF16", "[2]", "[24,28]") + "}",
                     QByteArray(28, '\x01'));
-    const QByteArray gg = gguf(kvString("general.architecture", "llama") + ggufString("n") + le32(9) +
-                                   le32(8) + le64(2) + ggufString("x") + ggufString("yy"),
-                               2, {kW, GgufTensor{"q", {32}, 8, 32}}, QByteArray(32 + 34, '\x01'));
+    const QByteArray gg = ggufFile(ggufKvString("general.architecture", "llama") + ggufString("n") + le32(9) +
+                                       le32(8) + le64(2) + ggufString("x") + ggufString("yy"),
+                                   2, {kW, GgufTensor{"q", {32}, 8, 32}}, QByteArray(32 + 34, '\x01'));
+    // Issue #30: a Q4_K and a Q6_K tensor, whose blocks are cut anywhere too.
+    const QByteArray quantised =
+        ggufFile({}, 0, {GgufTensor{"k4", {256}, 12, 0}, GgufTensor{"k6", {256}, 14, 160}},
+                 QByteArray(160 + 210, '\x3c'));
     // Every cut that leaves a non-empty file: the magic, the lengths, the header, the data.
-    for (const auto &[bytes, ext] :
-         {std::pair(npyFile, "npy"), std::pair(st, "safetensors"), std::pair(gg, "gguf")}) {
+    for (const auto &[bytes, ext] : {std::pair(npyFile, "npy"), std::pair(st, "safetensors"),
+                                     std::pair(gg, "gguf"), std::pair(quantised, "gguf")}) {
         for (qsizetype cut = 1; cut < bytes.size(); ++cut)
             QTest::addRow("%s cut at %lld of %lld", ext, static_cast<long long>(cut),
                           static_cast<long long>(bytes.size()))

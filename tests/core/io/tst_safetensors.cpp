@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
+
 using namespace embedlab;
 
 namespace {} // namespace
@@ -26,6 +28,8 @@ private Q_SLOTS:
     void writerRefusesBadNames_data();
     void writerRefusesBadNames();
     void writerReportsUnwritablePath();
+    void writerEscapesNamesAsJson_data();
+    void writerEscapesNamesAsJson();
 };
 
 void TestSafetensors::matchesTorch_data()
@@ -151,6 +155,48 @@ void TestSafetensors::writerReportsUnwritablePath()
         QCOMPARE(QString::fromStdString(e.what()),
                  QStringLiteral("cannot write '/nonexistent-dir/w.safetensors': No such file or directory"));
     }
+}
+
+void TestSafetensors::writerEscapesNamesAsJson_data()
+{
+    // The writer escapes names and metadata with core::jsonString, as Python's json.dumps(...,
+    // ensure_ascii=False) and the safetensors library's serde_json write them (issue #24 item 8: its
+    // own escaper wrote \u0009 for a tab). Expected escapes printed by Python 3.11's json module.
+    QTest::addColumn<QByteArray>("name");
+    QTest::addColumn<QByteArray>("escaped");
+    QTest::newRow("quote and backslash") << QByteArray(R"(a"b\c)") << QByteArray(R"("a\"b\\c")");
+    QTest::newRow("tab newline return") << QByteArray("t\tn\nr\r") << QByteArray(R"("t\tn\nr\r")");
+    QTest::newRow("backspace form feed") << QByteArray("\b\f") << QByteArray(R"("\b\f")");
+    QTest::newRow("other controls") << QByteArray("\x01\x1f") << QByteArray(R"("\u0001\u001f")");
+    QTest::newRow("Vietnamese") << QByteArray("tr\xe1\xbb\x8dng s\xe1\xbb\x91")
+                                << QByteArray("\"tr\xe1\xbb\x8dng s\xe1\xbb\x91\"");
+    QTest::newRow("slash kept") << QByteArray("model/wte") << QByteArray(R"("model/wte")");
+}
+
+void TestSafetensors::writerEscapesNamesAsJson()
+{
+    QFETCH(QByteArray, name);
+    QFETCH(QByteArray, escaped);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("names.safetensors"));
+    const float x[] = {1.0f, -2.0f};
+    const std::string text = name.toStdString();
+    core::writeSafetensors(path.toStdString(), {{text, x, {2}}}, {{text, text}});
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    quint64 headerLength = 0;
+    std::memcpy(&headerLength, bytes.constData(), 8);
+    const QByteArray header = bytes.mid(8, qsizetype(headerLength));
+    QCOMPARE(header.count(escaped + ':'), 2); // the tensor's name and the metadata key
+    QVERIFY(header.contains(':' + escaped + '}'));
+    // Read back as written.
+    const core::WeightFile w = core::WeightFile::open(path.toStdString());
+    QCOMPARE(w.tensors().size(), std::size_t(1));
+    QCOMPARE(w.tensors()[0].name, text);
+    QCOMPARE(w.toFloat32(text)->data, (std::vector<float>{1.0f, -2.0f}));
+    const std::vector<std::pair<std::string, std::string>> metadata = {{text, text}};
+    QCOMPARE(w.metadata(), metadata);
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)

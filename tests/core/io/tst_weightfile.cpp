@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The common weight-file interface: format detection, tie detection, parameter counts, block-wise
 // conversion with progress, and `embedlab-cli inspect/convert` end to end (issue "Real weights").
+#include "common/Files.h"
+#include "common/GgufBytes.h"
 #include "common/Golden.h"
 #include "common/Process.h"
 #include "core/io/MappedFile.h"
@@ -32,17 +34,8 @@ namespace {
 
 using Run = testing::ProcessResult;
 
-Run runCli(const QStringList &args)
-{
-    return testing::runProcess(QStringLiteral(EMBEDLAB_CLI_PATH), args);
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    QCOMPARE(f.write(bytes), bytes.size());
-}
+using testing::runCli;
+using testing::writeFile;
 
 } // namespace
 
@@ -143,7 +136,7 @@ void TestWeightFile::refusesWhatItCannotRead()
     QFETCH(QByteArray, bytes);
     QFETCH(QString, message);
     const QString path = m_dir.filePath(name);
-    writeFile(path, bytes);
+    QVERIFY(writeFile(path, bytes));
     try {
         core::WeightFile::open(path.toStdString());
         QFAIL("the file was accepted");
@@ -163,8 +156,8 @@ void TestWeightFile::convertsInBlocksWithProgress()
         data[2 * i + 1] = char(0x3c); // 1.0 as float16
     const quint16 length = quint16(dict.size());
     const QString path = m_dir.filePath(QStringLiteral("halves.npy"));
-    writeFile(path, "\x93NUMPY\x01" + QByteArray(1, '\0') +
-                        QByteArray(reinterpret_cast<const char *>(&length), 2) + dict + data);
+    QVERIFY(writeFile(path, "\x93NUMPY\x01" + QByteArray(1, '\0') +
+                                QByteArray(reinterpret_cast<const char *>(&length), 2) + dict + data));
     const core::WeightFile w = core::WeightFile::open(path.toStdString());
     std::vector<double> fractions;
     const auto t = w.toFloat32("array", [&fractions](double f) {
@@ -477,7 +470,8 @@ void TestWeightFile::cliErrors_data()
     QTest::addColumn<QString>("message");
     const QString bad = m_dir.filePath(QStringLiteral("bad.safetensors"));
     const quint64 length = 9000000000ull;
-    writeFile(bad, QByteArray(reinterpret_cast<const char *>(&length), 8) + "{" + QByteArray(1015, ' '));
+    QVERIFY(
+        writeFile(bad, QByteArray(reinterpret_cast<const char *>(&length), 8) + "{" + QByteArray(1015, ' ')));
     QTest::newRow("header length past the end")
         << QStringList{QStringLiteral("inspect"), bad}
         << QStringLiteral("ValueError: ") + bad +
@@ -502,14 +496,20 @@ void TestWeightFile::cliErrors_data()
                QStringLiteral(": no tensor named 'lm_head.weight' (it has: token_embd.weight, "
                               "blk.0.attn_q.weight, blk.0.ffn_up.weight, "
                               "blk.0.ffn_down.weight, blk.0.attn_k.weight)");
+    // Issue #30: the types EmbedLab does not decode are named.
+    const QString iq2 = m_dir.filePath(QStringLiteral("iq2.gguf"));
+    QVERIFY(writeFile(iq2, testing::ggufMatrix("token_embd.weight", 16, 2, 256, QByteArray(2 * 66, '\x05'))));
     QTest::newRow("unsupported quantisation")
-        << QStringList{QStringLiteral("convert"), gguf + QStringLiteral(":blk.0.attn_k.weight"),
+        << QStringList{QStringLiteral("convert"), iq2 + QStringLiteral(":token_embd.weight"),
                        QStringLiteral("--npy"), m_dir.filePath(QStringLiteral("x.npy"))}
-        << QStringLiteral("ValueError: ") + gguf +
+        << QStringLiteral("ValueError: ") + iq2 +
                QStringLiteral(
-                   ": tensor 'blk.0.attn_k.weight': GGUF type Q4_0 is not supported (EmbedLab reads F32, "
-                   "F16, BF16 and Q8_0; re-quantise with llama.cpp's llama-quantize to Q8_0 or convert to "
-                   "F16)");
+                   ": tensor 'token_embd.weight': GGUF type IQ2_XXS is not supported (EmbedLab reads F32, "
+                   "F16, "
+                   "BF16, F64, I8-I64, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, "
+                   "IQ4_XS, TQ1_0 and TQ2_0; re-quantise with llama.cpp's llama-quantize to one of those, "
+                   "e.g. "
+                   "Q4_K_M, or convert to F16)");
     QTest::newRow("missing --npy") << QStringList{QStringLiteral("convert"), gguf}
                                    << QStringLiteral("ValueError: convert needs FILE[:TENSOR] --npy OUT");
     QTest::newRow("inspect without a file") << QStringList{QStringLiteral("inspect")}

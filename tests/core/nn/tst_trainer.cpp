@@ -2,10 +2,13 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // core::Trainer: batch validation with PyTorch's messages, the optimiser state between steps and
 // the training report (issue #13: this math lived in TrainingPanel).
+#include "common/Models.h"
 #include "core/nn/Trainer.h"
 
 #include "core/init/Generator.h"
 #include "core/nn/OneHot.h"
+
+#include "common/Optimizers.h"
 
 #include <QTest>
 
@@ -13,35 +16,15 @@
 
 using namespace embedlab;
 using core::OptimizerConfig;
+using testing::adam;
+using testing::sgd;
 
 namespace {
 
-std::unique_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {},
+std::shared_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {},
                                            bool bias = false)
 {
-    core::Generator gen(123);
-    auto model = std::make_unique<core::TiedModel>(4, 5, options, bias, gen);
-    if (tied)
-        model->tie();
-    return model;
-}
-
-OptimizerConfig sgd(double lr, double momentum = 0.0, double weightDecay = 0.0)
-{
-    OptimizerConfig c;
-    c.sgd.lr = lr;
-    c.sgd.momentum = momentum;
-    c.sgd.weightDecay = weightDecay;
-    return c;
-}
-
-OptimizerConfig adam(double lr, double weightDecay = 0.0)
-{
-    OptimizerConfig c;
-    c.kind = OptimizerConfig::Kind::Adam;
-    c.adam.lr = lr;
-    c.adam.weightDecay = weightDecay;
-    return c;
+    return testing::makeModel({.tied = tied, .bias = bias, .options = options});
 }
 
 std::vector<core::Matrix> values(const core::TiedModel &model)

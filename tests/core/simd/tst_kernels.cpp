@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // Issue #12: every instruction set's kernels give the same bits as the baseline build, and the
 // GEMM gives exactly its documented sum (in order over k, one rounding per operation).
+#include "common/Seed.h"
 #include "core/simd/Isa.h"
 #include "core/tensor/Parallel.h"
 
@@ -26,12 +27,7 @@ using Index = std::ptrdiff_t;
 
 unsigned seed()
 {
-    static const unsigned s = [] {
-        const char *env = std::getenv("EMBEDLAB_SEED");
-        const unsigned v = env != nullptr ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : 12u;
-        qInfo("seed %u (EMBEDLAB_SEED=N replays)", v);
-        return v;
-    }();
+    static const unsigned s = unsigned(embedlab::testing::testSeed("kernels", 12u));
     return s;
 }
 

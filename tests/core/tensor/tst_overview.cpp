@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // Issue #15: the heatmap overview made block by block while a weight decodes (core::OverviewBuilder)
 // and what a Parameter keeps of it.
+#include "common/Seed.h"
 #include "core/tensor/Overview.h"
 #include "core/tensor/Parameter.h"
 
@@ -20,10 +21,7 @@ namespace {
 
 unsigned seed()
 {
-    const QByteArray env = qgetenv("EMBEDLAB_SEED");
-    const unsigned s = env.isEmpty() ? 20261126u : env.toUInt();
-    qInfo("EMBEDLAB_SEED=%u", s);
-    return s;
+    return unsigned(testing::testSeed("overview", 20261126u));
 }
 
 // Level 1 row by row, in order, on one thread: what HeatmapPyramid::build computes.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/Golden.h"
+#include "common/Seed.h"
 #include "core/init/InitSpec.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
@@ -162,10 +163,7 @@ void TestStats::histcErrors()
 void TestStats::largeInputSplitsAcrossThreadsConsistently()
 {
     // Above the threading threshold the two halves are merged; the result must equal a plain loop.
-    const unsigned seed =
-        qEnvironmentVariableIsSet("EMBEDLAB_SEED") ? qEnvironmentVariableIntValue("EMBEDLAB_SEED") : 7u;
-    qInfo("seed %u (set EMBEDLAB_SEED to replay)", seed);
-    std::mt19937 rng(seed);
+    std::mt19937 rng(unsigned(testing::testSeed("stats", 7u)));
     std::normal_distribution<float> normal;
     std::vector<float> data(3'000'001);
     for (float &x : data)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // GPT-2's tokenizer in its three file formats against npm's gpt-3-encoder and tiktoken
 // (tests/golden/gen_tokenizer.mjs), issue #14 "Tokenizers (core, no Qt)".
+#include "common/Files.h"
 #include "common/Golden.h"
 #include "core/tensor/Error.h"
 #include "core/text/Tokenizer.h"
@@ -61,23 +62,13 @@ QByteArray utf8Of(const QJsonObject &text)
     return QByteArray::fromBase64(text.value(QLatin1String("utf8")).toString().toLatin1());
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
+using testing::readFile;
+using testing::writeFile;
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
-
-// A GGUF v3 file with only tokenizer metadata (`model` empty: none at all).
-QByteArray ggufWithTokenizer(const QByteArray &model, const QList<QByteArray> &tokens)
+// A GGUF v3 file with only tokenizer metadata (`model` empty: none at all; `pre` empty: no
+// tokenizer.ggml.pre).
+QByteArray ggufWithTokenizer(const QByteArray &model, const QList<QByteArray> &tokens,
+                             const QByteArray &pre = {})
 {
     QByteArray out("GGUF");
     auto u32 = [&](std::uint32_t v) { out.append(reinterpret_cast<const char *>(&v), 4); };
@@ -88,10 +79,15 @@ QByteArray ggufWithTokenizer(const QByteArray &model, const QList<QByteArray> &t
     };
     u32(3);
     u64(0);
-    u64(model.isEmpty() ? 1 : 3);
+    u64(model.isEmpty() ? 1 : pre.isEmpty() ? 3 : 4);
     str("general.name");
     u32(8);
     str("no tokenizer");
+    if (!pre.isEmpty()) {
+        str("tokenizer.ggml.pre");
+        u32(8);
+        str(pre);
+    }
     if (!model.isEmpty()) {
         str("tokenizer.ggml.model");
         u32(8);
@@ -134,6 +130,8 @@ private Q_SLOTS:
     void decodeRefusesUnknownIds();
     void unicodeTableMatchesJavaScript();
     void wordTableMatchesJavaScript();
+    void normalForms_data();
+    void normalForms();
     void findTokenizerFor();
 };
 
@@ -213,8 +211,10 @@ void TestTokenizer::tokenText_data()
         QTest::addRow("%s newline", f.constData()) << format << qint64(198) << QStringLiteral("\n");
         QTest::addRow("%s endoftext", f.constData())
             << format << qint64(50256) << QStringLiteral("<|endoftext|>");
-        // byte 0xEF alone is no character: shown as U+FFFD
-        QTest::addRow("%s lone byte", f.constData()) << format << qint64(171) << QStringLiteral("\uFFFD");
+        // #26: byte 0xEF alone is no character: shown by its value, never as U+FFFD
+        QTest::addRow("%s lone byte", f.constData()) << format << qint64(171) << QStringLiteral("<EF>");
+        QTest::addRow("%s space and lead byte", f.constData())
+            << format << qint64(10545) << QStringLiteral(" <E6>");
         QTest::addRow("%s id 0", f.constData()) << format << qint64(0) << QStringLiteral("!");
     }
 }
@@ -242,10 +242,9 @@ void TestTokenizer::findsTokensByText()
             if (shown.find("\xEF\xBF\xBD") == std::string::npos)
                 QCOMPARE(t.find(shown), std::optional<std::int64_t>(id));
         }
-        // Pieces of a character all show as U+FFFD: the first of them is found.
-        const auto replacement = t.find("\xEF\xBF\xBD");
-        QVERIFY(replacement.has_value());
-        QCOMPARE(t.tokenText(*replacement), std::string("\xEF\xBF\xBD"));
+        // #26: pieces of a character are found by their bytes as shown.
+        QCOMPARE(t.find("<EF>"), std::optional<std::int64_t>(171));
+        QCOMPARE(t.tokenText(*t.find("<E6 88>")), std::string("<E6 88>"));
     }
 }
 
@@ -261,11 +260,11 @@ void TestTokenizer::sizeAndOrigin()
 
 void TestTokenizer::inMemoryReadersMatchFiles()
 {
-    const QByteArray json = readAll(fileOf(kFormats[0]));
+    const QByteArray json = readFile(fileOf(kFormats[0]));
     const Tokenizer fromJson = Tokenizer::fromTokenizerJson(json.toStdString(), "memory");
-    const QByteArray vocab = readAll(fileOf(kFormats[2]));
+    const QByteArray vocab = readFile(fileOf(kFormats[2]));
     const QByteArray merges =
-        readAll(testing::goldenPath(QStringLiteral("../../resources/tokenizers/gpt2/merges.txt")));
+        readFile(testing::goldenPath(QStringLiteral("../../resources/tokenizers/gpt2/merges.txt")));
     const Tokenizer fromVocab =
         Tokenizer::fromVocabAndMerges(vocab.toStdString(), merges.toStdString(), "embedded");
     QCOMPARE(fromVocab.origin(), std::string("embedded"));
@@ -303,7 +302,7 @@ void TestTokenizer::smallTokenizerAgreesInEveryFormat()
 void TestTokenizer::addPrefixSpace()
 {
     // ByteLevel's add_prefix_space (RoBERTa's files): a space before each stretch of text that lacks one.
-    QByteArray json = readAll(fileOf(kFormats[0]));
+    QByteArray json = readFile(fileOf(kFormats[0]));
     const QByteArray off = R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":false)";
     QVERIFY(json.contains(off));
     json.replace(off, R"("pre_tokenizer":{"type":"ByteLevel","add_prefix_space":true)");
@@ -360,7 +359,7 @@ void TestTokenizer::addedTokenOptions()
     QFETCH(bool, prefixSpace);
     QFETCH(QString, text);
     QFETCH(QStringList, tokens);
-    QByteArray json = readAll(fileOf(kFormats[0]));
+    QByteArray json = readFile(fileOf(kFormats[0]));
     QVERIFY(json.contains(R"("added_tokens":[)"));
     json.replace(R"("added_tokens":[)", R"("added_tokens":[)" + added + ',');
     if (prefixSpace)
@@ -387,7 +386,7 @@ void TestTokenizer::readsAsciiEscapedJson()
 {
     // Python's json.dump writes every non-ASCII character as \uXXXX, beyond the BMP as a surrogate
     // pair: the small tokenizer so written, with an emoji added token, reads as the raw one does.
-    QByteArray json = readAll(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json")));
+    QByteArray json = readFile(testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json")));
     json.replace(R"("added_tokens":[)", R"("added_tokens":[{"id":557,"content":"🤖","special":true},)");
     const Tokenizer raw = Tokenizer::fromTokenizerJson(json.toStdString(), "raw");
     QByteArray escaped;
@@ -412,11 +411,11 @@ void TestTokenizer::errorsNameTheFile_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QByteArray>("merges"); // merges.txt beside it, when not null
     QTest::addColumn<QString>("message");
-    const QByteArray json = readAll(fileOf(kFormats[0]));
+    const QByteArray json = readFile(fileOf(kFormats[0]));
     const QByteArray byteLevel(kByteLevel);
     auto hf = [&](const QByteArray &model) { return "{\"model\": " + model + ", " + byteLevel + "}"; };
     // The 256 byte tokens of GPT-2 as a vocabulary of their own, for small valid files.
-    const QByteArray bytesVocab = readAll(fileOf(kFormats[2]));
+    const QByteArray bytesVocab = readFile(fileOf(kFormats[2]));
     QTest::newRow("truncated json") << "tokenizer.json" << json.left(100000) << QByteArray()
                                     << "invalid JSON: ";
     QTest::newRow("not json") << "tokenizer.json" << QByteArray("model = BPE") << QByteArray()
@@ -424,16 +423,18 @@ void TestTokenizer::errorsNameTheFile_data()
     QTest::newRow("not utf-8") << "tokenizer.json" << QByteArray("{\"model\": \"\xff\"}") << QByteArray()
                                << "is not valid UTF-8 at byte 11";
     QTest::newRow("wrong model type")
-        << "tokenizer.json" << hf(R"({"type": "WordPiece", "vocab": {"a": 0}, "merges": []})") << QByteArray()
-        << "model type 'WordPiece' is not supported";
+        << "tokenizer.json" << hf(R"({"type": "Unigram", "vocab": [["a", 0.0]]})") << QByteArray()
+        << "model type 'Unigram' is not implemented";
     QTest::newRow("empty vocab") << "tokenizer.json" << hf(R"({"type": "BPE", "vocab": {}, "merges": []})")
                                  << QByteArray() << "the vocabulary is empty";
     QTest::newRow("not byte-level") << "tokenizer.json"
                                     << hf(R"({"type": "BPE", "vocab": {"a": 0}, "merges": []})")
                                     << QByteArray() << "has no token for byte 0";
-    QTest::newRow("no pre_tokenizer")
-        << "tokenizer.json" << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})")
-        << QByteArray() << "pre_tokenizer is missing; EmbedLab reads byte-level BPE";
+    QTest::newRow("unknown pre_tokenizer")
+        << "tokenizer.json"
+        << QByteArray(
+               R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "Whitespace"}})")
+        << QByteArray() << "pre_tokenizer 'Whitespace' is not implemented";
     QTest::newRow("added token clash")
         << "tokenizer.json"
         << QByteArray(json).replace(R"("added_tokens":[{"id":50256,)", R"("added_tokens":[{"id":50255,)")
@@ -460,12 +461,21 @@ void TestTokenizer::errorsNameTheFile_data()
                                     << "needs merges.txt beside it";
     QTest::newRow("gguf without tokenizer")
         << "model.gguf" << ggufWithTokenizer({}, {}) << QByteArray() << "has no tokenizer metadata";
-    QTest::newRow("gguf llama") << "model.gguf" << ggufWithTokenizer("llama", {"<s>", "a"}) << QByteArray()
-                                << "tokenizer.ggml.model is 'llama'; EmbedLab reads byte-level BPE ('gpt2')";
-    QTest::newRow("gguf truncated") << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}).chopped(1)
+    QTest::newRow("gguf llama without scores")
+        << "model.gguf" << ggufWithTokenizer("llama", {"<s>", "a"}) << QByteArray()
+        << "tokenizer.ggml.scores has 0 scores for 2 tokens";
+    QTest::newRow("gguf bert") << "model.gguf" << ggufWithTokenizer("bert", {"[CLS]", "a"}) << QByteArray()
+                               << "tokenizer.ggml.model 'bert' is not implemented";
+    // #26: the pattern is named, never guessed.
+    QTest::newRow("gguf without pre") << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}) << QByteArray()
+                                      << "tokenizer.ggml.pre is missing";
+    QTest::newRow("gguf unknown pre") << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}, "starcoder")
+                                      << QByteArray() << "tokenizer.ggml.pre 'starcoder' is not implemented";
+    QTest::newRow("gguf truncated") << "model.gguf"
+                                    << ggufWithTokenizer("gpt2", {"a", "b"}, "gpt-2").chopped(1)
                                     << QByteArray() << "truncated";
-    QTest::newRow("gguf not byte-level")
-        << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}) << QByteArray() << "has no token for byte 0";
+    QTest::newRow("gguf not byte-level") << "model.gguf" << ggufWithTokenizer("gpt2", {"a", "b"}, "gpt-2")
+                                         << QByteArray() << "has no token for byte 0";
     QTest::newRow("empty file") << "tokenizer.json" << QByteArray() << QByteArray()
                                 << "invalid JSON: unexpected end";
 }
@@ -478,9 +488,9 @@ void TestTokenizer::errorsNameTheFile()
     QFETCH(QString, message);
     QTemporaryDir dir;
     const QString path = dir.filePath(name);
-    writeFile(path, content);
+    QVERIFY(writeFile(path, content));
     if (!merges.isNull())
-        writeFile(dir.filePath(QStringLiteral("merges.txt")), merges);
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("merges.txt")), merges));
     try {
         Tokenizer::fromFile(path.toStdString());
         QFAIL("no error");
@@ -590,18 +600,61 @@ void TestTokenizer::wordTableMatchesJavaScript()
     QVERIFY(!core::unicode::isWordCharacter(0x110000));
 }
 
+// #26: NFD (BERT's accent stripping) and NFC (Qwen 2's normalizer), as Python's unicodedata gives them.
+void TestTokenizer::normalForms_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("nfd");
+    QTest::addColumn<QString>("nfc");
+    QTest::newRow("e acute") << QStringLiteral("e\u0301") << QStringLiteral("e\u0301")
+                             << QStringLiteral("\u00e9");
+    QTest::newRow("precomposed") << QStringLiteral("\u1ec7") << QStringLiteral("e\u0323\u0302")
+                                 << QStringLiteral("\u1ec7");
+    QTest::newRow("marks reordered") << QStringLiteral("e\u0302\u0323") << QStringLiteral("e\u0323\u0302")
+                                     << QStringLiteral("\u1ec7");
+    QTest::newRow("hangul") << QStringLiteral("\uac01") << QStringLiteral("\u1100\u1161\u11a8")
+                            << QStringLiteral("\uac01");
+    QTest::newRow("hangul jamo") << QStringLiteral("\u1100\u1161\u11a8")
+                                 << QStringLiteral("\u1100\u1161\u11a8") << QStringLiteral("\uac01");
+    QTest::newRow("angstrom sign") << QStringLiteral("\u212b") << QStringLiteral("A\u030a")
+                                   << QStringLiteral("\u00c5");
+    QTest::newRow("exclusion stays decomposed")
+        << QStringLiteral("\u0958") << QStringLiteral("\u0915\u093c") << QStringLiteral("\u0915\u093c");
+    QTest::newRow("blocked") << QStringLiteral("a\u0323\u0323\u0301") << QStringLiteral("a\u0323\u0323\u0301")
+                             << QStringLiteral("\u1ea1\u0323\u0301");
+    QTest::newRow("ascii") << QStringLiteral("Hello") << QStringLiteral("Hello") << QStringLiteral("Hello");
+}
+
+void TestTokenizer::normalForms()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, nfd);
+    QFETCH(QString, nfc);
+    const QList<uint> ucs4 = text.toUcs4();
+    const std::u32string input(ucs4.begin(), ucs4.end());
+    std::u32string outD, outC;
+    core::unicode::appendNfd(input, outD);
+    core::unicode::appendNfc(input, outC);
+    QCOMPARE(QString::fromUcs4(outD.data(), static_cast<qsizetype>(outD.size())), nfd);
+    QCOMPARE(QString::fromUcs4(outC.data(), static_cast<qsizetype>(outC.size())), nfc);
+    QCOMPARE(QString::fromUcs4(outD.data(), static_cast<qsizetype>(outD.size())),
+             text.normalized(QString::NormalizationForm_D));
+    QCOMPARE(QString::fromUcs4(outC.data(), static_cast<qsizetype>(outC.size())),
+             text.normalized(QString::NormalizationForm_C));
+}
+
 void TestTokenizer::findTokenizerFor()
 {
     QTemporaryDir dir;
     const QString weights = dir.filePath(QStringLiteral("model.safetensors"));
-    writeFile(weights, QByteArray("not read"));
+    QVERIFY(writeFile(weights, QByteArray("not read")));
     QVERIFY(!core::findTokenizerFor(weights.toStdString()));
-    writeFile(dir.filePath(QStringLiteral("vocab.json")), "{}");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("vocab.json")), "{}"));
     QVERIFY(!core::findTokenizerFor(weights.toStdString())); // merges.txt is missing
-    writeFile(dir.filePath(QStringLiteral("merges.txt")), "");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("merges.txt")), ""));
     QCOMPARE(core::findTokenizerFor(weights.toStdString()),
              std::optional<std::filesystem::path>(dir.filePath(QStringLiteral("vocab.json")).toStdString()));
-    writeFile(dir.filePath(QStringLiteral("tokenizer.json")), "{}");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokenizer.json")), "{}"));
     QCOMPARE(
         core::findTokenizerFor(weights.toStdString()),
         std::optional<std::filesystem::path>(dir.filePath(QStringLiteral("tokenizer.json")).toStdString()));

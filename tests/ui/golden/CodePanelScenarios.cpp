@@ -2,8 +2,12 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/golden/CodePanelScenarios.h"
 
+#include "common/Golden.h"
+#include "core/io/WeightFile.h"
 #include "core/nn/OneHot.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
+#include "ui/model/PythonCode.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/views/UnembeddingView.h"
@@ -130,14 +134,17 @@ bool settle(const Lab &lab, const ui::CodePanel &panel)
 
 // The Training panel's snippet pasted after the code panel's code (issue #16 item 9: it continues
 // the main code): PyTorch must print the loss the panel shows after Step. `adam` takes one Adam step
-// first, so the snippet continues an optimizer with state.
-CodePanelScenario trainingSnippet(const char *name, bool adam)
+// on the default batch first (the next-token task on the ids), so the snippet continues an
+// optimizer with state. `ids` empty: the snippet trains a 2-D batch typed in the panel; else the
+// ids entry holds `ids` and the batch is their next-token task (issue #29 item 1).
+CodePanelScenario trainingSnippet(const char *name, bool adam, const QString &ids = {})
 {
-    Lab lab;
+    ui::Document document;
+    Lab &lab = *document.lab();
     ui::CodePanel panel;
     panel.setLab(&lab);
     ui::TrainingPanel training;
-    training.setLab(&lab);
+    training.setDocument(&document);
     CodePanelScenario scenario;
     scenario.name = QString::fromLatin1(name);
     if (adam) {
@@ -145,8 +152,12 @@ CodePanelScenario trainingSnippet(const char *name, bool adam)
         if (!training.step())
             return scenario;
     }
-    training.setIdsText(QStringLiteral("[[1, 2], [3, 0]]"));
-    training.setTargetsText(QStringLiteral("[[2, 3], [0, 1]]"));
+    if (ids.isEmpty()) {
+        training.setIdsText(QStringLiteral("[[1, 2], [3, 0]]"));
+        training.setTargetsText(QStringLiteral("[[2, 3], [0, 1]]"));
+    } else if (!lab.setIdsText(ids) || !training.followsIds()) {
+        return scenario;
+    }
     const auto *snippet = training.findChild<QLabel *>(QStringLiteral("code"));
     if (!snippet || !settle(lab, panel))
         return scenario;
@@ -156,6 +167,53 @@ CodePanelScenario trainingSnippet(const char *name, bool adam)
         return scenario;
     scenario.code = code;
     scenario.output = output + training.printedLoss() + QLatin1Char('\n');
+    return scenario;
+}
+
+// Issue #29 item 6: the Unembedding panel's copy, a script that continues the code panel's (no
+// `>>>`): run as pasted it prints the code panel's Output, then the values the transcript echoed.
+CodePanelScenario unembeddingScript(const char *name,
+                                    const std::function<void(ui::UnembeddingView &)> &source)
+{
+    Lab lab;
+    ui::CodePanel panel;
+    panel.setLab(&lab);
+    CodePanelScenario scenario;
+    scenario.name = QString::fromLatin1(name);
+    if (!settle(lab, panel))
+        return scenario;
+    ui::UnembeddingView view;
+    view.setModel(&lab.model());
+    source(view);
+    if (view.scriptText().isEmpty())
+        return scenario;
+    scenario.code = ui::PythonCode::unembeddingScript(panel.codeText(), view.scriptText());
+    scenario.output = panel.outputText() + view.echoedText();
+    return scenario;
+}
+
+// Issue #29 item 6: a tensor read from a .safetensors file (BF16, as most checkpoints), whose code
+// needs the safetensors package (its first line says so) and names the file by its absolute path.
+CodePanelScenario safetensorsLoad()
+{
+    Lab lab;
+    ui::CodePanel panel;
+    panel.setLab(&lab);
+    CodePanelScenario scenario;
+    scenario.name = QStringLiteral("safetensors_bf16_load");
+    const QString path = testing::formatFile(QStringLiteral("tied_alias.safetensors"));
+    try {
+        const core::WeightFile file = core::WeightFile::open(path.toStdString());
+        lab.loadMatrix(file.toParameter("h.0.attn.weight"), path, QStringLiteral("h.0.attn.weight"),
+                       Lab::LoadRole::Embedding, false);
+    } catch (const core::Error &) {
+        return scenario;
+    }
+    if (!settle(lab, panel) || lab.modelConfig().numEmbeddings != 4 ||
+        !lab.setIdsText(QStringLiteral("3, 0")) || !settle(lab, panel))
+        return scenario;
+    scenario.code = panel.codeText();
+    scenario.output = panel.outputText();
     return scenario;
 }
 
@@ -184,7 +242,16 @@ QList<CodePanelScenario> runCodePanelScenarios()
         out << scenario;
     }
     out << trainingSnippet("training_snippet_sgd", false)
-        << trainingSnippet("training_snippet_adam_state", true);
+        << trainingSnippet("training_snippet_adam_state", true)
+        << trainingSnippet("training_snippet_next_token", false, QStringLiteral("0, 2, 3, 1, 2"))
+        << unembeddingScript("unembedding_script_token",
+                             [](ui::UnembeddingView &view) { view.setHiddenFromToken(2); })
+        << unembeddingScript("unembedding_script_typed_t05",
+                             [](ui::UnembeddingView &view) {
+                                 view.setHidden({0.5f, -1.25f, 0.1f, 2.0f, -0.3f});
+                                 view.setTemperature(0.5);
+                             })
+        << safetensorsLoad();
     return out;
 }
 

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // Issue #16 items 8, 9, 10 and "the code panel's promise": for scripted sequences of edits, the code
 // panel's Python equals the committed code, and the app's Output (and the Unembedding transcript) equal
-// what PyTorch 1.13 printed when tests/golden/gen_codepanel.py ran that committed code.
+// what PyTorch 1.13 printed when tests/golden/gen_codepanel.py ran that committed code. Issue #29
+// items 1 and 6: the Training panel's next-token batch, the Unembedding panel's copy as a script and
+// a BF16 tensor read from a .safetensors file run as pasted too.
 #include "common/Golden.h"
 #include "ui/golden/CodePanelScenarios.h"
 
@@ -43,9 +45,15 @@ void TestCodePanelGolden::sequence_data()
     for (const QJsonValue &v : std::as_const(m_fixtures)) {
         const QJsonObject o = v.toObject();
         const QString name = o.value(QStringLiteral("name")).toString();
-        QTest::newRow(qPrintable(name)) << name << o.value(QStringLiteral("code")).toString()
-                                        << o.value(QStringLiteral("pytorch_output")).toString()
-                                        << o.value(QStringLiteral("pytorch_transcript")).toString();
+        // Code that reads a golden file names it by its absolute path, which the fixture writes as
+        // @GOLDEN@ (gen_codepanel.py).
+        const QString code =
+            o.value(QStringLiteral("code"))
+                .toString()
+                .replace(QLatin1String("@GOLDEN@"), embedlab::testing::goldenPath(QString()).chopped(1));
+        QTest::newRow(qPrintable(name))
+            << name << code << o.value(QStringLiteral("pytorch_output")).toString()
+            << o.value(QStringLiteral("pytorch_transcript")).toString();
     }
 }
 

@@ -3,6 +3,7 @@
 // Issue #15, "a pyramid and statistics in one pass": the heatmap overview a weight file's decode makes
 // block by block (core::OverviewBuilder) is HeatmapPyramid::build's level 1 bit for bit, for every
 // source dtype and for shapes whose rows straddle the decode's blocks, and the heatmap uses it.
+#include "common/Seed.h"
 #include "core/io/WeightFile.h"
 #include "core/tensor/Overview.h"
 #include "ui/heatmap/HeatmapPyramid.h"
@@ -23,10 +24,7 @@ namespace {
 
 unsigned seed()
 {
-    const QByteArray env = qgetenv("EMBEDLAB_SEED");
-    const unsigned s = env.isEmpty() ? 20261126u : env.toUInt();
-    qInfo("EMBEDLAB_SEED=%u", s);
-    return s;
+    return unsigned(testing::testSeed("decodedoverview", 20261126u));
 }
 
 // Random source bytes of `element`: any bf16 pattern (NaN, Inf, subnormals, +x and -x alike), halves

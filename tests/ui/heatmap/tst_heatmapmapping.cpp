@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Seed.h"
 #include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapRenderer.h"
@@ -25,10 +26,7 @@ bool sameFloat(float a, float b)
 
 unsigned seed()
 {
-    const QByteArray env = qgetenv("EMBEDLAB_SEED");
-    const unsigned s = env.isEmpty() ? 20260101u : env.toUInt();
-    qInfo("EMBEDLAB_SEED=%u", s);
-    return s;
+    return unsigned(embedlab::testing::testSeed("heatmapmapping", 20260101u));
 }
 
 } // namespace

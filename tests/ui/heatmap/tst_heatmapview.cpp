@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/HeatmapCells.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapView.h"
 
@@ -15,6 +16,8 @@ using embedlab::core::Parameter;
 using embedlab::core::ParameterPtr;
 using namespace embedlab::ui;
 
+using embedlab::testing::cellCentre;
+
 namespace {
 
 // The reference matrix (torch.manual_seed(0); torch.randn(4, 5) rounded as PyTorch prints it).
@@ -25,12 +28,6 @@ ParameterPtr referenceMatrix()
         -0.4015f, 0.6957f, -1.8061f, -1.1589f, 0.3255f, -0.6315f, -2.8400f, -0.7849f, -1.4096f, -0.4076f,
         0.7953f;
     return p;
-}
-
-QPoint cellCentre(const HeatmapView &view, int row, int column)
-{
-    const QPointF c = view.mapping().cellRect(row, column).center() + QPointF(view.plotRect().topLeft());
-    return c.toPoint();
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Seed.h"
 #include "core/init/Generator.h"
 #include "core/init/InitSpec.h"
 #include "core/tensor/Error.h"
@@ -28,12 +29,7 @@ class TestHistogramBinning : public QObject {
     std::uint64_t m_seed = 20260101;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        if (qEnvironmentVariableIsSet("EMBEDLAB_SEED"))
-            m_seed = qEnvironmentVariable("EMBEDLAB_SEED").toULongLong();
-        qInfo("EMBEDLAB_SEED=%llu", static_cast<unsigned long long>(m_seed));
-    }
+    void initTestCase() { m_seed = embedlab::testing::testSeed("histogrambinning", m_seed); }
 
     void statsMatchTheory_data()
     {

@@ -2,15 +2,22 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
+#include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LessonPanel.h"
+#include "ui/views/TokenChips.h"
+#include "ui/views/TrainingPanel.h"
+#include "ui/window/IdsEntry.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/Translations.h"
+#include "ui/window/WindowHost.h"
 
 #include <QAction>
 #include <QApplication>
@@ -20,6 +27,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTextEdit>
@@ -31,6 +39,20 @@ using embedlab::ui::Lesson;
 using embedlab::ui::LessonPanel;
 using embedlab::ui::MainWindow;
 using embedlab::ui::Translations;
+using embedlab::ui::WindowHost;
+
+namespace {
+
+/// The index of the lesson step named `key` ("onehot"), -1 when there is none.
+int stepIndex(const Lesson &lesson, QLatin1String key)
+{
+    for (int i = 0; i < lesson.count(); ++i)
+        if (QLatin1String(lesson.step(i).key) == key)
+            return i;
+    return -1;
+}
+
+} // namespace
 
 class TestLesson : public QObject {
     Q_OBJECT
@@ -48,10 +70,17 @@ private Q_SLOTS:
     void everyStepReadableInTheDock();
     void stepsGoThroughUndoAndResetThePanels();
     void buttonsStayPutFromStepToStep();
+    void lessonNeverTouchesTheTeachersDocument();
+    void gradientsStepTrainsWhatItSays();
 
 private:
-    std::unique_ptr<MainWindow> m_window;
-    embedlab::ui::LessonController *m_classroom = nullptr;
+    MainWindow *window() const { return &m_host->window(); }
+    embedlab::ui::LessonController *classroom() const { return window()->lessons(); }
+    /// Starts or ends the lesson as View > Guided Lesson does, and waits for the window built
+    /// around the lesson's document (or the teacher's).
+    void setLesson(bool on);
+
+    std::unique_ptr<WindowHost> m_host;
 };
 
 void TestLesson::initTestCase()
@@ -62,17 +91,27 @@ void TestLesson::initTestCase()
 void TestLesson::init()
 {
     embedlab::testing::resetAppSettings();
-    m_window = std::make_unique<MainWindow>();
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_classroom = m_window->lessons();
-    QVERIFY(m_classroom);
+    m_host = std::make_unique<WindowHost>(MainWindow::Options{});
+    window()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window()));
+    QVERIFY(classroom());
 }
 
 void TestLesson::cleanup()
 {
-    m_window.reset();
+    m_host.reset();
     Translations::install(QStringLiteral("en"));
+}
+
+void TestLesson::setLesson(bool on)
+{
+    if (classroom()->isLessonWindow() == on)
+        return;
+    QSignalSpy replaced(m_host.get(), &WindowHost::windowReplaced);
+    window()->actions().lesson->setChecked(on);
+    QVERIFY(replaced.wait(10000));
+    QCOMPARE(classroom()->isLessonWindow(), on);
+    QVERIFY(QTest::qWaitForWindowExposed(window()));
 }
 
 void TestLesson::aboutTenStepsWithText()
@@ -110,83 +149,85 @@ void TestLesson::stepsSetTheViews()
     QFETCH(bool, idsValid);
     QFETCH(int, animationStep);
     QFETCH(QString, visibleDock);
-    Lesson *lesson = m_classroom->lesson();
-    int index = -1;
-    for (int i = 0; i < lesson->count(); ++i)
-        if (QLatin1String(lesson->step(i).key) == key)
-            index = i;
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    const int index = stepIndex(*lesson, QLatin1String(key.toLatin1()));
     QVERIFY(index >= 0);
-    // From a different state, so that the step has something to change.
-    m_window->lab()->setIdsText(QStringLiteral("0"));
-    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    // From a different state, so that the step has something to change (the first step is shown
+    // by starting the lesson).
+    if (index > 0)
+        window()->lab()->setIdsText(QStringLiteral("0"));
     lesson->setCurrent(index);
     QCOMPARE(lesson->current(), index);
-    QCOMPARE(m_window->lab()->isTied(), tied);
+    QCOMPARE(window()->lab()->isTied(), tied);
     if (idsValid) {
-        QCOMPARE(m_window->lab()->idsText(), QStringLiteral("2, 3, 1"));
-        QVERIFY(m_window->lab()->idsValid());
+        QCOMPARE(window()->lab()->idsText(), QStringLiteral("2, 3, 1"));
+        QVERIFY(window()->lab()->idsValid());
     } else {
-        auto *field = m_window->findChild<QLineEdit *>(QStringLiteral("ids"));
+        auto *field = window()->findChild<QLineEdit *>(QStringLiteral("ids"));
         QVERIFY(field);
         QCOMPARE(field->text(), QStringLiteral("2, 3, 4"));
-        auto *error = m_window->findChild<QLabel *>(QStringLiteral("idsError"));
+        auto *error = window()->findChild<QLabel *>(QStringLiteral("idsError"));
         QVERIFY(error);
         QVERIFY2(error->text().contains(QStringLiteral("IndexError")), qPrintable(error->text()));
     }
     {
-        const auto *animation = m_window->animation();
+        const auto *animation = window()->animation();
         QCOMPARE(animation->step(), animationStep < 0 ? animation->stepCount() - 1 : animationStep);
         QVERIFY(!animation->isPlaying());
     }
-    QVERIFY(m_classroom->dock()->isVisibleTo(m_window.get()));
-    QCOMPARE(m_classroom->panel()->titleText(), Lesson::title(index));
-    QCOMPARE(m_classroom->panel()->bodyText(), Lesson::text(index));
-    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-        if (dock == m_classroom->dock())
+    QVERIFY(classroom()->dock()->isVisibleTo(window()));
+    QCOMPARE(classroom()->panel()->titleText(), Lesson::title(index));
+    QCOMPARE(classroom()->panel()->bodyText(), Lesson::text(index));
+    for (QDockWidget *dock : window()->findChildren<QDockWidget *>()) {
+        if (dock == classroom()->dock())
             continue;
         if (!visibleDock.isEmpty() && dock->objectName() == visibleDock)
-            QVERIFY2(dock->isVisibleTo(m_window.get()), qPrintable(dock->objectName()));
+            QVERIFY2(dock->isVisibleTo(window()), qPrintable(dock->objectName()));
         if (visibleDock.isEmpty())
-            QVERIFY2(!dock->isVisibleTo(m_window.get()), qPrintable(dock->objectName()));
+            QVERIFY2(!dock->isVisibleTo(window()), qPrintable(dock->objectName()));
     }
 }
 
 void TestLesson::resumesTheRememberedStep()
 {
-    auto *action = m_window->findChild<QAction *>(QStringLiteral("guidedLesson"));
-    QVERIFY(action);
-    action->setChecked(true);
-    QCOMPARE(m_classroom->lesson()->current(), 0);
-    QVERIFY(m_classroom->lesson()->next());
-    QVERIFY(m_classroom->lesson()->next());
-    action->setChecked(false);
-    QCOMPARE(m_classroom->lesson()->current(), -1);
+    // Issue #24 item 2: reopening starts at step 1 unless the teacher asks to resume.
+    setLesson(true);
+    QCOMPARE(classroom()->lesson()->current(), 0);
+    QVERIFY(classroom()->lesson()->next());
+    QVERIFY(classroom()->lesson()->next());
+    setLesson(false);
+    QCOMPARE(classroom()->lesson()->current(), -1);
     QCOMPARE(Lesson::savedStep(), 2);
-    action->setChecked(true);
-    QCOMPARE(m_classroom->lesson()->current(), 2);
+    setLesson(true);
+    QCOMPARE(classroom()->lesson()->current(), 0);
+    auto *resume = classroom()->panel()->findChild<QPushButton *>(QStringLiteral("lessonResume"));
+    QVERIFY(resume);
+    QVERIFY(resume->isVisible());
+    QVERIFY2(resume->text().contains(QStringLiteral("3")), qPrintable(resume->text()));
+    resume->click();
+    QCOMPARE(classroom()->lesson()->current(), 2);
+    QVERIFY(!resume->isVisible());
 }
 
 void TestLesson::presenterKeysWalkAnimationThenLesson()
 {
-    Lesson *lesson = m_classroom->lesson();
-    int onehot = -1;
-    for (int i = 0; i < lesson->count(); ++i)
-        if (QLatin1String(lesson->step(i).key) == QLatin1String("onehot"))
-            onehot = i;
-    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    const int onehot = stepIndex(*lesson, QLatin1String("onehot"));
     lesson->setCurrent(onehot);
-    auto *forward = m_window->findChild<QAction *>(QStringLiteral("stepForward"));
+    auto *forward = window()->findChild<QAction *>(QStringLiteral("stepForward"));
     QVERIFY(forward);
     QVERIFY(forward->shortcuts().contains(QKeySequence(Qt::Key_PageDown)));
-    const int steps = m_window->animation()->stepCount();
+    const int steps = window()->animation()->stepCount();
     for (int i = 1; i < steps; ++i) {
         forward->trigger();
         QCOMPARE(lesson->current(), onehot);
-        QCOMPARE(m_window->animation()->step(), i);
+        QCOMPARE(window()->animation()->step(), i);
     }
     forward->trigger(); // the animation is at its end: the lesson moves on
     QCOMPARE(lesson->current(), onehot + 1);
-    auto *back = m_window->findChild<QAction *>(QStringLiteral("stepBack"));
+    auto *back = window()->findChild<QAction *>(QStringLiteral("stepBack"));
     back->trigger(); // the next step shows the animation at its end; Back walks it first
     QCOMPARE(lesson->current(), onehot + 1);
 }
@@ -290,14 +331,14 @@ void TestLesson::everyStepReadableInTheDock()
     QFETCH(QSize, size);
     QFETCH(bool, projector);
     QVERIFY(Translations::install(language));
-    m_window->resize(size);
+    window()->resize(size);
     if (projector) {
-        m_window->projector()->setUsesFullScreen(false); // the offscreen screen is only 800 px wide
-        m_window->projector()->setEnabled(true);
+        window()->projector()->setUsesFullScreen(false); // the offscreen screen is only 800 px wide
+        window()->projector()->setEnabled(true);
     }
-    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
-    Lesson *lesson = m_classroom->lesson();
-    LessonPanel *panel = m_classroom->panel();
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    LessonPanel *panel = classroom()->panel();
     auto *text = panel->findChild<QTextEdit *>(QStringLiteral("lessonText"));
     QVERIFY(text);
     if (projector) // the class reads the text from the back of the room
@@ -306,70 +347,133 @@ void TestLesson::everyStepReadableInTheDock()
         lesson->setCurrent(i);
         // Projector mode keeps the side panels hidden; otherwise everything competes for room.
         if (!projector) {
-            for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+            for (QDockWidget *dock : window()->findChildren<QDockWidget *>())
                 dock->show();
         }
         settle();
         const QString where =
             QStringLiteral("%1 step %2").arg(QLatin1String(QTest::currentDataTag())).arg(i + 1);
-        QVERIFY2(m_classroom->dock()->isVisible(), qPrintable(where));
+        QVERIFY2(classroom()->dock()->isVisible(), qPrintable(where));
         QVERIFY(text->toPlainText().contains(Lesson::text(i)));
         verifyTextReadable(text, where);
-        verifyButtonsShown(panel, m_window.get(), where);
+        verifyButtonsShown(panel, window(), where);
     }
 }
 
 void TestLesson::stepsGoThroughUndoAndResetThePanels()
 {
-    // Issue "Classroom-grade interaction", item 3: tie, start the lesson: step 1 unties through
-    // the undo stack (the toolbar must not offer "Undo Tie"), and an initialiser's error or chain
-    // does not linger into later steps.
-    embedlab::ui::Lab *lab = m_window->lab();
-    m_window->findChild<QAction *>(QStringLiteral("tieAction"))->trigger();
-    QVERIFY(lab->isTied());
-    QUndoStack *stack = m_window->undoStack();
-    const int before = stack->count();
-    m_window->initPanel()->editKeyword(QStringLiteral("std"), QStringLiteral("abc"));
-    QVERIFY(!m_window->initPanel()->errorText().isEmpty());
-
-    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
-    QCOMPARE(m_classroom->lesson()->current(), 0);
+    // Issue "Classroom-grade interaction", item 3: each step is an undo step of the lesson's own
+    // document with a freshly built model, so no tie/untie pairs or initialiser chains linger.
+    setLesson(true);
+    embedlab::ui::Lab *lab = window()->lab();
+    QUndoStack *stack = window()->undoStack();
+    QCOMPARE(classroom()->lesson()->current(), 0);
     QVERIFY(!lab->isTied());
-    QCOMPARE(stack->count(), before + 1);
-    QVERIFY2(stack->undoText().startsWith(QStringLiteral("Lesson step 1")), qPrintable(stack->undoText()));
-    QVERIFY(m_window->initPanel()->errorText().isEmpty());
-
-    // Walking the steps: the tying step ties, the next unties; the code holds no tie/untie pairs.
-    for (int i = 1; i < m_classroom->lesson()->count(); ++i) {
-        m_classroom->lesson()->setCurrent(i);
-        QCOMPARE(lab->isTied(), m_classroom->lesson()->step(i).tied);
+    // The lesson's document starts as step 1 shows it: nothing to undo yet.
+    QVERIFY(!stack->canUndo());
+    QVERIFY(window()->initPanel()->errorText().isEmpty());
+    for (int i = 1; i < classroom()->lesson()->count(); ++i) {
+        classroom()->lesson()->setCurrent(i);
+        QCOMPARE(lab->isTied(), classroom()->lesson()->step(i).tied);
         // A tied step's model is built tied: its code has that one tie and nothing else.
-        const qsizetype expected = m_classroom->lesson()->step(i).tied ? 1 : 0;
+        const qsizetype expected = classroom()->lesson()->step(i).tied ? 1 : 0;
         QVERIFY2(lab->history().size() <= expected, qPrintable(QString::number(i)));
     }
-    // Undo goes back through the steps to the user's own tie.
-    while (stack->count() > before && stack->canUndo() && stack->index() > before)
+    QVERIFY2(stack->undoText().startsWith(QStringLiteral("Lesson step")), qPrintable(stack->undoText()));
+    // Undo walks back through the steps to the first.
+    while (stack->canUndo())
         stack->undo();
-    QVERIFY(lab->isTied());
+    QVERIFY(!lab->isTied());
+    QCOMPARE(lab->config().numEmbeddings, 4);
+}
+
+void TestLesson::lessonNeverTouchesTheTeachersDocument()
+{
+    // Issue #24 defect 2: the lesson replaced the teacher's GPT-2 model and Chinese text with
+    // Embedding(4, 5), kept GPT-2's tokenizer on it, and ending it left the 4x5 model and hidden
+    // panels. Now it runs on its own document and ending it gives back exactly what was there.
+    embedlab::ui::Document *teacher = window()->document();
+    teacher->undo()->applyPreset(embedlab::ui::Lab::Preset::Gpt2Small);
+    QTRY_VERIFY_WITH_TIMEOUT(window()->isIdle(), 60000);
+    teacher->setTextMode(true);
+    teacher->commitIdsEntry(QStringLiteral("我喜欢机器学习"));
+    window()->initPanel()->editKeyword(QStringLiteral("std"), QStringLiteral("abc"));
+    window()->dock(Lesson::Panel::Histogram)->hide();
+    QTRY_VERIFY_WITH_TIMEOUT(window()->isIdle(), 60000);
+    const embedlab::ui::ViewState before = teacher->state();
+    const embedlab::ui::Lab::Config config = teacher->lab()->config();
+    const QString ids = teacher->lab()->idsText();
+    const auto weight = teacher->lab()->embeddingWeight();
+    const int undoSteps = teacher->undo()->stack()->count();
+    QVERIFY(!before.panels.contains(QStringLiteral("histogram")));
+
+    setLesson(true);
+    QVERIFY(window()->shown() != teacher);
+    QCOMPARE(window()->lab()->config().numEmbeddings, 4);
+    QVERIFY(!window()->lab()->vocabulary().isKnown());
+    QVERIFY(window()->tokenChips()->chips().isEmpty());
+    QCOMPARE(window()->embeddingHeatmap()->rowLabel(2), QStringLiteral("2"));
+    QVERIFY(!window()->isTextMode());
+    // Nothing of the teacher's changed meanwhile.
+    QCOMPARE(teacher->lab()->config(), config);
+    QCOMPARE(teacher->lab()->embeddingWeight(), weight);
+
+    setLesson(false);
+    QCOMPARE(window()->shown(), teacher);
+    QTRY_VERIFY_WITH_TIMEOUT(window()->isIdle(), 60000);
+    QCOMPARE(teacher->lab()->config(), config);
+    QCOMPARE(teacher->lab()->idsText(), ids);
+    QCOMPARE(teacher->lab()->embeddingWeight(), weight);
+    QCOMPARE(teacher->undo()->stack()->count(), undoSteps);
+    QVERIFY(teacher->state() == before);
+    QVERIFY(window()->isTextMode());
+    QCOMPARE(window()->idsEntry()->field()->text(), QStringLiteral("我喜欢机器学习"));
+    QVERIFY(!window()->tokenChips()->chips().isEmpty());
+    QVERIFY(!window()->dock(Lesson::Panel::Histogram)->isVisibleTo(window()));
+    QVERIFY(window()->dock(Lesson::Panel::Code)->isVisibleTo(window()));
+    QCOMPARE(window()->initPanel()->draft().spec, QStringLiteral("normal:std=abc"));
+    QVERIFY(!window()->initPanel()->errorText().isEmpty());
 }
 
 void TestLesson::buttonsStayPutFromStepToStep()
 {
     // Issue "Classroom-grade interaction", item 14: the dock grew at steps 4, 7 and 8, so
     // Previous and Next jumped under the presenter's mouse. The dock fits the tallest step at once.
-    m_window->resize(1366, 768);
-    m_window->findChild<QAction *>(QStringLiteral("guidedLesson"))->setChecked(true);
-    auto *next = m_classroom->panel()->findChild<QPushButton *>(QStringLiteral("lessonNext"));
+    window()->resize(1366, 768);
+    setLesson(true);
+    auto *next = classroom()->panel()->findChild<QPushButton *>(QStringLiteral("lessonNext"));
     QVERIFY(next);
     QTest::qWait(100);
-    const QPoint at = next->mapTo(m_window.get(), QPoint(0, 0));
-    for (int i = 1; i < m_classroom->lesson()->count(); ++i) {
-        m_classroom->lesson()->setCurrent(i);
+    const QPoint at = next->mapTo(window(), QPoint(0, 0));
+    for (int i = 1; i < classroom()->lesson()->count(); ++i) {
+        classroom()->lesson()->setCurrent(i);
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         QTest::qWait(20);
-        QCOMPARE(next->mapTo(m_window.get(), QPoint(0, 0)), at);
+        QCOMPARE(next->mapTo(window(), QPoint(0, 0)), at);
     }
     QVERIFY(!next->isEnabled()); // the last step
+}
+
+// Issue #29 item 1: the Training panel trains the next-token task on the ids, and the Gradients
+// step says which batch that is and which rows get a gradient: what a Step shows must agree.
+void TestLesson::gradientsStepTrainsWhatItSays()
+{
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    const int index = stepIndex(*lesson, QLatin1String("gradients"));
+    QVERIFY(index >= 0);
+    lesson->setCurrent(index);
+    const QString text = Lesson::text(index);
+    embedlab::ui::TrainingPanel *training = window()->trainingPanel();
+    QVERIFY(training->followsIds());
+    QCOMPARE(window()->lab()->idsText(), QStringLiteral("2, 3, 1"));
+    QCOMPARE(training->idsText(), QStringLiteral("2, 3"));
+    QCOMPARE(training->targetsText(), QStringLiteral("3, 1"));
+    QVERIFY2(text.contains(QStringLiteral("inputs [2, 3], targets [3, 1]")), qPrintable(text));
+    QVERIFY(training->step());
+    QTRY_VERIFY(training->hasResult());
+    QCOMPARE(training->changedRows(QStringLiteral("embedding.weight")), (QList<int>{2, 3}));
+    QVERIFY2(text.contains(QStringLiteral("2 and 3")), qPrintable(text));
 }
 
 QTEST_MAIN(TestLesson)

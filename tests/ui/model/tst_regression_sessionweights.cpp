@@ -7,6 +7,7 @@
 // loaded other numbers. A child process saves a new session over an old one in a loop and is
 // SIGKILLed at random moments; the session found afterwards must load with its own weights.
 // EMBEDLAB_SEED replays the kill times.
+#include "common/Seed.h"
 #include "core/tensor/Parameter.h"
 #include "ui/model/SessionFile.h"
 
@@ -57,12 +58,7 @@ private Q_SLOTS:
 
 void TestRegressionSessionWeights::killedSaveKeepsOldSessionWhole()
 {
-    bool ok = false;
-    quint64 seed = qEnvironmentVariable("EMBEDLAB_SEED").toULongLong(&ok);
-    if (!ok)
-        seed = std::random_device{}();
-    std::printf("sessionweights: seed %llu (replay with EMBEDLAB_SEED=%llu)\n",
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed));
+    const quint64 seed = testing::testSeed("sessionweights");
     std::mt19937_64 rng(seed);
 
     QTemporaryDir dir;

@@ -3,8 +3,8 @@
 #include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
 #include "ui/model/Lab.h"
+#include "ui/model/PythonCode.h"
 #include "ui/model/UndoCommands.h"
-#include "ui/views/CodePanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/window/MainWindow.h"
@@ -107,7 +107,7 @@ void TestUndo::init()
 {
     embedlab::testing::resetAppSettings();
     m_window = std::make_unique<MainWindow>();
-    m_window->setUntiePolicy(MainWindow::UntiePolicy::Clone);
+    m_window->setUntiePolicy(embedlab::ui::TieController::UntiePolicy::Clone);
 }
 
 void TestUndo::cleanup()
@@ -347,7 +347,7 @@ void TestUndo::codeShowsInitsInOrder()
     Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.02"));
     Q_EMIT m_window->initPanel()->editFinished();
     m_window->requestTie(true);
-    const QString code = embedlab::ui::CodePanel::pythonCode(*lab());
+    const QString code = embedlab::ui::PythonCode::script(*lab());
     const qsizetype init = code.indexOf(QStringLiteral("torch.nn.init.normal_(embedding.weight, std=0.02)"));
     const qsizetype tie = code.indexOf(QStringLiteral("lm_head.weight = embedding.weight"));
     QVERIFY2(init > 0 && tie > init, qPrintable(code));

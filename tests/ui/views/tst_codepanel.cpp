@@ -3,6 +3,7 @@
 // CodePanel on its own (#13): the Python it writes for the Lab's state and what PyTorch 1.13 prints
 // for it (the reference example's output below was printed by PyTorch 1.13 for that code).
 #include "ui/model/Lab.h"
+#include "ui/model/PythonCode.h"
 #include "ui/views/CodePanel.h"
 
 #include <QPlainTextEdit>
@@ -16,6 +17,7 @@
 
 using embedlab::ui::CodePanel;
 using embedlab::ui::Lab;
+using embedlab::ui::PythonCode;
 
 namespace {
 
@@ -63,7 +65,7 @@ void TestCodePanel::referenceExample()
                                               "print(embedding.weight)\n"
                                               "print(embedding(ids))\n"
                                               "print(one_hot @ embedding.weight)\n"));
-    QCOMPARE(panel.codeText(), CodePanel::pythonCode(lab));
+    QCOMPARE(panel.codeText(), embedlab::ui::PythonCode::script(lab));
     QCOMPARE(panel.outputText().trimmed(), QString::fromLatin1(kReferenceOutput));
 }
 

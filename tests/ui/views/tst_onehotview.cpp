@@ -45,6 +45,8 @@ private Q_SLOTS:
     void paintsThePhaseColours();
     void colorMapName();
     void withoutLabCaptionIsEmpty();
+    void lookupArrowReachesTheOutput_data();
+    void lookupArrowReachesTheOutput();
 
 private:
     int pixelsAt(int step, double progress, QRgb color);
@@ -209,6 +211,71 @@ void TestOneHotView::withoutLabCaptionIsEmpty()
     QCOMPARE(view.progressCounts().multiplyAdds, 0LL);
     view.resize(view.sizeHint());
     QVERIFY(!view.grab().isNull()); // paints the background only
+}
+
+void TestOneHotView::lookupArrowReachesTheOutput_data()
+{
+    QTest::addColumn<bool>("played");
+    QTest::newRow("stepped by hand") << false;
+    QTest::newRow("played") << true;
+}
+
+// Issue #29 item 3: "lookup: W[1] -> output[2], one step" drew an arrow that stopped under W's row
+// when stepped with PageDown. Every step of the reference example is rendered, stepped and played:
+// each id's lookup arrow ends inside its output row, head drawn, and the head's pixels are there.
+void TestOneHotView::lookupArrowReachesTheOutput()
+{
+    QFETCH(bool, played);
+    const auto reaches = [this](const QImage &image, int k) -> QString {
+        const std::optional<OneHotView::PaintedArrow> &arrow = m_view->paintedArrow();
+        if (!arrow)
+            return QStringLiteral("id %1: no arrow").arg(k);
+        if (!arrow->target.adjusted(-0.5, -0.5, 0.5, 0.5).contains(arrow->end) || !arrow->head)
+            return QStringLiteral("id %1: the arrow ends at (%2, %3), outside output row (%4, %5, %6 x %7)%8")
+                .arg(k)
+                .arg(arrow->end.x())
+                .arg(arrow->end.y())
+                .arg(arrow->target.x())
+                .arg(arrow->target.y())
+                .arg(arrow->target.width())
+                .arg(arrow->target.height())
+                .arg(arrow->head ? QString() : QStringLiteral(", no head"));
+        // The head, filled in the lookup colour, just before the end.
+        const QRect nearEnd = QRectF(arrow->end - QPointF(6, 4), QSizeF(6, 8)).toRect();
+        const int head = countColor(image.copy(nearEnd), kLookup);
+        return head >= 6 ? QString() : QStringLiteral("id %1: %2 head pixels at the end").arg(k).arg(head);
+    };
+    QList<int> reached;
+    if (!played) {
+        // PageDown, as the presenter steps.
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+        while (!m_animation->isAtEnd()) {
+            QTest::keyClick(m_view.get(), Qt::Key_PageDown);
+            const QImage image = m_view->grab().toImage();
+            if (m_animation->phase() != OneHotAnimation::Phase::Lookup) {
+                QVERIFY2(!m_view->paintedArrow(), "an arrow outside the lookup phase");
+                continue;
+            }
+            const QString failure = reaches(image, m_animation->idIndex());
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+            reached << m_animation->idIndex();
+        }
+    } else {
+        // Played by itself (advanced as its timer does, without the event loop): by the end of each
+        // lookup phase the arrow has grown to the output.
+        m_animation->play();
+        while (m_animation->isPlaying()) {
+            m_animation->advance(16);
+            if (m_animation->phase() != OneHotAnimation::Phase::Lookup || m_animation->progress() < 0.9 ||
+                reached.contains(m_animation->idIndex()))
+                continue;
+            const QString failure = reaches(m_view->grab().toImage(), m_animation->idIndex());
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+            reached << m_animation->idIndex();
+        }
+    }
+    QCOMPARE(reached, (QList<int>{0, 1, 2}));
 }
 
 QTEST_MAIN(TestOneHotView)

@@ -5,6 +5,7 @@
 #include "core/io/SafetensorsWriter.h"
 #include "core/io/WeightFile.h"
 #include "ui/model/Lab.h"
+#include "ui/model/PythonCode.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/TensorPicker.h"
 #include "ui/window/MainWindow.h"
@@ -65,7 +66,10 @@ void TestTensorPicker::listsSafetensors()
     const int row = int(picker.tensorNames().indexOf(QStringLiteral("wte.weight")));
     QVERIFY(row >= 0);
     QCOMPARE(picker.cellText(row, 1), QStringLiteral("F32"));
-    QCOMPARE(picker.cellText(row, 2), QStringLiteral("[6, 3]"));
+    QCOMPARE(picker.cellText(row, 2), QStringLiteral("32"));
+    QCOMPARE(picker.cellText(row, 3), QStringLiteral("[6, 3]"));
+    // A plain type needs no note on what quantisation keeps and loses.
+    QVERIFY(picker.shownQuantisationNote().isEmpty());
     // GPT-2 stores wte only: lm_head is absent because it is tied.
     QVERIFY2(picker.notesText().contains(QStringLiteral("absent because it is tied")),
              qPrintable(picker.notesText()));
@@ -97,7 +101,7 @@ void TestTensorPicker::loadsNpyAsEmbedding()
     // Embedding(6, 3) + Linear(3, 6, bias=False), untied: as PyTorch counts after loading.
     QCOMPARE(qint64(lab.parameterCount()), 36LL);
     QVERIFY(lab.loadedFrom().endsWith(QStringLiteral("wte.npy:") + name));
-    const QString code = embedlab::ui::CodePanel::pythonCode(lab);
+    const QString code = embedlab::ui::PythonCode::script(lab);
     QVERIFY2(code.contains(QStringLiteral("numpy.load(")), qPrintable(code));
     QVERIFY(!code.contains(QStringLiteral("torch.load")));
     QVERIFY(code.contains(QStringLiteral("embedding.weight.copy_(w)")));
@@ -125,13 +129,18 @@ void TestTensorPicker::loadsSafetensorsAsLinearThroughTheWindow()
     QCOMPARE(lab->lmHeadWeight()->value()(1, 0), 1.5f);
     // The code reads it as PyTorch's safetensors does for any dtype: safetensors.numpy has no
     // bfloat16, and the pasted code failed on every BF16 checkpoint.
-    const QString code = embedlab::ui::CodePanel::pythonCode(*lab);
+    const QString code = embedlab::ui::PythonCode::script(*lab);
     QVERIFY2(
         code.contains(
             QStringLiteral("from safetensors import safe_open\nwith safe_open(\"") + m_safetensors +
             QStringLiteral("\", framework=\"pt\") as f:\n    w = f.get_tensor(\"wte.weight\").float()\n")),
         qPrintable(code));
-    QVERIFY(!code.contains(QStringLiteral("numpy")));
+    QVERIFY(!code.contains(QStringLiteral("import numpy")) && !code.contains(QStringLiteral("numpy.")));
+    // Issue #29 item 6: Debian has no safetensors package; the first line says what to install, and
+    // the absolute path says where it comes from.
+    QCOMPARE(code.section(QLatin1Char('\n'), 0, 0),
+             QStringLiteral("# Needs a package beyond torch and numpy: pip install safetensors"));
+    QVERIFY2(code.contains(QStringLiteral("the file opened in EmbedLab")), qPrintable(code));
     QCOMPARE(window.undoStack()->count(), 1);
     window.undoStack()->undo();
     QCOMPARE(lab->modelConfig().numEmbeddings, 4);

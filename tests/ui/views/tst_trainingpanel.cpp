@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/TrainingPanel.h"
 
+#include "common/Models.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 
 #include "core/init/Generator.h"
@@ -37,11 +39,7 @@ struct Setup {
 
 std::shared_ptr<core::TiedModel> makeModel(bool tied, const core::EmbeddingOptions &options = {})
 {
-    core::Generator gen(kSeed);
-    auto model = std::make_shared<core::TiedModel>(4, 5, options, false, gen);
-    if (tied)
-        model->tie();
-    return model;
+    return embedlab::testing::makeModel({.tied = tied, .options = options, .seed = kSeed});
 }
 
 // The Lab is the only writer of the weights: it adopts the model the panel then trains.
@@ -161,17 +159,27 @@ private Q_SLOTS:
     void bigStepRunsOnAWorker_data();
     void bigStepRunsOnAWorker();
     void cancelledBigStepChangesNothing();
+    void batchFollowsTheIds_data();
+    void batchFollowsTheIds();
+    void typedBatchIsKeptUntilFollowingAgain();
+    void oneIdHasNothingToPredict();
 
 private:
-    std::unique_ptr<Lab> m_lab;
+    std::unique_ptr<embedlab::ui::Document> m_document;
+    Lab *m_lab = nullptr;
     std::unique_ptr<TrainingPanel> m_panel;
 };
 
 void TestTrainingPanel::init()
 {
-    m_lab = std::make_unique<Lab>();
+    m_document = std::make_unique<embedlab::ui::Document>();
+    m_lab = m_document->lab();
     m_panel = std::make_unique<TrainingPanel>();
-    m_panel->setLab(m_lab.get());
+    m_panel->setDocument(m_document.get());
+    // The reference analysis' batch, typed: rows 1, 2, 3 looked up and row 0 not, which these tests
+    // are about. The default, the next-token task on the ids, has tests of its own.
+    m_panel->setIdsText(QStringLiteral("2, 3, 1"));
+    m_panel->setTargetsText(QStringLiteral("3, 1, 0"));
 }
 
 void TestTrainingPanel::cleanup()
@@ -183,7 +191,8 @@ void TestTrainingPanel::cleanup()
         while (view->isRebuilding())
             QCoreApplication::processEvents();
     m_panel.reset();
-    m_lab.reset();
+    m_document.reset();
+    m_lab = nullptr;
 }
 
 void TestTrainingPanel::switchingOptimiserClearsTheOldResults()
@@ -641,7 +650,7 @@ void TestTrainingPanel::bigStepRunsOnAWorker()
     const auto reference = makeBigModel(setup.tied);
     const std::unique_ptr<core::Optimizer> optimizer = optimizerFor(setup, reference->parameters());
     configure(*m_panel, setup);
-    QSignalSpy trained(m_lab.get(), &Lab::trained);
+    QSignalSpy trained(m_lab, &Lab::trained);
     const core::LongTensor ids = core::parseIds(m_panel->idsText().toStdString());
     const core::LongTensor targets = core::parseIds(m_panel->targetsText().toStdString());
     for (int s = 1; s <= 2; ++s) {
@@ -674,8 +683,8 @@ void TestTrainingPanel::cancelledBigStepChangesNothing()
     configure(*m_panel, setup);
     const core::LongTensor ids = core::parseIds(m_panel->idsText().toStdString());
     const core::LongTensor targets = core::parseIds(m_panel->targetsText().toStdString());
-    QSignalSpy trained(m_lab.get(), &Lab::trained);
-    QSignalSpy cancelled(m_lab.get(), &Lab::trainingCancelled);
+    QSignalSpy trained(m_lab, &Lab::trained);
+    QSignalSpy cancelled(m_lab, &Lab::trainingCancelled);
     QVERIFY(m_panel->step());
     QVERIFY(trained.wait(120000));
     reference->trainStep(ids, targets, *optimizer);
@@ -683,7 +692,7 @@ void TestTrainingPanel::cancelledBigStepChangesNothing()
 
     const std::vector<core::Matrix> before = values(*model);
     const std::uint64_t version = model->embedding().weight()->version();
-    QSignalSpy aboutToTrain(m_lab.get(), &Lab::aboutToTrain);
+    QSignalSpy aboutToTrain(m_lab, &Lab::aboutToTrain);
     QVERIFY(m_panel->step());
     QVERIFY(m_panel->progressDialog());
     auto *cancel = m_panel->progressDialog()->findChild<QPushButton *>();
@@ -706,6 +715,116 @@ void TestTrainingPanel::cancelledBigStepChangesNothing()
     QVERIFY(trained.wait(120000));
     QCOMPARE(m_panel->lastLoss(), reference->trainStep(ids, targets, *optimizer).loss);
     QVERIFY(values(*model) == values(*reference));
+}
+
+void TestTrainingPanel::batchFollowsTheIds_data()
+{
+    QTest::addColumn<QString>("ids");
+    QTest::addColumn<QString>("inputs");
+    QTest::addColumn<QString>("targets");
+    QTest::addColumn<QString>("pairs");
+    // The reference example: ids [2, 3, 1] -> inputs [2, 3], targets [3, 1].
+    QTest::newRow("reference") << "2, 3, 1"
+                               << "2, 3"
+                               << "3, 1" << QStringLiteral("2 \u2192 3, 3 \u2192 1");
+    QTest::newRow("longer") << "0, 1, 3, 2, 0, 1"
+                            << "0, 1, 3, 2, 0"
+                            << "1, 3, 2, 0, 1"
+                            << QStringLiteral("0 \u2192 1, 1 \u2192 3, 3 \u2192 2, 2 \u2192 0, \u2026");
+    QTest::newRow("2-D: each row a sequence")
+        << "[[2, 3, 1], [0, 1, 2]]"
+        << "[[2, 3], [0, 1]]"
+        << "[[3, 1], [1, 2]]" << QStringLiteral("2 \u2192 3, 3 \u2192 1, 0 \u2192 1, 1 \u2192 2");
+}
+
+// Issue #29 item 1: by default the batch is the next-token task on the ids in effect, shown as such,
+// and a step trains exactly that batch.
+void TestTrainingPanel::batchFollowsTheIds()
+{
+    QFETCH(QString, ids);
+    QFETCH(QString, inputs);
+    QFETCH(QString, targets);
+    QFETCH(QString, pairs);
+    // A fresh document, as the app opens: the batch follows the ids.
+    m_panel.reset();
+    m_document = std::make_unique<embedlab::ui::Document>();
+    m_lab = m_document->lab();
+    m_panel = std::make_unique<TrainingPanel>();
+    m_panel->setDocument(m_document.get());
+    TrainingPanel &panel = *m_panel;
+    QVERIFY(panel.followsIds());
+    QVERIFY(m_document->trainingBatch().followsIds);
+    QCOMPARE(panel.idsText(), QStringLiteral("2, 3"));
+    QCOMPARE(panel.targetsText(), QStringLiteral("3, 1"));
+    const auto model = adopt(*m_lab, false);
+    m_lab->setIdsText(ids);
+    QCOMPARE(m_lab->idsText(), ids);
+    QCOMPARE(panel.idsText(), inputs);
+    QCOMPARE(panel.targetsText(), targets);
+    QCOMPARE(m_document->trainingBatch().ids, inputs);
+    QCOMPARE(m_document->trainingBatch().targets, targets);
+    QVERIFY2(panel.taskText().contains(pairs), qPrintable(panel.taskText()));
+    const auto *snippet = panel.findChild<QLabel *>(QStringLiteral("code"));
+    QVERIFY(snippet);
+    QVERIFY2(snippet->text().contains(QStringLiteral("# next-token task")), qPrintable(snippet->text()));
+
+    const auto reference = makeModel(false);
+    configure(panel, {});
+    const std::unique_ptr<core::Optimizer> optimizer = optimizerFor({}, reference->parameters());
+    QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+    const float loss = reference
+                           ->trainStep(core::parseIds(inputs.toStdString()),
+                                       core::parseIds(targets.toStdString()), *optimizer)
+                           .loss;
+    QCOMPARE(panel.lastLoss(), loss);
+    QVERIFY(values(*model) == values(*reference));
+    // The code panel's history writes that batch too.
+    QVERIFY(!m_lab->history().isEmpty());
+    const QString code = m_lab->history().back().python;
+    QVERIFY2(code.contains(QStringLiteral("ids = torch.tensor([%1])").arg(inputs)) ||
+                 code.contains(QStringLiteral("ids = torch.tensor(%1)").arg(inputs)),
+             qPrintable(code));
+}
+
+// Typing a batch of one's own stops following the ids; the check box follows them again.
+void TestTrainingPanel::typedBatchIsKeptUntilFollowingAgain()
+{
+    TrainingPanel &panel = *m_panel; // init() typed 2, 3, 1 -> 3, 1, 0
+    QVERIFY(!panel.followsIds());
+    QVERIFY(!m_document->trainingBatch().followsIds);
+    QVERIFY2(panel.taskText().contains(QStringLiteral("your own")), qPrintable(panel.taskText()));
+    QVERIFY(m_lab->setIdsText(QStringLiteral("0, 1")));
+    QCOMPARE(panel.idsText(), QStringLiteral("2, 3, 1"));
+    QCOMPARE(panel.targetsText(), QStringLiteral("3, 1, 0"));
+    panel.setFollowsIds(true);
+    QVERIFY(m_document->trainingBatch().followsIds);
+    QCOMPARE(panel.idsText(), QStringLiteral("0"));
+    QCOMPARE(panel.targetsText(), QStringLiteral("1"));
+    // Undo of the ids and a session keep following: the document holds the choice.
+    QVERIFY(m_lab->setIdsText(QStringLiteral("3, 2, 1")));
+    QCOMPARE(panel.idsText(), QStringLiteral("3, 2"));
+    QCOMPARE(panel.targetsText(), QStringLiteral("2, 1"));
+    panel.setFollowsIds(false);
+    QCOMPARE(panel.idsText(), QStringLiteral("3, 2")); // kept, now the teacher's own to edit
+    QVERIFY(m_lab->setIdsText(QStringLiteral("0, 1")));
+    QCOMPARE(panel.idsText(), QStringLiteral("3, 2"));
+}
+
+void TestTrainingPanel::oneIdHasNothingToPredict()
+{
+    adopt(*m_lab, false);
+    TrainingPanel &panel = *m_panel;
+    panel.setFollowsIds(true);
+    QVERIFY(m_lab->setIdsText(QStringLiteral("2")));
+    QVERIFY2(panel.taskText().contains(QStringLiteral("at least two ids")), qPrintable(panel.taskText()));
+    const std::vector<core::Matrix> before = values(m_lab->model());
+    QSignalSpy failed(&panel, &TrainingPanel::stepFailed);
+    QVERIFY(!panel.step());
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(panel.errorMessage().contains(QStringLiteral("at least two ids")),
+             qPrintable(panel.errorMessage()));
+    QCOMPARE(m_lab->trainingSteps(), 0);
+    QVERIFY(values(m_lab->model()) == before);
 }
 
 QTEST_MAIN(TestTrainingPanel)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/UnembeddingView.h"
 
+#include "common/Models.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
 #include "core/nn/Loss.h"
@@ -24,13 +25,10 @@ namespace {
 
 constexpr std::uint64_t kSeed = 123;
 
-std::unique_ptr<core::TiedModel> makeModel(core::Index v, core::Index d, bool bias, bool tied)
+std::shared_ptr<core::TiedModel> makeModel(core::Index v, core::Index d, bool bias, bool tied)
 {
-    core::Generator gen(kSeed);
-    auto model = std::make_unique<core::TiedModel>(v, d, core::EmbeddingOptions{}, bias, gen);
-    if (tied)
-        model->tie();
-    return model;
+    return embedlab::testing::makeModel(
+        {.numEmbeddings = v, .embeddingDim = d, .tied = tied, .bias = bias, .seed = kSeed});
 }
 
 core::Tensor hiddenTensor(const std::vector<float> &h)

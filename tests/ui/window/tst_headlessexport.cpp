@@ -22,6 +22,7 @@ private Q_SLOTS:
     void options();
     void badOptions_data();
     void badOptions();
+    void oneOptionList();
     void exportHoldsTheFilesValues_data();
     void exportHoldsTheFilesValues();
 
@@ -29,6 +30,7 @@ private:
     struct Run {
         int exitCode = -1;
         QString stderrText;
+        QString stdoutText;
     };
     Run run(const QStringList &arguments);
     QString m_program;
@@ -54,7 +56,8 @@ TestHeadlessExport::Run TestHeadlessExport::run(const QStringList &arguments)
     if (!process.waitForFinished(180000))
         return {};
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromLocal8Bit(process.readAllStandardError())};
+            QString::fromLocal8Bit(process.readAllStandardError()),
+            QString::fromLocal8Bit(process.readAllStandardOutput())};
 }
 
 void TestHeadlessExport::eachViewAndFormat_data()
@@ -132,6 +135,8 @@ void TestHeadlessExport::badOptions_data()
     QTest::newRow("missing session") << a(
         {"--export", "heatmap", "--out", "x.png", "--session", "/no/such.embedlab"});
     QTest::newRow("unwritable") << a({"--export", "heatmap", "--out", "/no/such/dir/x.png"});
+    QTest::newRow("the window's option")
+        << a({"--export", "heatmap", "--out", "x.png", "--scenario", "tied"});
     Q_UNUSED(png);
 }
 
@@ -145,6 +150,27 @@ void TestHeadlessExport::badOptions()
     const QStringList lines = r.stderrText.trimmed().split(QLatin1Char('\n'));
     QVERIFY2(lines.last().startsWith(QStringLiteral("embedlab: ")), qPrintable(r.stderrText));
     QCOMPARE(r.stderrText.count(QStringLiteral("embedlab: ")), 1);
+}
+
+void TestHeadlessExport::oneOptionList()
+{
+    // Issue #24 item 8: the window and --export read one list (CommandLine), so --help names every
+    // option of both, and an option of one is refused by the other by its name.
+    const Run help = run({QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    for (const char *option : {"--export", "--out", "--scale", "--weights", "--preset", "--step", "--size",
+                               "--screenshot", "--scenario", "--dump-session"})
+        QVERIFY2(help.stdoutText.contains(QLatin1String(option)), option);
+    const Run window = run({QStringLiteral("--out"), QStringLiteral("x.png")});
+    QCOMPARE(window.exitCode, 2);
+    QVERIFY2(window.stderrText.contains(QStringLiteral("embedlab: --out goes with --export")),
+             qPrintable(window.stderrText));
+    const Run exported = run({QStringLiteral("--export"), QStringLiteral("heatmap"), QStringLiteral("--out"),
+                              m_dir.filePath(QStringLiteral("o.png")), QStringLiteral("--dump-session"),
+                              m_dir.filePath(QStringLiteral("s.embedlab"))});
+    QCOMPARE(exported.exitCode, 2);
+    QVERIFY2(exported.stderrText.contains(QStringLiteral("--dump-session goes with the window")),
+             qPrintable(exported.stderrText));
 }
 
 namespace {

@@ -9,8 +9,10 @@
 #include "ui/views/CodePanel.h"
 #include "ui/views/LayerPanel.h"
 #include "ui/views/OneHotView.h"
+#include "ui/window/LookupArea.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/StartOptions.h"
+#include "ui/window/Translations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -22,12 +24,14 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTextDocument>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -62,6 +66,8 @@ private Q_SLOTS:
     void fitsSmallScreens();
     void startsWithinItsScreen();
     void editMenuShowsUndoMemory();
+    void countersReadAsSentences_data();
+    void countersReadAsSentences();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -491,6 +497,55 @@ void TestMainWindow::editMenuShowsUndoMemory()
     QCOMPARE(memory->text(),
              QStringLiteral("Undo memory: %1 (history uses %2)")
                  .arg(QLocale().formattedDataSize(qint64(1) << 20, 1), QLocale().formattedDataSize(80, 1)));
+}
+
+void TestMainWindow::countersReadAsSentences_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("lookupArea");
+    QTest::addColumn<QString>("oneHotView");
+    // The reference example: 3 ids, 60 multiply-adds of which 45 by zero; nothing done at step 0.
+    QTest::newRow("en") << "en"
+                        << "60 multiply-adds, 45 of them multiplications by zero"
+                        << "0 multiply-adds, 0 of them multiplications by zero";
+    QTest::newRow("vi")
+        << "vi"
+        << QStringLiteral(
+               "60 ph\u00e9p nh\u00e2n-c\u1ed9ng, trong \u0111\u00f3 45 ph\u00e9p nh\u00e2n v\u1edbi 0")
+        << QStringLiteral(
+               "0 ph\u00e9p nh\u00e2n-c\u1ed9ng, trong \u0111\u00f3 0 ph\u00e9p nh\u00e2n v\u1edbi 0");
+    QTest::newRow("zh")
+        << "zh" << QStringLiteral("60 \u6b21\u4e58\u52a0\uff0c\u5176\u4e2d 45 \u6b21\u662f\u4e58\u4ee5\u96f6")
+        << QStringLiteral("0 \u6b21\u4e58\u52a0\uff0c\u5176\u4e2d 0 \u6b21\u662f\u4e58\u4ee5\u96f6");
+}
+
+// Issue #29 item 5: "(0 by 0)" beside "(45 by zero, ...)" said nothing to a student; both counters
+// read as sentences in every language.
+void TestMainWindow::countersReadAsSentences()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, lookupArea);
+    QFETCH(QString, oneHotView);
+    m_window.reset();
+    QVERIFY(embedlab::ui::Translations::install(language));
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QTRY_VERIFY(m_window->lab()->hasPaths());
+    QTextDocument counters;
+    counters.setHtml(m_window->lookupArea()->counters()->text());
+    const QString areaText = counters.toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
+    m_window->animation()->setStep(0);
+    m_window->oneHotView()->repaint();
+    QStringList painted;
+    for (const embedlab::ui::PaintedText &t : m_window->oneHotView()->paintedTexts())
+        painted << t.text;
+    const QString viewText = painted.join(QLatin1Char('\n'));
+    embedlab::ui::Translations::install(QStringLiteral("en"));
+    QVERIFY2(areaText.contains(lookupArea), qPrintable(areaText));
+    QVERIFY2(viewText.contains(oneHotView), qPrintable(viewText));
+    const QRegularExpression bare(QStringLiteral("\\(\\d+ by (0|zero)"));
+    QVERIFY2(!areaText.contains(bare) && !viewText.contains(bare), qPrintable(areaText + viewText));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -93,7 +93,7 @@ void TestRecoveryKill::killedAppRestoresItsState()
     wanted.config.tied = true;
     wanted.config.paddingIdx = 2;
     wanted.idsText = QStringLiteral("6, 0, 3, 3");
-    wanted.colorMap = QStringLiteral("viridis");
+    wanted.view.colorMap = QStringLiteral("viridis");
     const QString sessionFile = m_dir->filePath(QStringLiteral("lesson.embedlab"));
     QCOMPARE(SessionFile::write(sessionFile, wanted), QString());
 
@@ -113,8 +113,8 @@ void TestRecoveryKill::killedAppRestoresItsState()
         QString error;
         const std::optional<SessionFile::Session> s =
             autosave.isEmpty() ? std::nullopt : SessionFile::read(autosave, &error);
-        saved =
-            s && s->config == wanted.config && s->idsText == wanted.idsText && s->colorMap == wanted.colorMap;
+        saved = s && s->config == wanted.config && s->idsText == wanted.idsText &&
+                s->view.colorMap == wanted.view.colorMap;
     }
     QVERIFY2(app.state() == QProcess::Running, "the app exited on its own");
     QVERIFY2(saved, "no autosave of the opened session within 60 s");
@@ -135,7 +135,7 @@ void TestRecoveryKill::killedAppRestoresItsState()
     QCOMPARE(restored->config.paddingIdx, wanted.config.paddingIdx);
     QVERIFY(restored->config == wanted.config);
     QCOMPARE(restored->idsText, wanted.idsText);
-    QCOMPARE(restored->colorMap, wanted.colorMap);
+    QCOMPARE(restored->view.colorMap, wanted.view.colorMap);
     // That run ended cleanly: nothing is left to restore.
     QVERIFY(findFile(QStringLiteral("running.marker")).isEmpty());
     QVERIFY(findFile(QStringLiteral("autosave.embedlab")).isEmpty());

@@ -10,6 +10,8 @@
 // budget (StallLedger). EMBEDLAB_SEED=N replays a run, EMBEDLAB_SOAK_ACTIONS=N changes the number of actions,
 // EMBEDLAB_SOAK_BUDGET_MS the longest the UI thread may block, EMBEDLAB_SOAK_GPT2 how many times
 // the GPT-2 preset is built (3, 1 under ASan), EMBEDLAB_SOAK_VERBOSE=1 prints every action.
+#include "common/Files.h"
+#include "common/Seed.h"
 #include "common/TestSettings.h"
 #include "core/format/TensorFormat.h"
 #include "core/io/NpyWriter.h"
@@ -373,13 +375,9 @@ void TestSoak::initTestCase()
         g_schedPath.clear();
 
     bool ok = false;
-    m_seed = qEnvironmentVariable("EMBEDLAB_SEED").toULongLong(&ok);
-    if (!ok)
-        m_seed = std::random_device{}();
+    m_seed = testing::testSeed("soak");
     m_rng.seed(m_seed);
     m_dialogRng.seed(m_seed ^ 0x9e3779b97f4a7c15ULL);
-    std::printf("soak: seed %llu (replay with EMBEDLAB_SEED=%llu)\n", static_cast<unsigned long long>(m_seed),
-                static_cast<unsigned long long>(m_seed));
     const double budget = qEnvironmentVariable("EMBEDLAB_SOAK_BUDGET_MS").toDouble(&ok);
     // Under ASan every instruction costs two to five times more; the bound scales with it.
     m_budgetMs = ok && budget > 0 ? budget : (kAsan ? 800.0 : 200.0);
@@ -415,10 +413,9 @@ void TestSoak::writeDamagedFiles()
 {
     const QString d = m_dir->path();
     auto write = [&](const QString &name, const QByteArray &bytes) {
-        QFile f(d + QLatin1Char('/') + name);
-        if (f.open(QIODevice::WriteOnly))
-            f.write(bytes);
-        m_damagedFiles << f.fileName();
+        m_damagedFiles << d + QLatin1Char('/') + name;
+        if (!testing::writeFile(m_damagedFiles.last(), bytes))
+            qWarning("soak: cannot write %s", qPrintable(m_damagedFiles.last()));
     };
     write(QStringLiteral("empty.embedlab"), {});
     write(QStringLiteral("garbage.embedlab"), QByteArray(4096, '\xff'));
@@ -1169,7 +1166,7 @@ QString TestSoak::checkInvariants()
                 .arg(i)
                 .arg(tensors.at(i).left(2000));
         // With max_norm the script prints embedding.weight again after the lookup renormalised
-        // rows in place (CodePanel::pythonCode): a fourth tensor, of the weight's shape.
+        // rows in place (PythonCode::program): a fourth tensor, of the weight's shape.
         const bool weightPrint = i == 0 || (i == 3 && mc.maxNorm);
         if (weightPrint && !shapeMatches(parsed.shape, vd))
             return QStringLiteral("printed weight %1 has shape %2, the model %3")

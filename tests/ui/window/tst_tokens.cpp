@@ -3,6 +3,7 @@
 // Issue #14, "In the app": text in the ids field, tokens wherever a row appears, the neighbours
 // panel. GPT-2's embedded tokenizer is the vocabulary throughout; the small views use the reference
 // model's four rows with it (ids 0-3 are "!", "\"", "#" and "$" in GPT-2).
+#include "common/HeatmapCells.h"
 #include "common/TestSettings.h"
 #include "core/analysis/Neighbours.h"
 #include "ui/heatmap/HeatmapView.h"
@@ -41,14 +42,11 @@ using embedlab::ui::TokenChips;
 namespace core = embedlab::core;
 using embedlab::ui::Vocabulary;
 
+using embedlab::testing::cellCentre;
+
 namespace {
 
 constexpr int kBuildTimeoutMs = 120000;
-
-QPoint cellCentre(const HeatmapView &view, int row, int column)
-{
-    return (view.mapping().cellRect(row, column).center() + QPointF(view.plotRect().topLeft())).toPoint();
-}
 
 } // namespace
 
@@ -69,6 +67,7 @@ private Q_SLOTS:
     void oneHotAndLookupShowTokens();
     void unembeddingBarsShowTokens();
     void trainingPanelNamesChangedTokens();
+    void trainingFollowsTheTypedText();
     void neighboursListWhatCoreComputes();
     void rowsClickedQuicklySearchOnceEach();
     void clickingANeighbourSelectsItsRow();
@@ -301,6 +300,35 @@ void TestTokens::trainingPanelNamesChangedTokens()
     QVERIFY2(text.startsWith(QStringLiteral("rows changed: 1, 2, 3 (of 4)")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("2 \"#\"")) && text.contains(QStringLiteral("3 \"$\"")),
              qPrintable(text));
+}
+
+// Issue #29 item 1: a sentence typed in text mode is the Training panel's batch, each token
+// predicting the next, and a step trains exactly that (its looked-up rows are the inputs).
+void TestTokens::trainingFollowsTheTypedText()
+{
+    useGpt2Preset();
+    textMode()->click();
+    QVERIFY(textMode()->isChecked());
+    idsField()->selectAll();
+    QTest::keyClicks(idsField(), QStringLiteral("Hello world, hello class"));
+    QTest::keyClick(idsField(), Qt::Key_Return);
+    const QList<qint64> ids = m_window->lab()->flatIds();
+    QCOMPARE(ids, (QList<qint64>{15496, 995, 11, 23748, 1398}));
+    embedlab::ui::TrainingPanel *panel = m_window->trainingPanel();
+    QVERIFY(panel->followsIds());
+    QCOMPARE(panel->idsText(), QStringLiteral("15496, 995, 11, 23748"));
+    QCOMPARE(panel->targetsText(), QStringLiteral("995, 11, 23748, 1398"));
+    const QString task = panel->taskText();
+    QVERIFY2(task.contains(QStringLiteral("Hello \u2192 \u2423world")), qPrintable(task));
+    waitUntilIdle(); // embedding(ids) of the new ids
+    QVERIFY2(panel->step(), qPrintable(panel->errorMessage()));
+    QTRY_VERIFY_WITH_TIMEOUT(panel->hasResult(), kBuildTimeoutMs);
+    // The code panel writes the batch the step took.
+    const QString code = m_window->lab()->history().back().python;
+    QVERIFY2(code.contains(QStringLiteral("ids = torch.tensor([15496, 995, 11, 23748])\n"
+                                          "targets = torch.tensor([995, 11, 23748, 1398])")),
+             qPrintable(code));
+    waitUntilIdle();
 }
 
 void TestTokens::neighboursListWhatCoreComputes()

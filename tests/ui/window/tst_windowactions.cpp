@@ -45,38 +45,13 @@ void TestWindowActions::cleanup()
 QList<QAction *> TestWindowActions::windowActions() const
 {
     const embedlab::ui::WindowActions &a = m_window->actions();
-    QList<QAction *> list = {a.openWeights,
-                             a.openSession,
-                             a.saveSession,
-                             a.saveSessionAs,
-                             a.exportScreenshot,
-                             a.quit,
-                             a.undo,
-                             a.redo,
-                             a.copyCode,
-                             a.preferences,
-                             a.presetReference,
-                             a.presetGpt2,
-                             a.tie,
-                             a.untieClone,
-                             a.untieReinit,
-                             a.trainStep,
-                             a.zoomIn,
-                             a.zoomOut,
-                             a.zoomReset,
-                             a.fullScreen,
-                             a.projector,
-                             a.lesson,
-                             a.play,
-                             a.stepForward,
-                             a.stepBack,
-                             a.restart,
-                             a.lastStep,
-                             a.faster,
-                             a.slower,
-                             a.batchCounters,
-                             a.about,
-                             a.aboutQt};
+    QList<QAction *> list = {
+        a.openWeights,   a.openSession, a.saveSession, a.saveSessionAs, a.exportScreenshot, a.quit,
+        a.undo,          a.redo,        a.copyCode,    a.copyOutput,    a.preferences,      a.presetReference,
+        a.presetGpt2,    a.tie,         a.untieClone,  a.untieReinit,   a.trainStep,        a.zoomIn,
+        a.zoomOut,       a.zoomReset,   a.fullScreen,  a.projector,     a.lesson,           a.play,
+        a.stepForward,   a.stepBack,    a.restart,     a.lastStep,      a.faster,           a.slower,
+        a.batchCounters, a.about,       a.aboutQt};
     list += a.colorMaps->actions();
     list += a.languages->actions();
     return list;

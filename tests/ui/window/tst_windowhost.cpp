@@ -229,9 +229,16 @@ void TestWindowHost::languageChangeDuringARestoreKeepsTheSavedWeights()
 void TestWindowHost::languageChangeKeepsProjectorLessonAndAnimation()
 {
     WindowHost host({});
+    MainWindow *teacher = shownWindow(host);
+    QVERIFY(teacher);
+    // The lesson runs on its own document: the window is built again around it.
+    {
+        QSignalSpy replaced(&host, &WindowHost::windowReplaced);
+        teacher->actions().lesson->trigger();
+        QVERIFY(replaced.wait());
+    }
     MainWindow *first = shownWindow(host);
     QVERIFY(first);
-    first->actions().lesson->trigger();
     for (int i = 0; i < 3; ++i)
         first->lessons()->lesson()->next();
     QTRY_VERIFY(first->isIdle());

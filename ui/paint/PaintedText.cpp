@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
-#include "ui/views/PaintedText.h"
+#include "ui/paint/PaintedText.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

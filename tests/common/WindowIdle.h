@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowHost.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+
+namespace embedlab::testing {
+
+/// Processes events until the window `host` holds is idle twice in a row (the host may build a new
+/// window meanwhile: it is asked afresh each time), for at most `timeoutMs`; false on a time-out.
+/// For tests that link embedlab_ui.
+inline bool waitUntilIdle(ui::WindowHost &host, int timeoutMs = 60000)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (host.window().isIdle()) {
+            QCoreApplication::processEvents();
+            if (host.window().isIdle())
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace embedlab::testing

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+// Issue #27, "a timeline": a scrubbed step is bit-identical to the step when it was live, and the
+// snapshots behind the scrubber stay within their budget however long the run.
+#include "core/nn/FitTimeline.h"
+#include "core/tensor/Error.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <random>
+
+using namespace embedlab;
+using core::FitConfig;
+
+namespace {
+
+// A text of `n` tokens over `vocabulary` ids from a fixed LCG.
+std::shared_ptr<const core::FitCorpus> corpus(std::int64_t n, std::int64_t vocabulary)
+{
+    std::vector<std::int64_t> ids;
+    std::uint64_t x = 12345;
+    for (std::int64_t i = 0; i < n; ++i) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        ids.push_back(static_cast<std::int64_t>((x >> 33) % static_cast<std::uint64_t>(vocabulary)));
+    }
+    return std::make_shared<const core::FitCorpus>(std::move(ids));
+}
+
+FitConfig small(bool tied)
+{
+    FitConfig c;
+    c.dim = 8;
+    c.context = 3;
+    c.batch = 5;
+    c.tied = tied;
+    c.bias = true;
+    return c;
+}
+
+// Every parameter's bits, in order.
+std::vector<float> bits(const core::TextFit &fit)
+{
+    std::vector<float> out;
+    for (const core::ParameterPtr &p : fit.model().parameters())
+        out.insert(out.end(), p->value().data(), p->value().data() + p->value().size());
+    return out;
+}
+
+bool sameBits(const std::vector<float> &a, const std::vector<float> &b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+} // namespace
+
+class TestFitTimeline : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void revisitedStepIsBitIdentical_data();
+    void revisitedStepIsBitIdentical();
+    void snapshotsStayWithinBudget();
+    void visitCallsEachFrame();
+    void stepOutsideTheRun();
+};
+
+void TestFitTimeline::revisitedStepIsBitIdentical_data()
+{
+    QTest::addColumn<bool>("tied");
+    QTest::newRow("untied") << false;
+    QTest::newRow("tied") << true;
+}
+
+void TestFitTimeline::revisitedStepIsBitIdentical()
+{
+    QFETCH(bool, tied);
+    constexpr std::int64_t kSteps = 150;
+    core::FitTimeline timeline(std::make_unique<core::TextFit>(corpus(400, 60), small(tied)),
+                               std::size_t{1} << 30, 16);
+    std::vector<std::vector<float>> live{bits(timeline.fit())};
+    std::vector<core::FitStepReport> reports(1);
+    for (std::int64_t k = 1; k <= kSteps; ++k) {
+        core::FitStepReport report;
+        timeline.stepForward(&report);
+        live.push_back(bits(timeline.fit()));
+        reports.push_back(report);
+    }
+    QCOMPARE(timeline.head(), kSteps);
+    QCOMPARE(timeline.snapshotSteps(), (std::vector<std::int64_t>{0, 16, 32, 48, 64, 80, 96, 112, 128, 144}));
+    // Back and forth, on and between snapshots: every state and report as it was live.
+    std::vector<std::int64_t> visits{0, 150, 17, 16, 1, 149, 77, 78, 5, 144, 143, 0, 64};
+    std::mt19937 random(27);
+    for (int i = 0; i < 20; ++i)
+        visits.push_back(std::uniform_int_distribution<std::int64_t>(0, kSteps)(random));
+    for (std::int64_t step : visits) {
+        core::FitStepReport report;
+        timeline.seek(step, step > 0 ? &report : nullptr);
+        QCOMPARE(timeline.current(), step);
+        QVERIFY2(sameBits(bits(timeline.fit()), live[static_cast<std::size_t>(step)]),
+                 qPrintable(QStringLiteral("step %1").arg(step)));
+        if (step == 0)
+            continue;
+        const core::FitStepReport &then = reports[static_cast<std::size_t>(step)];
+        QCOMPARE(std::memcmp(&report.loss, &then.loss, sizeof(float)), 0);
+        QCOMPARE(report.loss, timeline.lossAt(step));
+        QCOMPARE(report.changedRows, then.changedRows);
+        QCOMPARE(report.lookedUpRows, then.lookedUpRows);
+    }
+    // Playing on from a scrubbed step replays; past the head the run grows.
+    timeline.seek(140);
+    for (int k = 0; k < 15; ++k)
+        timeline.stepForward();
+    QCOMPARE(timeline.head(), std::int64_t(155));
+    QVERIFY(sameBits(bits(timeline.fit()), [&] {
+        core::TextFit plain(corpus(400, 60), small(tied));
+        for (int k = 0; k < 155; ++k)
+            plain.step();
+        return bits(plain);
+    }()));
+}
+
+// 100,000 steps at V=2000, D=32 with Adam: each snapshot holds the two matrices and both moments,
+// 1.5 MB, so the default 256 MiB keep at most 175 of them (step 0 and 174 more) whatever the length
+// of the run. The policy is checked here on a small model with a budget of 8 snapshots, 100,000 steps.
+void TestFitTimeline::snapshotsStayWithinBudget()
+{
+    FitConfig big;
+    big.dim = 32;
+    big.tied = false;
+    const core::TextFit vocab2000(corpus(20000, 2000), big);
+    QCOMPARE(vocab2000.vocabSize(), core::Index(2000));
+    QCOMPARE(vocab2000.snapshotBytes(), std::size_t{2000 * 32 * 4 * 2 * 3});
+    QCOMPARE(core::FitTimeline::kDefaultBudget / vocab2000.snapshotBytes(), std::size_t{174});
+
+    FitConfig tiny = small(false);
+    tiny.dim = 4;
+    tiny.batch = 2;
+    tiny.context = 2;
+    auto fit = std::make_unique<core::TextFit>(corpus(300, 20), tiny);
+    const std::size_t each = fit->snapshotBytes();
+    core::FitTimeline timeline(std::move(fit), 8 * each, 10);
+    std::size_t most = 0;
+    for (int k = 0; k < 100000; ++k) {
+        timeline.stepForward();
+        most = std::max(most, timeline.snapshotBytes());
+    }
+    QVERIFY(most <= 8 * each);
+    const std::vector<std::int64_t> steps = timeline.snapshotSteps();
+    QVERIFY(steps.size() <= 8);
+    QCOMPARE(steps.front(), std::int64_t(0));
+    QCOMPARE(timeline.interval(), std::int64_t(10) << 11); // 20,480: 0 and 4 more multiples fit in 100,000
+    for (std::int64_t s : steps)
+        QCOMPARE(s % timeline.interval(), std::int64_t(0));
+    QCOMPARE(timeline.losses().size(), std::size_t{100000});
+    // Still exact: a step far from any snapshot, against a plain run.
+    timeline.seek(99999);
+    core::TextFit plain(corpus(300, 20), tiny);
+    for (int k = 0; k < 99999; ++k)
+        plain.step();
+    QVERIFY(sameBits(bits(timeline.fit()), bits(plain)));
+}
+
+void TestFitTimeline::visitCallsEachFrame()
+{
+    core::FitTimeline timeline(std::make_unique<core::TextFit>(corpus(200, 30), small(true)));
+    for (int k = 0; k < 40; ++k)
+        timeline.stepForward();
+    std::vector<std::int64_t> seen;
+    std::vector<float> losses;
+    timeline.visit(10, 30, 7, [&](std::int64_t step, const core::TextFit &fit) {
+        seen.push_back(step);
+        QCOMPARE(fit.stepCount(), step);
+    });
+    QCOMPARE(seen, (std::vector<std::int64_t>{10, 17, 24, 30}));
+    QCOMPARE(timeline.current(), std::int64_t(30));
+    QCOMPARE(timeline.head(), std::int64_t(40));
+}
+
+void TestFitTimeline::stepOutsideTheRun()
+{
+    core::FitTimeline timeline(std::make_unique<core::TextFit>(corpus(200, 30), small(false)));
+    timeline.stepForward();
+    for (std::int64_t step : {std::int64_t(-1), std::int64_t(2)}) {
+        try {
+            timeline.seek(step);
+            QFAIL("no error");
+        } catch (const core::Error &e) {
+            QCOMPARE(QString::fromStdString(e.pythonText()),
+                     QStringLiteral("IndexError: step %1 is not in the run (steps 0..1)").arg(step));
+        }
+    }
+    QCOMPARE(timeline.current(), std::int64_t(1));
+}
+
+QTEST_GUILESS_MAIN(TestFitTimeline)
+#include "tst_fittimeline.moc"

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/model/ViewState.h"
+
+#include "ui/model/JsonNumbers.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+#include <functional>
+
+namespace embedlab::ui {
+
+namespace {
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+/// Reads typed values out of one JSON object; the first wrong type is remembered for the message.
+class Reader {
+public:
+    Reader(const QJsonObject &object, const QString &where)
+        : m_object(object)
+        , m_where(where)
+    {}
+    void boolean(const char *name, bool &out)
+    {
+        read(name, QJsonValue::Bool, [&](auto v) { out = v.toBool(); });
+    }
+    void number(const char *name, double &out)
+    {
+        read(name, QJsonValue::Double, [&](auto v) { out = v.toDouble(); });
+    }
+    void integer(const char *name, int &out)
+    {
+        read(name, QJsonValue::Double, [&](const QJsonValue &v) {
+            const double d = v.toDouble();
+            if (d != double(int(d)))
+                fail(name);
+            else
+                out = int(d);
+        });
+    }
+    void seed(const char *name, std::uint64_t &out)
+    {
+        const QJsonValue v = m_object.value(key(name));
+        if (v.isUndefined())
+            return;
+        if (const auto n = integerFromJson(v))
+            out = *n;
+        else
+            fail(name);
+    }
+    void text(const char *name, QString &out)
+    {
+        read(name, QJsonValue::String, [&](auto v) { out = v.toString(); });
+    }
+    void object(const char *name, const std::function<void(const QJsonObject &)> &then)
+    {
+        read(name, QJsonValue::Object, [&](auto v) { then(v.toObject()); });
+    }
+    void fail(const char *name)
+    {
+        if (m_error.isEmpty())
+            m_error = m_where.isEmpty() ? key(name) : m_where + QLatin1Char('.') + key(name);
+    }
+    void fail(const QString &name)
+    {
+        if (m_error.isEmpty())
+            m_error = name;
+    }
+    const QString &error() const { return m_error; }
+    const QJsonObject &json() const { return m_object; }
+
+private:
+    void read(const char *name, QJsonValue::Type type, const std::function<void(const QJsonValue &)> &take)
+    {
+        const QJsonValue v = m_object.value(key(name));
+        if (v.isUndefined())
+            return;
+        if (v.type() != type)
+            fail(name);
+        else
+            take(v);
+    }
+
+    QJsonObject m_object;
+    QString m_where;
+    QString m_error;
+};
+
+const std::pair<UnembeddingState::Source, const char *> kSources[] = {
+    {UnembeddingState::Source::Token, "token"},
+    {UnembeddingState::Source::Random, "random"},
+    {UnembeddingState::Source::Typed, "typed"},
+};
+
+QJsonObject initDraftToJson(const InitDraft &d)
+{
+    return {{key("target"), d.target},
+            {key("spec"), d.spec},
+            {key("seed"), d.seed ? jsonInteger(*d.seed) : QJsonValue()},
+            {key("live"), d.live}};
+}
+
+void readInitDraft(const QJsonObject &o, InitDraft &d, Reader &outer)
+{
+    Reader r(o, QStringLiteral("initDraft"));
+    r.text("target", d.target);
+    r.text("spec", d.spec);
+    r.boolean("live", d.live);
+    const QJsonValue seed = o.value(key("seed"));
+    if (seed.isNull() || seed.isUndefined())
+        d.seed.reset();
+    else if (const auto n = integerFromJson(seed))
+        d.seed = *n;
+    else
+        r.fail("seed");
+    if (!r.error().isEmpty())
+        outer.fail(r.error());
+}
+
+QJsonObject unembeddingToJson(const UnembeddingState &u)
+{
+    QJsonObject o;
+    for (const auto &[source, name] : kSources)
+        if (source == u.source)
+            o[key("source")] = QLatin1String(name);
+    o[key("token")] = u.token;
+    o[key("seed")] = jsonInteger(u.seed);
+    o[key("typed")] = u.typed;
+    o[key("temperature")] = u.temperature;
+    return o;
+}
+
+void readUnembedding(const QJsonObject &o, UnembeddingState &u, Reader &outer)
+{
+    Reader r(o, QStringLiteral("unembedding"));
+    QString source;
+    r.text("source", source);
+    bool known = source.isEmpty();
+    for (const auto &[value, name] : kSources) {
+        if (source == QLatin1String(name)) {
+            u.source = value;
+            known = true;
+        }
+    }
+    if (!known)
+        r.fail("source");
+    r.integer("token", u.token);
+    r.seed("seed", u.seed);
+    r.text("typed", u.typed);
+    r.number("temperature", u.temperature);
+    if (!r.error().isEmpty())
+        outer.fail(r.error());
+}
+
+} // namespace
+
+QStringList ViewState::defaultPanels()
+{
+    return {QStringLiteral("layer"),     QStringLiteral("code"),        QStringLiteral("init"),
+            QStringLiteral("histogram"), QStringLiteral("unembedding"), QStringLiteral("training")};
+}
+
+core::OptimizerConfig ViewState::defaultOptimizer()
+{
+    core::OptimizerConfig config;
+    config.sgd.lr = 0.1;
+    config.adam.lr = 0.01;
+    return config;
+}
+
+const QList<ViewState::FieldInfo> &ViewState::fields()
+{
+    static const QList<FieldInfo> list{
+        {Field::IdsEntry, "idsEntry"},
+        {Field::TextMode, "textMode"},
+        {Field::SelectedRow, "selectedRow"},
+        {Field::AnimationStep, "animationStep"},
+        {Field::ColorMap, "colorMap"},
+        {Field::BlockGrid, "blockGrid"},
+        {Field::InitDraft, "initDraft"},
+        {Field::Optimizer, "optimizer"},
+        {Field::TrainingBatch, "trainingBatch"},
+        {Field::Unembedding, "unembedding"},
+        {Field::Histogram, "histogram"},
+        {Field::LessonStep, "lessonStep"},
+        {Field::Projector, "projector"},
+        {Field::Focus, "focus"},
+        {Field::Panels, "panels"},
+    };
+    return list;
+}
+
+bool ViewState::sameField(const ViewState &a, const ViewState &b, Field field)
+{
+    switch (field) {
+    case Field::IdsEntry:
+        return a.idsEntry == b.idsEntry;
+    case Field::TextMode:
+        return a.textMode == b.textMode;
+    case Field::SelectedRow:
+        return a.selectedRow == b.selectedRow;
+    case Field::AnimationStep:
+        return a.animationStep == b.animationStep;
+    case Field::ColorMap:
+        return a.colorMap == b.colorMap;
+    case Field::BlockGrid:
+        return a.blockGrid == b.blockGrid;
+    case Field::InitDraft:
+        return a.initDraft == b.initDraft;
+    case Field::Optimizer:
+        return a.optimizer == b.optimizer;
+    case Field::TrainingBatch:
+        return a.trainingBatch == b.trainingBatch;
+    case Field::Unembedding:
+        return a.unembedding == b.unembedding;
+    case Field::Histogram:
+        return a.histogram == b.histogram;
+    case Field::LessonStep:
+        return a.lessonStep == b.lessonStep;
+    case Field::Projector:
+        return a.projector == b.projector;
+    case Field::Focus:
+        return a.focus == b.focus;
+    case Field::Panels:
+        return a.panels == b.panels;
+    }
+    return false;
+}
+
+QJsonObject ViewState::toJson() const
+{
+    QJsonObject o;
+    for (const FieldInfo &info : fields()) {
+        QJsonValue v;
+        switch (info.field) {
+        case Field::IdsEntry:
+            v = idsEntry;
+            break;
+        case Field::TextMode:
+            v = textMode;
+            break;
+        case Field::SelectedRow:
+            v = selectedRow;
+            break;
+        case Field::AnimationStep:
+            v = animationStep;
+            break;
+        case Field::ColorMap:
+            v = colorMap;
+            break;
+        case Field::BlockGrid:
+            v = blockGrid;
+            break;
+        case Field::InitDraft:
+            v = initDraftToJson(initDraft);
+            break;
+        case Field::Optimizer:
+            v = optimizerToJson(optimizer);
+            break;
+        case Field::TrainingBatch:
+            v = QJsonObject{{key("followsIds"), trainingBatch.followsIds},
+                            {key("ids"), trainingBatch.ids},
+                            {key("targets"), trainingBatch.targets}};
+            break;
+        case Field::Unembedding:
+            v = unembeddingToJson(unembedding);
+            break;
+        case Field::Histogram:
+            v = QJsonObject{{key("target"), histogram.target}, {key("compare"), histogram.compare}};
+            break;
+        case Field::LessonStep:
+            v = lessonStep;
+            break;
+        case Field::Projector:
+            v = projector;
+            break;
+        case Field::Focus:
+            v = focus;
+            break;
+        case Field::Panels:
+            v = QJsonArray::fromStringList(panels);
+            break;
+        }
+        o[key(info.key)] = v;
+    }
+    return o;
+}
+
+std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString *error)
+{
+    ViewState s;
+    Reader r(object, QString());
+    r.text("idsEntry", s.idsEntry);
+    r.boolean("textMode", s.textMode);
+    r.integer("selectedRow", s.selectedRow);
+    r.integer("animationStep", s.animationStep);
+    r.text("colorMap", s.colorMap);
+    r.boolean("blockGrid", s.blockGrid);
+    r.object("initDraft", [&](const QJsonObject &o) { readInitDraft(o, s.initDraft, r); });
+    r.object("optimizer", [&](const QJsonObject &o) {
+        QString optimizerError;
+        if (const auto config = optimizerFromJson(o, &optimizerError))
+            s.optimizer = *config;
+        else
+            r.fail(QStringLiteral("optimizer.") + optimizerError);
+    });
+    r.object("trainingBatch", [&](const QJsonObject &o) {
+        Reader b(o, QStringLiteral("trainingBatch"));
+        b.boolean("followsIds", s.trainingBatch.followsIds);
+        b.text("ids", s.trainingBatch.ids);
+        b.text("targets", s.trainingBatch.targets);
+        if (!b.error().isEmpty())
+            r.fail(b.error());
+    });
+    r.object("unembedding", [&](const QJsonObject &o) { readUnembedding(o, s.unembedding, r); });
+    r.object("histogram", [&](const QJsonObject &o) {
+        Reader h(o, QStringLiteral("histogram"));
+        h.text("target", s.histogram.target);
+        h.boolean("compare", s.histogram.compare);
+        if (!h.error().isEmpty())
+            r.fail(h.error());
+    });
+    r.integer("lessonStep", s.lessonStep);
+    r.boolean("projector", s.projector);
+    r.boolean("focus", s.focus);
+    const QJsonValue panels = object.value(key("panels"));
+    if (panels.isArray()) {
+        s.panels.clear();
+        for (const QJsonValue &p : panels.toArray()) {
+            if (!p.isString())
+                r.fail("panels");
+            s.panels.append(p.toString());
+        }
+    } else if (!panels.isUndefined()) {
+        r.fail("panels");
+    }
+    if (!r.error().isEmpty()) {
+        if (error)
+            *error = QCoreApplication::translate(
+                         "SessionFile", "The session is damaged: its view field '%1' has the wrong type.")
+                         .arg(r.error());
+        return std::nullopt;
+    }
+    return s;
+}
+
+QJsonObject optimizerToJson(const core::OptimizerConfig &c)
+{
+    if (c.kind == core::OptimizerConfig::Kind::Sgd)
+        return {{key("kind"), QStringLiteral("sgd")},     {key("lr"), c.sgd.lr},
+                {key("momentum"), c.sgd.momentum},        {key("dampening"), c.sgd.dampening},
+                {key("weight_decay"), c.sgd.weightDecay}, {key("nesterov"), c.sgd.nesterov}};
+    return {{key("kind"), QStringLiteral("adam")},
+            {key("lr"), c.adam.lr},
+            {key("beta1"), c.adam.beta1},
+            {key("beta2"), c.adam.beta2},
+            {key("eps"), c.adam.eps},
+            {key("weight_decay"), c.adam.weightDecay},
+            {key("amsgrad"), c.adam.amsgrad}};
+}
+
+std::optional<core::OptimizerConfig> optimizerFromJson(const QJsonObject &object, QString *error)
+{
+    core::OptimizerConfig c;
+    Reader r(object, QString());
+    QString kind = QStringLiteral("sgd");
+    r.text("kind", kind);
+    if (kind == QStringLiteral("sgd")) {
+        c.kind = core::OptimizerConfig::Kind::Sgd;
+        r.number("lr", c.sgd.lr);
+        r.number("momentum", c.sgd.momentum);
+        r.number("dampening", c.sgd.dampening);
+        r.number("weight_decay", c.sgd.weightDecay);
+        r.boolean("nesterov", c.sgd.nesterov);
+    } else if (kind == QStringLiteral("adam")) {
+        c.kind = core::OptimizerConfig::Kind::Adam;
+        r.number("lr", c.adam.lr);
+        r.number("beta1", c.adam.beta1);
+        r.number("beta2", c.adam.beta2);
+        r.number("eps", c.adam.eps);
+        r.number("weight_decay", c.adam.weightDecay);
+        r.boolean("amsgrad", c.adam.amsgrad);
+    } else {
+        r.fail("kind");
+    }
+    if (!r.error().isEmpty()) {
+        if (error)
+            *error = r.error();
+        return std::nullopt;
+    }
+    return c;
+}
+
+} // namespace embedlab::ui
