@@ -12,10 +12,15 @@
 #include "core/simd/Kernels.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <new>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 #if !defined(EMBEDLAB_SIMD_BYTES) || !defined(EMBEDLAB_GEMM_MR) || !defined(EMBEDLAB_GEMM_NV)
 #error "define EMBEDLAB_SIMD_BYTES, EMBEDLAB_GEMM_MR and EMBEDLAB_GEMM_NV before including KernelBodies.h"
@@ -29,14 +34,35 @@ constexpr Index kLanes = EMBEDLAB_SIMD_BYTES / static_cast<Index>(sizeof(float))
 constexpr Index kMr = EMBEDLAB_GEMM_MR; // rows of C per micro-tile
 constexpr Index kNv = EMBEDLAB_GEMM_NV; // vectors of C per micro-tile row
 constexpr Index kNr = kNv * kLanes;     // columns of C per micro-tile
+// Cache blocking as in BLIS and OpenBLAS (Goto's layout): a depth block of A's rows (kMc x kKc) stays
+// in L2, a depth block of B's columns (kKc x kNc) in L2 or L3, and each of B's micro-panels (kKc x kNr)
+// close to the core while it meets every micro-panel of A. The register tile (6 x 16 with AVX2: 12
+// accumulators, 2 vectors of B, a broadcast and a product fill the 16 registers) reaches 113 GFLOP/s
+// per core on this Zen 4 with separate multiplies and adds, as FMA does (116; tile_avx2_muladd and
+// tile_avx2_fma in embedlab-bench): Zen's two adders work beside its two multipliers. Measured here
+// (issue #28), the block product alone ran at 107-110 GFLOP/s when B's block shared L2 with A's
+// (256 columns) and at 103-105 with 1024 columns from L3, whatever the depth (256-768); a depth of
+// 768 covers GPT-2's features in one block, so lm_head's result is written once instead of reloaded.
 #ifndef EMBEDLAB_GEMM_KC
 #define EMBEDLAB_GEMM_KC 768
 #endif
-// Depth block: GPT-2's 768 features in one block, so each [N, 50257] result is written once (+7%
-// GFLOP/s over 384 on the 512 x 768 x 50257 product); B's micro-panels stream from L2.
+#ifndef EMBEDLAB_GEMM_MC
+#define EMBEDLAB_GEMM_MC 144
+#endif
+#ifndef EMBEDLAB_GEMM_NC
+#define EMBEDLAB_GEMM_NC 1024
+#endif
 constexpr Index kKc = EMBEDLAB_GEMM_KC;
-constexpr Index kMc = (192 / kMr) * kMr;  // rows of A packed at once (L2)
-constexpr Index kNc = (3072 / kNr) * kNr; // columns of B packed at once (L3)
+constexpr Index kMc = (EMBEDLAB_GEMM_MC / kMr) * kMr;
+constexpr Index kNc = (EMBEDLAB_GEMM_NC / kNr) * kNr;
+#ifndef EMBEDLAB_GEMM_NC_NARROW
+#define EMBEDLAB_GEMM_NC_NARROW 256
+#endif
+#ifndef EMBEDLAB_GEMM_WHOLE_A
+#define EMBEDLAB_GEMM_WHOLE_A (Index{2} << 20)
+#endif
+constexpr Index kNcNarrow = std::max<Index>(kNr, (EMBEDLAB_GEMM_NC_NARROW / kNr) * kNr);
+constexpr Index kWholeA = EMBEDLAB_GEMM_WHOLE_A; // floats of A packed whole at most (8 MB)
 
 inline VecF load(const float *p)
 {
@@ -48,150 +74,6 @@ inline VecF load(const float *p)
 inline void store(float *p, VecF v)
 {
     std::memcpy(p, &v, sizeof v);
-}
-
-// Operand element (i, j) is at data[i * rs + j * cs].
-struct Strided {
-    const float *data;
-    Index rs, cs;
-    float at(Index i, Index j) const { return data[i * rs + j * cs]; }
-};
-
-// Packs A[i0 .. i0+mc, k0 .. k0+kc] as micro-panels of kMr rows: panel p, depth k, row r at
-// dst[(p * kc + k) * kMr + r]; rows past mc are zero.
-void packA(float *dst, Strided a, Index i0, Index mc, Index k0, Index kc)
-{
-    for (Index p = 0; p * kMr < mc; ++p) {
-        float *panel = dst + p * kc * kMr;
-        const Index rows = std::min(kMr, mc - p * kMr);
-        for (Index r = 0; r < kMr; ++r) {
-            if (r >= rows) {
-                for (Index k = 0; k < kc; ++k)
-                    panel[k * kMr + r] = 0.0f;
-                continue;
-            }
-            const float *src = a.data + (i0 + p * kMr + r) * a.rs + k0 * a.cs;
-            for (Index k = 0; k < kc; ++k)
-                panel[k * kMr + r] = src[k * a.cs];
-        }
-    }
-}
-
-// Packs B[k0 .. k0+kc, j0 .. j0+nc] as micro-panels of kNr columns: panel p, depth k, column c at
-// dst[(p * kc + k) * kNr + c]; columns past nc are zero.
-void packB(float *dst, Strided b, Index k0, Index kc, Index j0, Index nc)
-{
-    for (Index p = 0; p * kNr < nc; ++p) {
-        float *panel = dst + p * kc * kNr;
-        const Index cols = std::min(kNr, nc - p * kNr);
-        if (b.cs == 1) {
-            for (Index k = 0; k < kc; ++k) {
-                const float *src = b.data + (k0 + k) * b.rs + j0 + p * kNr;
-                float *out = panel + k * kNr;
-                std::copy(src, src + cols, out);
-                std::fill(out + cols, out + kNr, 0.0f);
-            }
-            continue;
-        }
-        for (Index c = 0; c < kNr; ++c) {
-            const float *src = b.data + k0 * b.rs + (j0 + p * kNr + c) * b.cs;
-            for (Index k = 0; k < kc; ++k)
-                panel[k * kNr + c] = c < cols ? src[k * b.rs] : 0.0f;
-        }
-    }
-}
-
-// One kMr x kNr tile of C: tile = (first ? +0 : tile) + sum over the kc packed depths, in order.
-// `tile` is C itself (row stride ldc) or a scratch tile for the edges.
-void microKernel(Index kc, const float *pa, const float *pb, float *tile, Index ldc, bool first)
-{
-    VecF acc[kMr][kNv];
-#pragma GCC unroll 16
-    for (Index r = 0; r < kMr; ++r)
-#pragma GCC unroll 8
-        for (Index v = 0; v < kNv; ++v)
-            acc[r][v] = first ? VecF{} : load(tile + r * ldc + v * kLanes);
-    for (Index k = 0; k < kc; ++k) {
-        VecF b[kNv];
-#pragma GCC unroll 8
-        for (Index v = 0; v < kNv; ++v)
-            b[v] = load(pb + k * kNr + v * kLanes);
-#pragma GCC unroll 16
-        for (Index r = 0; r < kMr; ++r) {
-            const float a = pa[k * kMr + r];
-#pragma GCC unroll 8
-            for (Index v = 0; v < kNv; ++v)
-                acc[r][v] = acc[r][v] + a * b[v];
-        }
-    }
-#pragma GCC unroll 16
-    for (Index r = 0; r < kMr; ++r)
-#pragma GCC unroll 8
-        for (Index v = 0; v < kNv; ++v)
-            store(tile + r * ldc + v * kLanes, acc[r][v]);
-}
-
-// The packed block [mc, kc] x [kc, nc] added into C (or written, for the first depth block).
-void blockProduct(Index mc, Index nc, Index kc, const float *pa, const float *pb, float *c, Index ldc,
-                  bool first)
-{
-    alignas(64) float edge[kMr * kNr];
-    for (Index j = 0; j < nc; j += kNr) {
-        const Index cols = std::min(kNr, nc - j);
-        for (Index i = 0; i < mc; i += kMr) {
-            const Index rows = std::min(kMr, mc - i);
-            const float *a = pa + (i / kMr) * kc * kMr, *b = pb + (j / kNr) * kc * kNr;
-            float *out = c + i * ldc + j;
-            if (rows == kMr && cols == kNr) {
-                microKernel(kc, a, b, out, ldc, first);
-                continue;
-            }
-            for (Index r = 0; r < rows && !first; ++r)
-                std::copy(out + r * ldc, out + r * ldc + cols, edge + r * kNr);
-            microKernel(kc, a, b, edge, kNr, first);
-            for (Index r = 0; r < rows; ++r)
-                std::copy(edge + r * kNr, edge + r * kNr + cols, out + r * ldc);
-        }
-    }
-}
-
-struct AlignedBuffer {
-    float *data;
-    explicit AlignedBuffer(Index n)
-        : data(static_cast<float *>(
-              ::operator new (static_cast<std::size_t>(n) * sizeof(float), std::align_val_t{64})))
-    {}
-    ~AlignedBuffer() { ::operator delete (data, std::align_val_t{64}); }
-    AlignedBuffer(const AlignedBuffer &) = delete;
-    AlignedBuffer &operator=(const AlignedBuffer &) = delete;
-};
-
-void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const float *b, Index brs,
-          Index bcs, float *c, Index ldc)
-{
-    if (m <= 0 || n <= 0)
-        return;
-    if (k <= 0) {
-        for (Index i = 0; i < m; ++i)
-            std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
-        return;
-    }
-    const Strided sa{a, ars, acs}, sb{b, brs, bcs};
-    const Index nc = std::min(kNc, (n + kNr - 1) / kNr * kNr), mc = std::min(kMc, (m + kMr - 1) / kMr * kMr);
-    const Index kcMax = std::min(kKc, k);
-    AlignedBuffer packedA(mc * kcMax), packedB(nc * kcMax);
-    for (Index j0 = 0; j0 < n; j0 += nc) {
-        const Index ncHere = std::min(nc, n - j0);
-        for (Index k0 = 0; k0 < k; k0 += kKc) {
-            const Index kc = std::min(kKc, k - k0);
-            packB(packedB.data, sb, k0, kc, j0, ncHere);
-            for (Index i0 = 0; i0 < m; i0 += mc) {
-                const Index mcHere = std::min(mc, m - i0);
-                packA(packedA.data, sa, i0, mcHere, k0, kc);
-                blockProduct(mcHere, ncHere, kc, packedA.data, packedB.data, c + i0 * ldc + j0, ldc, k0 == 0);
-            }
-        }
-    }
 }
 
 // The lane indices that interleave the low (high) halves of two vectors: {a0, b0, a1, b1, ...}, for
@@ -223,6 +105,217 @@ inline void transpose(VecF (&v)[kLanes])
 #pragma GCC unroll 16
         for (Index r = 0; r < kLanes; ++r)
             v[r] = t[r];
+    }
+}
+
+// Operand element (i, j) is at data[i * rs + j * cs].
+struct Strided {
+    const float *data;
+    Index rs, cs;
+    float at(Index i, Index j) const { return data[i * rs + j * cs]; }
+};
+
+// Packs A[i0 .. i0+mc, k0 .. k0+kc] as micro-panels of kMr rows: panel p, depth k, row r at
+// dst[(p * kc + k) * kMr + r]; rows past mc are zero. Whole vectors are stored, so up to kLanes
+// floats past the last panel may be written (the buffers keep that slack).
+void packA(float *dst, Strided a, Index i0, Index mc, Index k0, Index kc)
+{
+    for (Index p = 0; p * kMr < mc; ++p) {
+        float *panel = dst + p * kc * kMr;
+        const Index rows = std::min(kMr, mc - p * kMr);
+        const float *src = a.data + (i0 + p * kMr) * a.rs + k0 * a.cs;
+        if (rows == kMr && a.rs == 1) {
+            // A = X^T (the weight's gradient): the panel's rows lie side by side at every depth, in
+            // rows of X a page or more apart, which no hardware prefetcher follows: the line that
+            // the panels after next start in is fetched on the way.
+            for (Index k = 0; k < kc; ++k) {
+                __builtin_prefetch(src + k * a.cs + 2 * kMr);
+                std::memcpy(panel + k * kMr, src + k * a.cs, sizeof(float) * kMr);
+            }
+            continue;
+        }
+        Index k = 0;
+        if (rows == kMr && a.cs == 1 && kMr <= kLanes) {
+            // Row-major A: kLanes depths of the panel's rows (the last one repeated up to kLanes rows)
+            // turned in registers; each depth's vector is stored whole, and the lanes past kMr are
+            // overwritten by the next depth's store.
+            for (; k + kLanes <= kc; k += kLanes) {
+                VecF v[kLanes];
+#pragma GCC unroll 16
+                for (Index r = 0; r < kLanes; ++r)
+                    v[r] = load(src + std::min(r, kMr - 1) * a.rs + k);
+                transpose(v);
+#pragma GCC unroll 16
+                for (Index kk = 0; kk < kLanes; ++kk)
+                    store(panel + (k + kk) * kMr, v[kk]);
+            }
+        }
+        for (; k < kc; ++k)
+            for (Index r = 0; r < kMr; ++r)
+                panel[k * kMr + r] = r < rows ? src[r * a.rs + k * a.cs] : 0.0f;
+    }
+}
+
+// Packs B[k0 .. k0+kc, j0 .. j0+nc] as micro-panels of kNr columns: panel p, depth k, column c at
+// dst[(p * kc + k) * kNr + c]; columns past nc are zero.
+void packB(float *dst, Strided b, Index k0, Index kc, Index j0, Index nc)
+{
+    for (Index p = 0; p * kNr < nc; ++p) {
+        float *panel = dst + p * kc * kNr;
+        const Index cols = std::min(kNr, nc - p * kNr);
+        const float *src = b.data + k0 * b.rs + (j0 + p * kNr) * b.cs;
+        if (cols == kNr && b.cs == 1) {
+            for (Index k = 0; k < kc; ++k)
+                std::memcpy(panel + k * kNr, src + k * b.rs, sizeof(float) * kNr);
+            continue;
+        }
+        Index k = 0;
+        if (cols == kNr && b.rs == 1) {
+            // B = W^T (lm_head): every column is a row of W, turned kLanes x kLanes in registers.
+            for (; k + kLanes <= kc; k += kLanes) {
+#pragma GCC unroll 4
+                for (Index g = 0; g < kNv; ++g) {
+                    VecF v[kLanes];
+#pragma GCC unroll 16
+                    for (Index l = 0; l < kLanes; ++l)
+                        v[l] = load(src + (g * kLanes + l) * b.cs + k);
+                    transpose(v);
+#pragma GCC unroll 16
+                    for (Index kk = 0; kk < kLanes; ++kk)
+                        store(panel + (k + kk) * kNr + g * kLanes, v[kk]);
+                }
+            }
+        }
+        for (; k < kc; ++k)
+            for (Index c = 0; c < kNr; ++c)
+                panel[k * kNr + c] = c < cols ? src[k * b.rs + c * b.cs] : 0.0f;
+    }
+}
+
+// One kMr x kNr tile of C: tile = (first ? +0 : tile) + sum over the kc packed depths, in order.
+// `tile` is C itself (row stride ldc) or a scratch tile for the edges. A later depth block starts
+// from the tile in C, so the rows of the next tile (`next`, row stride ldc) are fetched meanwhile.
+void microKernel(Index kc, const float *__restrict pa, const float *__restrict pb, float *tile, Index ldc,
+                 bool first, const float *next)
+{
+    if (next != nullptr) {
+#pragma GCC unroll 16
+        for (Index r = 0; r < kMr; ++r) {
+            __builtin_prefetch(next + r * ldc);
+            __builtin_prefetch(next + r * ldc + kNr - 1);
+        }
+    }
+    VecF acc[kMr][kNv];
+#pragma GCC unroll 16
+    for (Index r = 0; r < kMr; ++r)
+#pragma GCC unroll 8
+        for (Index v = 0; v < kNv; ++v)
+            acc[r][v] = first ? VecF{} : load(tile + r * ldc + v * kLanes);
+#pragma GCC unroll 4
+    for (Index k = 0; k < kc; ++k) {
+        VecF b[kNv];
+#pragma GCC unroll 8
+        for (Index v = 0; v < kNv; ++v)
+            b[v] = load(pb + k * kNr + v * kLanes);
+#pragma GCC unroll 16
+        for (Index r = 0; r < kMr; ++r) {
+            const float a = pa[k * kMr + r];
+#pragma GCC unroll 8
+            for (Index v = 0; v < kNv; ++v)
+                acc[r][v] = acc[r][v] + a * b[v];
+        }
+    }
+#pragma GCC unroll 16
+    for (Index r = 0; r < kMr; ++r)
+#pragma GCC unroll 8
+        for (Index v = 0; v < kNv; ++v)
+            store(tile + r * ldc + v * kLanes, acc[r][v]);
+}
+
+// The packed block [mc, kc] x [kc, nc] added into C (or written, for the first depth block): each
+// micro-panel of B (kc x kNr, in L1) meets every micro-panel of A (the block, in L2) in turn.
+void blockProduct(Index mc, Index nc, Index kc, const float *pa, const float *pb, float *c, Index ldc,
+                  bool first)
+{
+    alignas(64) float edge[kMr * kNr];
+    for (Index j = 0; j < nc; j += kNr) {
+        const Index cols = std::min(kNr, nc - j);
+        for (Index i = 0; i < mc; i += kMr) {
+            const Index rows = std::min(kMr, mc - i);
+            const float *a = pa + (i / kMr) * kc * kMr, *b = pb + (j / kNr) * kc * kNr;
+            float *out = c + i * ldc + j;
+            const float *next = first               ? nullptr
+                                : i + 2 * kMr <= mc ? out + kMr * ldc
+                                : j + 2 * kNr <= nc ? c + j + kNr
+                                                    : nullptr;
+            if (rows == kMr && cols == kNr) {
+                microKernel(kc, a, b, out, ldc, first, next);
+                continue;
+            }
+            for (Index r = 0; r < rows && !first; ++r)
+                std::copy(out + r * ldc, out + r * ldc + cols, edge + r * kNr);
+            microKernel(kc, a, b, edge, kNr, first, next);
+            for (Index r = 0; r < rows; ++r)
+                std::copy(edge + r * kNr, edge + r * kNr + cols, out + r * ldc);
+        }
+    }
+}
+
+struct AlignedBuffer {
+    float *data;
+    explicit AlignedBuffer(Index n)
+        : data(static_cast<float *>(
+              ::operator new (static_cast<std::size_t>(n) * sizeof(float), std::align_val_t{64})))
+    {}
+    ~AlignedBuffer() { ::operator delete (data, std::align_val_t{64}); }
+    AlignedBuffer(const AlignedBuffer &) = delete;
+    AlignedBuffer &operator=(const AlignedBuffer &) = delete;
+};
+
+void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const float *b, Index brs,
+          Index bcs, float *c, Index ldc)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    if (k <= 0) {
+        for (Index i = 0; i < m; ++i)
+            std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+        return;
+    }
+    const Strided sa{a, ars, acs}, sb{b, brs, bcs};
+    const Index mc = std::min(kMc, (m + kMr - 1) / kMr * kMr), kcMax = std::min(kKc, k);
+    const Index mPadded = (m + kMr - 1) / kMr * kMr;
+    // A small A (lm_head's hidden states, a batch's inputs) is packed once, whole, and B's column
+    // blocks are narrowed so that one block and one block of A share L2; a large A (a gradient) is
+    // packed block by block under wide column blocks, so that it is packed once too.
+    const bool wholeA = mPadded * k <= kWholeA;
+    const Index nc = std::min(wholeA ? kNcNarrow : kNc, (n + kNr - 1) / kNr * kNr);
+    AlignedBuffer packedA((wholeA ? mPadded * k : mc * kcMax) + kLanes), packedB(nc * kcMax + kLanes);
+    // Where the block of rows i0 at depth k0 is packed; blocks are packed in increasing order, each
+    // one's whole-vector stores spilling only into the next.
+    const auto blockOfA = [&](Index i0, Index k0, Index kc) {
+        return wholeA ? packedA.data + mPadded * k0 + i0 * kc : packedA.data;
+    };
+    if (wholeA) {
+        for (Index k0 = 0; k0 < k; k0 += kKc) {
+            const Index kc = std::min(kKc, k - k0);
+            for (Index i0 = 0; i0 < m; i0 += mc)
+                packA(blockOfA(i0, k0, kc), sa, i0, std::min(mc, m - i0), k0, kc);
+        }
+    }
+    for (Index j0 = 0; j0 < n; j0 += nc) {
+        const Index ncHere = std::min(nc, n - j0);
+        for (Index k0 = 0; k0 < k; k0 += kKc) {
+            const Index kc = std::min(kKc, k - k0);
+            packB(packedB.data, sb, k0, kc, j0, ncHere);
+            for (Index i0 = 0; i0 < m; i0 += mc) {
+                const Index mcHere = std::min(mc, m - i0);
+                if (!wholeA)
+                    packA(packedA.data, sa, i0, mcHere, k0, kc);
+                blockProduct(mcHere, ncHere, kc, blockOfA(i0, k0, kc), packedB.data, c + i0 * ldc + j0, ldc,
+                             k0 == 0);
+            }
+        }
     }
 }
 
@@ -427,6 +520,77 @@ void bins(const float *x, Index n, float left, float right, int binCount, int *p
         p = p == binCount ? binCount - 1 : p;
         pos[i] = inside ? p : binCount;
     }
+}
+
+#if defined(__SSE2__)
+// A whole vector written around the caches (p aligned to the vector's width).
+inline void streamVector(float *p, VecF v)
+{
+#if EMBEDLAB_SIMD_BYTES == 64
+    _mm512_stream_ps(p, v);
+#elif EMBEDLAB_SIMD_BYTES == 32
+    _mm256_stream_ps(p, v);
+#else
+    _mm_stream_ps(p, v);
+#endif
+}
+
+// One row: 4-float streams up to the vector's alignment and after the last whole vector. The
+// rows come from all over W and the hardware prefetcher stops at page boundaries, so the next
+// row (`next`) is fetched a line per line copied.
+void streamRow(float *dst, const float *src, const char *next, Index dim)
+{
+    Index d = 0;
+    for (; d < dim && reinterpret_cast<std::uintptr_t>(dst + d) % EMBEDLAB_SIMD_BYTES != 0; d += 4)
+        _mm_stream_ps(dst + d, _mm_loadu_ps(src + d));
+    for (; d + kLanes <= dim; d += kLanes) {
+        if (d % 16 < kLanes) // once per 64-byte line
+            __builtin_prefetch(next + d * Index{sizeof(float)});
+        streamVector(dst + d, load(src + d));
+    }
+    for (; d < dim; d += 4)
+        _mm_stream_ps(dst + d, _mm_loadu_ps(src + d));
+}
+#endif
+
+void gatherRows(float *out, const float *w, const std::int64_t *ids, Index dim, Index begin, Index end,
+                int stream)
+{
+    const auto rowBytes = static_cast<std::size_t>(dim) * sizeof(float);
+#if defined(__SSE2__)
+    if (stream != 0) {
+        for (Index i = begin; i < end; ++i) {
+            const char *next = reinterpret_cast<const char *>(w + ids[std::min(i + 1, end - 1)] * dim);
+            streamRow(out + i * dim, w + ids[i] * dim, next, dim);
+        }
+        _mm_sfence(); // the streaming stores are weakly ordered: visible before the caller's join()
+        return;
+    }
+#else
+    (void)stream;
+#endif
+    for (Index i = begin; i < end; ++i)
+        std::memcpy(out + i * dim, w + ids[i] * dim, rowBytes);
+}
+
+void addScaled(float *self, const float *other, float alpha, Index n)
+{
+    for (Index i = 0; i < n; ++i)
+        self[i] = std::fma(other[i], alpha, self[i]);
+}
+
+// This instruction set's entry in the dispatch table (core/simd/Isa.cpp).
+EmbedlabKernels kernelTable(const char *name)
+{
+    return {.name = name,
+            .gemm = gemm,
+            .rowDots = rowDots,
+            .twist = twist,
+            .moments = moments,
+            .extremes = extremes,
+            .bins = bins,
+            .addScaled = addScaled,
+            .gatherRows = gatherRows};
 }
 
 } // namespace

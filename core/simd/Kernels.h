@@ -48,6 +48,19 @@ typedef void (*embedlab_extremes_fn)(const float *x, std::ptrdiff_t n, float *lo
 typedef void (*embedlab_bins_fn)(const float *x, std::ptrdiff_t n, float left, float right, int bins,
                                  int *pos);
 
+/// self[i] = fma(other[i], alpha, self[i]) for i in [0, n): ATen's add_(other, alpha=alpha) on CPU
+/// float tensors. A fused multiply-add is rounded once, so every instruction set gives the same bits
+/// (one instruction with FMA, the C library's fmaf on the baseline).
+typedef void (*embedlab_add_scaled_fn)(float *self, const float *other, float alpha, std::ptrdiff_t n);
+
+/// out[i * dim, (i + 1) * dim) = w[ids[i] * dim, (ids[i] + 1) * dim) for i in [begin, end): the rows
+/// of an embedding lookup, bits copied unchanged. With `stream` (x86 only; out 16-byte aligned and
+/// dim a multiple of 4) the rows are written with non-temporal stores, for outputs larger than the
+/// caches: a plain store first reads its line from memory, and the lines would be evicted unread.
+typedef void (*embedlab_gather_rows_fn)(float *out, const float *w, const std::int64_t *ids,
+                                        std::ptrdiff_t dim, std::ptrdiff_t begin, std::ptrdiff_t end,
+                                        int stream);
+
 struct EmbedlabKernels {
     const char *name;
     embedlab_gemm_fn gemm;
@@ -56,6 +69,8 @@ struct EmbedlabKernels {
     embedlab_moments_fn moments;
     embedlab_extremes_fn extremes;
     embedlab_bins_fn bins;
+    embedlab_add_scaled_fn addScaled;
+    embedlab_gather_rows_fn gatherRows;
 };
 
 const struct EmbedlabKernels *embedlab_simd_baseline(void);

@@ -8,6 +8,6 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_avx2(void)
 {
-    static const EmbedlabKernels kernels{"avx2", gemm, rowDots, twist, moments, extremes, bins};
+    static const EmbedlabKernels kernels = kernelTable("avx2");
     return &kernels;
 }

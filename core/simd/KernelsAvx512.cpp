@@ -8,6 +8,6 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_avx512(void)
 {
-    static const EmbedlabKernels kernels{"avx512", gemm, rowDots, twist, moments, extremes, bins};
+    static const EmbedlabKernels kernels = kernelTable("avx512");
     return &kernels;
 }

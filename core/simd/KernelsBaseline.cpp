@@ -8,6 +8,6 @@
 
 extern "C" const struct EmbedlabKernels *embedlab_simd_baseline(void)
 {
-    static const EmbedlabKernels kernels{"baseline", gemm, rowDots, twist, moments, extremes, bins};
+    static const EmbedlabKernels kernels = kernelTable("baseline");
     return &kernels;
 }

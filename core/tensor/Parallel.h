@@ -24,20 +24,33 @@ inline bool enabled(Index work, Index threshold)
     return cores > 1 && work >= threshold;
 }
 
-// work(begin, end) on [0, n) in two halves, the first on a second thread when `work` is big enough.
-// The split point is rounded down to a multiple of `align` so vector lanes see whole blocks.
+// fn(begin, end) for the chunks [0, chunk), [chunk, 2 chunk), ... of [0, n), taken from a counter by
+// this thread and a second one: on a loaded machine either may start late or be descheduled for a
+// while, and the other then takes its chunks.
+template <typename Fn> void chunksOnTwoThreads(Index n, Index chunk, Fn &&fn)
+{
+    std::atomic<Index> next{0};
+    auto run = [&] {
+        for (Index begin = next.fetch_add(chunk); begin < n; begin = next.fetch_add(chunk))
+            fn(begin, std::min(n, begin + chunk));
+    };
+    std::thread helper(run);
+    run();
+    helper.join();
+}
+
+// work(begin, end) over [0, n), in chunks taken from a counter by this thread and, when `work` is big
+// enough, a second one. Not fixed halves: on a loaded machine the second thread may start late or be
+// descheduled for a while, and this one then takes its chunks (a GPT-2 lookup waited for its second
+// half). `fn` must give the same result whatever the split; chunk boundaries are multiples of `align`.
 template <typename Work> void forTwo(Index n, Index work, Index threshold, Work &&fn, Index align = 1)
 {
     if (!enabled(work, threshold) || n < 2) {
         fn(Index{0}, n);
         return;
     }
-    Index half = n / 2;
-    if (align > 1 && half >= align)
-        half -= half % align;
-    std::thread first([&] { fn(Index{0}, half); });
-    fn(half, n);
-    first.join();
+    constexpr Index kChunks = 16;
+    chunksOnTwoThreads(n, std::max<Index>(1, (n + kChunks * align - 1) / (kChunks * align)) * align, fn);
 }
 
 // An Eigen operand with direct access as a strided view: element (i, j) is at data[i * rs + j * cs].
@@ -101,15 +114,7 @@ inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Opera
         return;
     }
     // Column sums read B row by row: halves keep each row's read long and contiguous.
-    const Index chunk = b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16);
-    std::atomic<Index> next{0};
-    auto run = [&] {
-        for (Index begin = next.fetch_add(chunk); begin < cols; begin = next.fetch_add(chunk))
-            part(begin, std::min(cols, begin + chunk));
-    };
-    std::thread helper(run);
-    run();
-    helper.join();
+    chunksOnTwoThreads(cols, b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16), part);
 }
 
 // dst = lhs * rhs with the rows or columns of dst shared by two threads, computed by the kernel of
@@ -117,7 +122,9 @@ inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Opera
 // in order, so neither the split nor the instruction set changes a bit. The chunks are fixed by the
 // shapes; the threads take them from a counter rather than fixed halves: on a loaded machine one
 // thread may be descheduled for a while and the other picks up its share. Every chunk repacks the
-// operand that is not split, so that operand's size bounds the number of chunks.
+// operand that is not split, so that operand's size bounds the number of chunks: at most one
+// element packed per 1024 multiply-adds. The input gradient of a tied step ([1024, 50257] x
+// [50257, 768]) packs all of W in each chunk; 6 chunks cost it 5 % over 2 (issue #28).
 template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, const Lhs &lhs, const Rhs &rhs)
 {
     static_assert(std::decay_t<Dst>::IsRowMajor, "parallel::product writes row-major results");
@@ -146,24 +153,18 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
     const bool byRows = rows >= cols;
     const Index extent = byRows ? rows : cols;
     const Index repacked = std::max<Index>(byRows ? rhs.size() : lhs.size(), 1);
-    const Index chunks = std::clamp<Index>(work / (repacked * 256), 2, 32);
-    // Multiples of 96 keep every instruction set's kernel on whole tiles (4, 6 or 12 rows; 8, 16 or
-    // 32 columns).
+    const Index chunks = std::clamp<Index>(work / (repacked * 1024), 2, 32);
+    // Multiples of 96 keep every instruction set's kernel on whole tiles of rows (4 or 6) and the
+    // SSE and AVX2 kernels on whole tiles of columns (8 or 16).
     const Index chunk = std::max<Index>(96, ((extent + chunks - 1) / chunks + 95) / 96 * 96);
-    std::atomic<Index> next{0};
-    auto run = [&] {
-        for (Index begin = next.fetch_add(chunk); begin < extent; begin = next.fetch_add(chunk)) {
-            const Index n = std::min(chunk, extent - begin);
-            if (byRows)
-                gemm(n, cols, depth, a.data + begin * a.rs, a.rs, a.cs, b.data, b.rs, b.cs, c + begin * ldc,
-                     ldc);
-            else
-                gemm(rows, n, depth, a.data, a.rs, a.cs, b.data + begin * b.cs, b.rs, b.cs, c + begin, ldc);
-        }
-    };
-    std::thread helper(run);
-    run();
-    helper.join();
+    chunksOnTwoThreads(extent, chunk, [&](Index begin, Index end) {
+        if (byRows)
+            gemm(end - begin, cols, depth, a.data + begin * a.rs, a.rs, a.cs, b.data, b.rs, b.cs,
+                 c + begin * ldc, ldc);
+        else
+            gemm(rows, end - begin, depth, a.data, a.rs, a.cs, b.data + begin * b.cs, b.rs, b.cs, c + begin,
+                 ldc);
+    });
 }
 
 } // namespace embedlab::core::parallel

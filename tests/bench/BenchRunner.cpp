@@ -21,6 +21,11 @@ void BenchRunner::add(Workload workload)
     m_workloads.push_back(std::move(workload));
 }
 
+void BenchRunner::addInfo(std::string key, std::string value)
+{
+    m_info.emplace_back(std::move(key), std::move(value));
+}
+
 std::vector<std::string> BenchRunner::keepOnly(const std::vector<std::string> &names)
 {
     if (names.empty())
@@ -56,10 +61,13 @@ int BenchRunner::runAll(std::ostream &out, std::ostream &log)
     using Clock = std::chrono::steady_clock;
     std::vector<std::pair<Timing, std::string>> results;
     int failures = 0;
-    if (!m_json)
+    if (!m_json) {
+        for (const auto &[key, value] : m_info)
+            out << key << ": " << value << "\n";
         out << std::left << std::setw(22) << "workload" << std::right << std::setw(11) << "median ms"
             << std::setw(11) << "min ms" << std::setw(11) << "max ms" << std::setw(6) << "runs"
             << "  check\n";
+    }
     for (const Workload &w : m_workloads) {
         log << "running " << w.name << " ..." << std::endl;
         w.run(); // warm-up: first-touch page faults and caches are not what we measure
@@ -100,6 +108,9 @@ int BenchRunner::runAll(std::ostream &out, std::ostream &log)
         for (std::size_t i = 0; i < results.size(); ++i)
             s << (i ? ", " : "") << jsonString(m_workloads[i].name) << ": "
               << jsonString(results[i].second.empty() ? "ok" : results[i].second);
+        s << "}, \"info\": {";
+        for (std::size_t i = 0; i < m_info.size(); ++i)
+            s << (i ? ", " : "") << jsonString(m_info[i].first) << ": " << jsonString(m_info[i].second);
         s << "}}\n";
         out << s.str();
     } else {

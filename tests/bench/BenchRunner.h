@@ -5,6 +5,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace embedlab::bench {
@@ -33,6 +34,9 @@ class BenchRunner {
 public:
     BenchRunner(int runs, bool json);
     void add(Workload workload);
+    /// A fact about the run printed before the table, and in the JSON's "info" object (the
+    /// instruction set of the kernels, for tests/bench/compare.py's label).
+    void addInfo(std::string key, std::string value);
     /// Keeps only the named workloads (all when `names` is empty). Returns the names that match none.
     std::vector<std::string> keepOnly(const std::vector<std::string> &names);
     /// Returns the process exit code: 0 when every check passed.
@@ -42,6 +46,7 @@ private:
     int m_runs;
     bool m_json;
     std::vector<Workload> m_workloads;
+    std::vector<std::pair<std::string, std::string>> m_info;
 };
 
 /// `embedlab-bench [--json] [--quick] [--only NAME]...`.

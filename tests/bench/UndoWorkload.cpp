@@ -66,45 +66,46 @@ struct Gpt2Lesson {
 
 void addUndoWorkload(BenchRunner &runner, bool quick)
 {
-    const int steps = 5;
+    constexpr int steps = 5;
     auto lesson = std::make_shared<std::unique_ptr<Gpt2Lesson>>();
     const auto setUp = [lesson, quick] {
         if (!*lesson)
             *lesson = std::make_unique<Gpt2Lesson>(steps, quick);
         return lesson->get();
     };
-    runner.add({"undo_gpt2_adam",
-                "GPT-2 tied, 5 Adam steps: undo the last (the run's snapshot back, 4 steps replayed), redo it",
-                [setUp] {
-                    ui::Document *doc = setUp()->doc.get();
-                    doc->undo()->undo();
-                    waitIdle(doc->lab());
-                    doc->undo()->redo();
-                    waitIdle(doc->lab());
-                },
-                [setUp]() -> std::string {
-                    const Gpt2Lesson *l = setUp();
-                    return l->steps == steps && l->doc->undo()->canUndo() ? std::string()
-                                                                          : "the steps did not all run";
-                },
-                [setUp] {
-                    ui::Document *doc = setUp()->doc.get();
-                    const ui::LabUndo *undo = doc->undo();
-                    std::ostringstream out;
-                    // How far back: every step of the lesson, within the budget, with its bytes.
-                    int reachable = 0;
-                    for (int i = undo->stack()->index() - 1; i >= 0; --i, ++reachable) {
-                        const auto *command = dynamic_cast<const ui::LabCommand *>(undo->stack()->command(i));
-                        if (command && command->isDropped())
-                            break;
-                    }
-                    out << "  history " << undo->stack()->count() << " steps (preset, " << steps
-                        << " Adam steps), all undoable: " << (reachable == undo->stack()->count() ? "yes" : "no")
-                        << "; snapshots hold " << undo->historyBytes() / (1 << 20) << " MiB of a "
-                        << undo->budget() / (1 << 20) << " MiB budget (a snapshot per step: "
-                        << steps * doc->lab()->weightBytes(ui::Lab::AllParts) / (1 << 20) << " MiB)\n";
-                    return out.str();
-                }});
+    runner.add(
+        {"undo_gpt2_adam",
+         "GPT-2 tied, 5 Adam steps: undo the last (the run's snapshot back, 4 steps replayed), redo it",
+         [setUp] {
+             ui::Document *doc = setUp()->doc.get();
+             doc->undo()->undo();
+             waitIdle(doc->lab());
+             doc->undo()->redo();
+             waitIdle(doc->lab());
+         },
+         [setUp]() -> std::string {
+             const Gpt2Lesson *l = setUp();
+             return l->steps == steps && l->doc->undo()->canUndo() ? std::string()
+                                                                   : "the steps did not all run";
+         },
+         [setUp] {
+             ui::Document *doc = setUp()->doc.get();
+             const ui::LabUndo *undo = doc->undo();
+             std::ostringstream out;
+             // How far back: every step of the lesson, within the budget, with its bytes.
+             int reachable = 0;
+             for (int i = undo->stack()->index() - 1; i >= 0; --i, ++reachable) {
+                 const auto *command = dynamic_cast<const ui::LabCommand *>(undo->stack()->command(i));
+                 if (command && command->isDropped())
+                     break;
+             }
+             out << "  history " << undo->stack()->count() << " steps (preset, " << steps
+                 << " Adam steps), all undoable: " << (reachable == undo->stack()->count() ? "yes" : "no")
+                 << "; snapshots hold " << undo->historyBytes() / (1 << 20) << " MiB of a "
+                 << undo->budget() / (1 << 20) << " MiB budget (a snapshot per step: "
+                 << steps * doc->lab()->weightBytes(ui::Lab::AllParts) / (1 << 20) << " MiB)\n";
+             return out.str();
+         }});
 }
 
 } // namespace embedlab::bench

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
+#include "RegisterTile.h"
 #include "UndoWorkload.h"
 
 #include "core/analysis/Neighbours.h"
@@ -14,6 +15,7 @@
 #include "core/nn/OneHot.h"
 #include "core/nn/TextFit.h"
 #include "core/nn/TiedModel.h"
+#include "core/simd/Isa.h"
 #include "core/tensor/DistinctValues.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Stats.h"
@@ -1125,11 +1127,13 @@ int runBench(int argc, char **argv)
     if (quick)
         sizes = Sizes{2000, 64, 4, 64, 16, 32, 2, 16, QSize(640, 360)};
     BenchRunner runner(quick ? 3 : 7, json);
+    runner.addInfo("isa", core::simd::isaName(core::simd::activeIsa()));
     addWorkloads(runner, sizes);
     addTokenizeWorkload(runner, quick);
     addLlama3Workloads(runner, quick);
     addOpenWorkloads(runner, quick);
     addBigVocabularyViewWorkloads(runner, quick);
+    addRegisterTileWorkloads(runner, quick);
     addFitWorkload(runner, "fit_adam_2000", quick ? 500 : 2000, quick ? 16 : 32, quick ? 64 : 256, 10);
     addFitWorkload(runner, "fit_adam_8192", quick ? 1000 : 8192, quick ? 16 : 64, quick ? 64 : 512, 4);
     addUndoWorkload(runner, quick);

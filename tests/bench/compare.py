@@ -9,7 +9,17 @@ The two sides alternate for --rounds rounds and each keeps its best median, so a
 machine's load between them does not decide the ratio.
 
     /usr/bin/python3 tests/bench/compare.py [path/to/embedlab-bench] [--runs N] [--rounds N] [--markdown]
-                                            [--only NAME]...
+                                            [--only NAME]... [--isa avx2|avx512] [--before OLD-BENCH]
+                                            [--interleave]
+
+The table is labelled with the CPU (lscpu's model name and whether it has AVX2, FMA and AVX-512),
+the instruction set of EmbedLab's kernels and the kernels OpenBLAS and ATen chose. --isa avx2 holds
+both sides to AVX2 on a CPU that has more (EMBEDLAB_ISA=avx2, OPENBLAS_CORETYPE=Haswell,
+ATEN_CPU_CAPABILITY=avx2): what an AVX2-only PC runs. --isa avx512 asks both for AVX-512.
+--before names another embedlab-bench (an earlier build), run in the same rounds: its medians and
+ratios are shown beside, so a change is measured before and after in one run. --interleave times each
+workload on every side before the next, so the medians of one ratio are seconds apart on a machine
+whose load changes (with a setup per workload and side).
 
 Needs Debian's python3-torch, python3-numpy, python3-matplotlib (and libopenblas0-pthread). The
 `tokenize` and `llama3_tokenize` workloads' peer is npm tiktoken run by node (GPT-2's encoding, and
@@ -43,8 +53,8 @@ TARGETS = {
     "stats": (1.0, None),
     "lookup_32x512": (0.25, None),
     "onehot_64": (1.1, None),
-    "unembed_512": (1.1, None),
-    "sgd_step_tied": (1.1, None),
+    "unembed_512": (1.0, None),
+    "sgd_step_tied": (1.0, None),
     "heatmap_cold": (None, 50.0),
     "heatmap_frame": (None, 10.0),
     "tokenize": (0.5, None),
@@ -403,15 +413,52 @@ def numpy_open_llama3(runs):
 
 
 def machine():
-    model = "unknown CPU"
+    """lscpu's model name and what it says of AVX2, FMA and AVX-512, e.g. 'AMD EPYC (AVX2, FMA, AVX-512)'."""
+    model, flags = "unknown CPU", set()
     try:
         out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
         for line in out.splitlines():
             if line.startswith("Model name:"):
                 model = line.split(":", 1)[1].strip()
+            elif line.startswith("Flags:"):
+                flags = set(line.split(":", 1)[1].split())
     except (OSError, subprocess.CalledProcessError):
         pass
-    return model, os.cpu_count(), os.getloadavg()[0]
+    features = ["AVX2" if "avx2" in flags else "no AVX2", "FMA" if "fma" in flags else "no FMA",
+                "AVX-512" if "avx512f" in flags else "no AVX-512"]
+    return f"{model} ({', '.join(features)})", os.cpu_count(), os.getloadavg()[0]
+
+
+# --isa: EmbedLab's kernels, OpenBLAS's kernels and ATen's vectorised kernels held to one instruction set.
+ISA_ENVIRONMENT = {
+    "avx2": ({"EMBEDLAB_ISA": "avx2"}, {"OPENBLAS_CORETYPE": "Haswell", "ATEN_CPU_CAPABILITY": "avx2"}),
+    "avx512": ({"EMBEDLAB_ISA": "avx512"}, {"ATEN_CPU_CAPABILITY": "avx512"}),
+}
+
+
+def torch_kernels():
+    """The kernels PyTorch runs here: OpenBLAS's core (read from the library torch loaded) and ATen's
+    CPU capability."""
+    import ctypes
+
+    import torch
+
+    blas = "unknown BLAS"
+    with open("/proc/self/maps") as maps:
+        paths = {line.split()[-1] for line in maps if "openblas" in line and line.split()[-1].startswith("/")}
+    for path in sorted(paths):
+        try:
+            lib = ctypes.CDLL(path)
+            lib.openblas_get_corename.restype = ctypes.c_char_p
+            blas = f"OpenBLAS {lib.openblas_get_corename().decode()} kernels"
+            break
+        except (OSError, AttributeError):
+            continue
+    aten = "?"
+    for line in torch.__config__.show().splitlines():
+        if "CPU capability usage:" in line:
+            aten = line.split(":", 1)[1].strip()
+    return f"{blas}, ATen {aten}"
 
 
 def main():
@@ -428,6 +475,12 @@ def main():
                              "or /tmp/npm-tok/node_modules)")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
                         help="compare only this workload on both sides (repeatable; default: all)")
+    parser.add_argument("--before", metavar="OLD-BENCH",
+                        help="an earlier embedlab-bench, timed in the same rounds and shown beside")
+    parser.add_argument("--interleave", action="store_true",
+                        help="time each workload on both sides before the next (a machine whose load changes)")
+    parser.add_argument("--isa", choices=sorted(ISA_ENVIRONMENT),
+                        help="hold EmbedLab, OpenBLAS and ATen to this instruction set (default: each picks its own)")
     args = parser.parse_args()
     unknown = [name for name in args.only if name not in TARGETS]
     if unknown:
@@ -438,6 +491,11 @@ def main():
 
     model, cores, load_before = machine()
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    if args.isa:
+        ours_env, peer_env = ISA_ENVIRONMENT[args.isa]
+        env.update(ours_env)
+        # Before torch is imported: OpenBLAS picks its kernels when it is loaded.
+        os.environ.update(peer_env)
 
     def best(into, results):
         for name, r in results.items():
@@ -453,39 +511,62 @@ def main():
         with open(text_path, "wb") as f:
             f.write(text_bytes)
         env["EMBEDLAB_BENCH_TEXT"] = text_path
-    ours = {"results": {}, "checks": {}}
-    peer = {}
-    for _ in range(max(1, args.rounds)):
-        command = [args.bench, "--json"] + [arg for name in args.only for arg in ("--only", name)]
+
+    def run_bench(path, into, names):
+        command = [path, "--json"] + [arg for name in names for arg in ("--only", name)]
         proc = subprocess.run(command, capture_output=True, text=True, env=env)
         if proc.returncode not in (0, 1) or not proc.stdout.strip():
-            sys.exit(f"{args.bench} failed ({proc.returncode}):\n{proc.stderr}")
+            sys.exit(f"{path} failed ({proc.returncode}):\n{proc.stderr}")
         run = json.loads(proc.stdout)
-        best(ours["results"], run["results"])
+        best(into["results"], run["results"])
+        into["info"].update(run.get("info", {}))
         for name, check in run["checks"].items():
-            if ours["checks"].get(name, "ok") == "ok":
-                ours["checks"][name] = check
-        theirs, W = torch_workloads(args.runs, wanted)
-        if wanted("tokenize"):
+            if into["checks"].get(name, "ok") == "ok":
+                into["checks"][name] = check
+
+    ours = {"results": {}, "checks": {}, "info": {}}
+    before = {"results": {}, "checks": {}, "info": {}}
+    peer = {}
+    def one_round(round_number, names):
+        """Both sides once; `names` are the workloads, all of them when empty."""
+
+        def chosen(name):
+            return name in names if names else wanted(name)
+
+        # The earlier build goes first in every other round: neither build always follows the other.
+        order = [(args.before, before), (args.bench, ours)] if args.before else [(args.bench, ours)]
+        for path, into in order if round_number % 2 == 0 else reversed(order):
+            run_bench(path, into, names or args.only)
+        theirs, W = torch_workloads(args.runs, chosen)
+        if chosen("tokenize"):
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
             if tokenize:
                 theirs["tokenize"] = tokenize
-        if wanted("llama3_tokenize"):
+        if chosen("llama3_tokenize"):
             tokenize = tiktoken_tokenize(args.runs, args.node_modules, text_bytes, "cl100k_base", "llama3_tokenize")
             if tokenize:
                 theirs["llama3_tokenize"] = tokenize
-        if wanted("llama3_load"):
+        if chosen("llama3_load"):
             load = node_peer("hf_load_bench.mjs", [llama3_tokenizer_json(scratch.name), str(args.runs)],
                              args.node_modules, "@huggingface/tokenizers", "llama3_load")
             if load:
                 theirs["llama3_load"] = load
-        theirs.update(numpy_workloads(W, args.runs, wanted))
-        if wanted("heatmap_cold") or wanted("heatmap_frame"):
-            theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if wanted(name)})
-        if wanted("open_llama3_vocab"):
+        theirs.update(numpy_workloads(W, args.runs, chosen))
+        if chosen("heatmap_cold") or chosen("heatmap_frame"):
+            theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if chosen(name)})
+        if chosen("open_llama3_vocab"):
             theirs.update(numpy_open_llama3(args.runs))
-        theirs.update(fit_workloads(args.runs, wanted))
+        theirs.update(fit_workloads(args.runs, chosen))
         best(peer, theirs)
+
+    for round_number in range(max(1, args.rounds)):
+        if args.interleave:
+            # Each workload on both sides before the next: on a shared machine whose load changes
+            # by the minute, the two medians of a ratio are taken seconds apart, not minutes.
+            for name in [name for name in TARGETS if wanted(name)]:
+                one_round(round_number, [name])
+        else:
+            one_round(round_number, [])
     load_after = os.getloadavg()[0]
 
     rows = []
@@ -495,12 +576,15 @@ def main():
             continue
         mine = ours["results"].get(name)
         theirs = peer.get(name)
+        old = before["results"].get(name)
+        old_cell = ([f"{old['median_ms']:.1f} ({old['median_ms'] / theirs['median_ms']:.3f})"
+                     if old and theirs else "-"] if args.before else [])
         if mine is None:
-            rows.append((name, "-", "-", "-", "-", "MISSING"))
+            rows.append((name, *old_cell, "-", "-", "-", "-", "MISSING"))
             failures += 1
             continue
         if theirs is None:
-            rows.append((name, f"{mine['median_ms']:.1f}", "-", "-", "-", "NO PEER"))
+            rows.append((name, *old_cell, f"{mine['median_ms']:.1f}", "-", "-", "-", "NO PEER"))
             failures += 1
             continue
         ratio = mine["median_ms"] / theirs["median_ms"]
@@ -514,15 +598,18 @@ def main():
             target.append(f"<= {abs_limit:g} ms")
         failures += not ok
         peer_name = OTHER_PEERS.get(name, "matplotlib" if name.startswith("heatmap") else "PyTorch")
-        rows.append((name, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
+        rows.append((name, *old_cell, f"{mine['median_ms']:.1f}", f"{theirs['median_ms']:.1f} ({peer_name})",
                      f"{ratio:.3f}", ", ".join(target), "PASS" if ok else "FAIL"))
 
-    header = ("workload", "EmbedLab ms", "peer ms", "ratio", "target", "result")
+    header = ("workload", *(["before ms (ratio)"] if args.before else []), "EmbedLab ms", "peer ms", "ratio",
+              "target", "result")
     import torch
 
     print(f"# {model}, {cores} cores, load average {load_before:.1f} -> {load_after:.1f}; "
-          f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads), Python {platform.python_version()}; "
-          f"best median of {max(1, args.rounds)} alternating rounds")
+          f"EmbedLab {ours['info'].get('isa', '?')} kernels"
+          f"{f' (before: {args.before})' if args.before else ''}; "
+          f"PyTorch {torch.__version__} ({torch.get_num_threads()} threads, {torch_kernels()}), "
+          f"Python {platform.python_version()}; best median of {max(1, args.rounds)} alternating rounds")
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join("---" for _ in header) + "|")

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -98,6 +99,11 @@ private Q_SLOTS:
     void momentsAreBitIdentical();
     void extremesAreBitIdentical();
     void binsAreIdentical();
+    void addScaledIsFused();
+    void gatherRowsCopiesBits_data();
+    void forTwoCoversEveryIndexOnce_data();
+    void forTwoCoversEveryIndexOnce();
+    void gatherRowsCopiesBits();
     void forcedIsaIsHonoured();
 };
 
@@ -128,6 +134,15 @@ void TestKernels::gemmIsBitIdentical_data()
     QTest::newRow("tall 400x9x100") << 400 << 9 << 100 << false << false;
     QTest::newRow("wide 7x3500x64 (several column blocks)") << 7 << 3500 << 64 << false << true;
     QTest::newRow("rows over one row block 230x50x20") << 230 << 50 << 20 << true << false;
+    // Issue #28: the packing turns whole register blocks (row-major A, B = W^T) and takes A = X^T
+    // a panel's width at a time; later depth blocks reload C, whose next tiles are prefetched.
+    QTest::newRow("lm_head 300x200x1100 (row and depth blocks)") << 300 << 200 << 1100 << false << true;
+    QTest::newRow("weight gradient 170x96x1030 (A = X^T)") << 170 << 96 << 1030 << true << false;
+    QTest::newRow("input gradient 40x70x1600 (depth blocks)") << 40 << 70 << 1600 << false << false;
+    QTest::newRow("column blocks 13x2200x40 (B = W^T)") << 13 << 2200 << 40 << false << true;
+    // Over 2 M floats, A is packed block by block instead of whole.
+    QTest::newRow("A packed by blocks 2100x20x1100") << 2100 << 20 << 1100 << false << false;
+    QTest::newRow("A = X^T packed by blocks 2100x37x1100") << 2100 << 37 << 1100 << true << true;
 }
 
 void TestKernels::gemmIsBitIdentical()
@@ -368,6 +383,115 @@ void TestKernels::binsAreIdentical()
         simd::kernelsFor(isa).bins(x.data(), static_cast<Index>(x.size()), -2.0f, 2.0f, bins, pos.data());
         QVERIFY2(pos == expected, simd::isaName(isa).c_str());
     }
+}
+
+// Issue #28: SGD's p.add_(d_p, alpha=-lr) and the embedding's gradient rows are ATen's fused
+// multiply-add, vectorised per instruction set: every path rounds once, like std::fma.
+void TestKernels::addScaledIsFused()
+{
+    std::vector<float> self = randomFloats(1037, 9), other = randomFloats(1037, 10);
+    self[5] = -0.0f;
+    other[5] = 0.0f; // -0 + 0 * a is +0
+    other[6] = std::numeric_limits<float>::infinity();
+    self[7] = std::numeric_limits<float>::quiet_NaN();
+    const float alpha = 1.0f + 0x1p-12f;
+    self[8] = -1.0f;
+    other[8] = alpha; // the product 1 + 2^-11 + 2^-24 loses its last term when rounded alone
+    std::vector<float> expected(self.size());
+    for (std::size_t i = 0; i < self.size(); ++i)
+        expected[i] = std::fma(other[i], alpha, self[i]);
+    QVERIFY(expected[8] != self[8] + other[8] * alpha);
+    for (simd::Isa isa : simd::supportedIsas()) {
+        std::vector<float> got = self;
+        simd::kernelsFor(isa).addScaled(got.data(), other.data(), alpha, static_cast<Index>(got.size()));
+        QVERIFY2(sameBits(got, expected), simd::isaName(isa).c_str());
+    }
+}
+
+void TestKernels::gatherRowsCopiesBits_data()
+{
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<int>("offset"); // floats past a 64-byte boundary where the output starts
+    QTest::addColumn<bool>("stream");
+    for (const bool stream : {true, false}) {
+        const char *how = stream ? "streaming" : "plain";
+        QTest::addRow("%s, D=768", how) << 768 << 0 << stream;
+        QTest::addRow("%s, D=772 from 16 bytes past a line", how) << 772 << 4 << stream;
+        QTest::addRow("%s, D=20 from 48 bytes past a line", how) << 20 << 12 << stream;
+        QTest::addRow("%s, D=4", how) << 4 << 8 << stream;
+    }
+}
+
+// Issue #28: embedding(ids)'s rows copied by each instruction set's kernel, streamed from whatever
+// 16-byte alignment the output has (a vector head and tail of 4-float stores) or plainly, bit for bit
+// (NaN payloads and -0.0 included).
+void TestKernels::gatherRowsCopiesBits()
+{
+    QFETCH(int, dim);
+    QFETCH(int, offset);
+    QFETCH(bool, stream);
+    const Index rows = 37, count = 101;
+    std::vector<float> w = randomFloats(rows * dim, 11);
+    const std::uint32_t payload = 0x7fc01234u;
+    std::memcpy(&w[3], &payload, sizeof payload);
+    w[static_cast<std::size_t>(dim)] = -0.0f;
+    std::vector<std::int64_t> ids(static_cast<std::size_t>(count));
+    for (Index i = 0; i < count; ++i)
+        ids[static_cast<std::size_t>(i)] = (i * 11 + i / 5) % rows;
+    for (simd::Isa isa : simd::supportedIsas()) {
+        // 64-byte aligned storage, the output starting `offset` floats in; -7 around it.
+        std::vector<float> storage(static_cast<std::size_t>(count * dim + 64), -7.0f);
+        float *base = storage.data() + 16;
+        while (reinterpret_cast<std::uintptr_t>(base) % 64 != 0)
+            ++base;
+        float *out = base + offset;
+        // Two calls, as the two threads of Embedding::forward split the rows.
+        simd::kernelsFor(isa).gatherRows(out, w.data(), ids.data(), dim, 0, count / 2, stream ? 1 : 0);
+        simd::kernelsFor(isa).gatherRows(out, w.data(), ids.data(), dim, count / 2, count, stream ? 1 : 0);
+        for (Index i = 0; i < count; ++i)
+            QVERIFY2(
+                std::memcmp(out + i * dim, w.data() + ids[static_cast<std::size_t>(i)] * dim,
+                            static_cast<std::size_t>(dim) * sizeof(float)) == 0,
+                qPrintable(
+                    QStringLiteral("%1: row %2").arg(QString::fromStdString(simd::isaName(isa))).arg(i)));
+        QVERIFY2(out[-1] == -7.0f && out[count * dim] == -7.0f, "the kernel wrote outside the rows");
+    }
+}
+
+void TestKernels::forTwoCoversEveryIndexOnce_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("align");
+    QTest::newRow("one thread: small work") << 1000 << 1;
+    QTest::newRow("16384 rows") << 16384 << 1;
+    QTest::newRow("a prime count") << 300007 << 1;
+    QTest::newRow("blocks of 64") << 300007 << 64;
+    QTest::newRow("fewer indices than chunks") << 5 << 1;
+}
+
+// Issue #28: forTwo hands out chunks from a counter to two threads (the second may start late on a
+// loaded machine); each index is worked on exactly once, and chunks start at multiples of `align`.
+void TestKernels::forTwoCoversEveryIndexOnce()
+{
+    QFETCH(int, n);
+    QFETCH(int, align);
+    std::vector<std::atomic<int>> seen(static_cast<std::size_t>(n));
+    std::atomic<int> misaligned{0}, calls{0};
+    // 2^18 units of work per index above 1000: past the threshold, so two threads take part.
+    const Index work = n > 1000 ? Index{n} * parallel::kMinElements : n;
+    parallel::forTwo(
+        n, work, parallel::kMinElements,
+        [&](Index begin, Index end) {
+            ++calls;
+            misaligned += begin % align != 0 ? 1 : 0;
+            for (Index i = begin; i < end; ++i)
+                ++seen[static_cast<std::size_t>(i)];
+        },
+        align);
+    QCOMPARE(misaligned.load(), 0);
+    for (int i = 0; i < n; ++i)
+        QVERIFY2(seen[static_cast<std::size_t>(i)] == 1, qPrintable(QString::number(i)));
+    QVERIFY(calls >= 1);
 }
 
 void TestKernels::forcedIsaIsHonoured()
