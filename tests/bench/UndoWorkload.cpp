@@ -34,6 +34,8 @@ core::LongTensor batch(int n, std::int64_t first)
     return t;
 }
 
+constexpr int kAdamSteps = 5; // the issue's lesson
+
 /// A GPT-2 lesson as the issue tried it: the preset (tied, normal_(std=0.02)), then Adam steps.
 struct Gpt2Lesson {
     std::unique_ptr<ui::Document> doc = std::make_unique<ui::Document>();
@@ -66,11 +68,10 @@ struct Gpt2Lesson {
 
 void addUndoWorkload(BenchRunner &runner, bool quick)
 {
-    constexpr int steps = 5;
     auto lesson = std::make_shared<std::unique_ptr<Gpt2Lesson>>();
     const auto setUp = [lesson, quick] {
         if (!*lesson)
-            *lesson = std::make_unique<Gpt2Lesson>(steps, quick);
+            *lesson = std::make_unique<Gpt2Lesson>(kAdamSteps, quick);
         return lesson->get();
     };
     runner.add(
@@ -85,8 +86,8 @@ void addUndoWorkload(BenchRunner &runner, bool quick)
          },
          [setUp]() -> std::string {
              const Gpt2Lesson *l = setUp();
-             return l->steps == steps && l->doc->undo()->canUndo() ? std::string()
-                                                                   : "the steps did not all run";
+             return l->steps == kAdamSteps && l->doc->undo()->canUndo() ? std::string()
+                                                                        : "the steps did not all run";
          },
          [setUp] {
              ui::Document *doc = setUp()->doc.get();
@@ -99,11 +100,11 @@ void addUndoWorkload(BenchRunner &runner, bool quick)
                  if (command && command->isDropped())
                      break;
              }
-             out << "  history " << undo->stack()->count() << " steps (preset, " << steps
+             out << "  history " << undo->stack()->count() << " steps (preset, " << kAdamSteps
                  << " Adam steps), all undoable: " << (reachable == undo->stack()->count() ? "yes" : "no")
                  << "; snapshots hold " << undo->historyBytes() / (1 << 20) << " MiB of a "
                  << undo->budget() / (1 << 20) << " MiB budget (a snapshot per step: "
-                 << steps * doc->lab()->weightBytes(ui::Lab::AllParts) / (1 << 20) << " MiB)\n";
+                 << kAdamSteps * doc->lab()->weightBytes(ui::Lab::AllParts) / (1 << 20) << " MiB)\n";
              return out.str();
          }});
 }

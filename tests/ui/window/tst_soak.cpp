@@ -375,7 +375,7 @@ void TestSoak::initTestCase()
         g_schedPath.clear();
 
     bool ok = false;
-    m_seed = testing::testSeed("soak");
+    m_seed = embedlab::testing::testSeed("soak");
     m_rng.seed(m_seed);
     m_dialogRng.seed(m_seed ^ 0x9e3779b97f4a7c15ULL);
     const double budget = qEnvironmentVariable("EMBEDLAB_SOAK_BUDGET_MS").toDouble(&ok);
@@ -414,7 +414,7 @@ void TestSoak::writeDamagedFiles()
     const QString d = m_dir->path();
     auto write = [&](const QString &name, const QByteArray &bytes) {
         m_damagedFiles << d + QLatin1Char('/') + name;
-        if (!testing::writeFile(m_damagedFiles.last(), bytes))
+        if (!embedlab::testing::writeFile(m_damagedFiles.last(), bytes))
             qWarning("soak: cannot write %s", qPrintable(m_damagedFiles.last()));
     };
     write(QStringLiteral("empty.embedlab"), {});
