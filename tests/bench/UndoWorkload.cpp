@@ -26,11 +26,11 @@ void waitIdle(const ui::Lab *lab)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
 }
 
-core::LongTensor batch(int n, std::int64_t first)
+core::LongTensor batch(int n, std::int64_t first, std::int64_t rows)
 {
     core::LongTensor t{{n}, std::vector<std::int64_t>(std::size_t(n))};
     for (int i = 0; i < n; ++i)
-        t.data[std::size_t(i)] = (first + 7919 * i) % 50257;
+        t.data[std::size_t(i)] = (first + 7919 * i) % rows;
     return t;
 }
 
@@ -57,7 +57,8 @@ struct Gpt2Lesson {
         lab->setOptimizer(adam);
         for (int i = 0; i < adamSteps; ++i) {
             waitIdle(lab);
-            if (lab->trainStep(batch(16, 11 * i + 1), batch(16, 13 * i + 5)))
+            const std::int64_t rows = lab->modelConfig().numEmbeddings;
+            if (lab->trainStep(batch(16, 11 * i + 1, rows), batch(16, 13 * i + 5, rows)))
                 ++steps;
             waitIdle(lab);
         }
