@@ -607,7 +607,7 @@ void TestSessionFile::trainingCodeRoundTrips()
     lab->applyPreset(Lab::Preset::Reference);
     QCOMPARE(m_classroom->openSession(old), QString());
     QTRY_VERIFY(!lab->isBusy());
-    QTRY_VERIFY(code->codeText().contains(QStringLiteral("stored by the session")));
+    QTRY_VERIFY(code->codeText().contains(QStringLiteral("as the session stored it")));
     QVERIFY(sameBits(*lab->embeddingWeight(), *trained.value(QStringLiteral("embedding.weight"))));
 }
 

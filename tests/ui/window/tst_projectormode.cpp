@@ -317,6 +317,8 @@ void TestProjectorMode::statsTableShowsWholeNumbers()
     QCOMPARE(table->rowCount(), 4);
     for (int row = 0; row < table->rowCount(); ++row) {
         for (int column = 0; column < table->columnCount(); ++column) {
+            if (table->isColumnHidden(column)) // "distinct": a quantised tensor's only
+                continue;
             const QString text = histogram->statsText(row, column);
             const int room = table->visualRect(table->model()->index(row, column)).width();
             QVERIFY2(room >= table->fontMetrics().horizontalAdvance(text),

@@ -40,11 +40,11 @@ void TestTranslations::knownStrings_data()
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("expected");
     QTest::newRow("vi file") << "vi"
-                             << "embedlab::ui::MainWindow"
+                             << "embedlab::ui::WindowMenus"
                              << "&File"
                              << "&T\u1ec7p";
     QTest::newRow("zh file") << "zh"
-                             << "embedlab::ui::MainWindow"
+                             << "embedlab::ui::WindowMenus"
                              << "&File"
                              << "\u6587\u4ef6(&F)";
     QTest::newRow("vi projector") << "vi"
