@@ -22,6 +22,7 @@ PACKAGES=(
     cmake g++ make pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
     fontconfig fonts-dejavu-core xvfb xauth
+    at-spi2-core python3-pyatspi dbus
     desktop-file-utils appstream
     clang libclang-rt-14-dev clang-format
     fonts-noto-cjk qt6-translations-l10n

@@ -18,7 +18,9 @@
 #  - the cache entries named in EMBEDLAB_REQUIRED_ENTRIES must be found (a test that needs a tool is
 #    otherwise skipped without a word);
 #  - what the tests use at run time: Qt's offscreen platform plugin, fontconfig's fonts for English,
-#    Vietnamese and Chinese, and the programs named in EMBEDLAB_TEST_TOOLS.
+#    Vietnamese and Chinese, the programs named in EMBEDLAB_TEST_TOOLS, the files named in
+#    EMBEDLAB_TEST_FILES (daemons that are started, not found on PATH) and the modules named in
+#    EMBEDLAB_TEST_PYTHON_MODULES as /usr/bin/python3 imports them.
 # Prints one line per file with its package; exits 1 naming every file outside the closure.
 set -euo pipefail
 
@@ -144,6 +146,22 @@ for tool in ${EMBEDLAB_TEST_TOOLS:-}; do
         failures+=("tool $tool: not installed")
     else
         check_file "tool $tool" "$path"
+    fi
+done
+
+for file in ${EMBEDLAB_TEST_FILES:-}; do
+    if [[ -e $file ]]; then
+        check_file "file" "$file"
+    else
+        failures+=("file $file: missing")
+    fi
+done
+for module in ${EMBEDLAB_TEST_PYTHON_MODULES:-}; do
+    file=$(/usr/bin/python3 -c "import sys, $module; sys.stdout.write($module.__file__)" 2>/dev/null || true)
+    if [[ -z $file ]]; then
+        failures+=("python module $module: /usr/bin/python3 cannot import it")
+    else
+        check_file "python module $module" "$file"
     fi
 done
 
