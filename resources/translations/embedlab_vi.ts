@@ -339,7 +339,7 @@
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation>&amp;Tạm dừng</translation>
+        <translation>Tạm &amp;dừng</translation>
     </message>
     <message>
         <source>&amp;Play</source>
@@ -2547,10 +2547,6 @@
         <translation>Xem một ma trận trong tệp .npy, .safetensors hoặc .gguf như trọng số embedding hoặc Linear (bạn cũng có thể thả tệp vào cửa sổ)</translation>
     </message>
     <message>
-        <source>&amp;Open Session...</source>
-        <translation>&amp;Mở phiên...</translation>
-    </message>
-    <message>
         <source>Open an .embedlab session</source>
         <translation>Mở một phiên .embedlab</translation>
     </message>
@@ -2564,7 +2560,7 @@
     </message>
     <message>
         <source>Save Session &amp;As...</source>
-        <translation>Lưu phiên &amp;thành...</translation>
+        <translation>Lưu phiên thà&amp;nh...</translation>
     </message>
     <message>
         <source>Save the session under a new name</source>
@@ -2572,7 +2568,7 @@
     </message>
     <message>
         <source>&amp;Export Screenshot...</source>
-        <translation>&amp;Xuất ảnh chụp màn hình...</translation>
+        <translation>Xuất ảnh &amp;chụp màn hình...</translation>
     </message>
     <message>
         <source>Save the window as a PNG image</source>
@@ -2668,7 +2664,7 @@
     </message>
     <message>
         <source>Training &amp;Step</source>
-        <translation>&amp;Bước huấn luyện</translation>
+        <translation>Bước &amp;huấn luyện</translation>
     </message>
     <message>
         <source>One optimizer step on the training panel's ids and targets</source>
@@ -2700,7 +2696,7 @@
     </message>
     <message>
         <source>&amp;Full Screen</source>
-        <translation>Toàn &amp;màn hình</translation>
+        <translation>Toàn màn &amp;hình</translation>
     </message>
     <message>
         <source>Fill the screen (projectors)</source>
@@ -2716,7 +2712,7 @@
     </message>
     <message>
         <source>Guided &amp;Lesson</source>
-        <translation>&amp;Bài học có hướng dẫn</translation>
+        <translation>Bài học &amp;có hướng dẫn</translation>
     </message>
     <message>
         <source>Ten steps from the argument order to the common pitfalls; PageDown moves on</source>
@@ -2768,15 +2764,11 @@
     </message>
     <message>
         <source>&amp;Slower</source>
-        <translation>&amp;Chậm hơn</translation>
+        <translation>Chậm &amp;hơn</translation>
     </message>
     <message>
         <source>Halve the animation speed</source>
         <translation>Giảm một nửa tốc độ hoạt ảnh</translation>
-    </message>
-    <message>
-        <source>Count a &amp;Batch of 32 × 512</source>
-        <translation>Đếm một &amp;lô 32 × 512</translation>
     </message>
     <message>
         <source>Count a training batch of 32 sequences of 512 tokens</source>
@@ -2799,16 +2791,12 @@
         <translation>Phiên bản Qt mà EmbedLab đang chạy</translation>
     </message>
     <message>
-        <source>&amp;Focus on View</source>
-        <translation>&amp;Tập trung vào khung nhìn</translation>
-    </message>
-    <message>
         <source>Show the view under the mouse alone, in the whole window (F; Esc returns)</source>
         <translation>Chỉ hiển thị khung nhìn dưới con trỏ chuột, trên toàn cửa sổ (F; Esc để quay lại)</translation>
     </message>
     <message>
         <source>&amp;All Panels</source>
-        <translation>&amp;Tất cả các bảng</translation>
+        <translation>Tất cả các bản&amp;g</translation>
     </message>
     <message>
         <source>Back to all panels (Esc)</source>
@@ -2857,6 +2845,18 @@
     <message>
         <source>The animation's previous step (Left; PageUp too while no lesson is open)</source>
         <translation>Bước trước của hoạt ảnh (Trái; cả PageUp khi không có bài học nào đang mở)</translation>
+    </message>
+    <message>
+        <source>Open Sessio&amp;n...</source>
+        <translation>&amp;Mở phiên...</translation>
+    </message>
+    <message>
+        <source>Foc&amp;us on View</source>
+        <translation>Tập trung &amp;vào khung nhìn</translation>
+    </message>
+    <message>
+        <source>&amp;Count a Batch of 32 × 512</source>
+        <translation>Đếm &amp;một lô 32 × 512</translation>
     </message>
 </context>
 <context>
@@ -2917,12 +2917,12 @@
         <translation>&amp;Bảng màu</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Ngôn ngữ</translation>
-    </message>
-    <message>
         <source>Main</source>
         <translation>Chính</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>&amp;Ngôn ngữ</translation>
     </message>
 </context>
 </TS>

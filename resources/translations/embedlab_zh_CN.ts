@@ -2547,10 +2547,6 @@
         <translation>将 .npy、.safetensors 或 .gguf 文件中的矩阵作为 embedding 或 Linear 的权重查看（也可以把文件拖放到窗口上）</translation>
     </message>
     <message>
-        <source>&amp;Open Session...</source>
-        <translation>打开会话(&amp;O)...</translation>
-    </message>
-    <message>
         <source>Open an .embedlab session</source>
         <translation>打开 .embedlab 会话</translation>
     </message>
@@ -2775,10 +2771,6 @@
         <translation>动画速度减半</translation>
     </message>
     <message>
-        <source>Count a &amp;Batch of 32 × 512</source>
-        <translation>按 32 × 512 批次计数(&amp;B)</translation>
-    </message>
-    <message>
         <source>Count a training batch of 32 sequences of 512 tokens</source>
         <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数</translation>
     </message>
@@ -2797,10 +2789,6 @@
     <message>
         <source>The Qt version EmbedLab runs on</source>
         <translation>EmbedLab 运行所用的 Qt 版本</translation>
-    </message>
-    <message>
-        <source>&amp;Focus on View</source>
-        <translation>聚焦视图(&amp;F)</translation>
     </message>
     <message>
         <source>Show the view under the mouse alone, in the whole window (F; Esc returns)</source>
@@ -2857,6 +2845,18 @@
     <message>
         <source>The animation's previous step (Left; PageUp too while no lesson is open)</source>
         <translation>动画的上一步（←；未打开课程时也可按 PageUp）</translation>
+    </message>
+    <message>
+        <source>Open Sessio&amp;n...</source>
+        <translation>打开会话(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>Foc&amp;us on View</source>
+        <translation>聚焦视图(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Count a Batch of 32 × 512</source>
+        <translation>按 32 × 512 批次计数(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -2917,12 +2917,12 @@
         <translation>配色方案(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <source>Main</source>
         <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
     </message>
 </context>
 </TS>

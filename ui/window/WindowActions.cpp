@@ -48,7 +48,7 @@ void WindowActions::createFileActions(WindowActions &a, QWidget *owner)
                          QStringLiteral("document-open"));
     a.openWeights->setShortcuts(keys(QKeySequence::Open, QStringLiteral("Ctrl+O")));
     a.openSession =
-        make(owner, tr("&Open Session..."), QStringLiteral("openSession"), tr("Open an .embedlab session"));
+        make(owner, tr("Open Sessio&n..."), QStringLiteral("openSession"), tr("Open an .embedlab session"));
     a.openSession->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
     a.saveSession =
         make(owner, tr("&Save Session"), QStringLiteral("saveSession"),
@@ -151,7 +151,7 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
     a.lessonPrevious = make(owner, tr("Pre&vious Lesson Step"), QStringLiteral("lessonPrevious"),
                             tr("The guided lesson's previous step (PageUp)"));
     a.lessonPrevious->setEnabled(false);
-    a.focusView = make(owner, tr("&Focus on View"), QStringLiteral("focusView"),
+    a.focusView = make(owner, tr("Foc&us on View"), QStringLiteral("focusView"),
                        tr("Show the view under the mouse alone, in the whole window (F; Esc returns)"));
     a.focusView->setShortcut(QKeySequence(Qt::Key_F));
     a.leaveFocus =
@@ -201,7 +201,7 @@ void WindowActions::createAnimationActions(WindowActions &a, QWidget *owner)
     a.faster->setShortcut(QKeySequence(QStringLiteral("Ctrl+]")));
     a.slower = make(owner, tr("&Slower"), QStringLiteral("slower"), tr("Halve the animation speed"));
     a.slower->setShortcut(QKeySequence(QStringLiteral("Ctrl+[")));
-    a.batchCounters = make(owner, tr("Count a &Batch of 32 \u00d7 512"), QStringLiteral("batchCounters"),
+    a.batchCounters = make(owner, tr("&Count a Batch of 32 \u00d7 512"), QStringLiteral("batchCounters"),
                            tr("Count a training batch of 32 sequences of 512 tokens"));
     a.batchCounters->setCheckable(true);
 }

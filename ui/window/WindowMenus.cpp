@@ -78,7 +78,7 @@ QMenu *WindowMenus::viewMenu(QMainWindow *window, const WindowActions &a, const 
     view->addSeparator();
     view->addActions(
         {a.fullScreen, a.projector, a.lesson, a.lessonNext, a.lessonPrevious, a.focusView, a.leaveFocus});
-    QMenu *language = view->addMenu(tr("&Language"));
+    QMenu *language = view->addMenu(tr("Lan&guage"));
     language->setObjectName(QStringLiteral("languageMenu"));
     language->addActions(a.languages->actions());
     return view;
