@@ -53,9 +53,11 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_resume = new QPushButton(this);
     m_resume->setObjectName(QStringLiteral("lessonResume"));
     m_resume->hide();
-    // The presenter's keys belong to the window's actions, not to a focused button or text.
+    // Reached with Tab (a keyboard or screen reader user reads the step and presses its buttons),
+    // never by a click: the presenter's mouse leaves the focus where it was, and the presenter's
+    // keys (PageDown, PageUp) are the window's wherever the focus is (KeyRouter, issue #25).
     for (QWidget *widget : std::initializer_list<QWidget *>{m_text, m_previous, m_next, m_close, m_resume})
-        widget->setFocusPolicy(Qt::NoFocus);
+        widget->setFocusPolicy(Qt::TabFocus);
     connect(m_resume, &QPushButton::clicked, this, &LessonPanel::resumeRequested);
     connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousRequested);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
@@ -85,6 +87,8 @@ void LessonPanel::showStep(int index, int count, const QString &title, const QSt
     m_bodyText = text;
     m_previous->setEnabled(index > 0);
     m_next->setEnabled(index + 1 < count);
+    // The step's text is named after its heading, as a screen reader announces it on Tab.
+    m_text->setAccessibleName(title);
     renderStep();
     retranslate();
 }

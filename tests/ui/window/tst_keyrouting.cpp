@@ -11,6 +11,7 @@
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/LayerPanel.h"
+#include "ui/views/LessonPanel.h"
 #include "ui/window/FocusMode.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void keyGoesWhereTheFocusIs_data();
     void keyGoesWhereTheFocusIs();
     void lessonTakesOnePressPerStep();
+    void lessonPanelIsReachedWithTab();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -230,6 +232,29 @@ void TestKeyRouting::lessonTakesOnePressPerStep()
         QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : view, Qt::Key_PageUp);
         QCOMPARE(lesson->current(), i);
     }
+}
+
+void TestKeyRouting::lessonPanelIsReachedWithTab()
+{
+    // Issue #25: the lesson panel never took the focus. Its buttons take Tab (not a click, which
+    // leaves a presenter's focus where it was); Space presses the focused one, PageDown stays the
+    // lesson's, one step per press.
+    setLesson(true);
+    embedlab::ui::Lesson *lesson = window()->lessons()->lesson();
+    auto *next = window()->lessons()->panel()->findChild<QPushButton *>(QStringLiteral("lessonNext"));
+    QVERIFY(next);
+    QCOMPARE(next->focusPolicy(), Qt::TabFocus);
+    window()->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window()));
+    next->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), next);
+    QCOMPARE(lesson->current(), 0);
+    QTest::keyClick(next, Qt::Key_Space);
+    QTRY_COMPARE(lesson->current(), 1);
+    QTest::keyClick(next, Qt::Key_PageDown);
+    QCOMPARE(lesson->current(), 2);
+    QTest::keyClick(next, Qt::Key_PageUp);
+    QCOMPARE(lesson->current(), 1);
 }
 
 QTEST_MAIN(TestKeyRouting)
