@@ -137,6 +137,22 @@
         <source>--%1 goes with the window, not with --export.</source>
         <translation>--%1 dùng cho cửa sổ, không dùng cùng --export.</translation>
     </message>
+    <message>
+        <source>--ids and --text both give the ids: use one.</source>
+        <translation>--ids và --text đều cho các id: hãy dùng một trong hai.</translation>
+    </message>
+    <message>
+        <source>--text needs a model with a tokenizer (--preset gpt2, or weights with one beside them).</source>
+        <translation>--text cần một mô hình có bộ tách token (--preset gpt2, hoặc trọng số có bộ tách token đi kèm bên cạnh).</translation>
+    </message>
+    <message>
+        <source>--text %1: %2</source>
+        <translation>--text %1: %2</translation>
+    </message>
+    <message>
+        <source>timed out training.</source>
+        <translation>quá thời gian khi huấn luyện.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -479,6 +495,14 @@
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
         <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
     </message>
+    <message>
+        <source>Text for the tokenizer, typed in text mode.</source>
+        <translation>Văn bản cho bộ tách token, gõ ở chế độ văn bản.</translation>
+    </message>
+    <message>
+        <source>One training step, with the Training panel in front.</source>
+        <translation>Một bước huấn luyện, với bảng Huấn luyện ở phía trước.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Document</name>
@@ -716,6 +740,12 @@
     <message>
         <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
         <translation>Không gõ được văn bản: các token của nó gắn nhãn cho các hàng, nhưng EmbedLab không mã hoá được bằng bộ tách token này (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token id(s): %1</source>
+        <translation>
+            <numerusform>%n id token: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2084,7 +2114,7 @@
     </message>
     <message>
         <source>Next-token task on the ids</source>
-        <translation>Bài toán token kế tiếp trên các id</translation>
+        <translation>Dự đoán token kế tiếp</translation>
     </message>
     <message>
         <source>Each id above is an input and the id after it its target: inputs ids[:-1], targets ids[1:]. Typing a batch of your own turns this off.</source>

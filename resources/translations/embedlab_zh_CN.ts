@@ -137,6 +137,22 @@
         <source>--%1 goes with the window, not with --export.</source>
         <translation>--%1 用于窗口，不能与 --export 一起使用。</translation>
     </message>
+    <message>
+        <source>--ids and --text both give the ids: use one.</source>
+        <translation>--ids 和 --text 都给出了 id：请只用其中一个。</translation>
+    </message>
+    <message>
+        <source>--text needs a model with a tokenizer (--preset gpt2, or weights with one beside them).</source>
+        <translation>--text 需要带分词器的模型（--preset gpt2，或旁边附有分词器的权重）。</translation>
+    </message>
+    <message>
+        <source>--text %1: %2</source>
+        <translation>--text %1：%2</translation>
+    </message>
+    <message>
+        <source>timed out training.</source>
+        <translation>训练超时。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -479,6 +495,14 @@
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
         <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
     </message>
+    <message>
+        <source>Text for the tokenizer, typed in text mode.</source>
+        <translation>交给分词器的文本，以文本模式输入。</translation>
+    </message>
+    <message>
+        <source>One training step, with the Training panel in front.</source>
+        <translation>训练一步，并把“训练”面板放到最前。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Document</name>
@@ -716,6 +740,12 @@
     <message>
         <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
         <translation>无法输入文本：它的 token 用来标注各行，但 EmbedLab 不能用这个分词器编码（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token id(s): %1</source>
+        <translation>
+            <numerusform>%n 个词元 id：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/views/TokenBarChart.h"
+#include "ui/views/WholeLinesTextEdit.h"
 
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
@@ -155,7 +156,7 @@ UnembeddingView::UnembeddingView(QWidget *parent)
     argmaxRow->addWidget(m_copyCode, 0, Qt::AlignTop);
     layout->addLayout(argmaxRow);
 
-    m_printed = new QPlainTextEdit(this);
+    m_printed = new WholeLinesTextEdit(this);
     m_printed->setObjectName(QStringLiteral("printed"));
     m_printed->setReadOnly(true);
     m_printed->setFont(mono);

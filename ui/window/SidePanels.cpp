@@ -27,6 +27,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 
+#include <algorithm>
+
 namespace embedlab::ui {
 
 namespace {
@@ -42,6 +44,9 @@ public:
         if (const QWidget *content = widget())
             size.setWidth(content->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() +
                           2 * frameWidth());
+        // Two lines, not the scroll bars' arrows and handle: projected at 1024 x 768 under zh the
+        // Training dock's 68 px made the window 5 px taller than the screen (issue #29 item 2).
+        size.setHeight(std::min(size.height(), 2 * fontMetrics().lineSpacing() + 2 * frameWidth()));
         return size;
     }
 
@@ -160,8 +165,10 @@ void SidePanels::createUnembeddingAndTraining()
     m_trainingPanel = new TrainingPanel;
     m_trainingPanel->setObjectName(QStringLiteral("trainingPanel"));
     m_trainingPanel->setDocument(m_document);
+    // Vertically only: the panel puts its results under its controls rather than be cut at the
+    // side (issue #29 item 2).
     m_registry->add({QStringLiteral("training"), nullptr, m_trainingPanel, Lesson::Panel::Training},
-                    tr("Training"), Placement::BehindLastBottom, new QScrollArea);
+                    tr("Training"), Placement::BehindLastBottom, new VerticalScrollArea);
 }
 
 void SidePanels::createNeighbours()
