@@ -643,6 +643,88 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitMapView</name>
+    <message>
+        <source>Token map</source>
+        <translation>Bản đồ token</translation>
+    </message>
+    <message>
+        <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
+        <translation>Những từ xuất hiện nhiều nhất trong văn bản trên một mặt phẳng cố định, được căn chỉnh từ bước này sang bước khác</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitPanel</name>
+    <message>
+        <source>Tie lm_head to the embedding</source>
+        <translation>Gắn lm_head với embedding</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Chạy</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Bước</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>&amp;Văn bản:</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Văn bản</translation>
+    </message>
+    <message>
+        <source>Steps per frame</source>
+        <translation>Số bước mỗi khung hình</translation>
+    </message>
+    <message>
+        <source>How many steps a run takes between two frames (about 30 a second)</source>
+        <translation>Số bước chạy giữa hai khung hình (khoảng 30 khung hình mỗi giây)</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>&amp;Tốc độ:</translation>
+    </message>
+    <message>
+        <source>Timeline: the step shown</source>
+        <translation>Dòng thời gian: bước đang hiển thị</translation>
+    </message>
+    <message>
+        <source>Step and loss</source>
+        <translation>Bước và loss</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Tạm dừng</translation>
+    </message>
+    <message>
+        <source>The text could not be read: %1</source>
+        <translation>Không đọc được văn bản: %1</translation>
+    </message>
+    <message>
+        <source>Reading the text ...</source>
+        <translation>Đang đọc văn bản ...</translation>
+    </message>
+    <message>
+        <source>%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 ký tự, %2 ký tự khác nhau: mô hình có V = %2 hàng; ln V = %3</translation>
+    </message>
+    <message>
+        <source>%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 token GPT-2, %2 token khác nhau: mô hình có V = %2 hàng; ln V = %3</translation>
+    </message>
+    <message>
+        <source>Step 0 of %1</source>
+        <translation>Bước 0 / %1</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2, loss %3</source>
+        <translation>Bước %1 / %2, loss %3</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::FocusMode</name>
     <message>
         <source>Esc: back to all panels</source>
@@ -1314,6 +1396,25 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LossChart</name>
+    <message>
+        <source>Loss curve</source>
+        <translation>Đường cong loss</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>ln V: a uniform guess</source>
+        <translation>ln V: đoán đều mọi token</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>bước</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::MainWindow</name>
     <message>
         <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
@@ -1649,6 +1750,10 @@
     <message>
         <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
         <translation>%1: nhiều nhất %2 mức trong mỗi nhóm %3 giá trị dùng chung một hệ số tỉ lệ</translation>
+    </message>
+    <message>
+        <source>Fit a Text</source>
+        <translation>Huấn luyện trên văn bản</translation>
     </message>
 </context>
 <context>

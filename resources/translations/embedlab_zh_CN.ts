@@ -643,6 +643,88 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitMapView</name>
+    <message>
+        <source>Token map</source>
+        <translation>词元地图</translation>
+    </message>
+    <message>
+        <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
+        <translation>文本中最常见的词在固定平面上的位置，各步之间保持对齐</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitPanel</name>
+    <message>
+        <source>Tie lm_head to the embedding</source>
+        <translation>让 lm_head 与嵌入共享权重</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>文本(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Steps per frame</source>
+        <translation>每帧步数</translation>
+    </message>
+    <message>
+        <source>How many steps a run takes between two frames (about 30 a second)</source>
+        <translation>运行时两帧之间训练的步数（每秒约 30 帧）</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>速度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Timeline: the step shown</source>
+        <translation>时间轴：当前显示的步</translation>
+    </message>
+    <message>
+        <source>Step and loss</source>
+        <translation>步数与损失</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>The text could not be read: %1</source>
+        <translation>无法读取文本：%1</translation>
+    </message>
+    <message>
+        <source>Reading the text ...</source>
+        <translation>正在读取文本……</translation>
+    </message>
+    <message>
+        <source>%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 个字符，其中 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
+    </message>
+    <message>
+        <source>%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 个 GPT-2 词元，其中 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
+    </message>
+    <message>
+        <source>Step 0 of %1</source>
+        <translation>第 0 步，共 %1 步</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2, loss %3</source>
+        <translation>第 %1 步，共 %2 步，损失 %3</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::FocusMode</name>
     <message>
         <source>Esc: back to all panels</source>
@@ -1314,6 +1396,25 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LossChart</name>
+    <message>
+        <source>Loss curve</source>
+        <translation>损失曲线</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>ln V: a uniform guess</source>
+        <translation>ln V：均匀猜测</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::MainWindow</name>
     <message>
         <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
@@ -1649,6 +1750,10 @@
     <message>
         <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
         <translation>%1：每组 %3 个共用一个缩放因子的值中，最多 %2 个级别</translation>
+    </message>
+    <message>
+        <source>Fit a Text</source>
+        <translation>用文本训练</translation>
     </message>
 </context>
 <context>
