@@ -62,8 +62,9 @@ void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss)
         points.append(QPointF(double(n), double(losses.back())));
     m_loss->replace(points);
     const double last = std::max<double>(double(n), 10.0);
-    m_uniform->replace(QList<QPointF>{{0.0, uniformLoss}, {last, uniformLoss}});
     m_steps->setRange(0.0, last);
+    m_steps->applyNiceNumbers(); // ticks at round steps (0, 200, 400, ...), not at fifths of the run
+    m_uniform->replace(QList<QPointF>{{0.0, uniformLoss}, {m_steps->max(), uniformLoss}});
     m_values->setRange(0.0, std::ceil(top * 1.05 + 1e-9));
 }
 
