@@ -18,6 +18,16 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::IdsEntry</name>
+    <message numerus="yes">
+        <source>%n token id(s): %1</source>
+        <translation>
+            <numerusform>%n token id: %1</numerusform>
+            <numerusform>%n token ids: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::LookupArea</name>
     <message numerus="yes">
         <source>&lt;b&gt;%1 id(s)&lt;/b&gt;: the one-hot path does &lt;b&gt;%2&lt;/b&gt; multiply-adds, %3 of them multiplications by zero (%4 %) &amp;nbsp;·&amp;nbsp; the lookup copies &lt;b&gt;%5&lt;/b&gt; values (%6 bytes read) and multiplies nothing</source>

@@ -137,6 +137,22 @@
         <source>--%1 goes with the window, not with --export.</source>
         <translation>--%1 dùng cho cửa sổ, không dùng cùng --export.</translation>
     </message>
+    <message>
+        <source>--ids and --text both give the ids: use one.</source>
+        <translation>--ids và --text đều cho các id: hãy dùng một trong hai.</translation>
+    </message>
+    <message>
+        <source>--text needs a model with a tokenizer (--preset gpt2, or weights with one beside them).</source>
+        <translation>--text cần một mô hình có bộ tách token (--preset gpt2, hoặc trọng số có bộ tách token đi kèm bên cạnh).</translation>
+    </message>
+    <message>
+        <source>--text %1: %2</source>
+        <translation>--text %1: %2</translation>
+    </message>
+    <message>
+        <source>timed out training.</source>
+        <translation>quá thời gian khi huấn luyện.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -479,6 +495,14 @@
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
         <translation>Một phiên (.embedlab) để mở, hoặc một tệp trọng số (.npy, .safetensors, .gguf) mà tensor của nó trở thành embedding.weight.</translation>
     </message>
+    <message>
+        <source>Text for the tokenizer, typed in text mode.</source>
+        <translation>Văn bản cho bộ tách token, gõ ở chế độ văn bản.</translation>
+    </message>
+    <message>
+        <source>One training step, with the Training panel in front.</source>
+        <translation>Một bước huấn luyện, với bảng Huấn luyện ở phía trước.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Document</name>
@@ -619,6 +643,88 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitMapView</name>
+    <message>
+        <source>Token map</source>
+        <translation>Bản đồ token</translation>
+    </message>
+    <message>
+        <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
+        <translation>Những từ xuất hiện nhiều nhất trong văn bản trên một mặt phẳng cố định, được căn chỉnh từ bước này sang bước khác</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitPanel</name>
+    <message>
+        <source>Tie lm_head to the embedding</source>
+        <translation>Gắn lm_head với embedding</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Chạy</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Bước</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>&amp;Văn bản:</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Văn bản</translation>
+    </message>
+    <message>
+        <source>Steps per frame</source>
+        <translation>Số bước mỗi khung hình</translation>
+    </message>
+    <message>
+        <source>How many steps a run takes between two frames (about 30 a second)</source>
+        <translation>Số bước chạy giữa hai khung hình (khoảng 30 khung hình mỗi giây)</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>&amp;Tốc độ:</translation>
+    </message>
+    <message>
+        <source>Timeline: the step shown</source>
+        <translation>Dòng thời gian: bước đang hiển thị</translation>
+    </message>
+    <message>
+        <source>Step and loss</source>
+        <translation>Bước và loss</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Tạm dừng</translation>
+    </message>
+    <message>
+        <source>The text could not be read: %1</source>
+        <translation>Không đọc được văn bản: %1</translation>
+    </message>
+    <message>
+        <source>Reading the text ...</source>
+        <translation>Đang đọc văn bản ...</translation>
+    </message>
+    <message>
+        <source>%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 ký tự, %2 ký tự khác nhau: mô hình có V = %2 hàng; ln V = %3</translation>
+    </message>
+    <message>
+        <source>%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 token GPT-2, %2 token khác nhau: mô hình có V = %2 hàng; ln V = %3</translation>
+    </message>
+    <message>
+        <source>Step 0 of %1</source>
+        <translation>Bước 0 / %1</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2, loss %3</source>
+        <translation>Bước %1 / %2, loss %3</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::FocusMode</name>
     <message>
         <source>Esc: back to all panels</source>
@@ -736,6 +842,12 @@
     <message>
         <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
         <translation>Không gõ được văn bản: các token của nó gắn nhãn cho các hàng, nhưng EmbedLab không mã hoá được bằng bộ tách token này (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token id(s): %1</source>
+        <translation>
+            <numerusform>%n id token: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1316,6 +1428,25 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LossChart</name>
+    <message>
+        <source>Loss curve</source>
+        <translation>Đường cong loss</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>ln V: a uniform guess</source>
+        <translation>ln V: đoán đều mọi token</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>bước</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::MainWindow</name>
     <message>
         <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
@@ -1675,6 +1806,10 @@
     <message>
         <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
         <translation>%1: nhiều nhất %2 mức trong mỗi nhóm %3 giá trị dùng chung một hệ số tỉ lệ</translation>
+    </message>
+    <message>
+        <source>Fit a Text</source>
+        <translation>Huấn luyện trên văn bản</translation>
     </message>
 </context>
 <context>
@@ -2157,7 +2292,7 @@
     </message>
     <message>
         <source>Next-token task on the ids</source>
-        <translation>Bài toán token kế tiếp trên các id</translation>
+        <translation>Dự đoán token kế tiếp</translation>
     </message>
     <message>
         <source>Each id above is an input and the id after it its target: inputs ids[:-1], targets ids[1:]. Typing a batch of your own turns this off.</source>

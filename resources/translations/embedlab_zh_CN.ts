@@ -137,6 +137,22 @@
         <source>--%1 goes with the window, not with --export.</source>
         <translation>--%1 用于窗口，不能与 --export 一起使用。</translation>
     </message>
+    <message>
+        <source>--ids and --text both give the ids: use one.</source>
+        <translation>--ids 和 --text 都给出了 id：请只用其中一个。</translation>
+    </message>
+    <message>
+        <source>--text needs a model with a tokenizer (--preset gpt2, or weights with one beside them).</source>
+        <translation>--text 需要带分词器的模型（--preset gpt2，或旁边附有分词器的权重）。</translation>
+    </message>
+    <message>
+        <source>--text %1: %2</source>
+        <translation>--text %1：%2</translation>
+    </message>
+    <message>
+        <source>timed out training.</source>
+        <translation>训练超时。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -479,6 +495,14 @@
         <source>A session (.embedlab) to open, or a weight file (.npy, .safetensors, .gguf) whose tensor becomes embedding.weight.</source>
         <translation>要打开的会话（.embedlab），或一个权重文件（.npy、.safetensors、.gguf），其张量成为 embedding.weight。</translation>
     </message>
+    <message>
+        <source>Text for the tokenizer, typed in text mode.</source>
+        <translation>交给分词器的文本，以文本模式输入。</translation>
+    </message>
+    <message>
+        <source>One training step, with the Training panel in front.</source>
+        <translation>训练一步，并把“训练”面板放到最前。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Document</name>
@@ -619,6 +643,88 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitMapView</name>
+    <message>
+        <source>Token map</source>
+        <translation>词元地图</translation>
+    </message>
+    <message>
+        <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
+        <translation>文本中最常见的词在固定平面上的位置，各步之间保持对齐</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitPanel</name>
+    <message>
+        <source>Tie lm_head to the embedding</source>
+        <translation>让 lm_head 与嵌入共享权重</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>文本(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Steps per frame</source>
+        <translation>每帧步数</translation>
+    </message>
+    <message>
+        <source>How many steps a run takes between two frames (about 30 a second)</source>
+        <translation>运行时两帧之间训练的步数（每秒约 30 帧）</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>速度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Timeline: the step shown</source>
+        <translation>时间轴：当前显示的步</translation>
+    </message>
+    <message>
+        <source>Step and loss</source>
+        <translation>步数与损失</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>The text could not be read: %1</source>
+        <translation>无法读取文本：%1</translation>
+    </message>
+    <message>
+        <source>Reading the text ...</source>
+        <translation>正在读取文本……</translation>
+    </message>
+    <message>
+        <source>%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 个字符，其中 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
+    </message>
+    <message>
+        <source>%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 个 GPT-2 词元，其中 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
+    </message>
+    <message>
+        <source>Step 0 of %1</source>
+        <translation>第 0 步，共 %1 步</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2, loss %3</source>
+        <translation>第 %1 步，共 %2 步，损失 %3</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::FocusMode</name>
     <message>
         <source>Esc: back to all panels</source>
@@ -736,6 +842,12 @@
     <message>
         <source>Text cannot be typed: its tokens label the rows, but EmbedLab does not encode with this tokenizer (%1)</source>
         <translation>无法输入文本：它的 token 用来标注各行，但 EmbedLab 不能用这个分词器编码（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token id(s): %1</source>
+        <translation>
+            <numerusform>%n 个词元 id：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1316,6 +1428,25 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::LossChart</name>
+    <message>
+        <source>Loss curve</source>
+        <translation>损失曲线</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>ln V: a uniform guess</source>
+        <translation>ln V：均匀猜测</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::MainWindow</name>
     <message>
         <source>EmbedLab — nn.Embedding and nn.Linear, one weight matrix</source>
@@ -1675,6 +1806,10 @@
     <message>
         <source>%1: at most %2 levels in each group of %3 values that share a scale</source>
         <translation>%1：每组 %3 个共用一个缩放因子的值中，最多 %2 个级别</translation>
+    </message>
+    <message>
+        <source>Fit a Text</source>
+        <translation>用文本训练</translation>
     </message>
 </context>
 <context>

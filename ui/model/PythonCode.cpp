@@ -43,6 +43,43 @@ QStringList optimizerArguments(const core::OptimizerConfig &config)
     return args;
 }
 
+/// `name = torch.tensor(list)`, its list broken after commas into lines of at most `width` columns
+/// when the line is longer (a typed sentence's ids), each continued with four spaces.
+QString tensorLine(const QString &name, const QString &list, int width)
+{
+    const QString line = QStringLiteral("%1 = torch.tensor(%2)").arg(name, list);
+    if (line.size() <= width || !list.startsWith(QLatin1Char('[')) || !list.endsWith(QLatin1Char(']')))
+        return line;
+    // The outer list's elements: numbers, or rows of a batch.
+    QStringList elements;
+    int depth = 0;
+    qsizetype start = 1;
+    for (qsizetype i = 1; i + 1 < list.size(); ++i) {
+        const QChar c = list[i];
+        depth += c == QLatin1Char('[') ? 1 : c == QLatin1Char(']') ? -1 : 0;
+        if (c == QLatin1Char(',') && depth == 0) {
+            elements << list.mid(start, i - start).trimmed();
+            start = i + 1;
+        }
+    }
+    elements << list.mid(start, list.size() - 1 - start).trimmed();
+    QStringList lines{QStringLiteral("%1 = torch.tensor([").arg(name)};
+    QString current = QStringLiteral("    ");
+    for (qsizetype k = 0; k < elements.size(); ++k) {
+        const QString piece =
+            elements[k] + (k + 1 < elements.size() ? QStringLiteral(",") : QStringLiteral("])"));
+        if (current.size() > 4 && current.size() + 1 + piece.size() > width) {
+            lines << current;
+            current = QStringLiteral("    ");
+        } else if (current.size() > 4) {
+            current += QLatin1Char(' ');
+        }
+        current += piece;
+    }
+    lines << current;
+    return lines.join(QLatin1Char('\n'));
+}
+
 /// A Python string literal of `text`.
 QString pyString(const QString &text)
 {
@@ -259,7 +296,7 @@ QString PythonCode::trainingSnippet(const Snippet &snippet)
     constexpr int kWidth = 44; // wrapped the way black would, so the panel stays narrow
     QStringList lines{QStringLiteral("# continues the code in the Python panel")};
     if (snippet.continuesOptimizer) {
-        lines << QStringLiteral("# model, optimizer: as defined there, with the optimizer's state");
+        lines << QStringLiteral("# model, optimizer and its state: from there");
     } else {
         lines << QStringLiteral("model = torch.nn.Sequential(embedding, lm_head)")
               << QStringLiteral("optimizer = ") + optimizer(snippet.optimizer, kWidth);
@@ -268,8 +305,8 @@ QString PythonCode::trainingSnippet(const Snippet &snippet)
         lines << QStringLiteral("# lm_head.weight = embedding.weight (tied)");
     if (snippet.nextToken)
         lines << QStringLiteral("# next-token task: targets[k] follows ids[k]");
-    lines << QStringLiteral("ids = torch.tensor(%1)").arg(snippet.ids)
-          << QStringLiteral("targets = torch.tensor(%1)").arg(snippet.targets)
+    lines << tensorLine(QStringLiteral("ids"), snippet.ids, kWidth)
+          << tensorLine(QStringLiteral("targets"), snippet.targets, kWidth)
           << stepBody(snippet.numEmbeddings, true) << QStringLiteral("print(loss)");
     return lines.join(QLatin1Char('\n'));
 }

@@ -6,6 +6,7 @@
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/AccessibleNames.h"
+#include "ui/views/WholeLinesTextEdit.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -72,7 +73,7 @@ CodePanel::CodePanel(QWidget *parent)
     header->addWidget(codeTitle, 1);
     header->addWidget(m_copy);
 
-    m_code = new QPlainTextEdit(this);
+    m_code = new WholeLinesTextEdit(this);
     m_code->setObjectName(QStringLiteral("code"));
     m_code->setReadOnly(true);
     m_code->setFont(mono);
@@ -80,7 +81,7 @@ CodePanel::CodePanel(QWidget *parent)
     m_code->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
 
     m_outputTitle = new QLabel(tr("<b>Output</b> &mdash; what PyTorch prints"), this);
-    m_output = new QPlainTextEdit(this);
+    m_output = new WholeLinesTextEdit(this);
     m_output->setObjectName(QStringLiteral("output"));
     m_output->setReadOnly(true);
     m_output->setFont(mono);

@@ -14,6 +14,7 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/PythonCode.h"
 
+#include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -91,32 +92,115 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     : QWidget(parent)
 {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    auto *layout = new QHBoxLayout(this);
+    m_layout = new QBoxLayout(QBoxLayout::LeftToRight, this);
 
     // Left: Step and what it printed first, then what goes in and how the optimiser steps. Under
     // the batch and the optimiser, Step and the loss were below the fold of the dock's 240 px at
     // 1366x768 (#16 item 14).
     auto *controls = new QVBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
     controls->addLayout(createButtons());
     addFeedbackLabels(controls);
     controls->addWidget(createBatchBox(mono));
     controls->addWidget(createOptimizerBox());
     controls->addWidget(createCodeLabel(mono));
     controls->addStretch(1);
+    m_controls = new QWidget(this);
+    m_controls->setObjectName(QStringLiteral("controls"));
+    m_controls->setLayout(controls);
+    fitControlsToCode();
+    m_layout->addWidget(m_controls);
 
-    auto *controlsWidget = new QWidget(this);
-    controlsWidget->setLayout(controls);
-    // Room for the code's longest line (47 characters) with the label's margins and frame: at 50
-    // characters "model = torch.nn.Sequential(embedding, lm_head)" lost its end.
-    controlsWidget->setMaximumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 54);
-    layout->addWidget(controlsWidget);
-
-    // Right: what happened.
-    layout->addLayout(createResults(), 1);
+    // Right, or below in a narrow dock: what happened.
+    m_results = new QWidget(this);
+    m_results->setObjectName(QStringLiteral("results"));
+    m_results->setLayout(createResults());
+    m_layout->addWidget(m_results, 1);
 
     updateTask();
     updateCode();
     updateStatus();
+}
+
+void TrainingPanel::fitControlsToCode()
+{
+    // Room for the code's longest line (47 characters) with the label's margins and frame: at 50
+    // characters "model = torch.nn.Sequential(embedding, lm_head)" lost its end. In the code's own
+    // font, which projector mode enlarges after construction.
+    const int width = QFontMetrics(m_code->font()).horizontalAdvance(QLatin1Char('0')) * 54;
+    if (m_controls->maximumWidth() != width)
+        m_controls->setMaximumWidth(width);
+}
+
+int TrainingPanel::cellMinimumWidth() const
+{
+    int widest = 0;
+    for (const HeatmapRow &row : m_heatmapRows)
+        for (const HeatmapCell &cell : row.cells)
+            widest = std::max(widest, cell.view->minimumSizeHint().width());
+    return widest;
+}
+
+int TrainingPanel::cellsInARow() const
+{
+    int cells = 0;
+    for (const HeatmapRow &row : m_heatmapRows)
+        if (row.title->isVisibleTo(m_heatmapArea))
+            cells = std::max(
+                cells, int(std::count_if(row.cells.cbegin(), row.cells.cend(), [this](const HeatmapCell &c) {
+                    return c.view->isVisibleTo(m_heatmapArea);
+                })));
+    return cells;
+}
+
+QSize TrainingPanel::minimumSizeHint() const
+{
+    // The narrowest form: the results under the controls, one heatmap a row. A dock at 1024 x 768
+    // is narrower than the controls and four heatmaps side by side, and its scroll area cut them.
+    const QMargins margins = m_layout->contentsMargins();
+    const int controls = std::min(m_controls->minimumSizeHint().width(), m_controls->maximumWidth());
+    const int width = std::max({controls, cellMinimumWidth(), m_explanationLabel->minimumSizeHint().width(),
+                                m_placeholder->minimumSizeHint().width()});
+    return {width + margins.left() + margins.right(), QWidget::minimumSizeHint().height()};
+}
+
+void TrainingPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrange();
+}
+
+void TrainingPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        QMetaObject::invokeMethod(this, &TrainingPanel::arrange, Qt::QueuedConnection);
+}
+
+void TrainingPanel::arrange()
+{
+    fitControlsToCode();
+    // Beside the controls when the results' heatmaps fit there a row each, else under them; the
+    // heatmaps of one parameter share rows as the width allows (issue #29 item 2).
+    const QMargins margins = m_layout->contentsMargins();
+    const int spacing = std::max(0, m_layout->spacing());
+    const int inside = width() - margins.left() - margins.right();
+    const int controls = std::min(m_controls->sizeHint().width(), m_controls->maximumWidth());
+    const int cells = std::max(1, cellsInARow());
+    const int cell = cellMinimumWidth();
+    const int gridSpacing = std::max(0, m_heatmapGrid->horizontalSpacing());
+    const auto perRow = [&](int room) {
+        return cell <= 0 ? cells : std::clamp((room + gridSpacing) / (cell + gridSpacing), 1, cells);
+    };
+    // What the results need at the least: their texts' longest words, and their heatmaps all in
+    // one row.
+    const int words = m_results->minimumSizeHint().width();
+    const int besideRoom = inside - controls - spacing;
+    const bool beside = besideRoom >= std::max(words, cells * cell + (cells - 1) * gridSpacing);
+    const QBoxLayout::Direction direction = beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (m_layout->direction() != direction)
+        m_layout->setDirection(direction);
+    placeCells(beside ? cells : perRow(inside));
 }
 
 QWidget *TrainingPanel::createBatchBox(const QFont &mono)
@@ -926,7 +1010,8 @@ void TrainingPanel::rebuildHeatmaps()
             HeatmapRow row;
             row.title = new QLabel(m_heatmapArea);
             row.title->setTextFormat(Qt::RichText);
-            m_heatmapGrid->addWidget(row.title, 3 * k, 0, 1, 4);
+            // A tied title with GPT-2's shape is wider than a narrow dock's results.
+            row.title->setWordWrap(true);
             m_heatmapRows.append(row);
         }
         HeatmapRow &row = m_heatmapRows[k];
@@ -944,8 +1029,6 @@ void TrainingPanel::rebuildHeatmaps()
                                " border-radius: 4px; padding: 2px 6px; }"
                                "QLabel[surprise=\"true\"] { background: #fde0c5; border-color: #d55e00;"
                                " color: #5a2300; font-weight: bold; }"));
-            m_heatmapGrid->addWidget(cell.view, 3 * k + 1, c);
-            m_heatmapGrid->addWidget(cell.badge, 3 * k + 2, c);
             row.cells.append(cell);
         }
         row.title->show();
@@ -963,10 +1046,8 @@ void TrainingPanel::rebuildHeatmaps()
             cell.view->hide();
             cell.badge->hide();
         }
-        m_heatmapGrid->setRowStretch(3 * k + 1, 0);
     }
-    for (int c = 0; c < 4; ++c)
-        m_heatmapGrid->setColumnStretch(c, c < columns ? 1 : 0);
+    m_columns = columns;
 
     const auto nonZeroText = [](const core::ParameterPtr &p) {
         QList<int> rows;
@@ -1009,10 +1090,39 @@ void TrainingPanel::rebuildHeatmaps()
         row.cells[c].view->setMatrix(change.change);
         row.cells[c].badge->setText(changedRowsText(name));
         row.cells[c].badge->setProperty("surprise", false);
-        m_heatmapGrid->setRowStretch(3 * k + 1, flat ? 2 : 5);
+        row.flat = flat;
     }
     m_placeholder->setVisible(changes.empty());
     m_heatmapArea->setVisible(!changes.empty());
+    m_perRow = -1; // placed again for the cells shown now
+    arrange();
+}
+
+void TrainingPanel::placeCells(int perRow)
+{
+    if (perRow == m_perRow)
+        return;
+    m_perRow = perRow;
+    // Every parameter: its title across, then its heatmaps `perRow` to a row, each over its badge.
+    while (m_heatmapGrid->count() > 0)
+        delete m_heatmapGrid->takeAt(0);
+    for (int r = 0; r < m_heatmapGrid->rowCount(); ++r)
+        m_heatmapGrid->setRowStretch(r, 0);
+    int gridRow = 0;
+    for (const HeatmapRow &row : std::as_const(m_heatmapRows)) {
+        m_heatmapGrid->addWidget(row.title, gridRow++, 0, 1, perRow);
+        for (int c = 0; c < row.cells.size(); ++c) {
+            const int line = gridRow + 2 * (c / perRow);
+            m_heatmapGrid->addWidget(row.cells[c].view, line, c % perRow);
+            m_heatmapGrid->addWidget(row.cells[c].badge, line + 1, c % perRow);
+            m_heatmapGrid->setRowStretch(
+                line, row.cells[c].view->isVisibleTo(m_heatmapArea) ? (row.flat ? 2 : 5) : 0);
+        }
+        gridRow += 2 * ((int(row.cells.size()) + perRow - 1) / perRow);
+    }
+    for (int c = 0; c < 4; ++c)
+        m_heatmapGrid->setColumnStretch(c, c < std::min(perRow, m_columns) ? 1 : 0);
+    updateGeometry();
 }
 
 void TrainingPanel::updateStatus()

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -109,6 +110,9 @@ public:
     /// (the weights stay as they were). nullptr otherwise.
     QProgressDialog *progressDialog() const { return m_progress; }
 
+    /// The narrowest the panel can be: the results under the controls, one heatmap a row.
+    QSize minimumSizeHint() const override;
+
     /// "1, 2, 3", "none", "all 4"; lists longer than 12 rows are shortened.
     static QString rowsText(const QList<int> &rows, int total);
     /// "rows changed: 1, 2, 3 (of 4)", or "rows changed: all 4".
@@ -125,7 +129,20 @@ Q_SIGNALS:
     /// The optimiser state was dropped (button, settings, model or tie change).
     void optimizerReset();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
 private:
+    /// The results beside the controls or under them, and how many heatmaps share a row, for the
+    /// width the panel has.
+    void arrange();
+    /// Puts the heatmaps and their badges in the grid, `perRow` to a row.
+    void placeCells(int perRow);
+    void fitControlsToCode();
+    /// The widest heatmap's minimum width, and the most heatmaps one parameter shows.
+    int cellMinimumWidth() const;
+    int cellsInARow() const;
     QWidget *createBatchBox(const QFont &mono);
     QWidget *createOptimizerBox();
     QDoubleSpinBox *createSpin(QWidget *parent, const char *name, double min, double max, double step,
@@ -194,8 +211,13 @@ private:
     QLabel *m_explanationLabel = nullptr;
     QLabel *m_placeholder = nullptr;
     QProgressDialog *m_progress = nullptr;
+    QBoxLayout *m_layout = nullptr;
+    QWidget *m_controls = nullptr;
+    QWidget *m_results = nullptr;
     QWidget *m_heatmapArea = nullptr;
     QGridLayout *m_heatmapGrid = nullptr;
+    int m_perRow = -1; // heatmaps a row as placed, -1: to be placed
+    int m_columns = 0; // the most heatmaps a parameter shows
     // One row per parameter: a title, then heatmaps with a badge under each.
     struct HeatmapCell {
         HeatmapView *view = nullptr;
@@ -204,6 +226,7 @@ private:
     struct HeatmapRow {
         QLabel *title = nullptr;
         QList<HeatmapCell> cells;
+        bool flat = false; // a 1-D parameter (a bias): its heatmaps are lower
     };
     QList<HeatmapRow> m_heatmapRows;
 };

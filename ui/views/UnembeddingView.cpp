@@ -13,6 +13,7 @@
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/AccessibleNames.h"
 #include "ui/views/TokenBarChart.h"
+#include "ui/views/WholeLinesTextEdit.h"
 
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
@@ -161,7 +162,7 @@ UnembeddingView::UnembeddingView(QWidget *parent)
     argmaxRow->addWidget(m_copyCode, 0, Qt::AlignTop);
     layout->addLayout(argmaxRow);
 
-    m_printed = new QPlainTextEdit(this);
+    m_printed = new WholeLinesTextEdit(this);
     m_printed->setObjectName(QStringLiteral("printed"));
     m_printed->setAccessibleName(tr("Python transcript"));
     m_printed->setReadOnly(true);

@@ -45,6 +45,8 @@ QList<Option> options()
         {value("num-embeddings", CommandLine::tr("V."), "v"), Export},
         {value("embedding-dim", CommandLine::tr("D."), "d"), Export},
         {value("ids", CommandLine::tr("Token ids."), "ids"), Export},
+        {value("text", CommandLine::tr("Text for the tokenizer, typed in text mode."), "text"), Export},
+        {flag("train", CommandLine::tr("One training step, with the Training panel in front.")), Export},
         {flag("tied", CommandLine::tr("Tie lm_head to the embedding.")), Export},
         {value("init", CommandLine::tr("Initialiser spec."), "spec"), Export},
         {value("session", CommandLine::tr("Session file."), "file"), Export},

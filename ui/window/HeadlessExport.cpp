@@ -5,6 +5,7 @@
 #include "core/init/InitSpec.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/NeighbourSearch.h"
 #include "ui/model/OneHotAnimation.h"
@@ -19,7 +20,9 @@
 #include "ui/window/Translations.h"
 #include "ui/window/WeightFileLoader.h"
 #include "ui/window/WeightHeatmaps.h"
+#include "ui/window/WindowActions.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -72,7 +75,11 @@ struct ExportRequest {
     std::optional<qint64> embeddingDim;
     bool tied = false;
     std::optional<QString> ids;
+    /// --text: typed in text mode, tokenized by the model's tokenizer.
+    std::optional<QString> text;
     std::vector<core::InitSpec> inits;
+    /// --train: one training step, the Training panel in front with its result.
+    bool train = false;
     std::optional<QString> step;
     QSize size;
 };
@@ -235,6 +242,11 @@ std::optional<Failure> parseModel(const QCommandLineParser &parser, ExportReques
                                              "--num-embeddings, --embedding-dim or --session.")};
     if (parser.isSet(QStringLiteral("ids")))
         r.ids = parser.value(QStringLiteral("ids"));
+    if (parser.isSet(QStringLiteral("text")))
+        r.text = parser.value(QStringLiteral("text"));
+    if (r.ids && r.text)
+        return Failure{2, HeadlessExport::tr("--ids and --text both give the ids: use one.")};
+    r.train = parser.isSet(QStringLiteral("train"));
     if (parser.isSet(QStringLiteral("step")))
         r.step = parser.value(QStringLiteral("step"));
     return std::nullopt;
@@ -345,6 +357,36 @@ std::optional<Failure> applyIdsAndInits(MainWindow &window, const ExportRequest 
             return Failure{1, errors.lab};
     }
     return std::nullopt;
+}
+
+/// --text in text mode, then --train: the README's figures of the Training panel on a typed sentence.
+std::optional<Failure> typeAndTrain(MainWindow &window, const ExportRequest &r, const LabErrors &errors)
+{
+    Lab *lab = window.lab();
+    Document *document = window.shown();
+    if (r.text) {
+        if (!lab->vocabulary().isKnown())
+            return Failure{2, HeadlessExport::tr("--text needs a model with a tokenizer (--preset gpt2, or "
+                                                 "weights with one beside them).")};
+        document->setTextMode(true);
+        document->commitIdsEntry(*r.text);
+        if (document->idsEntryRefused())
+            return Failure{2, HeadlessExport::tr("--text %1: %2").arg(*r.text, lab->idsErrorMessage())};
+        if (!waitForLab(lab))
+            return Failure{1, HeadlessExport::tr("timed out building the model.")};
+    }
+    if (!r.train)
+        return std::nullopt;
+    QString failed;
+    QObject::connect(lab, &Lab::trainingFailed, &window, [&failed](const QString &m) { failed = m; });
+    window.actions().trainStep->trigger();
+    if (!waitFor(document, &Document::trainingResultChanged,
+                 [document, &failed] { return document->trainingResult() || !failed.isEmpty(); }) ||
+        !waitForLab(lab))
+        return Failure{1, HeadlessExport::tr("timed out training.")};
+    if (!failed.isEmpty())
+        return Failure{1, failed};
+    return errors.lab.isEmpty() ? std::nullopt : std::optional<Failure>(Failure{1, errors.lab});
 }
 
 std::optional<Failure> setAnimationStep(OneHotAnimation *animation, const std::optional<QString> &step)
@@ -513,6 +555,8 @@ int runHeadlessExport(const QStringList &arguments)
     if (auto failure = buildModel(window, request, errors))
         return report(*failure);
     if (auto failure = applyIdsAndInits(window, request, errors))
+        return report(*failure);
+    if (auto failure = typeAndTrain(window, request, errors))
         return report(*failure);
     if (auto failure = render(window, request))
         return report(*failure);

@@ -67,14 +67,12 @@ IdsEntry::IdsEntry(Document *document, QWidget *parent)
     m_pause->setInterval(kTypingPause);
     m_suffix = new QLabel(QStringLiteral(")"), this);
     m_suffix->setFont(mono);
-    // Read-only and of fixed width: 200 tokens' ids scroll inside it instead of widening the window.
-    // Two ids whole ("[15496, 995]"), with the field's frame and text margins.
     m_tokenIds = new QLineEdit(this);
     m_tokenIds->setObjectName(QStringLiteral("tokenIds"));
     m_tokenIds->setFont(mono);
     m_tokenIds->setReadOnly(true);
-    m_tokenIds->setFixedWidth(QFontMetrics(mono).horizontalAdvance(QStringLiteral("[15496, 995]")) +
-                              m_tokenIds->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) * 2 + 8);
+    fitTokenIdsWidth();
+    m_tokenIds->installEventFilter(this);
     // At most two rows of chips: a long text scrolls rather than pushing the views down.
     auto *chipsArea = new ChipsScrollArea(this);
     chipsArea->setObjectName(QStringLiteral("tokenChipsArea"));
@@ -218,9 +216,53 @@ void IdsEntry::showTokens()
     m_chipsArea->setVisible(!chips.isEmpty());
     m_chipsArea->updateGeometry();
     const bool text = m_document->textMode();
-    m_tokenIds->setText(text ? QStringLiteral("[%1]").arg(Vocabulary::idsText(ids)) : QString());
+    m_tokenIds->setText(text ? shownIds(ids) : QString());
+    m_tokenIds->setToolTip(text ? tr("%n token id(s): %1", nullptr, int(ids.size()))
+                                      .arg(QStringLiteral("[%1]").arg(Vocabulary::idsText(ids)))
+                                : QString());
     m_tokenIds->setCursorPosition(0);
     m_tokenIds->setVisible(text);
+}
+
+QString IdsEntry::shownIds(const QList<qint64> &ids) const
+{
+    // The ids that fit whole, then "…]": cut at "[51, 27083, 7" the box gave no sign that more
+    // followed (issue #29 item 5). All of them are in the tooltip and the chips.
+    const QString all = QStringLiteral("[%1]").arg(Vocabulary::idsText(ids));
+    const QFontMetrics metrics(m_tokenIds->font());
+    const QMargins margins = m_tokenIds->textMargins();
+    const int room = m_tokenIds->maximumWidth() -
+                     2 * m_tokenIds->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) - 4 - margins.left() -
+                     margins.right();
+    if (metrics.horizontalAdvance(all) <= room)
+        return all;
+    QString shown = QStringLiteral("[");
+    for (qint64 id : ids) {
+        const QString next = shown + QString::number(id) + QStringLiteral(", ");
+        if (metrics.horizontalAdvance(next + QStringLiteral("\u2026]")) > room)
+            break;
+        shown = next;
+    }
+    return shown + QStringLiteral("\u2026]");
+}
+
+void IdsEntry::fitTokenIdsWidth()
+{
+    // Read-only and of fixed width: 200 tokens' ids end in "…" instead of widening the window.
+    // Two ids whole ("[15496, 995]"), with the field's frame and text margins, in its own font
+    // (projector mode enlarges it).
+    m_tokenIds->setFixedWidth(
+        QFontMetrics(m_tokenIds->font()).horizontalAdvance(QStringLiteral("[15496, 995]")) +
+        m_tokenIds->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) * 2 + 8);
+}
+
+bool IdsEntry::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tokenIds && event->type() == QEvent::FontChange) {
+        fitTokenIdsWidth();
+        showTokens();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void IdsEntry::showError()

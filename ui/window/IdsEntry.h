@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
 class QLabel;
@@ -37,8 +38,14 @@ public:
     static constexpr int kTypingPause = 400;
     static constexpr int kFieldWidth = 360;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void onTyped(const QString &text);
+    /// What the token ids box shows of `ids`: all of them, or those that fit and "…]".
+    QString shownIds(const QList<qint64> &ids) const;
+    void fitTokenIdsWidth();
     void commit();
     void showEntry();
     void showTextMode();

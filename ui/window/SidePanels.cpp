@@ -4,11 +4,13 @@
 
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/NeighbourSearch.h"
 #include "ui/model/WeightOrigin.h"
 #include "ui/views/CodePanel.h"
+#include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LayerPanel.h"
 #include "ui/views/NeighboursPanel.h"
@@ -16,6 +18,7 @@
 #include "ui/views/UnembeddingView.h"
 #include "ui/window/PanelRegistry.h"
 #include "ui/window/TieController.h"
+#include "ui/window/Translations.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -26,6 +29,8 @@
 #include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QScrollBar>
+
+#include <algorithm>
 
 namespace embedlab::ui {
 
@@ -42,6 +47,9 @@ public:
         if (const QWidget *content = widget())
             size.setWidth(content->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() +
                           2 * frameWidth());
+        // Two lines, not the scroll bars' arrows and handle: projected at 1024 x 768 under zh the
+        // Training dock's 68 px made the window 5 px taller than the screen (issue #29 item 2).
+        size.setHeight(std::min(size.height(), 2 * fontMetrics().lineSpacing() + 2 * frameWidth()));
         return size;
     }
 
@@ -81,6 +89,7 @@ SidePanels::SidePanels(Document *document, QMainWindow *window, PanelRegistry *r
     createInitAndHistogram();
     createUnembeddingAndTraining();
     createNeighbours();
+    createFit();
     bindLayers(ties);
     bindInit();
     bindHistogram();
@@ -160,8 +169,10 @@ void SidePanels::createUnembeddingAndTraining()
     m_trainingPanel = new TrainingPanel;
     m_trainingPanel->setObjectName(QStringLiteral("trainingPanel"));
     m_trainingPanel->setDocument(m_document);
+    // Vertically only: the panel puts its results under its controls rather than be cut at the
+    // side (issue #29 item 2).
     m_registry->add({QStringLiteral("training"), nullptr, m_trainingPanel, Lesson::Panel::Training},
-                    tr("Training"), Placement::BehindLastBottom, new QScrollArea);
+                    tr("Training"), Placement::BehindLastBottom, new VerticalScrollArea);
 }
 
 void SidePanels::createNeighbours()
@@ -176,6 +187,28 @@ void SidePanels::createNeighbours()
     m_neighboursDock = m_registry->add({QStringLiteral("neighbours"), nullptr, m_neighboursPanel,
                                         std::nullopt, true, [search] { return search->isRunning(); }},
                                        tr("Neighbours"), Placement::BehindLastBottom, new QScrollArea);
+}
+
+void SidePanels::createFit()
+{
+    // Its own run, not the document's model (issue #27): the session file does not keep it yet.
+    m_fitSession = new FitSession(this);
+    m_fitPanel = new FitPanel;
+    m_fitPanel->setObjectName(QStringLiteral("fitPanel"));
+    m_fitPanel->setSession(m_fitSession);
+    const FitSession *session = m_fitSession;
+    // Opened from View > Fit a Text, like Neighbours. Busy while it reads its text or seeks, not
+    // while it runs: an export must not wait for a run the user left going.
+    QDockWidget *dock = m_registry->add({QStringLiteral("fit"), nullptr, m_fitPanel, std::nullopt, true,
+                                         [session] { return session->isBusy() && !session->isRunning(); }},
+                                        tr("Fit a Text"), Placement::BehindLastBottom, new QScrollArea);
+    // The text is read and tokenized when the panel is first shown, in the window's language.
+    connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible || m_fitSession->hasRun() || m_fitSession->isBusy() || !m_fitSession->error().isEmpty())
+            return;
+        const QString code = Translations::installedCode();
+        m_fitSession->setup(FitSession::textCodes().contains(code) ? code : QStringLiteral("en"), true);
+    });
 }
 
 void SidePanels::bindLayers(TieController *ties)

@@ -13,6 +13,8 @@ namespace embedlab::ui {
 
 class CodePanel;
 class Document;
+class FitPanel;
+class FitSession;
 class InitHistogram;
 class InitPanel;
 class LayerPanel;
@@ -24,7 +26,7 @@ class TrainingPanel;
 class UnembeddingView;
 
 /// The window's side panels (layers, code, initialisers, histogram, unembedding, training,
-/// neighbours), each registered once in the PanelRegistry and bound to the document: each shows
+/// neighbours, fit a text), each registered once in the PanelRegistry and bound to the document: each shows
 /// the document's state and changes it only through the document, the Lab and the undo history.
 class SidePanels : public QObject {
     Q_OBJECT
@@ -40,6 +42,8 @@ public:
     TrainingPanel *trainingPanel() const { return m_trainingPanel; }
     NeighbourSearch *neighbourSearch() const { return m_neighbours; }
     NeighboursPanel *neighboursPanel() const { return m_neighboursPanel; }
+    FitSession *fitSession() const { return m_fitSession; }
+    FitPanel *fitPanel() const { return m_fitPanel; }
 
     /// The histogram's sources from the Lab: what each weight's values come from (issue #24 item 6).
     void updateHistogramSources();
@@ -55,6 +59,7 @@ private:
     void createInitAndHistogram();
     void createUnembeddingAndTraining();
     void createNeighbours();
+    void createFit();
     QWidget *createHistogramBox();
     void bindLayers(TieController *ties);
     void bindInit();
@@ -76,6 +81,8 @@ private:
     NeighbourSearch *m_neighbours = nullptr;
     NeighboursPanel *m_neighboursPanel = nullptr;
     QDockWidget *m_neighboursDock = nullptr;
+    FitSession *m_fitSession = nullptr;
+    FitPanel *m_fitPanel = nullptr;
 };
 
 } // namespace embedlab::ui

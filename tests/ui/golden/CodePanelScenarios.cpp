@@ -136,7 +136,8 @@ bool settle(const Lab &lab, const ui::CodePanel &panel)
 // the main code): PyTorch must print the loss the panel shows after Step. `adam` takes one Adam step
 // on the default batch first (the next-token task on the ids), so the snippet continues an
 // optimizer with state. `ids` empty: the snippet trains a 2-D batch typed in the panel; else the
-// ids entry holds `ids` and the batch is their next-token task (issue #29 item 1).
+// ids entry holds `ids` and the batch is their next-token task (issue #29 item 1), long enough
+// for the snippet to wrap its lists.
 CodePanelScenario trainingSnippet(const char *name, bool adam, const QString &ids = {})
 {
     ui::Document document;
@@ -243,7 +244,8 @@ QList<CodePanelScenario> runCodePanelScenarios()
     }
     out << trainingSnippet("training_snippet_sgd", false)
         << trainingSnippet("training_snippet_adam_state", true)
-        << trainingSnippet("training_snippet_next_token", false, QStringLiteral("0, 2, 3, 1, 2"))
+        << trainingSnippet("training_snippet_next_token", false,
+                           QStringLiteral("0, 2, 3, 1, 2, 0, 1, 3, 3, 2, 1, 0, 2, 2, 3, 1"))
         << unembeddingScript("unembedding_script_token",
                              [](ui::UnembeddingView &view) { view.setHiddenFromToken(2); })
         << unembeddingScript("unembedding_script_typed_t05",

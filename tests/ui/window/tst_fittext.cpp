@@ -2,23 +2,35 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/LayoutRows.h"
 #include "common/TestSettings.h"
+#include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Document.h"
+#include "ui/model/Lab.h"
 #include "ui/model/TextWidth.h"
+#include "ui/views/TrainingPanel.h"
+#include "ui/window/IdsEntry.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/PanelRegistry.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/Translations.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QStyleOptionComboBox>
+#include <QStyleOptionFrame>
 #include <QTabBar>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextDocument>
 #include <QToolButton>
 
@@ -38,6 +50,12 @@ private Q_SLOTS:
     void cleanupTestCase();
     void everyTextFits_data();
     void everyTextFits();
+    void trainingOnATypedSentenceFits_data();
+    void trainingOnATypedSentenceFits();
+
+private:
+    /// The default window at `size` in `language`, shown and idle.
+    std::unique_ptr<MainWindow> openWindow(const QString &language, QSize size, bool projector);
 };
 
 namespace {
@@ -52,8 +70,12 @@ QString shown(QString text)
 
 QString describe(const QWidget *w, const QString &text, int need, int room)
 {
+    // Briefly: Qt Test cuts a long message, and with it the failures after a long text.
+    QString brief = text.simplified();
+    if (brief.size() > 80)
+        brief = brief.left(77) + QStringLiteral("...");
     return QStringLiteral("%1 '%2' (%3) needs %4 px, has %5 px")
-        .arg(QString::fromLatin1(w->metaObject()->className()), text, w->objectName())
+        .arg(QString::fromLatin1(w->metaObject()->className()), brief, w->objectName())
         .arg(need)
         .arg(room);
 }
@@ -183,6 +205,43 @@ void checkDockTitle(const QDockWidget *dock, QStringList &failures)
                         QStringLiteral(" (dock title, dock %1 px wide)").arg(dock->width());
 }
 
+/// A read-only field shows its whole text, or says that more follows: the token ids box was cut at
+/// "[51, 27083, 7" with no sign of the rest (issue #29 item 5).
+void checkReadOnlyLineEdit(const QLineEdit *edit, QStringList &failures)
+{
+    if (!edit->isReadOnly() || edit->text().isEmpty() || edit->text().endsWith(QChar(0x2026)) ||
+        edit->text().endsWith(QStringLiteral("\u2026]")))
+        return;
+    QStyleOptionFrame option;
+    option.initFrom(edit);
+    option.lineWidth =
+        edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &option, edit) : 0;
+    const QMargins margins = edit->textMargins();
+    // QLineEdit keeps 2 px of its contents' width on each side free of text.
+    const int room = edit->style()->subElementRect(QStyle::SE_LineEditContents, &option, edit).width() -
+                     margins.left() - margins.right() - 4;
+    const int need = textWidth(edit->font(), edit->text());
+    if (need > room)
+        failures << describe(edit, edit->text(), need, room) + QStringLiteral(" (read-only field)");
+}
+
+/// A code pane shows whole lines: the Python pane at 1366 x 768 showed four lines and half a fifth
+/// (issue #29 item 5).
+void checkWholeLines(const QPlainTextEdit *pane, QStringList &failures)
+{
+    const int bottom = pane->viewport()->height();
+    for (QTextBlock block = pane->document()->firstBlock(); block.isValid(); block = block.next()) {
+        const QRect line = pane->cursorRect(QTextCursor(block));
+        if (line.top() >= bottom)
+            break;
+        if (line.bottom() >= bottom && line.top() >= 0) {
+            failures << describe(pane, block.text(), line.height(), bottom - line.top()) +
+                            QStringLiteral(" (a line cut at the pane's bottom)");
+            break;
+        }
+    }
+}
+
 /// A widget cut at the side by an ancestor (a dock narrower than its panel) shows part of its text
 /// however wide the widget itself is.
 void checkNotCutBySides(const QWidget *w, QStringList &failures)
@@ -210,6 +269,10 @@ QStringList unfitTexts(QWidget *window)
         checkNotCutBySides(w, failures);
         if (auto *label = qobject_cast<QLabel *>(w))
             checkLabel(label, failures);
+        else if (auto *edit = qobject_cast<QLineEdit *>(w))
+            checkReadOnlyLineEdit(edit, failures);
+        else if (auto *pane = qobject_cast<QPlainTextEdit *>(w))
+            checkWholeLines(pane, failures);
         else if (auto *button = qobject_cast<QAbstractButton *>(w))
             checkButton(button, failures);
         else if (auto *combo = qobject_cast<QComboBox *>(w))
@@ -245,14 +308,12 @@ void TestFitText::everyTextFits_data()
         QTest::addRow("%s 1024x768", language) << QString::fromLatin1(language) << QSize(1024, 768) << false;
 }
 
-void TestFitText::everyTextFits()
+std::unique_ptr<MainWindow> TestFitText::openWindow(const QString &language, QSize size, bool projector)
 {
-    QFETCH(QString, language);
-    QFETCH(QSize, size);
-    QFETCH(bool, projector);
     // The default layout: a closing window saves its own, which the next row would restore.
     embedlab::testing::resetAppSettings();
-    QVERIFY(Translations::install(language));
+    if (!Translations::install(language))
+        return {};
     auto window = std::make_unique<MainWindow>();
     window->resize(size);
     if (projector) {
@@ -260,11 +321,78 @@ void TestFitText::everyTextFits()
         window->projector()->setEnabled(true);
     }
     window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QTRY_VERIFY_WITH_TIMEOUT(window->isIdle(), 10000);
+    if (!QTest::qWaitForWindowExposed(window.get()) ||
+        !QTest::qWaitFor([&window] { return window->isIdle(); }, 10000))
+        return {};
     QTest::qWait(50);
+    return window;
+}
+
+void TestFitText::everyTextFits()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    const std::unique_ptr<MainWindow> window = openWindow(language, size, projector);
+    QVERIFY(window);
     QCOMPARE(window->size(), size);
     const QStringList failures = unfitTexts(window.get());
+    QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) cut off:\n").arg(failures.size()) +
+                                            failures.join(QLatin1Char('\n'))));
+}
+
+void TestFitText::trainingOnATypedSentenceFits_data()
+{
+    everyTextFits_data();
+}
+
+// Issue #29 items 2 and 5: a teacher types a sentence in text mode and takes a training step with
+// the Training panel in front: its lines ended in "gradient is t...", "lm_h...", "rows changed:
+// all 5025..." and the ids box was cut with no sign that more follows. GPT-2's vocabulary on a
+// 50257 x 16 tied model: GPT-2's row numbers and tokens, and the four gradient heatmaps of a tied
+// model small enough to split its gradient (GPT-2 small's 768 columns train for seconds).
+void TestFitText::trainingOnATypedSentenceFits()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    if (projector && language == QLatin1String("zh"))
+        QSKIP("Known, still open (issue #29): projected at 1024 x 768 in Chinese, GPT-2's text mode needs "
+              "a window wider than the screen");
+    const std::unique_ptr<MainWindow> window = openWindow(language, size, projector);
+    QVERIFY(window);
+    embedlab::ui::Lab *lab = window->lab();
+    embedlab::ui::Lab::Config config = lab->config();
+    config.numEmbeddings = 50257;
+    config.embeddingDim = 16;
+    config.tied = true;
+    lab->setConfig(config);
+    lab->setVocabulary(embedlab::ui::Vocabulary::gpt2());
+    QTRY_VERIFY_WITH_TIMEOUT(lab->modelConfig().numEmbeddings == 50257 && window->isIdle(), 30000);
+    window->shown()->setTextMode(true);
+    QVERIFY(window->isTextMode());
+    QLineEdit *field = window->idsEntry()->field();
+    field->setText(
+        QStringLiteral("The teacher typed a sentence, and each token learns to predict the next one."));
+    Q_EMIT field->returnPressed();
+    QTRY_VERIFY_WITH_TIMEOUT(lab->flatIds().size() == 16 && window->isIdle(), 30000);
+    window->actions().trainStep->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window->trainingPanel()->hasResult() && window->isIdle(), 30000);
+    QVERIFY(window->trainingPanel()->followsIds());
+    QTest::qWait(50);
+    QCOMPARE(window->size(), size);
+    QStringList failures = unfitTexts(window.get());
+    // The gradient heatmaps' own titles ("+ grad via lm_h..." in a narrow cell) and numbers.
+    for (embedlab::ui::HeatmapView *heatmap :
+         window->trainingPanel()->findChildren<embedlab::ui::HeatmapView *>()) {
+        if (!heatmap->isVisible())
+            continue;
+        heatmap->repaint();
+        for (const embedlab::ui::PaintedText &t : heatmap->paintedTexts())
+            if (!t.fits())
+                failures << QStringLiteral("HeatmapView (%1) paints '%2' as '%3'")
+                                .arg(heatmap->objectName(), t.text, t.shown);
+    }
     QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) cut off:\n").arg(failures.size()) +
                                             failures.join(QLatin1Char('\n'))));
 }

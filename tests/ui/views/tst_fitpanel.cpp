@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/FitPanel.h"
+
+#include "ui/model/FitSession.h"
+#include "ui/views/FitMapView.h"
+#include "ui/views/LossChart.h"
+
+#include "core/nn/TextFit.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QTest>
+#include <QtCharts/QLineSeries>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <numeric>
+
+using embedlab::ui::FitPanel;
+using embedlab::ui::FitSession;
+namespace core = embedlab::core;
+
+namespace {
+
+bool sameBits(float a, float b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool sameBits(const core::Matrix &a, const core::Matrix &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0;
+}
+
+} // namespace
+
+/// Issue #27: the Fit a Text panel runs the PyTorch-exact loop on the workers, and what it shows -
+/// every loss, any step scrubbed back to, the map - is what core::TextFit computes directly.
+class TestFitPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void runScrubAndMap_data();
+    void runScrubAndMap();
+};
+
+void TestFitPanel::runScrubAndMap_data()
+{
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<bool>("tied");
+    QTest::newRow("en tied") << QStringLiteral("en") << true;
+    QTest::newRow("vi untied") << QStringLiteral("vi") << false;
+    QTest::newRow("zh tied") << QStringLiteral("zh") << true;
+}
+
+void TestFitPanel::runScrubAndMap()
+{
+    QFETCH(QString, code);
+    QFETCH(bool, tied);
+    FitSession session;
+    FitPanel panel;
+    panel.setSession(&session);
+    panel.resize(900, 420);
+    panel.show();
+
+    // Choose the text and the tying through the panel's controls.
+    panel.textBox()->setCurrentIndex(panel.textBox()->findData(code));
+    panel.tiedBox()->setChecked(!tied);
+    panel.tiedBox()->setChecked(tied);
+    if (!session.hasRun() || session.textCode() != code)
+        session.setup(code, tied); // the combo already showed `code`: no change to restart on
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(session.textCode(), code);
+    QCOMPARE(session.tied(), tied);
+    QVERIFY(session.error().isEmpty());
+    QCOMPARE(session.current(), std::int64_t{0});
+
+    // Two steps from the keyboard, then Run until a few dozen steps, and Pause.
+    panel.stepButton()->setFocus();
+    QTest::keyClick(panel.stepButton(), Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(session.head(), std::int64_t{1}, 5000);
+    QTest::keyClick(panel.stepButton(), Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(session.head(), std::int64_t{2}, 5000);
+    QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+    QVERIFY(session.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(session.head() >= 60, 15000);
+    QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+    QVERIFY(!session.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy(), 5000);
+    const std::int64_t n = session.head();
+    QCOMPARE(session.current(), n);
+    QCOMPARE(panel.timeline()->maximum(), int(n));
+    QCOMPARE(panel.timeline()->value(), int(n));
+    QCOMPARE(panel.lossChart()->lossSeries()->count(), int(n));
+
+    // The same run done directly: every loss and emb.weight at step k, bit for bit.
+    const std::int64_t k = n / 3;
+    core::TextFit direct(FitSession::corpusFor(code), FitSession::configFor(tied));
+    QCOMPARE(session.vocabSize(), qint64(direct.vocabSize()));
+    QCOMPARE(session.uniformLoss(), direct.uniformLoss());
+    QCOMPARE(panel.lossChart()->uniformSeries()->at(0).y(), direct.uniformLoss());
+    core::Matrix atK;
+    for (std::int64_t s = 1; s <= n; ++s) {
+        const float loss = direct.step();
+        QVERIFY2(sameBits(loss, session.losses()[std::size_t(s - 1)]), qPrintable(QString::number(s)));
+        QCOMPARE(panel.lossChart()->lossSeries()->at(int(s - 1)).y(), double(loss));
+        if (s == k)
+            atK = direct.embedding();
+    }
+    QVERIFY(sameBits(session.embedding(), direct.embedding()));
+    // It learns: the last ten steps' losses are lower than the first ten's (a tied model starts
+    // above ln V: its logits are the rows' squared norms).
+    const auto &l = session.losses();
+    QVERIFY(std::accumulate(l.end() - 10, l.end(), 0.0) < std::accumulate(l.begin(), l.begin() + 10, 0.0));
+
+    // Scrub back to step k with the timeline (from the keyboard: Home, then Right k times would be
+    // slow; the slider's value is what the keys change).
+    panel.timeline()->setFocus();
+    QTest::keyClick(panel.timeline(), Qt::Key_Home);
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == 0 && !session.isBusy(), 5000);
+    panel.timeline()->setValue(int(k));
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == k && !session.isBusy(), 5000);
+    QVERIFY(sameBits(session.embedding(), atK));
+    QCOMPARE(session.head(), n); // scrubbing keeps the run
+
+    // The map: the text's most frequent words, each at a finite place, as the view paints them.
+    const core::FitCorpus &corpus = direct.corpus();
+    std::map<std::int64_t, int> counts;
+    for (const std::int32_t row : corpus.rows())
+        ++counts[row];
+    const std::vector<std::int64_t> &rows = session.mapRows();
+    QCOMPARE(int(rows.size()), FitSession::kMapTokens);
+    QCOMPARE(session.mapLabels().size(), qsizetype(rows.size()));
+    QCOMPARE(session.mapPositions().size(), qsizetype(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const QString label = session.mapLabels()[qsizetype(i)];
+        QCOMPARE(label, FitSession::tokenLabel(code, corpus.vocabulary()[std::size_t(rows[i])]));
+        QVERIFY2(std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.isLetter(); }),
+                 qPrintable(label));
+        if (i > 0)
+            QVERIFY(counts[rows[i - 1]] >= counts[rows[i]]);
+        const QPointF p = session.mapPositions()[qsizetype(i)];
+        QVERIFY(std::isfinite(p.x()) && std::isfinite(p.y()));
+    }
+    QCOMPARE(panel.mapView()->labels(), session.mapLabels());
+    QCOMPARE(panel.mapView()->points(), session.mapPositions());
+    // Every control is named for screen readers.
+    for (QWidget *w :
+         QList<QWidget *>{panel.textBox(), panel.tiedBox(), panel.runButton(), panel.stepButton(),
+                          panel.timeline(), panel.lossChart(), panel.mapView()})
+        QVERIFY2(!w->accessibleName().isEmpty(), w->metaObject()->className());
+}
+
+QTEST_MAIN(TestFitPanel)
+#include "tst_fitpanel.moc"

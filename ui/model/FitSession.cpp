@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/model/FitSession.h"
+
+#include "ui/model/Vocabulary.h"
+#include "ui/model/WorkerPool.h"
+
+#include "core/analysis/TokenMap.h"
+#include "core/nn/FitTimeline.h"
+#include "core/tensor/Error.h"
+
+#include <QFile>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+
+namespace embedlab::ui {
+
+/// What the workers own: the run and its map. Only one job touches it at a time.
+struct FitSession::State {
+    std::unique_ptr<core::FitTimeline> timeline;
+    std::unique_ptr<core::TokenMap> map;
+};
+
+/// What a job hands back to the UI thread: copies, so the views never read the run itself.
+struct FitSession::Frame {
+    std::shared_ptr<State> state; // set by the setup job
+    QString error;
+    std::int64_t current = 0;
+    std::size_t lossesFrom = 0;
+    std::vector<float> newLosses;
+    QList<QPointF> positions;
+    core::Matrix embedding;
+    // Set by the setup job.
+    double uniformLoss = 0.0;
+    qint64 vocabSize = 0;
+    qint64 tokenCount = 0;
+    std::vector<std::int64_t> mapRows;
+    QStringList mapLabels;
+};
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// The rows of the `count` most frequent tokens that hold a letter (words, not spaces and
+/// punctuation, which the map would only crowd), most frequent first, ties by row.
+std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QString &code, int count)
+{
+    std::vector<std::int64_t> counts(static_cast<std::size_t>(corpus.vocabSize()), 0);
+    for (const std::int32_t row : corpus.rows())
+        ++counts[static_cast<std::size_t>(row)];
+    std::vector<std::int64_t> rows;
+    for (std::int64_t r = 0; r < corpus.vocabSize(); ++r) {
+        const QString label = FitSession::tokenLabel(code, corpus.vocabulary()[static_cast<std::size_t>(r)]);
+        if (std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.isLetter(); }))
+            rows.push_back(r);
+    }
+    std::stable_sort(rows.begin(), rows.end(), [&counts](std::int64_t a, std::int64_t b) {
+        return counts[static_cast<std::size_t>(a)] > counts[static_cast<std::size_t>(b)];
+    });
+    rows.resize(std::min(rows.size(), static_cast<std::size_t>(count)));
+    return rows;
+}
+
+} // namespace
+
+FitSession::FitSession(QObject *parent)
+    : QObject(parent)
+{
+    m_frameTimer.setSingleShot(true);
+    m_frameTimer.setInterval(kFrameMilliseconds);
+    connect(&m_frameTimer, &QTimer::timeout, this, &FitSession::startNext);
+}
+
+// The jobs hold the state they work on: a job still running when the session goes finishes on its
+// own copy and its result is dropped with the watcher.
+FitSession::~FitSession() = default;
+
+QStringList FitSession::textCodes()
+{
+    return {QStringLiteral("en"), QStringLiteral("vi"), QStringLiteral("zh")};
+}
+
+QByteArray FitSession::shippedText(const QString &code)
+{
+    QFile file(QStringLiteral(":/texts/%1.txt").arg(code));
+    if (!file.open(QIODevice::ReadOnly))
+        throw core::Error(core::Error::Kind::ValueError, "no shipped text for " + code.toStdString());
+    return file.readAll();
+}
+
+std::shared_ptr<const core::FitCorpus> FitSession::corpusFor(const QString &code)
+{
+    const QByteArray text = shippedText(code);
+    const std::string_view utf8(text.constData(), static_cast<std::size_t>(text.size()));
+    const core::Tokenizer *tokenizer = code == QLatin1String("zh") ? nullptr : Vocabulary::gpt2().tokenizer();
+    return std::make_shared<const core::FitCorpus>(core::FitCorpus::fromText(utf8, tokenizer));
+}
+
+core::FitConfig FitSession::configFor(bool tied)
+{
+    core::FitConfig config;
+    config.tied = tied;
+    return config;
+}
+
+QString FitSession::tokenLabel(const QString &code, std::int64_t id)
+{
+    if (code == QLatin1String("zh")) {
+        const auto point = static_cast<char32_t>(id);
+        return QString::fromUcs4(&point, 1);
+    }
+    return Vocabulary::gpt2().label(id);
+}
+
+void FitSession::setup(const QString &code, bool tied)
+{
+    ++m_generation;
+    m_code = code;
+    m_tied = tied;
+    m_error.clear();
+    m_state.reset();
+    m_running = false;
+    m_frameTimer.stop();
+    m_pendingSteps = 0;
+    m_pendingSeek.reset();
+    m_current = 0;
+    m_losses.clear();
+    m_mapRows.clear();
+    m_mapLabels.clear();
+    m_mapPositions.clear();
+    m_embedding = core::Matrix();
+    m_busy = true;
+    const quint64 generation = m_generation;
+    runInBackground(
+        this,
+        [code, tied] {
+            Frame f;
+            try {
+                auto state = std::make_shared<State>();
+                auto fit = std::make_unique<core::TextFit>(corpusFor(code), configFor(tied));
+                f.uniformLoss = fit->uniformLoss();
+                f.vocabSize = fit->vocabSize();
+                f.tokenCount = fit->corpus().tokenCount();
+                f.mapRows = frequentWords(fit->corpus(), code, kMapTokens);
+                for (const std::int64_t row : f.mapRows)
+                    f.mapLabels.append(
+                        tokenLabel(code, fit->corpus().vocabulary()[static_cast<std::size_t>(row)]));
+                // The map's plane is the initialised rows' (step 0): every later frame is turned
+                // onto them, so a step lands in the same place however it was reached.
+                state->map = std::make_unique<core::TokenMap>(f.mapRows, fit->embedding());
+                state->timeline = std::make_unique<core::FitTimeline>(std::move(fit));
+                f.state = state;
+            } catch (const std::exception &e) {
+                f.error = QString::fromUtf8(e.what());
+            }
+            return f;
+        },
+        [this, generation](Frame f) {
+            if (generation != m_generation)
+                return;
+            m_busy = false;
+            m_error = f.error;
+            if (f.state) {
+                m_state = f.state;
+                m_uniformLoss = f.uniformLoss;
+                m_vocabSize = f.vocabSize;
+                m_tokenCount = f.tokenCount;
+                m_mapRows = f.mapRows;
+                m_mapLabels = f.mapLabels;
+            }
+            // Step 0's frame: the map and emb.weight before any step.
+            if (m_state)
+                startJob(Job::Seek, 0);
+            else
+                Q_EMIT changed();
+        });
+    Q_EMIT changed();
+}
+
+void FitSession::run()
+{
+    if (!m_state)
+        return;
+    m_running = true;
+    m_runEnd = head() + core::FitConfig::kDefaultSteps;
+    m_pendingSteps = 0;
+    m_pendingSeek.reset();
+    startNext();
+    Q_EMIT changed();
+}
+
+void FitSession::pause()
+{
+    m_running = false;
+    m_frameTimer.stop();
+    Q_EMIT changed();
+}
+
+void FitSession::setStepsPerFrame(int steps)
+{
+    m_stepsPerFrame = std::clamp(steps, 1, kMaxStepsPerFrame);
+    Q_EMIT changed();
+}
+
+void FitSession::step()
+{
+    if (!m_state)
+        return;
+    m_running = false;
+    ++m_pendingSteps;
+    startNext();
+    Q_EMIT changed();
+}
+
+void FitSession::seek(std::int64_t step)
+{
+    if (!m_state)
+        return;
+    m_running = false;
+    m_pendingSteps = 0;
+    m_pendingSeek = std::clamp<std::int64_t>(step, 0, head());
+    startNext();
+}
+
+void FitSession::startNext()
+{
+    if (m_busy || !m_state)
+        return;
+    m_frameTimer.stop();
+    if (m_pendingSeek) {
+        const std::int64_t target = *m_pendingSeek;
+        m_pendingSeek.reset();
+        if (target != m_current)
+            startJob(Job::Seek, target);
+        else
+            startNext();
+    } else if (m_pendingSteps > 0) {
+        --m_pendingSteps;
+        startJob(Job::Step, 0);
+    } else if (m_running) {
+        if (m_current < m_runEnd) {
+            startJob(Job::Run, m_runEnd, m_stepsPerFrame);
+        } else {
+            m_running = false;
+            Q_EMIT changed();
+        }
+    }
+}
+
+void FitSession::startJob(Job job, std::int64_t target, int steps)
+{
+    m_busy = true;
+    const quint64 generation = m_generation;
+    runInBackground(
+        this,
+        [state = m_state, known = m_losses.size(), job, target, steps] {
+            core::FitTimeline &timeline = *state->timeline;
+            if (job == Job::Seek) {
+                timeline.seek(target);
+            } else if (job == Job::Step) {
+                timeline.stepForward();
+            } else {
+                // The frame's steps, or fewer when they take longer than a frame: the views
+                // catch up at least every kJobMilliseconds.
+                const auto end = Clock::now() + std::chrono::milliseconds(kJobMilliseconds);
+                const std::int64_t last = std::min(target, timeline.current() + steps);
+                do
+                    timeline.stepForward();
+                while (timeline.current() < last && Clock::now() < end);
+            }
+            Frame f;
+            f.current = timeline.current();
+            f.lossesFrom = std::min(known, timeline.losses().size());
+            f.newLosses.assign(timeline.losses().begin() + static_cast<std::ptrdiff_t>(f.lossesFrom),
+                               timeline.losses().end());
+            f.embedding = timeline.fit().embedding();
+            for (const auto &p : state->map->place(f.embedding))
+                f.positions.append(QPointF(p[0], p[1]));
+            return f;
+        },
+        [this, generation](const Frame &f) {
+            if (generation != m_generation)
+                return;
+            m_busy = false;
+            take(f);
+            // A run waits for its next frame; a step or seek asked for meanwhile goes now.
+            if (m_running && !m_pendingSeek && m_pendingSteps == 0 && m_current < m_runEnd)
+                m_frameTimer.start();
+            else
+                startNext();
+        });
+}
+
+void FitSession::take(const Frame &frame)
+{
+    m_current = frame.current;
+    m_losses.resize(frame.lossesFrom);
+    m_losses.insert(m_losses.end(), frame.newLosses.begin(), frame.newLosses.end());
+    m_mapPositions = frame.positions;
+    m_embedding = frame.embedding;
+    Q_EMIT changed();
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include "core/nn/FitCorpus.h"
+#include "core/nn/TextFit.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace embedlab::ui {
+
+/// A fit of a shipped text, run on the worker pool (issue #27, "watching embeddings learn"): the
+/// text and tying chosen, the timeline of the run (core::FitTimeline: every loss, any earlier step
+/// brought back bit for bit) and the 2-D map of the text's most frequent words (core::TokenMap).
+/// The one home of the Fit panel's state: the panel renders it and changes it through its calls.
+///
+/// The run lives on the workers: every call here only starts or queues a job, and what the views
+/// read (losses, current step, map, emb.weight) is the copy the last finished job handed back, so
+/// the UI thread never waits for a step. One job runs at a time; a seek asked for meanwhile waits
+/// for it (only the newest seek counts).
+class FitSession : public QObject {
+    Q_OBJECT
+public:
+    /// How many of the text's tokens the map shows.
+    static constexpr int kMapTokens = 16;
+    /// A run shows a frame this often: steps per frame (the speed) steps, then the views.
+    static constexpr int kFrameMilliseconds = 33;
+    /// The longest a run's job steps before the views are refreshed, however fast the speed.
+    static constexpr int kJobMilliseconds = 40;
+    static constexpr int kMaxStepsPerFrame = 1000;
+
+    explicit FitSession(QObject *parent = nullptr);
+    ~FitSession() override;
+
+    /// The shipped texts' languages: "en", "vi", "zh" (resources/texts).
+    static QStringList textCodes();
+    /// The shipped text of `code`, as UTF-8 bytes (embedded at :/texts/<code>.txt).
+    static QByteArray shippedText(const QString &code);
+    /// The corpus the panel trains on: GPT-2's tokens for English and Vietnamese, the characters
+    /// for Chinese (GPT-2 cuts Chinese characters into bytes; resources/texts/README.md). Throws
+    /// core::Error when the text cannot be read.
+    static std::shared_ptr<const core::FitCorpus> corpusFor(const QString &code);
+    /// The settings of the run: the app's defaults (FitConfig), tied or not.
+    static core::FitConfig configFor(bool tied);
+    /// Token `id` of the text of `code` as a label (GPT-2's token with visible spaces, or the character).
+    static QString tokenLabel(const QString &code, std::int64_t id);
+
+    /// Starts a new run of the text of `code` at step 0 (the run before is dropped).
+    void setup(const QString &code, bool tied);
+    QString textCode() const { return m_code; }
+    bool tied() const { return m_tied; }
+    /// True once a run is set up (its corpus built and step 0 placed on the map).
+    bool hasRun() const { return m_state != nullptr; }
+    /// Why the last setup failed, "" when it did not.
+    QString error() const { return m_error; }
+
+    /// Steps on until pause() (or FitConfig::kDefaultSteps past the furthest step).
+    void run();
+    void pause();
+    bool isRunning() const { return m_running; }
+    /// The speed of a run: steps per frame, 1 .. kMaxStepsPerFrame (a tiny model takes a thousand
+    /// steps in a few milliseconds: at full speed there is nothing to watch).
+    void setStepsPerFrame(int steps);
+    int stepsPerFrame() const { return m_stepsPerFrame; }
+    /// One step from the current one (a replay when the current step was scrubbed back).
+    void step();
+    /// Brings the run back (or forward) to `step`, 0 .. head(): bit-identical to its first visit.
+    void seek(std::int64_t step);
+    /// True while a job of this run computes.
+    bool isBusy() const { return m_busy; }
+
+    /// The step shown and the furthest step taken.
+    std::int64_t current() const { return m_current; }
+    std::int64_t head() const { return static_cast<std::int64_t>(m_losses.size()); }
+    /// loss.item() of step k is losses()[k - 1].
+    const std::vector<float> &losses() const { return m_losses; }
+    /// ln V, the loss of a uniform guess.
+    double uniformLoss() const { return m_uniformLoss; }
+    qint64 vocabSize() const { return m_vocabSize; }
+    qint64 tokenCount() const { return m_tokenCount; }
+    /// The map's tokens (rows of the model), their labels and their places at current().
+    const std::vector<std::int64_t> &mapRows() const { return m_mapRows; }
+    const QStringList &mapLabels() const { return m_mapLabels; }
+    const QList<QPointF> &mapPositions() const { return m_mapPositions; }
+    /// emb.weight at current().
+    const core::Matrix &embedding() const { return m_embedding; }
+
+Q_SIGNALS:
+    /// Anything the views show changed.
+    void changed();
+
+private:
+    struct State;
+    struct Frame;
+    enum class Job { Step, Run, Seek };
+
+    void startNext();
+    void startJob(Job job, std::int64_t target, int steps = 1);
+    void take(const Frame &frame);
+
+    QString m_code;
+    bool m_tied = true;
+    QString m_error;
+    std::shared_ptr<State> m_state;
+    quint64 m_generation = 0;
+    bool m_busy = false;
+    bool m_running = false;
+    std::int64_t m_runEnd = 0;
+    int m_stepsPerFrame = 4;
+    QTimer m_frameTimer;
+    int m_pendingSteps = 0;
+    std::optional<std::int64_t> m_pendingSeek;
+
+    std::int64_t m_current = 0;
+    std::vector<float> m_losses;
+    double m_uniformLoss = 0.0;
+    qint64 m_vocabSize = 0;
+    qint64 m_tokenCount = 0;
+    std::vector<std::int64_t> m_mapRows;
+    QStringList m_mapLabels;
+    QList<QPointF> m_mapPositions;
+    core::Matrix m_embedding;
+};
+
+} // namespace embedlab::ui

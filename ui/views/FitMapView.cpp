@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/FitMapView.h"
+
+#include "ui/views/NeighboursPanel.h"
+
+#include <QPainter>
+
+namespace embedlab::ui {
+
+FitMapView::FitMapView(QWidget *parent)
+    : QWidget(parent)
+{
+    setFocusPolicy(Qt::NoFocus);
+    setAccessibleName(tr("Token map"));
+    setAccessibleDescription(
+        tr("The text's most frequent words on a fixed plane, aligned from step to step"));
+}
+
+void FitMapView::setPoints(const QStringList &labels, const QList<QPointF> &points)
+{
+    m_labels = labels;
+    m_points = points;
+    update();
+}
+
+QSize FitMapView::sizeHint() const
+{
+    return {fontMetrics().averageCharWidth() * 40, fontMetrics().lineSpacing() * 14};
+}
+
+QSize FitMapView::minimumSizeHint() const
+{
+    return {fontMetrics().averageCharWidth() * 24, fontMetrics().lineSpacing() * 8};
+}
+
+void FitMapView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    painter.fillRect(rect(), pal.color(QPalette::Base));
+    painter.setPen(pal.color(QPalette::Mid));
+    painter.drawRect(rect().adjusted(0, 0, -1, -1));
+    if (m_points.isEmpty())
+        return;
+    const QFontMetrics fm = fontMetrics();
+    // Room for a label on either side of the outermost dots.
+    const int margin = fm.averageCharWidth() * 6;
+    const QRect area = rect().adjusted(margin, fm.height(), -margin, -fm.height());
+    QList<QPointF> anchors;
+    QList<QSizeF> sizes;
+    for (qsizetype i = 0; i < m_points.size(); ++i) {
+        anchors.append(ProjectionScatter::toPixel(m_points[i], m_points, area));
+        sizes.append(QSizeF(fm.horizontalAdvance(m_labels.value(i)), fm.height()));
+    }
+    const QList<QRectF> labels = ProjectionScatter::placeLabels(anchors, sizes, 6.0, QRectF(rect()));
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0x1f, 0x77, 0xb4));
+    for (const QPointF &p : anchors)
+        painter.drawEllipse(p, 3.5, 3.5);
+    painter.setPen(pal.color(QPalette::Text));
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (!labels[i].isEmpty())
+            painter.drawText(labels[i], Qt::AlignCenter, m_labels.value(i));
+    }
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+#include <QWidget>
+
+namespace embedlab::ui {
+
+/// The Fit panel's 2-D map (issue #27): the chosen tokens of the text at their core::TokenMap
+/// places, each dot labelled with its token. Passive: it paints what it is given.
+class FitMapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit FitMapView(QWidget *parent = nullptr);
+    /// `labels[i]` at `points[i]` (the first component runs right, the second up).
+    void setPoints(const QStringList &labels, const QList<QPointF> &points);
+    const QStringList &labels() const { return m_labels; }
+    const QList<QPointF> &points() const { return m_points; }
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QStringList m_labels;
+    QList<QPointF> m_points;
+};
+
+} // namespace embedlab::ui

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/FitPanel.h"
+
+#include "ui/model/FitSession.h"
+#include "ui/views/FitMapView.h"
+#include "ui/views/LossChart.h"
+
+#include "core/format/PythonNumber.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace embedlab::ui {
+
+FitPanel::FitPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_text(new QComboBox(this))
+    , m_tied(new QCheckBox(tr("Tie lm_head to the embedding"), this))
+    , m_run(new QPushButton(tr("Run"), this))
+    , m_step(new QPushButton(tr("Step"), this))
+    , m_timeline(new QSlider(Qt::Horizontal, this))
+    , m_speed(new QSpinBox(this))
+    , m_status(new QLabel(this))
+    , m_sizes(new QLabel(this))
+    , m_chart(new LossChart(this))
+    , m_map(new FitMapView(this))
+{
+    // The texts are named in their own language, as the language menu names them.
+    const QStringList names = {QStringLiteral("English"), QStringLiteral("Tiếng Việt"),
+                               QStringLiteral("简体中文")};
+    const QStringList codes = FitSession::textCodes();
+    for (qsizetype i = 0; i < codes.size(); ++i)
+        m_text->addItem(names.value(i, codes[i]), codes[i]);
+    auto *textLabel = new QLabel(tr("&Text:"), this);
+    textLabel->setBuddy(m_text);
+    m_text->setAccessibleName(tr("Text"));
+    m_tied->setAccessibleName(m_tied->text());
+    m_step->setAccessibleName(tr("Step"));
+    m_speed->setRange(1, FitSession::kMaxStepsPerFrame);
+    m_speed->setAccessibleName(tr("Steps per frame"));
+    m_speed->setToolTip(tr("How many steps a run takes between two frames (about 30 a second)"));
+    auto *speedLabel = new QLabel(tr("S&peed:"), this);
+    speedLabel->setBuddy(m_speed);
+    m_timeline->setAccessibleName(tr("Timeline: the step shown"));
+    m_timeline->setFocusPolicy(Qt::StrongFocus);
+    m_timeline->setPageStep(10);
+    m_status->setAccessibleName(tr("Step and loss"));
+    m_sizes->setWordWrap(true);
+    m_sizes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_run->setObjectName(QStringLiteral("fitRun"));
+    m_step->setObjectName(QStringLiteral("fitStep"));
+    m_timeline->setObjectName(QStringLiteral("fitTimeline"));
+
+    auto *choice = new QHBoxLayout;
+    choice->addWidget(textLabel);
+    choice->addWidget(m_text);
+    choice->addWidget(m_tied);
+    choice->addWidget(speedLabel);
+    choice->addWidget(m_speed);
+    choice->addStretch();
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_run);
+    controls->addWidget(m_step);
+    controls->addWidget(m_timeline, 1);
+    controls->addWidget(m_status);
+    auto *views = new QHBoxLayout;
+    views->addWidget(m_chart, 1);
+    views->addWidget(m_map, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(choice);
+    layout->addWidget(m_sizes);
+    layout->addLayout(controls);
+    layout->addLayout(views, 1);
+
+    connect(m_text, &QComboBox::currentIndexChanged, this, &FitPanel::restart);
+    connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        if (!m_session)
+            return;
+        if (m_session->isRunning())
+            m_session->pause();
+        else
+            m_session->run();
+    });
+    connect(m_step, &QPushButton::clicked, this, [this] {
+        if (m_session)
+            m_session->step();
+    });
+    connect(m_speed, &QSpinBox::valueChanged, this, [this](int steps) {
+        if (m_session)
+            m_session->setStepsPerFrame(steps);
+    });
+    connect(m_timeline, &QSlider::valueChanged, this, [this](int step) {
+        if (m_session)
+            m_session->seek(step);
+    });
+    refresh();
+}
+
+void FitPanel::setSession(FitSession *session)
+{
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    if (m_session)
+        connect(m_session, &FitSession::changed, this, &FitPanel::refresh);
+    refresh();
+}
+
+void FitPanel::restart()
+{
+    if (m_session)
+        m_session->setup(m_text->currentData().toString(), m_tied->isChecked());
+}
+
+void FitPanel::refresh()
+{
+    const bool ready = m_session && m_session->hasRun();
+    const bool running = m_session && m_session->isRunning();
+    m_run->setText(running ? tr("Pause") : tr("Run"));
+    m_run->setAccessibleName(m_run->text());
+    m_run->setEnabled(ready);
+    m_step->setEnabled(ready);
+    m_timeline->setEnabled(ready);
+    if (!m_session)
+        return;
+    {
+        const QSignalBlocker blockText(m_text);
+        const QSignalBlocker blockTied(m_tied);
+        const QSignalBlocker blockTimeline(m_timeline);
+        const QSignalBlocker blockSpeed(m_speed);
+        m_speed->setValue(m_session->stepsPerFrame());
+        m_text->setCurrentIndex(std::max(0, m_text->findData(m_session->textCode())));
+        m_tied->setChecked(m_session->tied());
+        m_timeline->setRange(0, int(m_session->head()));
+        // The handle stays where the user drags it while the session catches up.
+        if (!m_timeline->isSliderDown())
+            m_timeline->setValue(int(m_session->current()));
+    }
+    if (!m_session->error().isEmpty()) {
+        m_sizes->setText(tr("The text could not be read: %1").arg(m_session->error()));
+    } else if (!ready) {
+        m_sizes->setText(tr("Reading the text ..."));
+    } else {
+        const QString sentence =
+            m_session->textCode() == QLatin1String("zh")
+                ? tr("%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3")
+                : tr("%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3");
+        m_sizes->setText(sentence.arg(m_session->tokenCount())
+                             .arg(m_session->vocabSize())
+                             .arg(m_session->uniformLoss(), 0, 'f', 3));
+    }
+    const std::int64_t k = m_session->current();
+    m_status->setText(k == 0 ? tr("Step 0 of %1").arg(m_session->head())
+                             : tr("Step %1 of %2, loss %3")
+                                   .arg(k)
+                                   .arg(m_session->head())
+                                   .arg(QString::fromStdString(
+                                       core::pythonFloat(double(m_session->losses()[std::size_t(k - 1)])))));
+    m_chart->setLosses(m_session->losses(), m_session->uniformLoss());
+    m_map->setPoints(m_session->mapLabels(), m_session->mapPositions());
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace embedlab::ui {
+
+class FitMapView;
+class FitSession;
+class LossChart;
+
+/// The "Fit a Text" dock (issue #27): which shipped text and whether the head is tied, Run/Pause,
+/// Step, the speed (steps per frame), the timeline to scrub back to any step taken, the loss curve with ln V
+/// (a uniform guess) marked, and the map of the text's most frequent words. Passive: it shows its FitSession
+/// and changes it only through the session's calls.
+class FitPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit FitPanel(QWidget *parent = nullptr);
+    /// The session shown (not owned).
+    void setSession(FitSession *session);
+
+    QComboBox *textBox() const { return m_text; }
+    QCheckBox *tiedBox() const { return m_tied; }
+    QPushButton *runButton() const { return m_run; }
+    QPushButton *stepButton() const { return m_step; }
+    QSlider *timeline() const { return m_timeline; }
+    QSpinBox *speedBox() const { return m_speed; }
+    LossChart *lossChart() const { return m_chart; }
+    FitMapView *mapView() const { return m_map; }
+
+private:
+    void refresh();
+    void restart();
+
+    FitSession *m_session = nullptr;
+    QComboBox *m_text;
+    QCheckBox *m_tied;
+    QPushButton *m_run;
+    QPushButton *m_step;
+    QSlider *m_timeline;
+    QSpinBox *m_speed;
+    QLabel *m_status;
+    QLabel *m_sizes;
+    LossChart *m_chart;
+    FitMapView *m_map;
+};
+
+} // namespace embedlab::ui

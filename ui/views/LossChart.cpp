@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/LossChart.h"
+
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace embedlab::ui {
+
+LossChart::LossChart(QWidget *parent)
+    : QChartView(parent)
+    , m_loss(new QLineSeries)
+    , m_uniform(new QLineSeries)
+    , m_steps(new QValueAxis)
+    , m_values(new QValueAxis)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setFocusPolicy(Qt::NoFocus);
+    setAccessibleName(tr("Loss curve"));
+    auto *chart = new QChart;
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    m_loss->setName(tr("loss"));
+    m_uniform->setName(tr("ln V: a uniform guess"));
+    QPen dashed(QColor(0x88, 0x88, 0x88));
+    dashed.setStyle(Qt::DashLine);
+    dashed.setWidthF(1.5);
+    m_uniform->setPen(dashed);
+    chart->addSeries(m_loss);
+    chart->addSeries(m_uniform);
+    m_steps->setTitleText(tr("step"));
+    m_steps->setLabelFormat(QStringLiteral("%d"));
+    m_values->setLabelFormat(QStringLiteral("%.1f"));
+    chart->addAxis(m_steps, Qt::AlignBottom);
+    chart->addAxis(m_values, Qt::AlignLeft);
+    for (QLineSeries *s : {m_loss, m_uniform}) {
+        s->attachAxis(m_steps);
+        s->attachAxis(m_values);
+    }
+    chart->legend()->setAlignment(Qt::AlignTop);
+    setChart(chart);
+    setMinimumHeight(fontMetrics().lineSpacing() * 10);
+}
+
+void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss)
+{
+    const auto n = static_cast<qsizetype>(losses.size());
+    const qsizetype stride = std::max<qsizetype>(1, (n + kMaxPoints - 1) / kMaxPoints);
+    QList<QPointF> points;
+    points.reserve(n / stride + 2);
+    double top = uniformLoss;
+    for (qsizetype i = 0; i < n; i += stride) {
+        points.append(QPointF(double(i + 1), double(losses[std::size_t(i)])));
+        if (std::isfinite(losses[std::size_t(i)]))
+            top = std::max(top, double(losses[std::size_t(i)]));
+    }
+    if (n > 0 && (n - 1) % stride != 0) // the last step is always drawn
+        points.append(QPointF(double(n), double(losses.back())));
+    m_loss->replace(points);
+    const double last = std::max<double>(double(n), 10.0);
+    m_steps->setRange(0.0, last);
+    m_steps->applyNiceNumbers(); // ticks at round steps (0, 200, 400, ...), not at fifths of the run
+    m_uniform->replace(QList<QPointF>{{0.0, uniformLoss}, {m_steps->max(), uniformLoss}});
+    m_values->setRange(0.0, std::ceil(top * 1.05 + 1e-9));
+}
+
+} // namespace embedlab::ui

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QtCharts/QChartView>
+
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QLineSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace embedlab::ui {
+
+/// The loss of every step of a fit (issue #27), with ln V - the loss of a uniform guess, where a
+/// fresh model starts - drawn across it as a dashed line.
+class LossChart : public QChartView {
+    Q_OBJECT
+public:
+    /// At most this many points are drawn: a longer run is shown by every n-th step.
+    static constexpr int kMaxPoints = 2000;
+
+    explicit LossChart(QWidget *parent = nullptr);
+    /// losses[k - 1] is the loss of step k.
+    void setLosses(const std::vector<float> &losses, double uniformLoss);
+    QLineSeries *lossSeries() const { return m_loss; }
+    QLineSeries *uniformSeries() const { return m_uniform; }
+
+private:
+    QLineSeries *m_loss;
+    QLineSeries *m_uniform;
+    QValueAxis *m_steps;
+    QValueAxis *m_values;
+};
+
+} // namespace embedlab::ui
