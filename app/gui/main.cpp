@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/tensor/Memory.h"
+#include "ui/paint/TextColors.h"
 #include "ui/window/HeadlessExport.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/StartOptions.h"
@@ -8,6 +9,7 @@
 #include "ui/window/WindowHost.h"
 
 #include <QApplication>
+#include <QPalette>
 
 int main(int argc, char *argv[])
 {
@@ -16,6 +18,11 @@ int main(int argc, char *argv[])
     core::reuseLargeBuffers();
     ui::chooseHeadlessPlatform(argc, argv);
     QApplication app(argc, argv);
+    // Qt's placeholder grey (Text at 50 %) is 3.9:1 on the window; hints and painted labels use it as
+    // text, which needs 4.5:1 (#25).
+    QPalette palette = QApplication::palette();
+    palette.setColor(QPalette::PlaceholderText, ui::TextColors::secondary(palette));
+    QApplication::setPalette(palette);
     QApplication::setOrganizationName(QStringLiteral("EmbedLab"));
     QApplication::setApplicationName(QStringLiteral("EmbedLab"));
     if (ui::isHeadlessExport(app.arguments()))

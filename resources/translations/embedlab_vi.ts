@@ -385,28 +385,28 @@
         <translation>(đang tính ...)</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;: the code and the Output keep ids = %1 until the entry is valid.</source>
-        <translation>&lt;b style="color:#e69f00"&gt;⚠ chưa cập nhật&lt;/b&gt;: mã và Đầu ra giữ ids = %1 cho đến khi ô nhập hợp lệ.</translation>
+        <source>&lt;b style="color:%1"&gt;⚠ out of date&lt;/b&gt;: the code and the Output keep ids = %2 until the entry is valid.</source>
+        <translation>&lt;b style="color:%1"&gt;⚠ chưa cập nhật&lt;/b&gt;: mã và Đầu ra giữ ids = %2 cho đến khi ô nhập hợp lệ.</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;</source>
-        <translation>&lt;b style="color:#e69f00"&gt;⚠ chưa cập nhật&lt;/b&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;⚠ out of date&lt;/b&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;⚠ chưa cập nhật&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
-        <translation>&lt;b style="color:#009e73"&gt;✓ bằng nhau&lt;/b&gt;: embedding(ids) và one_hot @ embedding.weight in ra cùng các con số và giống hệt nhau đến từng bit.</translation>
+        <source>&lt;b style="color:%1"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
+        <translation>&lt;b style="color:%1"&gt;✓ bằng nhau&lt;/b&gt;: embedding(ids) và one_hot @ embedding.weight in ra cùng các con số và giống hệt nhau đến từng bit.</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
-        <translation>&lt;b style="color:#c0392b"&gt;✗ khác nhau&lt;/b&gt;: hai cách tính không giống hệt nhau đến từng bit.</translation>
+        <source>&lt;b style="color:%1"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
+        <translation>&lt;b style="color:%1"&gt;✗ khác nhau&lt;/b&gt;: hai cách tính không giống hệt nhau đến từng bit.</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;</source>
-        <translation>&lt;b style="color:#009e73"&gt;✓ bằng nhau&lt;/b&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;✓ equal&lt;/b&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;✓ bằng nhau&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;</source>
-        <translation>&lt;b style="color:#c0392b"&gt;✗ khác nhau&lt;/b&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;✗ differ&lt;/b&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;✗ khác nhau&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
@@ -1393,20 +1393,20 @@
         <translation>Đếm cho một lô huấn luyện gồm 32 chuỗi, mỗi chuỗi 512 token, thay cho các id</translation>
     </message>
     <message>
-        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
+        <source>&lt;span style="background:%1;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:%1;color:black;"&gt;&amp;nbsp;⚠ chưa cập nhật&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The views still show ids = %1: correct the entry to update them.</source>
         <translation>Các khung nhìn vẫn hiển thị ids = %1: hãy sửa ô nhập để cập nhật.</translation>
     </message>
     <message>
-        <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ bằng nhau&amp;nbsp;&lt;/span&gt;</translation>
+        <source>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✓ bằng nhau&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ khác nhau&amp;nbsp;&lt;/span&gt;</translation>
+        <source>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✗ khác nhau&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
         <source>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and the Linear on one_hot(ids) gave bitwise identical results</source>

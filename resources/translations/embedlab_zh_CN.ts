@@ -385,28 +385,28 @@
         <translation>（计算中 ...）</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;: the code and the Output keep ids = %1 until the entry is valid.</source>
-        <translation>&lt;b style="color:#e69f00"&gt;⚠ 未更新&lt;/b&gt;：在输入有效之前，代码和输出保留 ids = %1。</translation>
+        <source>&lt;b style="color:%1"&gt;⚠ out of date&lt;/b&gt;: the code and the Output keep ids = %2 until the entry is valid.</source>
+        <translation>&lt;b style="color:%1"&gt;⚠ 未更新&lt;/b&gt;：在输入有效之前，代码和输出保留 ids = %2。</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#e69f00"&gt;⚠ out of date&lt;/b&gt;</source>
-        <translation>&lt;b style="color:#e69f00"&gt;⚠ 未更新&lt;/b&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;⚠ out of date&lt;/b&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;⚠ 未更新&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
-        <translation>&lt;b style="color:#009e73"&gt;✓ 相等&lt;/b&gt;：embedding(ids) 与 one_hot @ embedding.weight 打印出相同的数字，并且逐位完全相同。</translation>
+        <source>&lt;b style="color:%1"&gt;✓ equal&lt;/b&gt;: embedding(ids) and one_hot @ embedding.weight printed the same numbers, and are bitwise identical.</source>
+        <translation>&lt;b style="color:%1"&gt;✓ 相等&lt;/b&gt;：embedding(ids) 与 one_hot @ embedding.weight 打印出相同的数字，并且逐位完全相同。</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
-        <translation>&lt;b style="color:#c0392b"&gt;✗ 不同&lt;/b&gt;：两条路径的结果并非逐位相同。</translation>
+        <source>&lt;b style="color:%1"&gt;✗ differ&lt;/b&gt;: the two paths are not bitwise identical.</source>
+        <translation>&lt;b style="color:%1"&gt;✗ 不同&lt;/b&gt;：两条路径的结果并非逐位相同。</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#009e73"&gt;✓ equal&lt;/b&gt;</source>
-        <translation>&lt;b style="color:#009e73"&gt;✓ 相等&lt;/b&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;✓ equal&lt;/b&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;✓ 相等&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b style="color:#c0392b"&gt;✗ differ&lt;/b&gt;</source>
-        <translation>&lt;b style="color:#c0392b"&gt;✗ 不同&lt;/b&gt;</translation>
+        <source>&lt;b style="color:%1"&gt;✗ differ&lt;/b&gt;</source>
+        <translation>&lt;b style="color:%1"&gt;✗ 不同&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;Output&lt;/b&gt; &amp;mdash; formatting ...</source>
@@ -1393,20 +1393,20 @@
         <translation>按一个包含 32 个序列、每个 512 个 token 的训练批次计数，而不是按 ids</translation>
     </message>
     <message>
-        <source>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#e69f00;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
+        <source>&lt;span style="background:%1;color:black;"&gt;&amp;nbsp;⚠ out of date&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:%1;color:black;"&gt;&amp;nbsp;⚠ 未更新&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The views still show ids = %1: correct the entry to update them.</source>
         <translation>视图仍显示 ids = %1：请更正输入以更新视图。</translation>
     </message>
     <message>
-        <source>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#009e73;color:white;"&gt;&amp;nbsp;✓ 相等&amp;nbsp;&lt;/span&gt;</translation>
+        <source>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✓ equal&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✓ 相等&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
-        <translation>&lt;span style="background:#c0392b;color:white;"&gt;&amp;nbsp;✗ 不同&amp;nbsp;&lt;/span&gt;</translation>
+        <source>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✗ differ&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style="background:%1;color:white;"&gt;&amp;nbsp;✗ 不同&amp;nbsp;&lt;/span&gt;</translation>
     </message>
     <message>
         <source>embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and the Linear on one_hot(ids) gave bitwise identical results</source>

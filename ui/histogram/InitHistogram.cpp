@@ -8,6 +8,7 @@
 #include "ui/model/NiceTicks.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/paint/TextColors.h"
 #include "ui/views/FlowLayout.h"
 
 #include <QCheckBox>
@@ -268,7 +269,7 @@ InitHistogram::InitHistogram(QWidget *parent)
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setVisible(false);
     QPalette errorPalette = m_errorLabel->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
+    errorPalette.setColor(QPalette::WindowText, TextColors::error());
     m_errorLabel->setPalette(errorPalette);
 
     m_table = new StatsTable(0, kStatistics + 1, this);

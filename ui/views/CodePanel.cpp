@@ -6,6 +6,7 @@
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/AccessibleNames.h"
+#include "ui/paint/TextColors.h"
 #include "ui/views/WholeLinesTextEdit.h"
 
 #include <QApplication>
@@ -289,20 +290,24 @@ void CodePanel::refresh()
     if (in.idsValid && !in.idsError.isEmpty()) {
         // The entry is not valid and the code keeps the last valid ids: the verdict is for those,
         // and a class reading "equal" beside an error would take it for the entry's (#16).
-        m_badgeSentence = tr("<b style=\"color:#e69f00\">\u26a0 out of date</b>: the code and the "
-                             "Output keep ids = %1 until the entry is valid.")
-                              .arg(PythonCode::list(m_lab->ids()).toHtmlEscaped());
-        m_badgeShort = tr("<b style=\"color:#e69f00\">\u26a0 out of date</b>");
+        const QString late = TextColors::outOfDate().name();
+        m_badgeSentence = tr("<b style=\"color:%1\">\u26a0 out of date</b>: the code and the "
+                             "Output keep ids = %2 until the entry is valid.")
+                              .arg(late, PythonCode::list(m_lab->ids()).toHtmlEscaped());
+        m_badgeShort = tr("<b style=\"color:%1\">\u26a0 out of date</b>").arg(late);
     } else if (in.idsValid && in.hasPaths) {
         // Computed from the results, never assumed.
         const bool equal = m_lab->paths().allEqual();
+        const QString color = (equal ? TextColors::equal() : TextColors::error()).name();
         m_badgeSentence =
-            equal ? tr("<b style=\"color:#009e73\">\u2713 equal</b>: embedding(ids) and one_hot @ "
-                       "embedding.weight printed the same numbers, and are bitwise identical.")
-                  : tr("<b style=\"color:#c0392b\">\u2717 differ</b>: the two paths are not bitwise "
-                       "identical.");
-        m_badgeShort = equal ? tr("<b style=\"color:#009e73\">\u2713 equal</b>")
-                             : tr("<b style=\"color:#c0392b\">\u2717 differ</b>");
+            (equal ? tr("<b style=\"color:%1\">\u2713 equal</b>: embedding(ids) and one_hot @ "
+                        "embedding.weight printed the same numbers, and are bitwise identical.")
+                   : tr("<b style=\"color:%1\">\u2717 differ</b>: the two paths are not bitwise "
+                        "identical."))
+                .arg(color);
+        m_badgeShort = (equal ? tr("<b style=\"color:%1\">\u2713 equal</b>")
+                              : tr("<b style=\"color:%1\">\u2717 differ</b>"))
+                           .arg(color);
     } else {
         m_badgeSentence.clear();
         m_badgeShort.clear();

@@ -7,6 +7,7 @@
 #include "core/tensor/Tensor.h"
 #include "ui/model/PythonCode.h"
 #include "ui/paint/AccessibleNames.h"
+#include "ui/paint/TextColors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -116,7 +117,7 @@ InitPanel::InitPanel(QWidget *parent)
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QPalette errorPalette = m_errorLabel->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
+    errorPalette.setColor(QPalette::WindowText, TextColors::error());
     m_errorLabel->setPalette(errorPalette);
     m_errorLabel->setVisible(false);
     layout->addWidget(m_errorLabel);

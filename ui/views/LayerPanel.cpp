@@ -4,6 +4,7 @@
 
 #include "core/format/PythonNumber.h"
 #include "ui/paint/AccessibleNames.h"
+#include "ui/paint/TextColors.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -58,12 +59,12 @@ QString bytesText(std::uint64_t bytes)
 
 QColor LayerPanel::numEmbeddingsColor()
 {
-    return QColor(0xd5, 0x5e, 0x00);
-} // Okabe-Ito vermillion
+    return TextColors::numEmbeddings();
+}
 QColor LayerPanel::embeddingDimColor()
 {
-    return QColor(0x00, 0x72, 0xb2);
-} // Okabe-Ito blue
+    return TextColors::embeddingDim();
+}
 
 LayerPanel::LayerPanel(QWidget *parent)
     : QWidget(parent)

@@ -4,6 +4,7 @@
 
 #include "ui/paint/AccessibleNames.h"
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/paint/TextColors.h"
 
 #include <QFontMetrics>
 #include <QHBoxLayout>
@@ -191,7 +192,8 @@ NeighboursPanel::NeighboursPanel(QWidget *parent)
     untrainedRow->setContentsMargins(0, 0, 0, 0);
     m_untrainedNote = new QLabel(m_untrained);
     m_untrainedNote->setWordWrap(true);
-    m_untrainedNote->setStyleSheet(QStringLiteral("color: #9a3412; font-weight: bold;"));
+    m_untrainedNote->setStyleSheet(
+        QStringLiteral("color: %1; font-weight: bold;").arg(TextColors::note().name()));
     m_openCheckpoint = new QPushButton(tr("Open trained weights\u2026"), m_untrained);
     m_openCheckpoint->setObjectName(QStringLiteral("openCheckpoint"));
     m_openCheckpoint->setToolTip(tr("File > Open Weights: a trained checkpoint's embedding (.safetensors, "

@@ -7,6 +7,7 @@
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/paint/TextColors.h"
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -106,7 +107,7 @@ namespace {
 
 // Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
 const QColor kOneColor(0xe6, 0x9f, 0x00);    // the 1 of the one-hot vector and its row
-const QColor kLookupColor(0x00, 0x9e, 0x73); // the lookup path
+const QColor kLookupColor(0x00, 0x9e, 0x73); // the lookup path (its labels: TextColors::equal())
 const QColor kSweepColor(0xcc, 0x79, 0xa7);  // the sweep line
 
 double ease(double t)
@@ -735,8 +736,7 @@ void OneHotView::paintEvent(QPaintEvent *)
     f.text = f.pal.color(QPalette::Text);
     f.dim = f.pal.color(QPalette::Base);
     f.dim.setAlphaF(0.82);
-    f.faint = f.text;
-    f.faint.setAlphaF(0.55);
+    f.faint = TextColors::secondary(f.pal);
     f.v = f.w.rows();
     f.d = f.w.cols();
     f.ids = m_lab->flatIds();
@@ -1083,7 +1083,7 @@ void OneHotView::paintLookup(QPainter &p, const Frame &f)
         p.fillPath(head, kLookupColor);
     }
     p.setFont(boldFont());
-    p.setPen(kLookupColor);
+    p.setPen(TextColors::equal());
     const double line = QFontMetricsF(font()).height();
     drawRecordedText(p, QRectF(g.lane.left(), g.lane.top(), g.lane.width(), g.lane.height() - line * 0.6),
                      Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, lookupText(f.id, f.k), f.texts);
@@ -1093,7 +1093,7 @@ void OneHotView::paintLookup(QPainter &p, const Frame &f)
         const bool equal = std::equal(m_lab->paths().call.data.begin() + f.k * d,
                                       m_lab->paths().call.data.begin() + (f.k + 1) * d,
                                       m_lab->paths().oneHotMm.data.begin() + f.k * d);
-        p.setPen(equal ? kLookupColor : QColor(Qt::red));
+        p.setPen(equal ? TextColors::equal() : TextColors::error());
         const double height = std::max(to.height(), line);
         drawRecordedText(p,
                          QRectF(g.output.right() + 6, to.center().y() - height / 2.0,
@@ -1113,7 +1113,7 @@ void OneHotView::paintCounters(QPainter &p, const Frame &f) const
     drawRecordedText(p, QRectF(c.left(), c.top(), c.width(), f.g.counterSplit), flags, texts.value(0),
                      f.texts);
     const double second = f.g.counterSplit + QFontMetricsF(font()).height() * 0.2;
-    p.setPen(kLookupColor);
+    p.setPen(TextColors::equal());
     drawRecordedText(p, QRectF(c.left(), c.top() + second, c.width(), c.height() - second), flags,
                      texts.value(1), f.texts);
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/TensorPicker.h"
 
+#include "ui/paint/TextColors.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -88,7 +90,7 @@ TensorPicker::TensorPicker(std::shared_ptr<const core::WeightFile> file, QWidget
     layout->addWidget(m_quantNote);
 
     m_why = new QLabel(this);
-    m_why->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_why->setStyleSheet(QStringLiteral("color: %1;").arg(TextColors::error().name()));
     m_why->setWordWrap(true);
     layout->addWidget(m_why);
 

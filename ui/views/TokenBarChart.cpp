@@ -4,6 +4,7 @@
 
 #include "ui/model/NiceTicks.h"
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/paint/TextColors.h"
 
 #include <QPainter>
 
@@ -55,7 +56,7 @@ QColor withAlpha(QColor color, float alpha)
 struct TokenBarChart::Frame {
     explicit Frame(const QWidget &widget)
         : text(widget.palette().color(QPalette::Text))
-        , faint(withAlpha(text, 0.55f))
+        , faint(TextColors::secondary(widget.palette()))
         , grid(withAlpha(text, 0.12f))
         , normal(widget.font())
         , bold(boldOf(normal))
@@ -301,7 +302,7 @@ void TokenBarChart::paintBarLabel(QPainter &p, const Frame &f, const TokenBar &b
     const bool isNan = std::isnan(value);
     const double cx = x0 + f.slot / 2.0;
     p.setFont(f.small);
-    p.setPen(isNan ? kNegative : f.text);
+    p.setPen(isNan ? TextColors::numEmbeddings() : f.text); // the vermillion of kNegative, darker
     const double anchor = isNan ? f.yOf(0.0) : f.yOf(value);
     const bool below = !isNan && value < 0;
     const double h = f.fmSmall.height();
@@ -328,7 +329,7 @@ void TokenBarChart::paintIds(QPainter &p, const Frame &f) const
         const double cx = f.left + i * f.slot + f.slot / 2.0;
         const QString id = bar.idText();
         p.setFont(bar.token == m_argmax ? f.bold : f.normal);
-        p.setPen(bar.token == m_argmax ? kArgmax.darker(130) : f.text);
+        p.setPen(bar.token == m_argmax ? TextColors::equal() : f.text);
         if (f.verticalIds) {
             p.save();
             p.translate(cx, idTop);

@@ -13,6 +13,7 @@
 #include "core/tensor/Error.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/PythonCode.h"
+#include "ui/paint/TextColors.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -380,7 +381,8 @@ void TrainingPanel::addFeedbackLabels(QVBoxLayout *controls)
     m_errorLabel->setObjectName(QStringLiteral("error"));
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #b2182b; font-weight: bold"));
+    m_errorLabel->setStyleSheet(
+        QStringLiteral("color: %1; font-weight: bold").arg(TextColors::error().name()));
     m_errorLabel->hide();
     controls->addWidget(m_errorLabel);
 }
@@ -1027,8 +1029,9 @@ void TrainingPanel::rebuildHeatmaps()
             cell.badge->setStyleSheet(
                 QStringLiteral("QLabel { background: palette(alternate-base); border: 1px solid palette(mid);"
                                " border-radius: 4px; padding: 2px 6px; }"
-                               "QLabel[surprise=\"true\"] { background: #fde0c5; border-color: #d55e00;"
-                               " color: #5a2300; font-weight: bold; }"));
+                               "QLabel[surprise=\"true\"] { background: %1; border-color: #d55e00;"
+                               " color: %2; font-weight: bold; }")
+                    .arg(TextColors::surpriseBackground().name(), TextColors::surpriseText().name()));
             row.cells.append(cell);
         }
         row.title->show();

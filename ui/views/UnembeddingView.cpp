@@ -12,6 +12,7 @@
 #include "ui/model/PythonCode.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/AccessibleNames.h"
+#include "ui/paint/TextColors.h"
 #include "ui/views/TokenBarChart.h"
 #include "ui/views/WholeLinesTextEdit.h"
 
@@ -135,7 +136,8 @@ UnembeddingView::UnembeddingView(QWidget *parent)
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("error"));
     m_errorLabel->setWordWrap(true);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #b2182b; font-weight: bold"));
+    m_errorLabel->setStyleSheet(
+        QStringLiteral("color: %1; font-weight: bold").arg(TextColors::error().name()));
     m_errorLabel->hide();
     layout->addWidget(m_errorLabel);
 
@@ -742,8 +744,7 @@ void UnembeddingView::updateCharts()
 
     QString argmax = argmaxText().toHtmlEscaped();
     if (m_sourceToken >= 0 && m_argmax >= 0 && tied) {
-        const QString color =
-            m_argmax == m_sourceToken ? QStringLiteral("#007a59") : QStringLiteral("#b2182b");
+        const QString color = (m_argmax == m_sourceToken ? TextColors::equal() : TextColors::error()).name();
         argmax = QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>").arg(color, argmax);
     } else {
         argmax = QStringLiteral("<b>%1</b>").arg(argmax);

@@ -4,6 +4,7 @@
 
 #include "ui/model/Document.h"
 #include "ui/model/Lab.h"
+#include "ui/paint/TextColors.h"
 #include "ui/views/TokenChips.h"
 
 #include <QEvent>
@@ -88,7 +89,7 @@ IdsEntry::IdsEntry(Document *document, QWidget *parent)
     m_chipsArea = chipsArea;
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("idsError"));
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    m_error->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(TextColors::error().name()));
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setWordWrap(true);
     layout->addWidget(m_textMode);

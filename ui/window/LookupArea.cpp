@@ -5,6 +5,7 @@
 #include "core/nn/OneHot.h"
 #include "ui/model/Document.h"
 #include "ui/model/Lab.h"
+#include "ui/paint/TextColors.h"
 #include "ui/views/OneHotView.h"
 
 #include <QCheckBox>
@@ -75,7 +76,8 @@ void LookupArea::updateBadge()
     if (lab->idsValid() && (!lab->idsErrorMessage().isEmpty() || m_document->idsEntryRefused())) {
         // The entry is not valid: the views still show the last valid ids, and say so.
         m_badge->setText(
-            tr("<span style=\"background:#e69f00;color:black;\">&nbsp;\u26a0 out of date&nbsp;</span>"));
+            tr("<span style=\"background:%1;color:black;\">&nbsp;\u26a0 out of date&nbsp;</span>")
+                .arg(TextColors::outOfDateBadge().name()));
         m_badge->setToolTip(
             tr("The views still show ids = %1: correct the entry to update them.").arg(lab->idsText()));
         return;
@@ -87,9 +89,10 @@ void LookupArea::updateBadge()
     }
     // Computed from the results, never assumed.
     const bool equal = lab->paths().allEqual();
-    m_badge->setText(
-        equal ? tr("<span style=\"background:#009e73;color:white;\">&nbsp;\u2713 equal&nbsp;</span>")
-              : tr("<span style=\"background:#c0392b;color:white;\">&nbsp;\u2717 differ&nbsp;</span>"));
+    m_badge->setText((equal
+                          ? tr("<span style=\"background:%1;color:white;\">&nbsp;\u2713 equal&nbsp;</span>")
+                          : tr("<span style=\"background:%1;color:white;\">&nbsp;\u2717 differ&nbsp;</span>"))
+                         .arg((equal ? TextColors::equal() : TextColors::error()).name()));
     m_badge->setToolTip(
         equal ? tr("embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and "
                    "the Linear on one_hot(ids) gave bitwise identical results")

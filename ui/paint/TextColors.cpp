@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/paint/TextColors.h"
+
+#include <QPalette>
+
+#include <algorithm>
+#include <cmath>
+
+namespace embedlab::ui::TextColors {
+
+// Okabe-Ito originals in the comments; the darker values were computed by scaling R, G and B by one
+// factor (the hue stays) until the ratio on #e6e6e6 reached 4.6:1.
+QColor numEmbeddings()
+{
+    return QColor(0xa8, 0x4a, 0x00); // #d55e00 x 0.79: 3.27:1 -> 4.88:1 on #ececec
+}
+
+QColor embeddingDim()
+{
+    return QColor(0x00, 0x6b, 0xa6); // #0072b2 x 0.935: 4.39:1 -> 4.87:1 on #ececec
+}
+
+QColor equal()
+{
+    return QColor(0x00, 0x74, 0x55); // #009e73 x 0.735: 3.42:1 -> 5.79:1 on white
+}
+
+QColor error()
+{
+    return QColor(0xb2, 0x18, 0x2b); // already 5.5:1 on #e6e6e6; replaces #c0392b, #c01c28 and red
+}
+
+QColor outOfDate()
+{
+    return QColor(0x88, 0x5e, 0x00); // #e69f00 x 0.59: 1.91:1 -> 4.87:1 on #ececec
+}
+
+QColor outOfDateBadge()
+{
+    return QColor(0xe6, 0x9f, 0x00);
+}
+
+QColor note()
+{
+    return QColor(0x9a, 0x34, 0x12);
+}
+
+QColor surpriseText()
+{
+    return QColor(0x5a, 0x23, 0x00);
+}
+
+QColor surpriseBackground()
+{
+    return QColor(0xfd, 0xe0, 0xc5);
+}
+
+QColor secondary(const QPalette &palette)
+{
+    QColor c = palette.color(QPalette::Text);
+    c.setAlphaF(float(kSecondaryAlpha));
+    return c;
+}
+
+QColor composite(const QColor &color, const QColor &background)
+{
+    const double a = color.alphaF();
+    auto mix = [a](int f, int b) { return int(std::lround(a * f + (1.0 - a) * b)); };
+    return QColor(mix(color.red(), background.red()), mix(color.green(), background.green()),
+                  mix(color.blue(), background.blue()));
+}
+
+double relativeLuminance(const QColor &color)
+{
+    auto linear = [](int channel) {
+        const double c = channel / 255.0;
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * linear(color.red()) + 0.7152 * linear(color.green()) + 0.0722 * linear(color.blue());
+}
+
+double contrastRatio(const QColor &text, const QColor &background)
+{
+    const double a = relativeLuminance(composite(text, background));
+    const double b = relativeLuminance(background);
+    return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
+}
+
+QList<Pair> pairs()
+{
+    const QList<std::pair<QString, QColor>> surfaces = {
+        {QStringLiteral("window #efefef"), QColor(0xef, 0xef, 0xef)},
+        {QStringLiteral("dock pane #ececec"), QColor(0xec, 0xec, 0xec)},
+        {QStringLiteral("button #e6e6e6"), QColor(0xe6, 0xe6, 0xe6)},
+        {QStringLiteral("view #ffffff"), QColor(Qt::white)},
+        {QStringLiteral("alternate #f7f7f7"), QColor(0xf7, 0xf7, 0xf7)}};
+    const QList<std::pair<QString, QColor>> texts = {
+        {QStringLiteral("num_embeddings"), numEmbeddings()},
+        {QStringLiteral("embedding_dim"), embeddingDim()},
+        {QStringLiteral("equal"), equal()},
+        {QStringLiteral("error"), error()},
+        {QStringLiteral("out of date"), outOfDate()},
+        {QStringLiteral("note"), note()},
+    };
+    QList<Pair> out;
+    for (const auto &[surfaceName, surface] : surfaces) {
+        for (const auto &[textName, text] : texts)
+            out.append({textName + QStringLiteral(" on ") + surfaceName, text, surface, 4.5});
+        QPalette palette(surface);
+        palette.setColor(QPalette::Text, Qt::black);
+        out.append({QStringLiteral("secondary on ") + surfaceName, secondary(palette), surface, 4.5});
+    }
+    // The one-hot view's "1" is secondary text on the Okabe-Ito orange of the one (the badge's colour).
+    QPalette light(Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    out.append({QStringLiteral("one-hot digit on its orange"), secondary(light), outOfDateBadge(), 4.5});
+    const QColor white(Qt::white);
+    out.append({QStringLiteral("\"equal\" badge"), white, equal(), 4.5});
+    out.append({QStringLiteral("\"differ\" badge"), white, error(), 4.5});
+    out.append({QStringLiteral("\"out of date\" badge"), QColor(Qt::black), outOfDateBadge(), 4.5});
+    out.append({QStringLiteral("surprise label"), surpriseText(), surpriseBackground(), 4.5});
+    return out;
+}
+
+} // namespace embedlab::ui::TextColors

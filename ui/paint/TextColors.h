@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QString>
+
+class QPalette;
+
+/// The one home of every text colour the app chooses itself (issue #25 item 3). Each reaches WCAG 2.2
+/// AA against every background it is drawn on: 4.5:1 for text, 3:1 for large text. The Okabe-Ito hues
+/// of the views are kept, darkened just enough (all three channels scaled by one factor) to reach
+/// 4.6:1 on the darkest light surface the app paints text on, #e6e6e6 (projector buttons).
+/// `pairs()` lists every (text, background) pair; tests/ui/paint/tst_contrast.cpp checks them.
+namespace embedlab::ui::TextColors {
+
+/// num_embeddings, out_features and their numbers: Okabe-Ito vermillion #d55e00 darkened.
+QColor numEmbeddings();
+/// embedding_dim, in_features and their numbers: Okabe-Ito blue #0072b2 darkened.
+QColor embeddingDim();
+/// "equal", the lookup path's labels, an argmax that is the source token: Okabe-Ito bluish green
+/// #009e73 darkened. Also the background of the white "equal" badge.
+QColor equal();
+/// "differ", error messages, a wrong argmax. Also the background of the white "differ" badge.
+QColor error();
+/// "out of date" written as text: Okabe-Ito orange #e69f00 darkened.
+QColor outOfDate();
+/// The background of the "out of date" badge, with black text on it.
+QColor outOfDateBadge();
+/// A warning note (the Neighbours panel's "untrained" note).
+QColor note();
+/// The Training panel's "surprise" label: its text and its background.
+QColor surpriseText();
+QColor surpriseBackground();
+
+/// How opaque secondary text (axis labels, the one-hot digits, hints) is over its background.
+constexpr double kSecondaryAlpha = 0.65;
+/// Secondary text for a palette: its Text colour at kSecondaryAlpha, so it follows a dark palette too.
+QColor secondary(const QPalette &palette);
+
+/// `color` drawn over the opaque `background`, as the painter blends it.
+QColor composite(const QColor &color, const QColor &background);
+/// WCAG 2.x relative luminance of an opaque colour (sRGB transfer function).
+double relativeLuminance(const QColor &color);
+/// WCAG 2.x contrast ratio (1 to 21) of `text` (composited when translucent) on `background`.
+double contrastRatio(const QColor &text, const QColor &background);
+
+/// One colour pair the app paints, and the ratio WCAG asks of it.
+struct Pair {
+    QString what;      ///< where it is drawn
+    QColor text;       ///< the text colour (may be translucent: composited over the background)
+    QColor background; ///< the opaque background
+    double minimum;    ///< 4.5 for text, 3.0 for large text
+};
+/// Every pair of the colours above with the light surfaces they are drawn on (window #efefef, dock
+/// panes #ececec, projector buttons #e6e6e6, views and projector mode #ffffff) and the badges.
+QList<Pair> pairs();
+
+} // namespace embedlab::ui::TextColors
