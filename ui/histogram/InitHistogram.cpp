@@ -261,6 +261,9 @@ InitHistogram::InitHistogram(QWidget *parent)
     m_baseFont = font();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // The chart's own margins part it from the toolbar and the table: the style's spacing as well
+    // scrolled the table's last row a few pixels out of the dock at 1024 x 768 (issue #29 item 4).
+    layout->setSpacing(2);
     buildToolbar();
     buildChart();
 
@@ -447,6 +450,7 @@ void InitHistogram::buildChart()
         updateCountAxis();
         updateWeightAxis();
         updateCountTitle();
+        placeWeightTitle();
     });
 
     m_view = new QChartView(m_chart, this);
@@ -462,6 +466,14 @@ void InitHistogram::buildChart()
     // area (the dock under the lesson) the wrapping toolbar's height-for-width is otherwise taken
     // as the content's minimum, and the dock scrolled even at 1400x860.
     m_view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+
+    // A widget over the chart, not a text item in its scene: the chart's own items stay what Qt
+    // Charts laid out (paintedTexts()), and the window's label checks see it like any other label.
+    m_weightTitle = new QLabel(m_axisX->titleText(), m_view);
+    m_weightTitle->setObjectName(QStringLiteral("weightTitle"));
+    m_weightTitle->setAutoFillBackground(false);
+    m_weightTitle->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_weightTitle->hide();
 }
 
 void InitHistogram::setSource(const Source &source)
@@ -723,6 +735,14 @@ PaintedTexts InitHistogram::paintedTexts() const
         if (marker->isVisible() && !marker->label().isEmpty() && !legendShown.contains(marker->label()))
             texts.append({marker->label(), QString(), QRectF(), room});
     }
+    // The weight axis's title in a compact chart's corner (placeWeightTitle()): a label drawn over
+    // the chart, whole when it has its hint's width.
+    if (m_weightTitle->isVisible()) {
+        const QRect label = m_weightTitle->geometry();
+        const bool whole = label.width() >= m_weightTitle->sizeHint().width();
+        texts.append({m_weightTitle->text(), whole ? m_weightTitle->text() : QString(),
+                      m_view->mapToScene(label).boundingRect(), room});
+    }
     return texts;
 }
 
@@ -934,6 +954,7 @@ void InitHistogram::fitChartParts()
     // six lines; in a dock at 1366 x 768 (153 px) Qt Charts then drew the tick labels and the count
     // title as "..." for lack of height (#16 item 13).
     const bool compact = m_view->height() < QFontMetricsF(font()).lineSpacing() * 13;
+    m_compact = compact;
     // Nor a title wider than the chart (compare mode's two names in a narrow dock): Qt Charts elides it.
     const qreal titleRoom = m_view->width() - 4.0 * kChartMargin;
     const bool titleFits = QFontMetricsF(m_chart->titleFont()).horizontalAdvance(m_title) <= titleRoom;
@@ -950,6 +971,46 @@ void InitHistogram::fitChartParts()
         updateGeometry();
     }
     fitLegend(compact);
+    // The view's resize reaches this filter before the chart takes the view's size.
+    QMetaObject::invokeMethod(this, &InitHistogram::placeWeightTitle, Qt::QueuedConnection);
+}
+
+void InitHistogram::placeWeightTitle()
+{
+    // The title went missing in a compact chart (issue #29 item 4). Its corner: right of the last
+    // tick label, under the plot, and clear of the legend (beside the plot its entries are centred
+    // on the plot; under it they are centred in a row of their own).
+    const QRectF plot = m_chart->plotArea();
+    bool fits = m_compact && !m_axisX->isTitleVisible() && plot.isValid();
+    if (fits) {
+        m_weightTitle->setFont(m_axisX->titleFont());
+        m_weightTitle->setPalette(palette());
+        const QSize hint = m_weightTitle->sizeHint();
+        const QFontMetricsF labels(m_axisX->labelsFont());
+        const QStringList ticks = m_axisX->categoriesLabels();
+        const qreal lastTick = ticks.isEmpty() ? 0.0 : labels.horizontalAdvance(ticks.last()) / 2.0;
+        const QRectF chart = m_chart->mapRectToScene(m_chart->rect());
+        const QPointF corner = m_view->mapFromScene(QPointF(chart.right() - kChartMargin, chart.bottom()));
+        const QPoint plotCorner = m_view->mapFromScene(m_chart->mapToScene(plot.bottomRight()));
+        const QRect where(corner.x() - hint.width(), corner.y() - hint.height(), hint.width(), hint.height());
+        const QLegend *legend = m_chart->legend();
+        const QRectF entries =
+            legend->isVisible()
+                ? m_view->mapFromScene(m_chart->mapRectToScene(legend->geometry())).boundingRect()
+                : QRectF();
+        const qreal entriesWidth = legend->effectiveSizeHint(Qt::PreferredSize).width();
+        const qreal entriesHeight = legend->effectiveSizeHint(Qt::PreferredSize).height();
+        const QRectF used = legend->alignment() == Qt::AlignBottom
+                                ? QRectF(entries.center().x() - entriesWidth / 2.0, entries.top(),
+                                         entriesWidth, entries.height())
+                                : QRectF(entries.left(), entries.center().y() - entriesHeight / 2.0,
+                                         entries.width(), entriesHeight);
+        fits = where.left() >= plotCorner.x() + lastTick + labels.height() / 2.0 &&
+               where.top() >= plotCorner.y() && !used.intersects(where);
+        if (fits)
+            m_weightTitle->setGeometry(where);
+    }
+    m_weightTitle->setVisible(fits);
 }
 
 QString InitHistogram::densityName(int index, bool brief) const

@@ -182,6 +182,11 @@ private:
     /// A short chart drops its title (the legend names the series) and puts the legend beside the
     /// plot when it has room there (fitLegend()), so that the tick labels and axis titles keep theirs.
     void fitChartParts();
+    /// In a compact chart the weight axis's title is a label in the chart's bottom-right corner,
+    /// beside the tick labels, where it costs no height. None when the legend's row under the plot
+    /// fills the corner (compare mode in a short chart): the chart's own title line there cost the
+    /// tick labels their room.
+    void placeWeightTitle();
     /// The density curve of source `index` in the legend: "Normal(0, 1) density", or `brief`ly
     /// "Normal(0, 1)".
     QString densityName(int index, bool brief) const;
@@ -243,6 +248,8 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_errorLabel = nullptr;
     QTableWidget *m_table = nullptr;
+    QLabel *m_weightTitle = nullptr; // placeWeightTitle()
+    bool m_compact = false;          // fitChartParts() found the chart short
 
     QChartView *m_view = nullptr;
     QChart *m_chart = nullptr;

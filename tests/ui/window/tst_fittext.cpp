@@ -3,6 +3,7 @@
 #include "common/LayoutRows.h"
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/TextWidth.h"
@@ -29,6 +30,7 @@
 #include <QStyleOptionComboBox>
 #include <QStyleOptionFrame>
 #include <QTabBar>
+#include <QTableWidget>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -242,6 +244,18 @@ void checkWholeLines(const QPlainTextEdit *pane, QStringList &failures)
     }
 }
 
+/// The histogram's statistics are its summary: the table is whole in its dock, never scrolled half
+/// out of it (issue #29 item 4: its second row ended under the dock's bottom at 1366 x 768).
+void checkWholeTable(const QTableWidget *table, QStringList &failures)
+{
+    const QRect shown = table->visibleRegion().boundingRect();
+    if (shown.height() < table->height())
+        failures << QStringLiteral("QTableWidget (%1) shows %2 px of its %3 px height")
+                        .arg(table->objectName())
+                        .arg(shown.height())
+                        .arg(table->height());
+}
+
 /// A widget cut at the side by an ancestor (a dock narrower than its panel) shows part of its text
 /// however wide the widget itself is.
 void checkNotCutBySides(const QWidget *w, QStringList &failures)
@@ -336,7 +350,25 @@ void TestFitText::everyTextFits()
     const std::unique_ptr<MainWindow> window = openWindow(language, size, projector);
     QVERIFY(window);
     QCOMPARE(window->size(), size);
-    const QStringList failures = unfitTexts(window.get());
+    QStringList failures = unfitTexts(window.get());
+    for (const QTableWidget *table : window->findChildren<QTableWidget *>())
+        if (table->isVisible())
+            checkWholeTable(table, failures);
+    // The weight axis's title is a label over a compact chart (checked above with every label), or
+    // the chart's own: shown either way (issue #29 item 4).
+    const embedlab::ui::InitHistogram *histogram = window->histogram();
+    if (histogram->isVisible()) {
+        const auto *label = histogram->findChild<QLabel *>(QStringLiteral("weightTitle"));
+        QVERIFY(label);
+        const embedlab::ui::PaintedTexts painted = histogram->paintedTexts();
+        const bool shown =
+            std::any_of(painted.cbegin(), painted.cend(), [label](const embedlab::ui::PaintedText &t) {
+                return t.text == label->text() && t.fits();
+            });
+        if (!shown)
+            failures << QStringLiteral("the histogram's weight axis title '%1' is not shown whole")
+                            .arg(label->text());
+    }
     QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) cut off:\n").arg(failures.size()) +
                                             failures.join(QLatin1Char('\n'))));
 }

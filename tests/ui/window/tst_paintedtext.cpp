@@ -120,6 +120,28 @@ QStringList unfitHistogram(const InitHistogram *histogram)
            unevenWeightTicks(histogram);
 }
 
+/// Both axis titles are drawn, whole: a compact chart dropped the weight axis's title to save a
+/// line (#16), and the axis had no title at 1366 x 768 (issue #29 item 4).
+QStringList missingAxisTitles(const InitHistogram *histogram)
+{
+    const auto title = [](const char *text) {
+        return QCoreApplication::translate("embedlab::ui::InitHistogram", text);
+    };
+    const PaintedTexts texts = histogram->paintedTexts();
+    QStringList missing;
+    for (const QStringList &forms :
+         {QStringList{title("weight value")},
+          QStringList{title("count"), title("log10(1 + count)"), title("log count")}}) {
+        const bool drawn =
+            std::any_of(texts.cbegin(), texts.cend(), [&forms](const embedlab::ui::PaintedText &t) {
+                return forms.contains(t.text) && t.fits();
+            });
+        if (!drawn)
+            missing << QStringLiteral("histogram: axis title '%1' is not drawn whole").arg(forms.first());
+    }
+    return missing;
+}
+
 /// Every two texts of `texts` that overlap (by more than a pixel): GPT-2's column number "0" met
 /// its row number "0" at the plot's top-left corner (#16).
 QStringList overlapping(const QString &who, const PaintedTexts &texts)
@@ -221,7 +243,7 @@ void TestPaintedText::onScreen()
         failures << unfitOneHot(view, m_window->animation(), [view] { view->repaint(); });
     QVERIFY2(view->isVisible() || !m_window->histogram()->isVisible(), "neither painting view is on screen");
     if (m_window->histogram()->isVisible())
-        failures << unfitHistogram(m_window->histogram());
+        failures << unfitHistogram(m_window->histogram()) << missingAxisTitles(m_window->histogram());
     failures << unfitHeatmaps(m_window.get(), [](QWidget *w) { w->repaint(); });
     QVERIFY2(failures.isEmpty(), qPrintable(report(failures)));
 }
