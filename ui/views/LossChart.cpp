@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace embedlab::ui {
 
@@ -42,6 +43,9 @@ LossChart::LossChart(QWidget *parent)
         s->attachAxis(m_values);
     }
     chart->legend()->setAlignment(Qt::AlignTop);
+    // QChartView's constructor made a chart of its own, which setChart() releases without deleting
+    // (LeakSanitizer: a QChart per window).
+    const std::unique_ptr<QChart> defaultChart(this->chart());
     setChart(chart);
     setMinimumHeight(fontMetrics().lineSpacing() * 10);
 }

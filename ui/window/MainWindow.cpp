@@ -140,6 +140,10 @@ MainWindow::~MainWindow()
     // document is another window's once released).
     if (!m_released)
         m_doc->undo()->disconnect(this);
+    // The docks hide as QWidget's destructor deletes them, after this one: their toggle actions must
+    // no longer reach trackPanels()' slot on a window that is gone (UBSan in tst_keyrouting).
+    for (const PanelRegistry::Panel &p : m_registry->panels())
+        p.dock->toggleViewAction()->disconnect(this);
 }
 
 Document *MainWindow::releaseDocument()
