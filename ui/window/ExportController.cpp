@@ -163,9 +163,7 @@ void ExportController::copyViewToClipboard(View view)
     // A chart rendered at 2x or more takes a few hundred milliseconds on a loaded school PC, on the
     // UI thread (widgets paint only there): the status bar says so, with a busy bar and cursor,
     // before the window stops answering, and the bar stays a moment after so that it is seen.
-    auto *busy = new QProgressBar(m_window);
-    busy->setRange(0, 0);
-    busy->setMaximumWidth(160);
+    QProgressBar *busy = MainWindow::createBusyBar(m_window);
     busy->setObjectName(QStringLiteral("copyImageBusy"));
     m_window->statusBar()->showMessage(tr("Copying the image ..."));
     m_window->statusBar()->addPermanentWidget(busy);

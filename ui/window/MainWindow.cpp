@@ -223,11 +223,17 @@ void MainWindow::createCentralArea()
     createStatusBar();
 }
 
+QProgressBar *MainWindow::createBusyBar(QWidget *parent)
+{
+    auto *bar = new QProgressBar(parent);
+    bar->setRange(0, 0); // busy: the duration of a rebuild or a render is not known in advance
+    bar->setMaximumWidth(160);
+    return bar;
+}
+
 void MainWindow::createStatusBar()
 {
-    m_busyBar = new QProgressBar(this);
-    m_busyBar->setRange(0, 0); // busy: the duration of a rebuild is not known in advance
-    m_busyBar->setMaximumWidth(160);
+    m_busyBar = createBusyBar(this);
     m_busyBar->setVisible(false);
     m_busyLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_busyLabel);

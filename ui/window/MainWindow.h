@@ -158,6 +158,10 @@ public:
     /// The histogram dock shows embedding.weight and lm_head.weight overlaid.
     void setHistogramCompare(bool on);
 
+    /// The status bar's busy bar (the duration is not known in advance): the window's own, and the
+    /// one a copy to the clipboard shows while it renders.
+    static QProgressBar *createBusyBar(QWidget *parent);
+
 Q_SIGNALS:
     /// Everything pending has finished (see isIdle()).
     void idle();
@@ -182,6 +186,7 @@ protected:
 private:
     void createCentralArea();
     void createStatusBar();
+
     void createParts(const Options &options);
     void createToolBars();
     void connectActions();
