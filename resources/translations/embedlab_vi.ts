@@ -153,6 +153,10 @@
         <source>timed out training.</source>
         <translation>quá thời gian khi huấn luyện.</translation>
     </message>
+    <message>
+        <source>--background must be window, white or transparent (not '%1').</source>
+        <translation>--background phải là window, white hoặc transparent (không phải '%1').</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -503,6 +507,14 @@
         <source>One training step, with the Training panel in front.</source>
         <translation>Một bước huấn luyện, với bảng Huấn luyện ở phía trước.</translation>
     </message>
+    <message>
+        <source>Background: window, white or transparent.</source>
+        <translation>Nền: window (màu cửa sổ), white (trắng) hoặc transparent (trong suốt).</translation>
+    </message>
+    <message>
+        <source>Draw the selection and highlight marks in.</source>
+        <translation>Vẽ cả dấu chọn và dấu tô sáng.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Document</name>
@@ -564,10 +576,6 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>Ảnh PNG (*.png);;Bản vẽ SVG (*.svg);;Tài liệu PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Scale (1x to 4x, for slides):</source>
-        <translation>Tỉ lệ (1x đến 4x, cho trang chiếu):</translation>
     </message>
     <message>
         <source>Exported %1</source>
@@ -640,6 +648,49 @@
     <message>
         <source>Copying the image ...</source>
         <translation>Đang sao chép hình ảnh ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ExportOptionsDialog</name>
+    <message>
+        <source>Draw the selection and highlight &amp;marks</source>
+        <translation>Vẽ cả dấu &amp;chọn và dấu tô sáng</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>Xuất khung nhìn</translation>
+    </message>
+    <message>
+        <source>The PNG has this many pixels for each pixel of the view.</source>
+        <translation>Mỗi điểm ảnh của khung nhìn thành chừng này điểm ảnh trong tệp PNG.</translation>
+    </message>
+    <message>
+        <source>SVG and PDF are drawn as vectors: they stay sharp at any size.</source>
+        <translation>SVG và PDF được vẽ dạng véc-tơ: phóng to bao nhiêu vẫn sắc nét.</translation>
+    </message>
+    <message>
+        <source>Window colour</source>
+        <translation>Màu cửa sổ</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Trắng</translation>
+    </message>
+    <message>
+        <source>Transparent</source>
+        <translation>Trong suốt</translation>
+    </message>
+    <message>
+        <source>The heatmap's selected row and the one-hot animation's highlighted rows.</source>
+        <translation>Hàng đang chọn trên bản đồ nhiệt và các hàng được tô sáng của hoạt ảnh one-hot.</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>&amp;Tỉ lệ:</translation>
+    </message>
+    <message>
+        <source>&amp;Background:</source>
+        <translation>&amp;Nền:</translation>
     </message>
 </context>
 <context>

@@ -153,6 +153,10 @@
         <source>timed out training.</source>
         <translation>训练超时。</translation>
     </message>
+    <message>
+        <source>--background must be window, white or transparent (not '%1').</source>
+        <translation>--background 必须是 window、white 或 transparent（不是“%1”）。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -503,6 +507,14 @@
         <source>One training step, with the Training panel in front.</source>
         <translation>训练一步，并把“训练”面板放到最前。</translation>
     </message>
+    <message>
+        <source>Background: window, white or transparent.</source>
+        <translation>背景：window（窗口颜色）、white（白色）或 transparent（透明）。</translation>
+    </message>
+    <message>
+        <source>Draw the selection and highlight marks in.</source>
+        <translation>绘制选中和高亮标记。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::Document</name>
@@ -564,10 +576,6 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Scale (1x to 4x, for slides):</source>
-        <translation>缩放倍数（1x 至 4x，用于幻灯片）：</translation>
     </message>
     <message>
         <source>Exported %1</source>
@@ -640,6 +648,49 @@
     <message>
         <source>Copying the image ...</source>
         <translation>正在复制图像 ...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ExportOptionsDialog</name>
+    <message>
+        <source>Draw the selection and highlight &amp;marks</source>
+        <translation>绘制选中和高亮标记(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>The PNG has this many pixels for each pixel of the view.</source>
+        <translation>视图的每个像素在 PNG 中变为这么多像素。</translation>
+    </message>
+    <message>
+        <source>SVG and PDF are drawn as vectors: they stay sharp at any size.</source>
+        <translation>SVG 和 PDF 以矢量绘制：放大到任何尺寸都保持清晰。</translation>
+    </message>
+    <message>
+        <source>Window colour</source>
+        <translation>窗口颜色</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>白色</translation>
+    </message>
+    <message>
+        <source>Transparent</source>
+        <translation>透明</translation>
+    </message>
+    <message>
+        <source>The heatmap's selected row and the one-hot animation's highlighted rows.</source>
+        <translation>热力图中选中的行，以及 one-hot 动画中高亮的行。</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>缩放倍数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Background:</source>
+        <translation>背景(&amp;B)：</translation>
     </message>
 </context>
 <context>

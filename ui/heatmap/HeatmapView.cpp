@@ -716,13 +716,21 @@ void HeatmapView::paintEvent(QPaintEvent *)
     paintAll(painter, size(), mapping(), devicePixelRatioF(), false);
 }
 
+void HeatmapView::paintForExport(QPainter &painter, const ExportStyle &style, qreal scale) const
+{
+    paintAll(painter, size(), mapping(), scale, true, &style);
+}
+
 void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr,
-                           bool exporting) const
+                           bool exporting, const ExportStyle *style) const
 {
     const Layout l = layoutFor(size);
     const QPalette pal = palette();
     m_painted.clear();
-    painter.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Window));
+    const QColor background =
+        style ? style->backgroundColor(pal.color(QPalette::Window)) : pal.color(QPalette::Window);
+    if (background.alpha() > 0)
+        painter.fillRect(QRect(QPoint(0, 0), size), background);
     painter.setPen(pal.color(QPalette::WindowText));
     const bool busy = m_busyVisible && !exporting;
     paintHeading(painter, l, map, busy);
@@ -739,7 +747,7 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
             &m_painted);
         return;
     }
-    paintCells(painter, l, map, dpr, exporting);
+    paintCells(painter, l, map, dpr, exporting, style);
     paintBlockGrid(painter, l, map);
     paintAxisLabels(painter, l, map);
     paintColorBar(painter, l, size, dpr, exporting);
@@ -804,13 +812,16 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
 
 // The cells, their frame, the dimmed rows of the one-hot emphasis and the selected row.
 void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
-                             bool exporting) const
+                             bool exporting, const ExportStyle *style) const
 {
     const QPalette pal = palette();
-    const HeatmapMapping device = map.scaled(dpr);
-    QImage frame = frameImage(device, exporting);
     const QRectF matrixRect = map.matrixRect().translated(l.plot.topLeft()).intersected(QRectF(l.plot));
-    if (!frame.isNull()) {
+    const bool vector = style && ExportStyle::isVector(painter);
+    // A vector figure is drawn from the cells themselves, not from the screen's reduced pixels.
+    QImage frame = vector ? QImage() : frameImage(map.scaled(dpr), exporting);
+    if (vector) {
+        paintVectorCells(painter, l, map);
+    } else if (!frame.isNull()) {
         frame.setDevicePixelRatio(dpr);
         painter.drawImage(l.plot.topLeft(), frame);
     } else {
@@ -820,6 +831,8 @@ void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMa
     painter.setPen(QPen(pal.color(QPalette::Mid), 0));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(matrixRect.adjusted(-0.5, -0.5, 0.5, 0.5));
+    if (style && !style->marks)
+        return; // a figure of the weights alone
 
     painter.save();
     painter.setClipRect(l.plot);
@@ -851,6 +864,44 @@ void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMa
         painter.drawRect(r.adjusted(1, 1, -1, -1));
         painter.setPen(QPen(pal.color(QPalette::HighlightedText), 1.0));
         painter.drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
+    }
+    painter.restore();
+}
+
+void HeatmapView::paintVectorCells(QPainter &painter, const Layout &l, const HeatmapMapping &map) const
+{
+    const core::Matrix &w = m_weight->value();
+    const Index r0 = std::max<Index>(0, map.firstVisibleRow());
+    const Index r1 = std::min<Index>(w.rows() - 1, map.lastVisibleRow());
+    const Index c0 = std::max<Index>(0, map.firstVisibleColumn());
+    const Index c1 = std::min<Index>(w.cols() - 1, map.lastVisibleColumn());
+    if (r1 < r0 || c1 < c0)
+        return;
+    const ColorLookup lookup = m_colorMap.lookup(colorLimit());
+    const float *data = w.data();
+    const Index columns = w.cols();
+    painter.save();
+    painter.setClipRect(l.plot);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    const QPointF origin = l.plot.topLeft();
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) <= VectorCellLimit) {
+        for (Index r = r0; r <= r1; ++r)
+            for (Index c = c0; c <= c1; ++c)
+                painter.fillRect(map.cellRect(r, c).translated(origin),
+                                 QColor::fromRgba(lookup(data[r * columns + c])));
+    } else {
+        // Too many shapes for a viewer: one pixel per cell, stretched over the cells' rectangle.
+        QImage image(static_cast<int>(c1 - c0 + 1), static_cast<int>(r1 - r0 + 1), QImage::Format_ARGB32);
+        for (Index r = r0; r <= r1; ++r) {
+            auto *line = reinterpret_cast<QRgb *>(image.scanLine(static_cast<int>(r - r0)));
+            for (Index c = c0; c <= c1; ++c)
+                line[c - c0] = lookup(data[r * columns + c]);
+        }
+        const QRectF target(map.cellToPixel(static_cast<double>(r0), static_cast<double>(c0)) + origin,
+                            map.cellToPixel(static_cast<double>(r1 + 1), static_cast<double>(c1 + 1)) +
+                                origin);
+        painter.drawImage(target, image);
     }
     painter.restore();
 }

@@ -8,6 +8,7 @@
 #include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/model/Vocabulary.h"
+#include "ui/paint/ExportStyle.h"
 #include "ui/paint/PaintedText.h"
 
 #include <QFuture>
@@ -99,6 +100,14 @@ public:
     /// What paintEvent shows, at `size` logical pixels: for export and tests. Always up to date:
     /// renders from the matrix directly when the overview is still being rebuilt.
     QImage renderToImage(QSize size) const;
+    /// The view at its size for an exported figure (issue #25 item 5), in logical pixels on `painter`
+    /// (scaled by the caller; `scale` is the device pixels per logical pixel for the raster parts).
+    /// On an SVG or PDF painter the cells are rectangles up to VectorCellLimit shown cells and one
+    /// pixel per cell beyond; on an image they are the screen's pixels at `scale`. The background
+    /// and the marks are `style`'s.
+    void paintForExport(QPainter &painter, const ExportStyle &style, qreal scale = 1.0) const;
+    /// The most cells an SVG or PDF export draws as rectangles.
+    static constexpr Index VectorCellLimit = 200000;
     /// "1 px = 26 x 1 cells, max |w|" when zoomed out past one cell per pixel, "" otherwise.
     QString aggregationText() const;
 
@@ -159,10 +168,14 @@ private:
     int tokenRoom() const;
     QFont titleFont() const;
     HeatmapMapping mappingFor(QSize widgetSize) const;
-    void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting) const;
+    void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting,
+                  const ExportStyle *style = nullptr) const;
     void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
-    void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr,
-                    bool exporting) const;
+    void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr, bool exporting,
+                    const ExportStyle *style) const;
+    /// The shown cells at full resolution for a vector device: rectangles, or an unsmoothed image
+    /// of one pixel per cell beyond VectorCellLimit.
+    void paintVectorCells(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     void paintBlockGrid(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     QString rowLabel(Index row, const HeatmapMapping &map, bool tokens) const;
     void paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;

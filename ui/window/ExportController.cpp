@@ -11,8 +11,10 @@
 #include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/UnembeddingView.h"
+#include "ui/window/ExportNames.h"
 #include "ui/window/Exporter.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/ProjectorMode.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
@@ -38,7 +40,7 @@ constexpr int kBusyLingerMs = 300;
 ExportController::ExportController(MainWindow *window, const WindowActions &actions)
     : QObject(window)
     , m_window(window)
-    , m_exportScale(appSettings().value(QStringLiteral("export/scale"), 2).toInt())
+    , m_options(ExportOptionsDialog::load())
 {
     createMenus();
     connect(actions.exportScreenshot, &QAction::triggered, this, &ExportController::exportScreenshot);
@@ -108,29 +110,34 @@ void ExportController::exportViewInteractively(View view)
     const QString lastDir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
     QString selected;
     const QString file = QFileDialog::getSaveFileName(
-        m_window, tr("Export View"), QDir(lastDir).filePath(QStringLiteral("embedlab.png")),
+        m_window, tr("Export View"), QDir(lastDir).filePath(ExportNames::suggested(view, *m_window->lab())),
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
     if (file.isEmpty())
         return;
     settings.setValue(QStringLiteral("export/directory"), QFileInfo(file).path());
-    int scale = 1;
-    if (Exporter::formatForFile(file) == Exporter::Format::Png) {
-        bool ok = false;
-        scale = QInputDialog::getInt(m_window, tr("Export View"), tr("Scale (1x to 4x, for slides):"),
-                                     m_exportScale, Exporter::kMinScale, Exporter::kMaxScale, 1, &ok);
-        if (!ok)
-            return;
-        m_exportScale = scale;
-        settings.setValue(QStringLiteral("export/scale"), scale);
-    }
-    const QString error = writeWithProgress(widget, file, scale);
+    if (!askOptions(file))
+        return;
+    const QString error = writeWithProgress(widget, file);
     if (!error.isEmpty())
         QMessageBox::warning(m_window, tr("Export View"), error);
     else
         showMessage(tr("Exported %1").arg(QFileInfo(file).fileName()));
 }
 
-QString ExportController::writeWithProgress(QWidget *widget, const QString &file, int scale)
+bool ExportController::askOptions(const QString &file)
+{
+    const bool raster = Exporter::formatForFile(file) == Exporter::Format::Png;
+    ExportOptionsDialog dialog(m_options, raster, m_window);
+    if (m_window->projector()->isEnabled())
+        ProjectorMode::applyTo(&dialog, m_window->projector()->fontScale());
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    m_options = dialog.options();
+    ExportOptionsDialog::save(m_options);
+    return true;
+}
+
+QString ExportController::writeWithProgress(QWidget *widget, const QString &file)
 {
     // A whole window at 4x is 4800 x 3200 pixels: rendering and encoding it takes a few hundred
     // milliseconds. Behind a progress dialog, with the PNG encoded on a worker while the dialog
@@ -144,8 +151,8 @@ QString ExportController::writeWithProgress(QWidget *widget, const QString &file
     progress.show();
     QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
     if (Exporter::formatForFile(file) != Exporter::Format::Png)
-        return Exporter::exportWidget(widget, file, scale);
-    const QImage image = Exporter::renderImage(widget, scale);
+        return Exporter::exportWidget(widget, file, 1, m_options.style);
+    const QImage image = Exporter::renderImage(widget, m_options.scale, m_options.style);
     QString error;
     QEventLoop loop;
     runInBackground(
@@ -170,7 +177,7 @@ void ExportController::copyViewToClipboard(View view)
     busy->show();
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-    Exporter::copyToClipboard(viewWidget(view), m_exportScale);
+    Exporter::copyToClipboard(viewWidget(view), m_options.scale, m_options.style);
     QApplication::restoreOverrideCursor();
     showMessage(tr("Copied the image to the clipboard"));
     QTimer::singleShot(kBusyLingerMs, busy, &QObject::deleteLater);
@@ -194,7 +201,7 @@ void ExportController::exportFramesInteractively()
     progress.setAutoClose(false);
     progress.setValue(0);
     const QString error = Exporter::exportFrames(m_window->oneHotView(), m_window->animation(), directory,
-                                                 m_exportScale, &written, [&progress](int done, int total) {
+                                                 m_options.scale, &written, [&progress](int done, int total) {
                                                      progress.setMaximum(total);
                                                      progress.setValue(done); // runs the event loop
                                                      return !progress.wasCanceled();
@@ -235,8 +242,9 @@ void ExportController::exportWeightsInteractively()
 
 void ExportController::exportScreenshot()
 {
-    const QString file = QFileDialog::getSaveFileName(
-        m_window, tr("Export Screenshot"), QStringLiteral("embedlab.png"), tr("PNG images (*.png)"));
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export Screenshot"),
+                                                      ExportNames::suggested(View::Window, *m_window->lab()),
+                                                      tr("PNG images (*.png)"));
     if (!file.isEmpty() && !m_window->grab().save(file, "PNG"))
         QMessageBox::warning(m_window, tr("Export Screenshot"), tr("Could not write '%1'.").arg(file));
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "ui/window/ExportOptionsDialog.h"
+
 #include <QObject>
 #include <QString>
 
@@ -13,8 +15,9 @@ namespace embedlab::ui {
 class MainWindow;
 struct WindowActions;
 
-/// Figures for slides: File > Export (every view as PNG at 1-4x, SVG or PDF; the animation as PNG
-/// frames; weights as .npy), File > Copy as Image, and File > Export Screenshot.
+/// Figures for slides: File > Export (every view as PNG at 1-4x, SVG or PDF, on the background chosen
+/// and with or without the selection marks; the animation as PNG frames; weights as .npy), File >
+/// Copy as Image, and File > Export Screenshot.
 class ExportController : public QObject {
     Q_OBJECT
 public:
@@ -32,7 +35,9 @@ public:
 private:
     void createMenus();
     void exportViewInteractively(View view);
-    QString writeWithProgress(QWidget *widget, const QString &file, int scale);
+    /// The scale, background and marks for `file` (the scale only for a PNG); false when cancelled.
+    bool askOptions(const QString &file);
+    QString writeWithProgress(QWidget *widget, const QString &file);
     void copyViewToClipboard(View view);
     void exportFramesInteractively();
     void exportWeightsInteractively();
@@ -42,7 +47,7 @@ private:
     MainWindow *m_window;
     QMenu *m_exportMenu = nullptr;
     QMenu *m_copyMenu = nullptr;
-    int m_exportScale = 2;
+    ExportOptionsDialog::Options m_options;
 };
 
 } // namespace embedlab::ui

@@ -3,6 +3,7 @@
 #include "ui/window/Exporter.h"
 
 #include "core/io/NpyWriter.h"
+#include "ui/heatmap/HeatmapView.h"
 #include "ui/model/OneHotAnimation.h"
 
 #include <QApplication>
@@ -27,7 +28,6 @@ namespace {
 
 constexpr double kInchesPerMetre = 1.0 / 0.0254;
 constexpr int kScreenDpi = 96;
-const QWidget::RenderFlags kFlags = QWidget::DrawWindowBackground | QWidget::DrawChildren;
 
 /// A widget that was never shown has no layout yet: lay it out so render() has something to draw.
 void prepare(QWidget *widget)
@@ -35,6 +35,22 @@ void prepare(QWidget *widget)
     widget->ensurePolished();
     if (widget->layout())
         widget->layout()->activate();
+}
+
+/// Draws `widget` at its size onto `painter` in `style`: a heatmap as a figure of its own, any other
+/// view as on screen over the style's background. `scale`: device pixels per logical pixel.
+void paintWidget(QPainter &painter, QWidget *widget, const ExportStyle &style, qreal scale)
+{
+    if (const auto *heatmap = qobject_cast<HeatmapView *>(widget)) {
+        heatmap->paintForExport(painter, style, scale);
+        return;
+    }
+    QWidget::RenderFlags flags = QWidget::DrawChildren;
+    if (style.background == ExportStyle::Background::Window)
+        flags |= QWidget::DrawWindowBackground;
+    else if (style.background == ExportStyle::Background::White)
+        painter.fillRect(QRect(QPoint(), widget->size()), Qt::white);
+    widget->render(&painter, QPoint(), QRegion(), flags);
 }
 
 } // namespace
@@ -51,19 +67,19 @@ std::optional<Exporter::Format> Exporter::formatForFile(const QString &fileName)
     return std::nullopt;
 }
 
-QImage Exporter::renderImage(QWidget *widget, int scale)
+QImage Exporter::renderImage(QWidget *widget, int scale, const ExportStyle &style)
 {
     scale = std::clamp(scale, kMinScale, kMaxScale);
     prepare(widget);
     QImage image(widget->size() * scale, QImage::Format_ARGB32_Premultiplied);
-    image.fill(widget->palette().color(QPalette::Window));
+    image.fill(Qt::transparent);
     // A scaled painter and no target rectangle: QWidget::render then draws the whole widget. An image
     // with a device pixel ratio instead makes QChartView draw only its top-left corner.
     QPainter painter(&image);
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
                            QPainter::SmoothPixmapTransform);
     painter.scale(scale, scale);
-    widget->render(&painter, QPoint(), QRegion(), kFlags);
+    paintWidget(painter, widget, style, scale);
     painter.end();
     const int dotsPerMetre = static_cast<int>(std::lround(kScreenDpi * scale * kInchesPerMetre));
     image.setDotsPerMeterX(dotsPerMetre);
@@ -71,27 +87,27 @@ QImage Exporter::renderImage(QWidget *widget, int scale)
     return image;
 }
 
-QString Exporter::exportWidget(QWidget *widget, const QString &fileName, int scale)
+QString Exporter::exportWidget(QWidget *widget, const QString &fileName, int scale, const ExportStyle &style)
 {
     const std::optional<Format> format = formatForFile(fileName);
     if (!format)
         return tr("Cannot export to '%1': the file name must end in .png, .svg or .pdf.").arg(fileName);
     switch (*format) {
     case Format::Png:
-        return writePng(widget, fileName, scale);
+        return writePng(widget, fileName, scale, style);
     case Format::Svg:
-        return writeSvg(widget, fileName);
+        return writeSvg(widget, fileName, style);
     case Format::Pdf:
-        return writePdf(widget, fileName);
+        return writePdf(widget, fileName, style);
     }
     return {};
 }
 
-QString Exporter::writePng(QWidget *widget, const QString &fileName, int scale)
+QString Exporter::writePng(QWidget *widget, const QString &fileName, int scale, const ExportStyle &style)
 {
     if (scale < kMinScale || scale > kMaxScale)
         return tr("The scale must be between %1 and %2, not %3.").arg(kMinScale).arg(kMaxScale).arg(scale);
-    return writePngImage(renderImage(widget, scale), fileName);
+    return writePngImage(renderImage(widget, scale, style), fileName);
 }
 
 QString Exporter::writePngImage(const QImage &image, const QString &fileName)
@@ -102,7 +118,7 @@ QString Exporter::writePngImage(const QImage &image, const QString &fileName)
     return {};
 }
 
-QString Exporter::writeSvg(QWidget *widget, const QString &fileName)
+QString Exporter::writeSvg(QWidget *widget, const QString &fileName, const ExportStyle &style)
 {
     prepare(widget);
     QSvgGenerator generator;
@@ -115,14 +131,14 @@ QString Exporter::writeSvg(QWidget *widget, const QString &fileName)
     QPainter painter;
     if (!painter.begin(&generator))
         return tr("Could not write '%1'.").arg(fileName);
-    widget->render(&painter, QPoint(), QRegion(), kFlags);
+    paintWidget(painter, widget, style, 1.0);
     painter.end();
     if (!QFileInfo(fileName).isFile() || QFileInfo(fileName).size() == 0)
         return tr("Could not write '%1'.").arg(fileName);
     return {};
 }
 
-QString Exporter::writePdf(QWidget *widget, const QString &fileName)
+QString Exporter::writePdf(QWidget *widget, const QString &fileName, const ExportStyle &style)
 {
     prepare(widget);
     {
@@ -141,14 +157,14 @@ QString Exporter::writePdf(QWidget *widget, const QString &fileName)
     QPainter painter;
     if (!painter.begin(&pdf))
         return tr("Could not write '%1'.").arg(fileName);
-    widget->render(&painter, QPoint(), QRegion(), kFlags);
+    paintWidget(painter, widget, style, 1.0);
     painter.end();
     return {};
 }
 
-void Exporter::copyToClipboard(QWidget *widget, int scale)
+void Exporter::copyToClipboard(QWidget *widget, int scale, const ExportStyle &style)
 {
-    QApplication::clipboard()->setImage(renderImage(widget, scale));
+    QApplication::clipboard()->setImage(renderImage(widget, scale, style));
 }
 
 QString Exporter::exportFrames(QWidget *view, OneHotAnimation *animation, const QString &directory, int scale,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/tensor/Parameter.h"
+#include "ui/paint/ExportStyle.h"
 
 #include <QCoreApplication>
 #include <QImage>
@@ -19,6 +20,8 @@ class OneHotAnimation;
 
 /// Writes what a view shows to PNG (scaled, with its DPI), SVG (96 dpi), PDF (vector), the
 /// clipboard, a numbered PNG frame sequence of the one-hot animation, or a weight as .npy.
+/// A heatmap is drawn for a slide (HeatmapView::paintForExport(): its cells as vectors in SVG and
+/// PDF); every view on the ExportStyle's background, a heatmap without its marks unless asked.
 /// Every function returns an empty string on success and a translated message otherwise.
 class Exporter {
     Q_DECLARE_TR_FUNCTIONS(Exporter)
@@ -31,15 +34,17 @@ public:
 
     /// The widget as it is on screen, `scale` times as many pixels each way, with
     /// dots-per-metre set to 96 * scale dpi.
-    static QImage renderImage(QWidget *widget, int scale = 1);
+    static QImage renderImage(QWidget *widget, int scale = 1, const ExportStyle &style = {});
     /// PNG, SVG or PDF by the suffix of `fileName`.
-    static QString exportWidget(QWidget *widget, const QString &fileName, int scale = 1);
-    static QString writePng(QWidget *widget, const QString &fileName, int scale = 1);
+    static QString exportWidget(QWidget *widget, const QString &fileName, int scale = 1,
+                                const ExportStyle &style = {});
+    static QString writePng(QWidget *widget, const QString &fileName, int scale = 1,
+                            const ExportStyle &style = {});
     /// Encodes `image` (from renderImage()) as PNG. Touches no widget: safe on a worker thread.
     static QString writePngImage(const QImage &image, const QString &fileName);
-    static QString writeSvg(QWidget *widget, const QString &fileName);
-    static QString writePdf(QWidget *widget, const QString &fileName);
-    static void copyToClipboard(QWidget *widget, int scale = 1);
+    static QString writeSvg(QWidget *widget, const QString &fileName, const ExportStyle &style = {});
+    static QString writePdf(QWidget *widget, const QString &fileName, const ExportStyle &style = {});
+    static void copyToClipboard(QWidget *widget, int scale = 1, const ExportStyle &style = {});
     /// Told after each frame how many of `total` are written; returning false stops the export
     /// there (the frames written so far stay).
     using FrameProgress = std::function<bool(int written, int total)>;

@@ -63,6 +63,8 @@ struct ExportRequest {
     QString view;
     QString file;
     int scale = 1;
+    /// --background and --marks.
+    ExportStyle style;
     bool projector = false;
     QString language;
     QString session;
@@ -182,6 +184,13 @@ std::optional<Failure> parseOutput(const QCommandLineParser &parser, ExportReque
     if (!scaleOk || r.scale < Exporter::kMinScale || r.scale > Exporter::kMaxScale)
         return Failure{2, HeadlessExport::tr("--scale must be 1, 2, 3 or 4 (not '%1').")
                               .arg(parser.value(QStringLiteral("scale")))};
+    const QString background = parser.value(QStringLiteral("background"));
+    const std::optional<ExportStyle::Background> chosen = ExportStyle::backgroundFromName(background);
+    if (!chosen)
+        return Failure{2, HeadlessExport::tr("--background must be window, white or transparent (not '%1').")
+                              .arg(background)};
+    r.style.background = *chosen;
+    r.style.marks = parser.isSet(QStringLiteral("marks"));
     r.language = parser.value(QStringLiteral("language"));
     if (parser.isSet(QStringLiteral("language")) && !Translations::codes().contains(r.language))
         return Failure{2, HeadlessExport::tr("--language must be en, vi or zh (not '%1').").arg(r.language)};
@@ -418,6 +427,9 @@ std::unique_ptr<QWidget> standaloneView(MainWindow &window, const QString &view,
         heatmap->setTitle(WeightHeatmaps::titleFor(*lab, QStringLiteral("embedding.weight")));
         heatmap->setColorMapName(window.colorMapName());
         heatmap->setVocabulary(lab->vocabulary());
+        // The window's marks, drawn only with --marks.
+        heatmap->setSelectedRow(window.embeddingHeatmap()->selectedRow());
+        heatmap->setHighlightedRows(window.embeddingHeatmap()->highlightedRows());
         size = size.isValid() ? size : QSize(900, 560);
         return heatmap;
     }
@@ -527,7 +539,7 @@ std::optional<Failure> render(MainWindow &window, ExportRequest &r)
                 return Failure{1, HeadlessExport::tr("timed out computing lm_head(h).")};
         }
     }
-    const QString error = Exporter::exportWidget(target, r.file, r.scale);
+    const QString error = Exporter::exportWidget(target, r.file, r.scale, r.style);
     if (!error.isEmpty())
         return Failure{1, error};
     return std::nullopt;

@@ -111,6 +111,18 @@ void TestHeadlessExport::options()
                        QStringLiteral("--projector")});
     QVERIFY2(w.exitCode == 0, qPrintable(w.stderrText));
     QCOMPARE(QImage(window).size(), QSize(1024, 768));
+
+    // Issue #25 item 5: a slide's PNG on no background at all.
+    const QString clear = m_dir.filePath(QStringLiteral("transparent.png"));
+    const Run t =
+        run({QStringLiteral("--export"), QStringLiteral("heatmap"), QStringLiteral("--out"), clear,
+             QStringLiteral("--background"), QStringLiteral("transparent"), QStringLiteral("--scale"),
+             QStringLiteral("2"), QStringLiteral("--size"), QStringLiteral("400x300")});
+    QVERIFY2(t.exitCode == 0, qPrintable(t.stderrText));
+    const QImage transparent = QImage(clear).convertToFormat(QImage::Format_ARGB32);
+    QCOMPARE(transparent.size(), QSize(800, 600));
+    QCOMPARE(qAlpha(transparent.pixel(0, 0)), 0);
+    QCOMPARE(qAlpha(transparent.pixel(799, 599)), 0);
 }
 
 void TestHeadlessExport::badOptions_data()
@@ -135,6 +147,7 @@ void TestHeadlessExport::badOptions_data()
     QTest::newRow("missing session") << a(
         {"--export", "heatmap", "--out", "x.png", "--session", "/no/such.embedlab"});
     QTest::newRow("unwritable") << a({"--export", "heatmap", "--out", "/no/such/dir/x.png"});
+    QTest::newRow("background") << a({"--export", "heatmap", "--out", "x.png", "--background", "grey"});
     QTest::newRow("the window's option")
         << a({"--export", "heatmap", "--out", "x.png", "--scenario", "tied"});
     Q_UNUSED(png);
