@@ -891,8 +891,9 @@ void HeatmapView::paintVectorCells(QPainter &painter, const Layout &l, const Hea
                 painter.fillRect(map.cellRect(r, c).translated(origin),
                                  QColor::fromRgba(lookup(data[r * columns + c])));
     } else {
-        // Too many shapes for a viewer: one pixel per cell, stretched over the cells' rectangle.
-        QImage image(static_cast<int>(c1 - c0 + 1), static_cast<int>(r1 - r0 + 1), QImage::Format_ARGB32);
+        // Too many shapes for a viewer: one pixel per cell, stretched over the cells' rectangle. The
+        // colours are opaque: RGB32 makes the embedded PNG a quarter smaller (GPT-2: 38.6 M cells).
+        QImage image(static_cast<int>(c1 - c0 + 1), static_cast<int>(r1 - r0 + 1), QImage::Format_RGB32);
         for (Index r = r0; r <= r1; ++r) {
             auto *line = reinterpret_cast<QRgb *>(image.scanLine(static_cast<int>(r - r0)));
             for (Index c = c0; c <= c1; ++c)

@@ -129,7 +129,7 @@ bool ExportController::askOptions(const QString &file)
     const bool raster = Exporter::formatForFile(file) == Exporter::Format::Png;
     ExportOptionsDialog dialog(m_options, raster, m_window);
     if (m_window->projector()->isEnabled())
-        ProjectorMode::applyTo(&dialog, m_window->projector()->fontScale());
+        dialog.applyProjector(m_window->projector()->fontScale());
     if (dialog.exec() != QDialog::Accepted)
         return false;
     m_options = dialog.options();

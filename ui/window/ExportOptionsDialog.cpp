@@ -4,6 +4,7 @@
 
 #include "ui/model/Settings.h"
 #include "ui/window/Exporter.h"
+#include "ui/window/ProjectorMode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -39,6 +40,8 @@ ExportOptionsDialog::ExportOptionsDialog(const Options &options, bool raster, QW
     m_marks->setToolTip(tr("The heatmap's selected row and the one-hot animation's highlighted rows."));
 
     auto *form = new QFormLayout(this);
+    // The fields take the row's width in every style: a projected 简体中文 combo box was cut at its arrow.
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(tr("&Scale:"), m_scale);
     form->addRow(tr("&Background:"), m_background);
     form->addRow(m_marks);
@@ -55,6 +58,16 @@ ExportOptionsDialog::Options ExportOptionsDialog::options() const
     o.style.background = static_cast<ExportStyle::Background>(m_background->currentIndex());
     o.style.marks = m_marks->isChecked();
     return o;
+}
+
+void ExportOptionsDialog::applyProjector(double fontScale)
+{
+    ProjectorMode::applyTo(this, fontScale);
+    // Under the projector's style sheet a font reaches one level down only: the buttons in their
+    // box stayed small. Each control takes the dialog's font itself.
+    for (QWidget *child : findChildren<QWidget *>())
+        child->setFont(font());
+    adjustSize();
 }
 
 ExportOptionsDialog::Options ExportOptionsDialog::load()
