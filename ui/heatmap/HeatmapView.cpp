@@ -1047,7 +1047,9 @@ void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) co
     for (const LegendEntry &e : legendEntries(m_colorMap)) {
         const QRect swatch(at.x(), at.y() + 2, l.colorBar.width(), line - 4);
         painter.fillRect(swatch, QColor::fromRgb(e.color));
-        painter.setPen(pal.color(QPalette::Mid));
+        // Outlined in the text's colour: PuOr's black +Inf on a dark theme's black, viridis' magenta
+        // NaN on anything, each swatch keeps an edge that contrasts with the page (#25).
+        painter.setPen(pal.color(QPalette::WindowText));
         painter.drawRect(QRectF(swatch).adjusted(-0.5, -0.5, 0.5, 0.5));
         painter.setPen(pal.color(QPalette::WindowText));
         const int labelLeft = swatch.right() + 5;

@@ -851,7 +851,7 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
             QColor fill = one ? kOneColor : f.pal.color(QPalette::AlternateBase);
             fill.setAlphaF(f.haveId ? showAlpha : 0.3);
             p.fillRect(r.adjusted(1, 1, -1, -1), fill);
-            p.setPen(f.faint);
+            p.setPen(one ? TextColors::oneOnOrange() : f.faint); // dark on the orange in any theme
             if (digits)
                 drawRecordedText(p, r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"),
                                  f.texts);
