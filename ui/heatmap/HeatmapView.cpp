@@ -733,7 +733,7 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         painter.fillRect(QRect(QPoint(0, 0), size), background);
     painter.setPen(pal.color(QPalette::WindowText));
     const bool busy = m_busyVisible && !exporting;
-    paintHeading(painter, l, map, busy);
+    paintHeading(painter, l, map, busy, !(style && ExportStyle::isVector(painter)));
 
     if (!m_weight || map.isEmpty()) {
         // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
@@ -758,12 +758,13 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
 
 // Title on the left, the aggregation (or the busy text) on the right of its last line or, when the
 // layout kept one, on a line of its own.
-void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const
+void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy,
+                               bool aggregated) const
 {
     const QPalette pal = palette();
     const QFontMetrics fm(font());
     const bool emptyMatrix = m_weight && m_weight->numel() == 0;
-    QString status = m_weight && !emptyMatrix
+    QString status = m_weight && !emptyMatrix && aggregated
                          ? aggregationDescription(map.rowsPerPixel(), map.columnsPerPixel(),
                                                   aggregationName(m_aggregation))
                          : QString();

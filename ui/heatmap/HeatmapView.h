@@ -170,7 +170,9 @@ private:
     HeatmapMapping mappingFor(QSize widgetSize) const;
     void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting,
                   const ExportStyle *style = nullptr) const;
-    void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy) const;
+    /// `aggregated` false: the cells are drawn one by one (a vector export), no "1 px = ..." text.
+    void paintHeading(QPainter &painter, const Layout &l, const HeatmapMapping &map, bool busy,
+                      bool aggregated = true) const;
     void paintCells(QPainter &painter, const Layout &l, const HeatmapMapping &map, qreal dpr, bool exporting,
                     const ExportStyle *style) const;
     /// The shown cells at full resolution for a vector device: rectangles, or an unsmoothed image

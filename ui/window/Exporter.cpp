@@ -5,6 +5,7 @@
 #include "core/io/NpyWriter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/paint/Theme.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -15,6 +16,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QScopeGuard>
 #include <QSvgGenerator>
 #include <QWidget>
 
@@ -41,6 +43,18 @@ void prepare(QWidget *widget)
 /// view as on screen over the style's background. `scale`: device pixels per logical pixel.
 void paintWidget(QPainter &painter, QWidget *widget, const ExportStyle &style, qreal scale)
 {
+    // A dark theme's light text would vanish on a white slide: the figure is drawn in the light
+    // palette, and the widget's own palette (or its inheriting none) comes back afterwards.
+    const bool lighten =
+        style.background == ExportStyle::Background::White && Theme::isDark(widget->palette());
+    const bool ownPalette = widget->testAttribute(Qt::WA_SetPalette);
+    const QPalette saved = widget->palette();
+    if (lighten)
+        widget->setPalette(Theme::contrastLight());
+    const auto restore = qScopeGuard([&] {
+        if (lighten)
+            widget->setPalette(ownPalette ? saved : QPalette());
+    });
     if (const auto *heatmap = qobject_cast<HeatmapView *>(widget)) {
         heatmap->paintForExport(painter, style, scale);
         return;

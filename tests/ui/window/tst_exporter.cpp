@@ -6,6 +6,7 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/paint/Theme.h"
 #include "ui/views/OneHotView.h"
 #include "ui/window/ExportOptionsDialog.h"
 #include "ui/window/Exporter.h"
@@ -92,6 +93,7 @@ private Q_SLOTS:
     void svgCellsAreRectangles();
     void bigSvgEmbedsEveryCell();
     void transparentPngWithoutMarks();
+    void whiteUnderADarkTheme();
     void optionsAreRemembered();
     void pdfIsPdf();
     void badFileNamesAreMessages();
@@ -276,6 +278,11 @@ void TestExporter::bigSvgEmbedsEveryCell()
     const embedlab::ui::ColorLookup lookup = colorMap.lookup(view.colorLimit());
     for (const auto &[i, j] : {std::pair{0, 0}, {1, 0}, {0, 1}, {599, 399}, {313, 17}})
         QCOMPARE(QColor(full->pixel(j, i)).name(), QColor::fromRgb(lookup(weight->value()(i, j))).name());
+    // Nothing is aggregated: the heading does not say "1 px = 2.4 x 1 cells" as the screen does.
+    QVERIFY(!view.aggregationText().isEmpty());
+    QFile svg(file);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(!svg.readAll().contains("1 px ="));
     const QRectF plot(view.plotRect());
     for (const SvgRect &r : rects)
         QVERIFY(!plot.contains(r.rect.center()) || r.rect.width() > 100); // no cell drawn as a shape
@@ -311,6 +318,23 @@ void TestExporter::transparentPngWithoutMarks()
         Exporter::renderImage(m_view.get(), 2, style).convertToFormat(QImage::Format_ARGB32);
     QVERIFY(countMarks(marked) > 100);
     QCOMPARE(QColor(marked.pixel(0, 0)), QColor(Qt::white));
+}
+
+// A dark theme's white text on a white slide: the figure is drawn in the light palette instead.
+void TestExporter::whiteUnderADarkTheme()
+{
+    m_view->setPalette(embedlab::ui::Theme::contrastDark());
+    ExportStyle style;
+    style.background = ExportStyle::Background::White;
+    const QImage image = Exporter::renderImage(m_view.get(), 1, style).convertToFormat(QImage::Format_ARGB32);
+    QCOMPARE(QColor(image.pixel(0, 0)), QColor(Qt::white));
+    // The title's line above the plot holds dark text.
+    int dark = 0;
+    for (int y = 0; y < m_view->plotRect().top() - 20; ++y)
+        for (int x = 0; x < image.width(); ++x)
+            dark += QColor(image.pixel(x, y)).lightness() < 80;
+    QVERIFY2(dark > 50, qPrintable(QString::number(dark)));
+    QVERIFY(embedlab::ui::Theme::isDark(m_view->palette())); // the view's own palette is back
 }
 
 void TestExporter::optionsAreRemembered()
