@@ -60,38 +60,47 @@ void HeatmapAccessible::forgetCells()
 
 HeatmapView *HeatmapAccessible::view() const
 {
-    return static_cast<HeatmapView *>(widget());
+    // Null while the widget is being destroyed (QWidget's destructor still announces it hidden).
+    return qobject_cast<HeatmapView *>(object());
+}
+
+core::ParameterPtr HeatmapAccessible::weight() const
+{
+    const HeatmapView *v = view();
+    return v ? v->matrix() : nullptr;
 }
 
 int HeatmapAccessible::rows() const
 {
-    const core::ParameterPtr weight = view()->matrix();
-    return weight ? int(weight->value().rows()) : 0;
+    const core::ParameterPtr w = weight();
+    return w ? int(w->value().rows()) : 0;
 }
 
 int HeatmapAccessible::columns() const
 {
-    const core::ParameterPtr weight = view()->matrix();
-    return weight ? int(weight->value().cols()) : 0;
+    const core::ParameterPtr w = weight();
+    return w ? int(w->value().cols()) : 0;
 }
 
 QString HeatmapAccessible::cellText(int row, int column) const
 {
-    const core::ParameterPtr weight = view()->matrix();
-    if (!weight || row < 0 || column < 0 || row >= rows() || column >= columns())
+    const core::ParameterPtr w = weight();
+    if (!w || row < 0 || column < 0 || row >= rows() || column >= columns())
         return {};
-    const core::Matrix &m = weight->value();
+    const core::Matrix &m = w->value();
     // print() picks one format from the elements it shows (at most 2 x 3 x 2 x 3 of a large weight),
     // so a cell's text is made with the whole tensor's format, not its own.
-    const core::ElementFormat format(std::span<const float>(m.data(), std::size_t(m.size())),
-                                     weight->shape());
+    const core::ElementFormat format(std::span<const float>(m.data(), std::size_t(m.size())), w->shape());
     return QString::fromStdString(format(m(row, column)));
 }
 
 QString HeatmapAccessible::rowHeaderText(int row) const
 {
     const QString number = QString::number(row);
-    const Vocabulary &vocabulary = view()->vocabulary();
+    const HeatmapView *v = view();
+    if (!v)
+        return number;
+    const Vocabulary &vocabulary = v->vocabulary();
     return vocabulary.isKnown() ? vocabulary.label(row) + QLatin1Char(' ') + number : number;
 }
 
@@ -103,6 +112,8 @@ QString HeatmapAccessible::columnHeaderText(int column) const
 QRect HeatmapAccessible::cellRect(int row, int column) const
 {
     const HeatmapView *v = view();
+    if (!v)
+        return {};
     const HeatmapMapping map = v->mapping();
     const QRect plot = v->plotRect();
     QRectF local;
@@ -175,6 +186,8 @@ int HeatmapAccessible::indexOfChild(const QAccessibleInterface *child) const
 QAccessibleInterface *HeatmapAccessible::childAt(int x, int y) const
 {
     const HeatmapView *v = view();
+    if (!v)
+        return nullptr;
     const QRect plot = v->plotRect();
     const QPoint local = v->mapFromGlobal(QPoint(x, y));
     if (!plot.contains(local))
@@ -224,18 +237,18 @@ int HeatmapAccessible::selectedRowCount() const
 
 QList<int> HeatmapAccessible::selectedRows() const
 {
-    const int row = view()->selectedRow();
+    const int row = view() ? view()->selectedRow() : -1;
     return row >= 0 && row < rows() ? QList<int>{row} : QList<int>{};
 }
 
 bool HeatmapAccessible::isRowSelected(int row) const
 {
-    return row >= 0 && view()->selectedRow() == row;
+    return row >= 0 && view() && view()->selectedRow() == row;
 }
 
 bool HeatmapAccessible::selectRow(int row)
 {
-    if (row < 0 || row >= rows())
+    if (row < 0 || row >= rows()) // rows() is 0 without a view
         return false;
     Q_EMIT view()->rowClicked(row);
     return true;

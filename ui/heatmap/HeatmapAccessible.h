@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Parameter.h"
 #include "ui/paint/PaintedViewAccessible.h"
 
 #include <QAccessible>
@@ -32,6 +33,7 @@ public:
     /// The most cells kept at once; the reader is told nothing when they are dropped (it asks again).
     static constexpr int kMaxCells = 4096;
 
+    /// The view; null while it is being destroyed.
     HeatmapView *view() const;
     /// Rows and columns of the weight (0 x 0 without one).
     int rows() const;
@@ -78,6 +80,7 @@ public:
     void modelChange(QAccessibleTableModelChangeEvent *event) override;
 
 private:
+    core::ParameterPtr weight() const;
     void forgetCells();
 
     mutable QHash<quint64, QAccessible::Id> m_cells;

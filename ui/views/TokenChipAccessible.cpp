@@ -13,12 +13,12 @@ TokenChipAccessible::TokenChipAccessible(TokenChips *chips, int index)
 
 TokenChips *TokenChipAccessible::chips() const
 {
-    return static_cast<TokenChips *>(view());
+    return qobject_cast<TokenChips *>(view()); // null while it is being destroyed
 }
 
 bool TokenChipAccessible::isValid() const
 {
-    return PaintedItemAccessible::isValid() && m_index < chips()->chips().size();
+    return chips() && m_index < chips()->chips().size();
 }
 
 QString TokenChipAccessible::text(QAccessible::Text t) const

@@ -23,12 +23,13 @@ TokenChipsAccessible::~TokenChipsAccessible()
 
 TokenChips *TokenChipsAccessible::chips() const
 {
-    return static_cast<TokenChips *>(widget());
+    // Null while the widget is being destroyed (QWidget's destructor still announces it hidden).
+    return qobject_cast<TokenChips *>(object());
 }
 
 int TokenChipsAccessible::childCount() const
 {
-    return int(chips()->chips().size());
+    return chips() ? int(chips()->chips().size()) : 0;
 }
 
 QAccessibleInterface *TokenChipsAccessible::child(int index) const
@@ -52,6 +53,8 @@ int TokenChipsAccessible::indexOfChild(const QAccessibleInterface *child) const
 
 QAccessibleInterface *TokenChipsAccessible::childAt(int x, int y) const
 {
+    if (!chips())
+        return nullptr;
     const int index = chips()->chipAt(chips()->mapFromGlobal(QPoint(x, y)));
     return index >= 0 ? child(index) : nullptr;
 }

@@ -22,6 +22,7 @@ public:
     explicit TokenChipsAccessible(TokenChips *chips);
     ~TokenChipsAccessible() override;
 
+    /// The view; null while it is being destroyed.
     TokenChips *chips() const;
 
     int childCount() const override;
