@@ -1971,6 +1971,10 @@
         <source>%1 (id %2)</source>
         <translation>%1 (id %2)</translation>
     </message>
+    <message>
+        <source>“%1” id %2</source>
+        <translation>“%1” id %2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenizerOffer</name>
