@@ -2022,6 +2022,10 @@
         <source>%1 (id %2)</source>
         <translation>%1（id %2）</translation>
     </message>
+    <message>
+        <source>“%1” id %2</source>
+        <translation>“%1”，id %2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenizerOffer</name>

@@ -5,6 +5,7 @@
 // embedlab::ui, so its strings land in a context ("HeatmapView") that tr() never asks for.
 #include "ui/heatmap/HeatmapView.h"
 
+#include "ui/heatmap/HeatmapAccessible.h"
 #include "ui/heatmap/HeatmapRenderer.h"
 #include "ui/model/NiceTicks.h"
 #include "ui/model/TextWidth.h"
@@ -122,7 +123,7 @@ HeatmapView::HeatmapView(QWidget *parent)
 {
     setFocusPolicy(Qt::WheelFocus);
     setMouseTracking(true);
-    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    PaintedViewAccessible::installFor<HeatmapView, HeatmapAccessible>(); // a table of its elements
     describeForReaders();
     setAttribute(Qt::WA_OpaquePaintEvent, false);
     m_busyTimer.setSingleShot(true);
@@ -161,6 +162,7 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
     update();
     describeForReaders();
     if (!sameShape) {
+        HeatmapAccessible::announceReset(this);
         updateGeometry(); // an aggregated matrix's heading may need another line
         Q_EMIT viewChanged();
     }
@@ -227,6 +229,7 @@ void HeatmapView::setSelectedRow(int row)
     m_selectedRow = row;
     update();
     describeForReaders();
+    HeatmapAccessible::announceSelection(this);
 }
 
 int HeatmapView::selectedRow() const

@@ -733,7 +733,8 @@ PaintedTexts InitHistogram::paintedTexts() const
             });
             whole = match != meant.cend() ? *match : start + QStringLiteral(" (cut)");
         }
-        texts.append({whole, shown, text->sceneBoundingRect(), room});
+        texts.append(
+            {whole, shown, text->sceneBoundingRect(), room, fontPixelSize(text->font(), logicalDpiY())});
         if (m_chart->legend()->isAncestorOf(text))
             legendShown << whole;
     }
@@ -742,7 +743,8 @@ PaintedTexts InitHistogram::paintedTexts() const
     // shown empty, so that it counts as cut.
     for (const QLegendMarker *marker : m_chart->legend()->markers()) {
         if (marker->isVisible() && !marker->label().isEmpty() && !legendShown.contains(marker->label()))
-            texts.append({marker->label(), QString(), QRectF(), room});
+            texts.append({marker->label(), QString(), QRectF(), room,
+                          fontPixelSize(m_chart->legend()->font(), logicalDpiY())});
     }
     // The weight axis's title in a compact chart's corner (placeWeightTitle()): a label drawn over
     // the chart, whole when it has its hint's width.
@@ -750,7 +752,8 @@ PaintedTexts InitHistogram::paintedTexts() const
         const QRect label = m_weightTitle->geometry();
         const bool whole = label.width() >= m_weightTitle->sizeHint().width();
         texts.append({m_weightTitle->text(), whole ? m_weightTitle->text() : QString(),
-                      m_view->mapToScene(label).boundingRect(), room});
+                      m_view->mapToScene(label).boundingRect(), room,
+                      fontPixelSize(m_weightTitle->font(), logicalDpiY())});
     }
     return texts;
 }

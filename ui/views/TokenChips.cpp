@@ -3,6 +3,7 @@
 #include "ui/views/TokenChips.h"
 
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/views/TokenChipsAccessible.h"
 
 #include <QEvent>
 #include <QFontMetrics>
@@ -60,7 +61,7 @@ TokenChips::TokenChips(QWidget *parent)
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
-    PaintedViewAccessible::mark(this, QAccessible::Graphic);
+    PaintedViewAccessible::installFor<TokenChips, TokenChipsAccessible>(); // a button per chip
     PaintedViewAccessible::describe(this, tr("Tokens"), tr("No tokens"));
 }
 
@@ -82,6 +83,11 @@ void TokenChips::setChips(const QList<TokenChip> &chips, const QList<CharacterGr
                                          : tr("%1 (id %2)").arg(chip.text).arg(chip.id));
     PaintedViewAccessible::describe(this, tr("Tokens"),
                                     items.isEmpty() ? tr("No tokens") : items.join(QStringLiteral(", ")));
+    if (QAccessible::isActive()) {
+        // Other buttons: the reader asks for the list's children again.
+        QAccessibleEvent reorder(this, QAccessible::ObjectReorder);
+        QAccessible::updateAccessibility(&reorder);
+    }
 }
 
 TokenChips::Arrangement TokenChips::arrange(const QList<TokenChip> &chips,
@@ -158,6 +164,12 @@ const TokenChips::Arrangement &TokenChips::rects() const
         m_rectsWidth = width();
     }
     return m_rects;
+}
+
+QRect TokenChips::chipRect(int index) const
+{
+    const QList<QRect> &r = rects().chips;
+    return index >= 0 && index < r.size() ? r[index] : QRect();
 }
 
 int TokenChips::chipAt(QPoint pos) const

@@ -45,6 +45,8 @@ public:
     static QList<QRect> arrange(const QList<TokenChip> &chips, const QFont &font, int width);
     /// The height of `rows` rows of chips in `font`, the spacing between them included.
     static int rowsHeight(const QFont &font, int rows);
+    /// Where chip `index` is painted (widget coordinates); empty for no such chip.
+    QRect chipRect(int index) const;
     /// The chip under `pos`, -1 for none.
     int chipAt(QPoint pos) const;
     /// The group whose frame is under `pos`, -1 for none.
