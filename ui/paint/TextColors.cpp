@@ -51,6 +51,17 @@ QColor surpriseText()
     return QColor(0x5a, 0x23, 0x00);
 }
 
+QColor focusFrame()
+{
+    return QColor(0x1a, 0x5f, 0xb4); // GNOME's accent blue: 5.0:1 on #e6e6e6, 6.4:1 on white
+}
+
+QList<QColor> chipBackgrounds()
+{
+    return {QColor(0xd6, 0xe9, 0xf8), QColor(0xfd, 0xe2, 0xc4), QColor(0xd9, 0xf2, 0xd9),
+            QColor(0xea, 0xdc, 0xf5), QColor(0xf8, 0xd7, 0xda)};
+}
+
 QColor surpriseBackground()
 {
     return QColor(0xfd, 0xe0, 0xc5);
@@ -110,6 +121,7 @@ QList<Pair> pairs()
         QPalette palette(surface);
         palette.setColor(QPalette::Text, Qt::black);
         out.append({QStringLiteral("secondary on ") + surfaceName, secondary(palette), surface, 4.5});
+        out.append({QStringLiteral("focus frame on ") + surfaceName, focusFrame(), surface, 3.0});
     }
     // The one-hot view's "1" is secondary text on the Okabe-Ito orange of the one (the badge's colour).
     QPalette light(Qt::white);
@@ -120,6 +132,12 @@ QList<Pair> pairs()
     out.append({QStringLiteral("\"differ\" badge"), white, error(), 4.5});
     out.append({QStringLiteral("\"out of date\" badge"), QColor(Qt::black), outOfDateBadge(), 4.5});
     out.append({QStringLiteral("surprise label"), surpriseText(), surpriseBackground(), 4.5});
+    for (const QColor &chip : chipBackgrounds()) {
+        const QString name = QStringLiteral(" on chip ") + chip.name();
+        out.append({QStringLiteral("token") + name, QColor(0x20, 0x20, 0x20), chip, 4.5});
+        out.append({QStringLiteral("token id") + name, QColor(0x55, 0x55, 0x55), chip, 4.5});
+        out.append({QStringLiteral("focus ring") + name, focusFrame(), chip, 3.0});
+    }
     return out;
 }
 
