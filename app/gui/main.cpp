@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/tensor/Memory.h"
-#include "ui/paint/TextColors.h"
+#include "ui/paint/Theme.h"
 #include "ui/window/HeadlessExport.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/StartOptions.h"
@@ -9,7 +9,6 @@
 #include "ui/window/WindowHost.h"
 
 #include <QApplication>
-#include <QPalette>
 
 int main(int argc, char *argv[])
 {
@@ -18,13 +17,10 @@ int main(int argc, char *argv[])
     core::reuseLargeBuffers();
     ui::chooseHeadlessPlatform(argc, argv);
     QApplication app(argc, argv);
-    // Qt's placeholder grey (Text at 50 %) is 3.9:1 on the window; hints and painted labels use it as
-    // text, which needs 4.5:1 (#25).
-    QPalette palette = QApplication::palette();
-    palette.setColor(QPalette::PlaceholderText, ui::TextColors::secondary(palette));
-    QApplication::setPalette(palette);
     QApplication::setOrganizationName(QStringLiteral("EmbedLab"));
     QApplication::setApplicationName(QStringLiteral("EmbedLab"));
+    // The theme Preferences chose: the desktop's colours by default, or high contrast (#25).
+    ui::Theme::apply(ui::Theme::fromSettings());
     if (ui::isHeadlessExport(app.arguments()))
         return ui::runHeadlessExport(app.arguments());
     const std::optional<ui::StartOptions> options = ui::StartOptions::parse(app);

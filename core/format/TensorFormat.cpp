@@ -94,20 +94,20 @@ public:
 
     int width() const { return m_maxWidth; }
 
-    std::string format(float value) const
+    std::string format(float value) const { return padLeft(unpadded(value), m_maxWidth); }
+
+    std::string unpadded(float value) const
     {
         const double d = value;
-        std::string s;
-        if (m_sciMode) {
-            s = pyFormat(d, m_precision, 'e');
-        } else if (m_intMode) {
-            s = pyFormat(d, 0, 'f');
+        if (m_sciMode)
+            return pyFormat(d, m_precision, 'e');
+        if (m_intMode) {
+            std::string s = pyFormat(d, 0, 'f');
             if (std::isfinite(d))
                 s += '.';
-        } else {
-            s = pyFormat(d, m_precision, 'f');
+            return s;
         }
-        return padLeft(s, m_maxWidth);
+        return pyFormat(d, m_precision, 'f');
     }
 
     std::string format(std::int64_t value) const { return padLeft(std::to_string(value), m_maxWidth); }
@@ -133,10 +133,17 @@ public:
         m_summarize = static_cast<Index>(data.size()) > options.threshold;
     }
 
+    /// get_summarized_data(), flattened: the elements print() shows.
+    std::vector<T> shown() const
+    {
+        std::vector<T> out;
+        collect(0, 0, out);
+        return out;
+    }
+
     std::string tensorStr(int indent) const
     {
-        std::vector<T> shown;
-        collect(0, 0, shown);
+        const std::vector<T> shown = this->shown();
         if constexpr (std::is_same_v<T, float>) {
             const Formatter formatter(shown, m_options.precision);
             return withFormatter(0, 0, indent, formatter);
@@ -270,24 +277,29 @@ std::string tupleString(const Shape &shape)
     return s + ")";
 }
 
-// _str_intern() for a plain strided CPU tensor.
-template <typename T>
-std::string formatAny(std::span<const T> data, const Shape &shape, const TensorDecoration &decoration,
-                      const PrintOptions &options)
+// What print() refuses: a shape that does not hold the elements, and options PyTorch rejects.
+void checkPrintable(std::size_t count, const Shape &shape, const PrintOptions &options)
 {
     for (Index d : shape) {
         if (d < 0)
             throw Error(Error::Kind::RuntimeError,
                         "formatTensor: negative dimension in shape " + shapeString(shape));
     }
-    if (numel(shape) != static_cast<Index>(data.size()))
+    if (numel(shape) != static_cast<Index>(count))
         throw Error(Error::Kind::RuntimeError, "formatTensor: shape " + shapeString(shape) +
-                                                   " does not match " + std::to_string(data.size()) +
-                                                   " elements");
+                                                   " does not match " + std::to_string(count) + " elements");
     if (options.precision < 0)
         throw Error(Error::Kind::ValueError, "Format specifier missing precision");
     if (options.edgeitems < 0)
         throw Error(Error::Kind::ValueError, "formatTensor: edgeitems must not be negative");
+}
+
+// _str_intern() for a plain strided CPU tensor.
+template <typename T>
+std::string formatAny(std::span<const T> data, const Shape &shape, const TensorDecoration &decoration,
+                      const PrintOptions &options)
+{
+    checkPrintable(data.size(), shape, options);
 
     const std::string prefix = "tensor(";
     const int indent = static_cast<int>(prefix.size());
@@ -533,17 +545,31 @@ std::string formatTensor(std::span<const float> data, const Shape &shape, const 
     return formatAny(data, shape, decoration, options);
 }
 
+struct ElementFormat::Impl {
+    Formatter formatter;
+};
+
+ElementFormat::ElementFormat(std::span<const float> data, const Shape &shape, const PrintOptions &options)
+{
+    checkPrintable(data.size(), shape, options);
+    const std::vector<float> shown =
+        data.empty() ? std::vector<float>{} : Printer<float>(data, shape, options).shown();
+    m_impl = std::make_shared<const Impl>(Impl{Formatter(shown, options.precision)});
+}
+
+std::string ElementFormat::operator()(float value) const
+{
+    return m_impl->formatter.unpadded(value);
+}
+
 std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &options)
 {
     const std::vector<float> values(t.data.begin(), t.data.end());
     const Formatter formatter(values, options.precision);
     std::vector<std::string> out;
     out.reserve(values.size());
-    for (float v : values) {
-        std::string s = formatter.format(v);
-        s.erase(0, s.find_first_not_of(' '));
-        out.push_back(std::move(s));
-    }
+    for (float v : values)
+        out.push_back(formatter.unpadded(v));
     return out;
 }
 

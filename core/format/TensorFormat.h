@@ -4,6 +4,7 @@
 
 #include "core/tensor/Tensor.h"
 
+#include <memory>
 #include <span>
 #include <string>
 
@@ -44,6 +45,22 @@ std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration
 /// format for all elements (fixed, integer-valued or scientific, by the whole tensor), so a value's
 /// text depends on its neighbours. For tensors printed in full (numel <= options.threshold).
 std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &options = {});
+
+/// The format print(t) writes a float32 tensor's elements in (fixed, integer-valued or scientific,
+/// chosen from the elements it shows: all of them, or the summarised edges of a large tensor), as
+/// one element's text without the padding. Unlike formatElements() it reads only what print() reads,
+/// so a 50257 x 768 weight costs 36 elements; an element print() elides is written in the same
+/// format, as the elements beside it. Throws as formatTensor() does.
+class ElementFormat {
+public:
+    ElementFormat(std::span<const float> data, const Shape &shape, const PrintOptions &options = {});
+    /// `value` as print(t) writes it among t's elements: "-0.1115", "3.", "1.2000e-05", "nan".
+    std::string operator()(float value) const;
+
+private:
+    struct Impl;
+    std::shared_ptr<const Impl> m_impl;
+};
 
 /// Parses the text formatTensor() prints back into shape and values (for tests and the soak test's
 /// "printed tensors parse" invariant). Summarised tensors ("...") parse to their shape only, and a

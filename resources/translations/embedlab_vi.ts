@@ -340,6 +340,21 @@
     </message>
 </context>
 <context>
+    <name>Theme</name>
+    <message>
+        <source>High contrast, light</source>
+        <translation>Tương phản cao, nền sáng</translation>
+    </message>
+    <message>
+        <source>High contrast, dark</source>
+        <translation>Tương phản cao, nền tối</translation>
+    </message>
+    <message>
+        <source>The desktop's colours</source>
+        <translation>Màu của màn hình nền</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::AnimationToolBar</name>
     <message>
         <source>Animation</source>
@@ -1956,6 +1971,10 @@
         <source>%1 (id %2)</source>
         <translation>%1 (id %2)</translation>
     </message>
+    <message>
+        <source>“%1” id %2</source>
+        <translation>“%1” id %2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenizerOffer</name>
@@ -3047,6 +3066,10 @@
     <message>
         <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
         <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding và nn.Linear bao bọc cùng một loại ma trận trọng số: tra cứu hàng i chính là nhân một vector one-hot với nó.&lt;/p&gt;&lt;p&gt;Bản quyền 2026 các nhà phát triển EmbedLab.&lt;/p&gt;&lt;p&gt;Chương trình này là phần mềm tự do: bạn có thể phân phối lại và/hoặc sửa đổi nó theo các điều khoản của Giấy phép Công cộng GNU do Tổ chức Phần mềm Tự do công bố, phiên bản 3 của Giấy phép hoặc (tuỳ bạn chọn) bất kỳ phiên bản nào mới hơn.&lt;/p&gt;&lt;p&gt;Chương trình này được phân phối với hy vọng nó sẽ hữu ích, nhưng KHÔNG CÓ BẤT KỲ BẢO ĐẢM NÀO; thậm chí không có bảo đảm ngụ ý về KHẢ NĂNG THƯƠNG MẠI hay SỰ PHÙ HỢP CHO MỘT MỤC ĐÍCH CỤ THỂ. Xem &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;Giấy phép Công cộng GNU&lt;/a&gt; để biết thêm chi tiết.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Giao diện:</translation>
     </message>
 </context>
 <context>

@@ -340,6 +340,21 @@
     </message>
 </context>
 <context>
+    <name>Theme</name>
+    <message>
+        <source>High contrast, light</source>
+        <translation>高对比度（浅色）</translation>
+    </message>
+    <message>
+        <source>High contrast, dark</source>
+        <translation>高对比度（深色）</translation>
+    </message>
+    <message>
+        <source>The desktop's colours</source>
+        <translation>桌面的配色</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::AnimationToolBar</name>
     <message>
         <source>Animation</source>
@@ -1956,6 +1971,10 @@
         <source>%1 (id %2)</source>
         <translation>%1（id %2）</translation>
     </message>
+    <message>
+        <source>“%1” id %2</source>
+        <translation>“%1”，id %2</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::TokenizerOffer</name>
@@ -3047,6 +3066,10 @@
     <message>
         <source>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding and nn.Linear wrap the same kind of weight matrix: looking up row i is multiplying a one-hot vector by it.&lt;/p&gt;&lt;p&gt;Copyright 2026 EmbedLab developers.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version.&lt;/p&gt;&lt;p&gt;This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU General Public License&lt;/a&gt; for more details.&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</source>
         <translation>&lt;h3&gt;EmbedLab %1&lt;/h3&gt;&lt;p&gt;nn.Embedding 与 nn.Linear 包装的是同一种权重矩阵：查找第 i 行就是用一个 one-hot 向量乘以它。&lt;/p&gt;&lt;p&gt;版权所有 2026 EmbedLab 开发者。&lt;/p&gt;&lt;p&gt;本程序是自由软件：你可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由你选择）任何更新的版本，重新分发和/或修改本程序。&lt;/p&gt;&lt;p&gt;发布本程序是希望它有用，但不提供任何担保；甚至不提供适销性或特定用途适用性的默示担保。详情请参阅 &lt;a href="https://www.gnu.org/licenses/gpl-3.0.html"&gt;GNU 通用公共许可证&lt;/a&gt;。&lt;/p&gt;&lt;p&gt;SPDX-License-Identifier: GPL-3.0-or-later&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 // embedlab::ui, so its strings land in a context ("HeatmapView") that tr() never asks for.
 #include "ui/heatmap/HeatmapView.h"
 
+#include "ui/heatmap/HeatmapAccessible.h"
 #include "ui/heatmap/HeatmapRenderer.h"
 #include "ui/model/NiceTicks.h"
 #include "ui/model/TextWidth.h"
@@ -124,7 +125,7 @@ HeatmapView::HeatmapView(QWidget *parent)
 {
     setFocusPolicy(Qt::WheelFocus);
     setMouseTracking(true);
-    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    PaintedViewAccessible::installFor<HeatmapView, HeatmapAccessible>(); // a table of its elements
     describeForReaders();
     setAttribute(Qt::WA_OpaquePaintEvent, false);
     m_busyTimer.setSingleShot(true);
@@ -164,6 +165,7 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
     update();
     describeForReaders();
     if (!sameShape) {
+        HeatmapAccessible::announceReset(this);
         updateGeometry(); // an aggregated matrix's heading may need another line
         Q_EMIT viewChanged();
     }
@@ -230,6 +232,7 @@ void HeatmapView::setSelectedRow(int row)
     m_selectedRow = row;
     update();
     describeForReaders();
+    HeatmapAccessible::announceSelection(this);
 }
 
 int HeatmapView::selectedRow() const
@@ -1119,7 +1122,9 @@ void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) co
     for (const LegendEntry &e : legendEntries(m_colorMap)) {
         const QRect swatch(at.x(), at.y() + 2, l.colorBar.width(), line - 4);
         painter.fillRect(swatch, QColor::fromRgb(e.color));
-        painter.setPen(pal.color(QPalette::Mid));
+        // Outlined in the text's colour: PuOr's black +Inf on a dark theme's black, viridis' magenta
+        // NaN on anything, each swatch keeps an edge that contrasts with the page (#25).
+        painter.setPen(pal.color(QPalette::WindowText));
         painter.drawRect(QRectF(swatch).adjusted(-0.5, -0.5, 0.5, 0.5));
         painter.setPen(pal.color(QPalette::WindowText));
         const int labelLeft = swatch.right() + 5;

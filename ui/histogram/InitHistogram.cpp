@@ -9,6 +9,7 @@
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/PaintedViewAccessible.h"
 #include "ui/paint/TextColors.h"
+#include "ui/paint/Theme.h"
 #include "ui/views/FlowLayout.h"
 
 #include <QCheckBox>
@@ -98,18 +99,26 @@ constexpr std::size_t kAntialiasedBins = 300;
 // The chart's margin inside its background, around the plot, axes and legend, on every side.
 constexpr int kChartMargin = 6;
 
-// Histogram fill and outline, density curve: one hue per source, the same in both themes so that
-// "blue is Embedding, orange is Linear" holds across the app's screenshots.
+// Histogram fill and outline, density curve: one hue per source, the same in every theme so that
+// "blue is Embedding, orange is Linear" holds across the app's screenshots. On a dark page the
+// outline and the density (also the statistics row's name) are the light shades of those hues: the
+// navy curve and its row name were invisible on black (#25).
 struct SeriesColors {
     QColor fill;
     QColor outline;
     QColor density;
 };
-SeriesColors seriesColors(int index)
+SeriesColors seriesColors(int index, bool dark)
 {
     if (index == 0)
-        return {QColor(0x4c, 0x8b, 0xd6, 110), QColor(0x2b, 0x62, 0xa8), QColor(0x0d, 0x2c, 0x5e)};
-    return {QColor(0xf0, 0x8a, 0x2c, 110), QColor(0xc8, 0x63, 0x0c), QColor(0x7a, 0x33, 0x00)};
+        return dark ? SeriesColors{QColor(0x4c, 0x8b, 0xd6, 140), QColor(0x7f, 0xb0, 0xea),
+                                   QColor(0xbf, 0xd9, 0xff)}
+                    : SeriesColors{QColor(0x4c, 0x8b, 0xd6, 110), QColor(0x2b, 0x62, 0xa8),
+                                   QColor(0x0d, 0x2c, 0x5e)};
+    return dark ? SeriesColors{QColor(0xf0, 0x8a, 0x2c, 140), QColor(0xf5, 0xa8, 0x60),
+                               QColor(0xff, 0xd3, 0xa6)}
+                : SeriesColors{QColor(0xf0, 0x8a, 0x2c, 110), QColor(0xc8, 0x63, 0x0c),
+                               QColor(0x7a, 0x33, 0x00)};
 }
 
 // Every setter relayouts the axis; between a range and an interval from different charts it can
@@ -724,7 +733,8 @@ PaintedTexts InitHistogram::paintedTexts() const
             });
             whole = match != meant.cend() ? *match : start + QStringLiteral(" (cut)");
         }
-        texts.append({whole, shown, text->sceneBoundingRect(), room});
+        texts.append(
+            {whole, shown, text->sceneBoundingRect(), room, fontPixelSize(text->font(), logicalDpiY())});
         if (m_chart->legend()->isAncestorOf(text))
             legendShown << whole;
     }
@@ -733,7 +743,8 @@ PaintedTexts InitHistogram::paintedTexts() const
     // shown empty, so that it counts as cut.
     for (const QLegendMarker *marker : m_chart->legend()->markers()) {
         if (marker->isVisible() && !marker->label().isEmpty() && !legendShown.contains(marker->label()))
-            texts.append({marker->label(), QString(), QRectF(), room});
+            texts.append({marker->label(), QString(), QRectF(), room,
+                          fontPixelSize(m_chart->legend()->font(), logicalDpiY())});
     }
     // The weight axis's title in a compact chart's corner (placeWeightTitle()): a label drawn over
     // the chart, whole when it has its hint's width.
@@ -741,7 +752,8 @@ PaintedTexts InitHistogram::paintedTexts() const
         const QRect label = m_weightTitle->geometry();
         const bool whole = label.width() >= m_weightTitle->sizeHint().width();
         texts.append({m_weightTitle->text(), whole ? m_weightTitle->text() : QString(),
-                      m_view->mapToScene(label).boundingRect(), room});
+                      m_view->mapToScene(label).boundingRect(), room,
+                      fontPixelSize(m_weightTitle->font(), logicalDpiY())});
     }
     return texts;
 }
@@ -1197,7 +1209,7 @@ void InitHistogram::updateTable()
         }
         auto *name = new QTableWidgetItem(s.label);
         name->setToolTip(labelWithNote(s));
-        name->setForeground(seriesColors(i).density);
+        name->setForeground(seriesColors(i, Theme::isDark(palette())).density);
         m_table->setVerticalHeaderItem(2 * i, name);
         auto *theory = new QTableWidgetItem(
             s.expected ? tr("expected: %1").arg(HistogramBinning::distributionLabel(*s.expected))
@@ -1246,7 +1258,7 @@ void InitHistogram::applyStyle()
     }
     const double width = m_projector ? 3.0 : 1.5;
     for (int i = 0; i < kMaxSources; ++i) {
-        const SeriesColors c = seriesColors(i);
+        const SeriesColors c = seriesColors(i, Theme::isDark(pal));
         m_area[i]->setBrush(c.fill);
         QPen outline(c.outline, width);
         outline.setJoinStyle(Qt::MiterJoin);

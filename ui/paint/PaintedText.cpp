@@ -30,7 +30,13 @@ void drawRecordedText(QPainter &painter, const QRectF &room, int flags, const QS
     QRectF drawn;
     painter.drawText(room, flags, shown, &drawn);
     if (log)
-        log->append({text, shown, drawn, room});
+        log->append(
+            {text, shown, drawn, room, fontPixelSize(painter.font(), painter.device()->logicalDpiY())});
+}
+
+double fontPixelSize(const QFont &font, double dpi)
+{
+    return font.pixelSize() > 0 ? font.pixelSize() : font.pointSizeF() * dpi / 72.0;
 }
 
 } // namespace embedlab::ui

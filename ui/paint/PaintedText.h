@@ -7,6 +7,7 @@
 #include <QRectF>
 #include <QString>
 
+class QFont;
 class QPainter;
 
 namespace embedlab::ui {
@@ -19,6 +20,8 @@ struct PaintedText {
     QString shown; ///< what was drawn: `text`, or less of it when elided
     QRectF rect;   ///< the drawn text's box, as laid out by the painter
     QRectF room;   ///< the rectangle it was drawn into
+    /// The font's size in the device's logical pixels (a projector's back row needs 16 and more, #25).
+    double pixelSize = 0.0;
 
     /// The whole text was drawn inside its room (to within `tolerance` pixels on each side).
     bool fits(double tolerance = 0.5) const;
@@ -28,6 +31,9 @@ struct PaintedText {
 using PaintedTexts = QList<PaintedText>;
 
 QDebug operator<<(QDebug debug, const PaintedText &text);
+
+/// The size of `font` in logical pixels at `dpi` dots per inch (a point is 1/72 inch).
+double fontPixelSize(const QFont &font, double dpi);
 
 /// QPainter::drawText(room, flags, text) that also appends what it drew to `log`, if given. With an
 /// elide mode other than Qt::ElideNone, a text wider than `room` is drawn elided (and logged so).

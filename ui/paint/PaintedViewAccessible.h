@@ -17,6 +17,20 @@ public:
     /// Makes `view` answer with `role` and its name and description as text (installs the factory
     /// once per process).
     static void mark(QWidget *view, QAccessible::Role role);
+    /// Makes every `View` answer with a new `Accessible(view)`, a subclass that adds items (a table's
+    /// cells, a list's buttons); installs the factory once per pair.
+    template <typename View, typename Accessible> static void installFor()
+    {
+        static const bool installed = [] {
+            QAccessible::installFactory([](const QString &, QObject *object) -> QAccessibleInterface * {
+                if (auto *view = qobject_cast<View *>(object))
+                    return new Accessible(view);
+                return nullptr;
+            });
+            return true;
+        }();
+        Q_UNUSED(installed);
+    }
     /// Sets `view`'s name and text; a change is announced (name, description and text events).
     static void describe(QWidget *view, const QString &name, const QString &text);
 

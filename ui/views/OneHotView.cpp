@@ -839,8 +839,9 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
     const Geometry &g = f.g;
     const double showAlpha = (f.phase == Phase::ShowOneHot) ? ease(std::min(1.0, f.t * 2.0)) : 1.0;
     if (!g.rowsCompressed) {
+        // As large as a row holds them: 17.6 px in a projected 33 px row (#25 item 4).
         QFont small = font();
-        small.setPointSizeF(std::clamp(g.rowHeight * 0.32, 6.0, font().pointSizeF()));
+        small.setPointSizeF(std::clamp(g.rowHeight * 0.4, 6.0, font().pointSizeF()));
         p.setFont(small);
         // The digits where a row holds them whole: the layout can squeeze the view below its minimum
         // (the wrapped counters under it ask a splitter for no height), and the 1 keeps its colour.
@@ -851,7 +852,7 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
             QColor fill = one ? kOneColor : f.pal.color(QPalette::AlternateBase);
             fill.setAlphaF(f.haveId ? showAlpha : 0.3);
             p.fillRect(r.adjusted(1, 1, -1, -1), fill);
-            p.setPen(f.faint);
+            p.setPen(one ? TextColors::oneOnOrange() : f.faint); // dark on the orange in any theme
             if (digits)
                 drawRecordedText(p, r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"),
                                  f.texts);

@@ -4,6 +4,7 @@
 
 #include "ui/paint/PaintedViewAccessible.h"
 #include "ui/paint/TextColors.h"
+#include "ui/views/TokenChipsAccessible.h"
 
 #include <QEvent>
 #include <QFocusEvent>
@@ -60,7 +61,7 @@ TokenChips::TokenChips(QWidget *parent)
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
     setFocusPolicy(Qt::StrongFocus);
-    PaintedViewAccessible::mark(this, QAccessible::Graphic);
+    PaintedViewAccessible::installFor<TokenChips, TokenChipsAccessible>(); // a button per chip
     PaintedViewAccessible::describe(this, tr("Tokens"), tr("No tokens"));
 }
 
@@ -83,6 +84,11 @@ void TokenChips::setChips(const QList<TokenChip> &chips, const QList<CharacterGr
                                          : tr("%1 (id %2)").arg(chip.text).arg(chip.id));
     PaintedViewAccessible::describe(this, tr("Tokens"),
                                     items.isEmpty() ? tr("No tokens") : items.join(QStringLiteral(", ")));
+    if (QAccessible::isActive()) {
+        // Other buttons: the reader asks for the list's children again.
+        QAccessibleEvent reorder(this, QAccessible::ObjectReorder);
+        QAccessible::updateAccessibility(&reorder);
+    }
 }
 
 TokenChips::Arrangement TokenChips::arrange(const QList<TokenChip> &chips,
@@ -172,12 +178,6 @@ void TokenChips::setCurrentChip(int index)
     Q_EMIT currentChipChanged(m_current);
 }
 
-QRect TokenChips::chipRect(int index) const
-{
-    const Arrangement &r = rects();
-    return index >= 0 && index < r.chips.size() ? r.chips[index] : QRect();
-}
-
 bool TokenChips::readsKey(const QKeyEvent &key)
 {
     if (key.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
@@ -185,6 +185,12 @@ bool TokenChips::readsKey(const QKeyEvent &key)
     const int k = key.key();
     return k == Qt::Key_Left || k == Qt::Key_Right || k == Qt::Key_Home || k == Qt::Key_End ||
            k == Qt::Key_Return || k == Qt::Key_Enter;
+}
+
+QRect TokenChips::chipRect(int index) const
+{
+    const QList<QRect> &r = rects().chips;
+    return index >= 0 && index < r.size() ? r[index] : QRect();
 }
 
 int TokenChips::chipAt(QPoint pos) const
@@ -298,9 +304,10 @@ void TokenChips::paintEvent(QPaintEvent *)
         return;
     // The focus: the current chip ringed, the whole row framed, both in the focus colour.
     painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(TextColors::focusFrame(), 2.0));
+    painter.setPen(QPen(TextColors::focusFrame(false), 2.0)); // on the chip's own light colour
     if (m_current >= 0 && m_current < r.chips.size())
         painter.drawRoundedRect(QRectF(r.chips[m_current]).adjusted(1, 1, -1, -1), m.pad, m.pad);
+    painter.setPen(QPen(TextColors::focusFrame(), 2.0));
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.drawRect(QRectF(1, 1, width() - 2, height() - 2));
 }

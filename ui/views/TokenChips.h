@@ -47,6 +47,8 @@ public:
     static QList<QRect> arrange(const QList<TokenChip> &chips, const QFont &font, int width);
     /// The height of `rows` rows of chips in `font`, the spacing between them included.
     static int rowsHeight(const QFont &font, int rows);
+    /// Where chip `index` is painted (widget coordinates); empty for no such chip.
+    QRect chipRect(int index) const;
     /// The chip under `pos`, -1 for none.
     int chipAt(QPoint pos) const;
     /// The group whose frame is under `pos`, -1 for none.
@@ -58,8 +60,6 @@ public:
     /// row as a click does. -1 without chips; drawn while the chips have the focus.
     int currentChip() const { return m_current; }
     void setCurrentChip(int index);
-    /// Where chip `index` is drawn (widget coordinates); empty for none.
-    QRect chipRect(int index) const;
     /// The keys the chips read themselves while focused (Left, Right, Home, End, Enter), claimed
     /// through QEvent::ShortcutOverride so the window's single-key shortcuts wait.
     static bool readsKey(const QKeyEvent &key);

@@ -92,7 +92,7 @@ void LookupArea::updateBadge()
     m_badge->setText((equal
                           ? tr("<span style=\"background:%1;color:white;\">&nbsp;\u2713 equal&nbsp;</span>")
                           : tr("<span style=\"background:%1;color:white;\">&nbsp;\u2717 differ&nbsp;</span>"))
-                         .arg((equal ? TextColors::equal() : TextColors::error()).name()));
+                         .arg((equal ? TextColors::equalBadge() : TextColors::errorBadge()).name()));
     m_badge->setToolTip(
         equal ? tr("embedding(ids), embedding.weight[ids], one_hot(ids).float() @ embedding.weight and "
                    "the Linear on one_hot(ids) gave bitwise identical results")

@@ -310,8 +310,10 @@ void MainWindow::connectActions()
     connect(undo, &LabUndo::notice, this,
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     m_clipboard = new CodeClipboard(m_registry, m_panels, m_actions, this);
-    connect(a.preferences, &QAction::triggered, this,
-            [this] { WindowDialogs::showPreferences(this, m_doc); });
+    connect(a.preferences, &QAction::triggered, this, [this] {
+        if (WindowDialogs::showPreferences(this, m_doc))
+            Q_EMIT themeChanged();
+    });
     connect(a.presetReference, &QAction::triggered, undo,
             [undo] { undo->applyPreset(Lab::Preset::Reference); });
     connect(a.presetGpt2, &QAction::triggered, undo, [undo] { undo->applyPreset(Lab::Preset::Gpt2Small); });

@@ -174,6 +174,8 @@ Q_SIGNALS:
     /// View > Language chose `code` and installed it: the window's owner (WindowHost) builds the
     /// window again in that language, around the same document.
     void languageChanged(const QString &code);
+    /// Preferences applied another theme: the window's owner builds the window again in its colours.
+    void themeChanged();
     /// The document shows another document (the lesson started or ended): the window's owner
     /// builds the window again around it.
     void shownDocumentChanged();

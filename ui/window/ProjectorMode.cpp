@@ -5,10 +5,12 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Settings.h"
+#include "ui/paint/Theme.h"
 #include "ui/views/OneHotView.h"
 #include "ui/window/MainWindow.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMainWindow>
@@ -63,53 +65,12 @@ ProjectorMode::ProjectorMode(MainWindow *window, const QList<QAction *> &windowZ
 
 QPalette ProjectorMode::palette()
 {
-    QPalette p;
-    const QColor white(Qt::white);
-    const QColor black(Qt::black);
-    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
-        p.setColor(group, QPalette::Window, white);
-        p.setColor(group, QPalette::WindowText, black);
-        p.setColor(group, QPalette::Base, white);
-        p.setColor(group, QPalette::AlternateBase, QColor(0xee, 0xee, 0xee));
-        p.setColor(group, QPalette::Text, black);
-        p.setColor(group, QPalette::Button, QColor(0xe6, 0xe6, 0xe6));
-        p.setColor(group, QPalette::ButtonText, black);
-        p.setColor(group, QPalette::BrightText, white);
-        p.setColor(group, QPalette::Highlight, QColor(0x00, 0x33, 0x99));
-        p.setColor(group, QPalette::HighlightedText, white);
-        p.setColor(group, QPalette::ToolTipBase, white);
-        p.setColor(group, QPalette::ToolTipText, black);
-        p.setColor(group, QPalette::PlaceholderText, QColor(0x40, 0x40, 0x40));
-        p.setColor(group, QPalette::Link, QColor(0x00, 0x33, 0x99));
-        p.setColor(group, QPalette::Light, white);
-        p.setColor(group, QPalette::Mid, QColor(0x60, 0x60, 0x60));
-        p.setColor(group, QPalette::Dark, black);
-        p.setColor(group, QPalette::Shadow, black);
-    }
-    p.setColor(QPalette::Disabled, QPalette::Window, white);
-    p.setColor(QPalette::Disabled, QPalette::Base, white);
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x55, 0x55, 0x55));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x55, 0x55, 0x55));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x55, 0x55, 0x55));
-    return p;
+    return Theme::projectorPalette(QApplication::palette());
 }
 
 QString ProjectorMode::styleSheet()
 {
-    return QStringLiteral(
-               "QLineEdit, QSpinBox, QDoubleSpinBox, QComboBox, QPlainTextEdit, QTextEdit, "
-               "QTableView, QListView { border: %1px solid black; background: white; color: black; }"
-               " QToolBar { border-bottom: %1px solid black; spacing: 6px; }"
-               " QStatusBar { border-top: %1px solid black; }"
-               " QDockWidget { border: %1px solid black; }"
-               " QPushButton, QToolButton { border: %1px solid black; padding: 3px 8px;"
-               " background: #e6e6e6; color: black; }"
-               " QPushButton:checked, QToolButton:checked { background: #003399; color: white; }"
-               // A disabled button must look disabled on a projector too (Redo with nothing to redo).
-               " QPushButton:disabled, QToolButton:disabled { background: white; color: #8c8c8c;"
-               " border-style: dashed; }"
-               " QToolButton#qt_toolbar_ext_button { background: #e6e6e6; min-width: 16px; }")
-        .arg(kLineWidth);
+    return Theme::projectorStyleSheet(QApplication::palette(), kLineWidth);
 }
 
 void ProjectorMode::applyTo(QWidget *widget, double fontScale)

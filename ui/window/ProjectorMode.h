@@ -61,9 +61,10 @@ public:
     /// While enabled: the docks' layout from before (QMainWindow::saveState()).
     QByteArray savedLayout() const { return m_savedLayout; }
 
-    /// White page, black text, dark blue selection.
+    /// The theme's high-contrast palette of the application palette's brightness (Theme): white
+    /// page, black text, dark blue selection; or the same in black.
     static QPalette palette();
-    /// Thick borders for the frames, edits, tool bars and status bar.
+    /// Thick borders for the frames, edits, tool bars and status bar, in the palette's text colour.
     static QString styleSheet();
     /// The projector look for one widget tree outside a main window (headless export).
     static void applyTo(QWidget *widget, double fontScale = kFontScale);

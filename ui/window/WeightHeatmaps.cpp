@@ -115,9 +115,13 @@ QString WeightHeatmaps::titleFor(const Lab &lab, const QString &target)
             rows << QStringLiteral("\u2026");
         title += tr("  max_norm renormalised rows %1").arg(rows.join(QStringLiteral(", ")));
     }
-    // Rows that are tokens look like findings: random ones say they are random (issue #26).
+    // Rows that are tokens look like findings: random ones say they are random (issue #26). A tied
+    // lm_head is embedding.weight, which says so above it: said twice, the two titles wrapped onto
+    // a second line each, and projected at 1024 x 768 in Chinese the window grew past the screen
+    // (issue #29).
     const QString init = WeightOrigin::of(lab, target).untrainedInit;
-    if (!init.isEmpty() && lab.vocabulary().isKnown())
+    const bool sameAsAbove = lab.isTied() && target == QStringLiteral("lm_head.weight");
+    if (!init.isEmpty() && lab.vocabulary().isKnown() && !sameAsAbove)
         title += tr("  untrained: seeded %1").arg(init);
     return title;
 }

@@ -6,6 +6,7 @@
 #include "ui/model/Document.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
+#include "ui/paint/Theme.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -17,7 +18,7 @@
 
 namespace embedlab::ui {
 
-void WindowDialogs::showPreferences(QWidget *parent, Document *document)
+bool WindowDialogs::showPreferences(QWidget *parent, Document *document)
 {
     QDialog dialog(parent);
     dialog.setWindowTitle(tr("Preferences"));
@@ -30,19 +31,33 @@ void WindowDialogs::showPreferences(QWidget *parent, Document *document)
     speed->setSingleStep(0.25);
     speed->setSuffix(QStringLiteral("\u00d7"));
     speed->setValue(document->animation()->speed());
+    auto *theme = new QComboBox(&dialog);
+    const Theme::Kind current = Theme::fromSettings();
+    for (const Theme::Kind kind : Theme::all()) {
+        theme->addItem(Theme::displayName(kind), Theme::key(kind));
+        if (kind == current)
+            theme->setCurrentIndex(theme->count() - 1);
+    }
     form->addRow(tr("&Colour map:"), colorMap);
     form->addRow(tr("&Animation speed:"), speed);
+    form->addRow(tr("&Theme:"), theme);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     if (dialog.exec() != QDialog::Accepted)
-        return;
+        return false;
     document->setColorMap(colorMap->currentText());
     document->animation()->setSpeed(speed->value());
     QSettings settings = appSettings();
     settings.setValue(QStringLiteral("view/colorMap"), document->colorMap());
     settings.setValue(QStringLiteral("animation/speed"), document->animation()->speed());
+    const Theme::Kind chosen = Theme::fromKey(theme->currentData().toString()).value_or(Theme::Kind::System);
+    if (chosen == current)
+        return false;
+    settings.setValue(QStringLiteral("view/theme"), Theme::key(chosen));
+    Theme::apply(chosen);
+    return true;
 }
 
 void WindowDialogs::showAbout(QWidget *parent)

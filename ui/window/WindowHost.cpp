@@ -20,6 +20,7 @@ void WindowHost::adopt(std::unique_ptr<MainWindow> window)
     m_window = std::move(window);
     // Queued: the old window is still inside its menu's triggered() when the language changes.
     connect(m_window.get(), &MainWindow::languageChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
+    connect(m_window.get(), &MainWindow::themeChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
     connect(m_window.get(), &MainWindow::shownDocumentChanged, this, &WindowHost::rebuild,
             Qt::QueuedConnection);
 }

@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -145,6 +146,8 @@ private Q_SLOTS:
     void golden();
     void parseRoundTrip_data() { golden_data(); }
     void parseRoundTrip();
+    void elementFormat_data() { golden_data(); }
+    void elementFormat();
     void summarisedIsFast();
     void parseRejects_data();
     void parseRejects();
@@ -220,6 +223,42 @@ void TestTensorFormat::parseRoundTrip()
         const double tolerance = std::max(step, std::abs(want) * step) * 0.5 * (1 + 1e-9);
         QVERIFY2(std::abs(got - want) <= tolerance,
                  qPrintable(QStringLiteral("element %1: parsed %2, tensor %3").arg(i).arg(got).arg(want)));
+    }
+}
+
+// The printed elements of `repr`, in order: the numbers between "tensor(" and the closing "]" (or
+// the scalar's own number), without the brackets, commas, padding and "...".
+QStringList printedElements(const std::string &repr)
+{
+    QString body = QString::fromStdString(repr);
+    body = body.mid(body.indexOf(QLatin1String("tensor(")) + 7);
+    const qsizetype close = body.lastIndexOf(QLatin1Char(']'));
+    body = close >= 0 ? body.left(close) : body.section(QLatin1Char(','), 0, 0).remove(QLatin1Char(')'));
+    QStringList out = body.split(QRegularExpression(QStringLiteral("[\\[\\],\\s]+")), Qt::SkipEmptyParts);
+    out.removeAll(QStringLiteral("..."));
+    return out;
+}
+
+// Issue #25: a heatmap's cell reads its element as print(weight) writes it. ElementFormat writes any
+// element in the format print() chose for the whole tensor: every element of a tensor printed in
+// full, and the first and last element of a summarised one, read as PyTorch 1.13 printed them.
+void TestTensorFormat::elementFormat()
+{
+    QFETCH(QString, name);
+    const GoldenCase c = loadCase(name);
+    if (c.isLong || c.floats.data.empty())
+        return;
+    const core::ElementFormat element(c.floats.data, c.floats.shape, c.options);
+    const QStringList printed = printedElements(c.repr);
+    QVERIFY(!printed.isEmpty());
+    if (core::numel(c.floats.shape) <= c.options.threshold) {
+        QStringList ours;
+        for (float v : c.floats.data)
+            ours << QString::fromStdString(element(v));
+        QCOMPARE(ours, printed);
+    } else if (c.options.edgeitems > 0) {
+        QCOMPARE(QString::fromStdString(element(c.floats.data.front())), printed.front());
+        QCOMPARE(QString::fromStdString(element(c.floats.data.back())), printed.back());
     }
 }
 

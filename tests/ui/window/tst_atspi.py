@@ -15,15 +15,19 @@ its accessibility tree. It fails on
   - any painted view without a role, a name, and a value or a text to read;
 and checks what the painted views say: both heatmaps read their weight's name and shape, the one-hot
 animation's narration changes after each step, the token chips read their tokens and ids, the
-scatter its points and the histogram its bins. (Heatmaps as tables with a cell per value, and chips
-as a list of buttons, are still to come: issue #25 item 2.)
+scatter its points and the histogram its bins; both heatmaps answer as tables (AT-SPI Table) whose
+cells read their elements as PyTorch 1.13 prints them (the default model's embedding.weight against
+the code panel's golden print), with row and column headers and the selected row; the token chips
+are a list of push buttons named by token and id, and pressing one selects its token's row.
 
 Run it under a session bus and an X server (CTest does):
     dbus-run-session -- xvfb-run -a -s "-screen 0 1366x768x24" tst_atspi.py build/app/embedlab
 --report prints every unnamed node and the counts and exits 0 (for measuring a build).
 """
 import argparse
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -322,13 +326,66 @@ def named(app, roles, fragment):
     return find(app, lambda n: n.getRole() in roles and fragment in (n.name or "") and shown(n))
 
 
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "golden")
+PRINTED_NUMBER = re.compile(r"^-?(\d+\.\d{4}|\d+\.|\d\.\d{4}e[+-]\d\d|nan|inf)$")
+
+
+def printed_default_embedding():
+    """print(embedding.weight) of torch.manual_seed(123); Embedding(4, 5), as PyTorch 1.13 printed
+    it (tests/golden/codepanel/cases.json, case "default"): its 20 elements in order."""
+    with open(os.path.join(GOLDEN, "codepanel", "cases.json"), encoding="utf-8") as f:
+        cases = json.load(f)["cases"]
+    printed = next(c for c in cases if c["name"] == "default")["pytorch_output"]
+    body = printed[printed.index("tensor(") + 7:printed.index("]]")]
+    return [t for t in re.split(r"[\[\],\s]+", body) if t]
+
+
+def check_table(heatmap, state, expected=None):
+    """A heatmap read as Orca reads a table: its size, cells, headers and selected row."""
+    failures = []
+    try:
+        table = heatmap.queryTable()
+    except NotImplementedError:
+        return ["%s: heatmap '%s' is not a table" % (state, heatmap.name)]
+    text = text_of(heatmap) or ""
+    size = re.search(r"(\d+) rows \u00d7 (\d+) columns", text)
+    if not size or (table.nRows, table.nColumns) != (int(size.group(1)), int(size.group(2))):
+        failures.append("%s: table '%s' has %d x %d cells, its text says %r"
+                        % (state, heatmap.name, table.nRows, table.nColumns, text))
+        return failures
+    rows = list(range(min(table.nRows, 4))) + [table.nRows - 1]
+    columns = list(range(min(table.nColumns, 5))) + [table.nColumns - 1]
+    for r in rows:
+        for c in columns:
+            cell = table.getAccessibleAt(r, c)
+            value = (cell.name or "") if cell is not None else None
+            want = expected[r * table.nColumns + c] if expected else None
+            if value is None or not PRINTED_NUMBER.match(value) or (want is not None and value != want):
+                failures.append("%s: cell [%d, %d] of '%s' reads %r, not %r"
+                                % (state, r, c, heatmap.name, value, want or "an element as PyTorch prints it"))
+        if not (table.getRowDescription(r) or "").endswith(str(r)):
+            failures.append("%s: row %d of '%s' has the header %r" % (state, r, heatmap.name, table.getRowDescription(r)))
+    for c in columns:
+        if table.getColumnDescription(c) != str(c):
+            failures.append("%s: column %d of '%s' has the header %r"
+                            % (state, c, heatmap.name, table.getColumnDescription(c)))
+    selected = re.search(r"row (\d+) selected", text)
+    want_rows = [int(selected.group(1))] if selected else []
+    if list(table.getSelectedRows()) != want_rows:
+        failures.append("%s: '%s' selects rows %r, its text says %r" % (state, heatmap.name, list(table.getSelectedRows()), text))
+    return failures
+
+
 def check_views(app, state):
     """What each painted view says, beyond having a name: its text states what it shows."""
     failures = []
-    heatmaps = named(app, {pyatspi.ROLE_CHART}, "embedding.weight") + named(app, {pyatspi.ROLE_CHART}, "lm_head.weight")
+    heatmaps = named(app, {pyatspi.ROLE_TABLE}, "embedding.weight") + named(app, {pyatspi.ROLE_TABLE}, "lm_head.weight")
     heatmaps = [h for h in heatmaps if "columns" in (text_of(h) or "")]
     if len(heatmaps) < 2:
         failures.append("%s: the two heatmaps do not read their weights' names and shapes" % state)
+    for heatmap in heatmaps:
+        embedding = "embedding.weight" in (heatmap.name or "")
+        failures += check_table(heatmap, state, printed_default_embedding() if state == "default" and embedding else None)
     if state == "default":
         # torch.nn.Embedding(4, 5) and Linear(5, 4): both [4, 5]; the ids select row 2 first.
         for heatmap in heatmaps:
@@ -336,10 +393,7 @@ def check_views(app, state):
                 failures.append("default: heatmap '%s' reads %r, not its 4 x 5 shape" % (heatmap.name, text_of(heatmap)))
         failures += check_narration(app, state)
     if state == "gpt2-neighbours":
-        chips = named(app, {pyatspi.ROLE_IMAGE}, "Tokens")
-        if not chips or "15496" not in (text_of(chips[0]) or ""):
-            failures.append("%s: the token chips do not read their tokens and ids: %r"
-                            % (state, text_of(chips[0]) if chips else None))
+        failures += check_chips(app, state, heatmaps)
         scatter = named(app, {pyatspi.ROLE_CHART}, "PCA")
         if not scatter or len((text_of(scatter[0]) or "").splitlines()) < 2:
             failures.append("%s: the scatter does not read its points" % state)
@@ -348,6 +402,33 @@ def check_views(app, state):
         if not histograms:
             failures.append("%s: the histogram gives no text of its bins" % state)
     return failures
+
+
+def check_chips(app, state, heatmaps):
+    """The token chips are a list of push buttons named by token and id; pressing one selects its
+    token's row in the embedding heatmap, as a click does."""
+    chips = named(app, {pyatspi.ROLE_LIST}, "Tokens")
+    if not chips or "15496" not in (text_of(chips[0]) or ""):
+        return ["%s: the token chips do not read their tokens and ids: %r" % (state, text_of(chips[0]) if chips else None)]
+    buttons = [chips[0].getChildAtIndex(i) for i in range(min(chips[0].childCount, MAX_ITEMS_WALKED))]
+    names = [(b.name or "") if b is not None else "" for b in buttons]
+    if not buttons or not all(b is not None and b.getRole() == pyatspi.ROLE_PUSH_BUTTON for b in buttons) \
+            or not all(re.search(r"\bid \d+$", n) for n in names) or not any("id 15496" in n for n in names):
+        return ["%s: the token chips are not push buttons named by token and id: %r" % (state, names)]
+    embedding = [h for h in heatmaps if "embedding.weight" in (h.name or "")]
+    if not embedding:
+        return []
+    # Another token than the selected one, pressed through the action interface.
+    table = embedding[0].queryTable()
+    for button, name in zip(buttons, names):
+        token = int(name.rsplit(" ", 1)[1])
+        if [token] != list(table.getSelectedRows()):
+            do_action(button, *ACTIONS)
+            settle(1.0)
+            if list(table.getSelectedRows()) != [token]:
+                return ["%s: pressing the chip %r selects rows %r" % (state, name, list(table.getSelectedRows()))]
+            return []
+    return []
 
 
 def check_narration(app, state):

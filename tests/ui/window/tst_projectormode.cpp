@@ -87,7 +87,7 @@ void TestProjectorMode::changesPaletteFontsAndLines()
     QCOMPARE(m_window->palette().color(QPalette::Base), QColor(Qt::white));
     QVERIFY(std::abs(m_window->font().pointSizeF() - pointSize * ProjectorMode::kFontScale) < 0.01);
     QCOMPARE(m_projector->lineWidth(), ProjectorMode::kLineWidth);
-    QVERIFY(m_window->styleSheet().contains(QStringLiteral("3px solid black")));
+    QVERIFY(m_window->styleSheet().contains(QStringLiteral("3px solid #000000")));
     QCOMPARE(heatmap->colorMapName(), QStringLiteral("PuOr"));
     QVERIFY(m_projector->badge()->isVisibleTo(m_window.get()));
     QCOMPARE(m_projector->badge()->text(), QStringLiteral("PROJECTOR"));

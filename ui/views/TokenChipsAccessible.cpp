@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "ui/views/TokenChipsAccessible.h"
+
+#include "ui/views/TokenChipAccessible.h"
+#include "ui/views/TokenChips.h"
+
+#include <utility>
+
+namespace embedlab::ui {
+
+TokenChipsAccessible::TokenChipsAccessible(TokenChips *chips)
+    : PaintedViewAccessible(chips, QAccessible::List)
+{}
+
+TokenChipsAccessible::~TokenChipsAccessible()
+{
+    for (const QAccessible::Id id : std::as_const(m_buttons)) {
+        if (id)
+            QAccessible::deleteAccessibleInterface(id);
+    }
+}
+
+TokenChips *TokenChipsAccessible::chips() const
+{
+    // Null while the widget is being destroyed (QWidget's destructor still announces it hidden).
+    return qobject_cast<TokenChips *>(object());
+}
+
+int TokenChipsAccessible::childCount() const
+{
+    return chips() ? int(chips()->chips().size()) : 0;
+}
+
+QAccessibleInterface *TokenChipsAccessible::child(int index) const
+{
+    if (index < 0 || index >= childCount())
+        return nullptr;
+    if (m_buttons.size() <= index)
+        m_buttons.resize(index + 1, 0);
+    if (const QAccessible::Id id = m_buttons[index])
+        return QAccessible::accessibleInterface(id);
+    auto *button = new TokenChipAccessible(chips(), index);
+    m_buttons[index] = QAccessible::registerAccessibleInterface(button);
+    return button;
+}
+
+int TokenChipsAccessible::indexOfChild(const QAccessibleInterface *child) const
+{
+    const auto *button = dynamic_cast<const TokenChipAccessible *>(child);
+    return button && button->parent() == this ? button->index() : -1;
+}
+
+QAccessibleInterface *TokenChipsAccessible::childAt(int x, int y) const
+{
+    if (!chips())
+        return nullptr;
+    const int index = chips()->chipAt(chips()->mapFromGlobal(QPoint(x, y)));
+    return index >= 0 ? child(index) : nullptr;
+}
+
+} // namespace embedlab::ui
