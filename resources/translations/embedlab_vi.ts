@@ -3063,6 +3063,38 @@
         <source>&amp;Count a Batch of 32 × 512</source>
         <translation>Đếm &amp;một lô 32 × 512</translation>
     </message>
+    <message>
+        <source>&amp;Next Pane</source>
+        <translation>Khung tiếp th&amp;eo</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next pane: the main area or a panel (F6)</source>
+        <translation>Chuyển tiêu điểm bàn phím sang khung tiếp theo: vùng chính hoặc một bảng (F6)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious Pane</source>
+        <translation>&amp;Quay lại khung trước</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the previous pane (Shift+F6)</source>
+        <translation>Chuyển tiêu điểm bàn phím về khung trước đó (Shift+F6)</translation>
+    </message>
+    <message>
+        <source>Next Panel &amp;Tab</source>
+        <translation>Thẻ bảng t&amp;iếp theo</translation>
+    </message>
+    <message>
+        <source>Bring the next tab of the focused panel's area to the front (Ctrl+Tab)</source>
+        <translation>Đưa thẻ tiếp theo trong vùng của bảng đang có tiêu điểm lên trước (Ctrl+Tab)</translation>
+    </message>
+    <message>
+        <source>Pr&amp;evious Panel Tab</source>
+        <translation>Thẻ bảng &amp;liền trước</translation>
+    </message>
+    <message>
+        <source>Bring the previous tab of the focused panel's area to the front (Ctrl+Shift+Tab)</source>
+        <translation>Đưa thẻ liền trước trong vùng của bảng đang có tiêu điểm lên trước (Ctrl+Shift+Tab)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WindowDialogs</name>

@@ -3063,6 +3063,38 @@
         <source>&amp;Count a Batch of 32 × 512</source>
         <translation>按 32 × 512 批次计数(&amp;C)</translation>
     </message>
+    <message>
+        <source>&amp;Next Pane</source>
+        <translation>下一个窗格(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next pane: the main area or a panel (F6)</source>
+        <translation>将键盘焦点移到下一个窗格：主区域或某个面板 (F6)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious Pane</source>
+        <translation>上一个窗格(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the previous pane (Shift+F6)</source>
+        <translation>将键盘焦点移到上一个窗格 (Shift+F6)</translation>
+    </message>
+    <message>
+        <source>Next Panel &amp;Tab</source>
+        <translation>下一个面板标签页(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Bring the next tab of the focused panel's area to the front (Ctrl+Tab)</source>
+        <translation>将焦点所在面板区域的下一个标签页切到最前 (Ctrl+Tab)</translation>
+    </message>
+    <message>
+        <source>Pr&amp;evious Panel Tab</source>
+        <translation>上一个面板标签页(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Bring the previous tab of the focused panel's area to the front (Ctrl+Shift+Tab)</source>
+        <translation>将焦点所在面板区域的上一个标签页切到最前 (Ctrl+Shift+Tab)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::WindowDialogs</name>

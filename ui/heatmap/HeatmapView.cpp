@@ -11,10 +11,12 @@
 #include "ui/model/TextWidth.h"
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/paint/TextColors.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QFocusEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLocale>
@@ -158,6 +160,7 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
         m_mappingValid = false;
     if (m_selectedRow >= 0 && (!m_weight || m_selectedRow >= m_weight->value().rows()))
         m_selectedRow = -1;
+    setCursorCell(m_cursor.isValid() ? m_cursor : CellIndex{0, 0});
     startRebuild();
     update();
     describeForReaders();
@@ -344,6 +347,86 @@ void HeatmapView::resetZoom()
         return;
     setMappingState(
         HeatmapMapping::fit(m_weight->value().rows(), m_weight->value().cols(), QSizeF(plotRect().size())));
+}
+
+void HeatmapView::setCursorCell(CellIndex cell)
+{
+    CellIndex clamped;
+    if (m_weight && m_weight->numel() > 0)
+        clamped = {std::clamp<Index>(cell.row, 0, m_weight->value().rows() - 1),
+                   std::clamp<Index>(cell.column, 0, m_weight->value().cols() - 1)};
+    if (clamped == m_cursor)
+        return;
+    m_cursor = clamped;
+    if (m_cursor.isValid() && m_mappingValid)
+        keepCursorInView();
+    update();
+    Q_EMIT cursorMoved(static_cast<int>(m_cursor.row), static_cast<int>(m_cursor.column));
+}
+
+bool HeatmapView::readsKey(const QKeyEvent &key)
+{
+    // Shift is allowed: + is Shift+= on many layouts.
+    if (key.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    switch (key.key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_Minus:
+    case Qt::Key_Home:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void HeatmapView::keepCursorInView()
+{
+    const HeatmapMapping map = mapping();
+    if (map.isEmpty() || !m_cursor.isValid())
+        return;
+    const QRectF cell = map.cellRect(m_cursor.row, m_cursor.column);
+    // The least pan along each axis; a cell wider than the view shows its leading edge.
+    const auto shift = [](double low, double high, double size) {
+        if (high - low > size || low < 0.0)
+            return -low;
+        return high > size ? size - high : 0.0;
+    };
+    const QPointF delta(shift(cell.left(), cell.right(), map.viewport.width()),
+                        shift(cell.top(), cell.bottom(), map.viewport.height()));
+    if (!delta.isNull())
+        setMappingState(map.pannedBy(delta));
+}
+
+void HeatmapView::zoomAtCursor(double factor)
+{
+    if (!m_weight)
+        return;
+    const QRect plot = plotRect();
+    QPointF at = plot.center();
+    if (m_cursor.isValid()) {
+        const QPointF centre = mapping().cellRect(m_cursor.row, m_cursor.column).center() + plot.topLeft();
+        if (plot.contains(centre.toPoint()))
+            at = centre;
+    }
+    zoomAround(at, factor);
+    keepCursorInView();
+}
+
+void HeatmapView::moveCursorBy(Index rows, Index columns)
+{
+    if (!m_cursor.isValid())
+        return;
+    const CellIndex before = m_cursor;
+    setCursorCell({m_cursor.row + rows, m_cursor.column + columns});
+    if (m_cursor == before)
+        keepCursorInView(); // at the edge already: still bring it back into view
 }
 
 HeatmapMapping HeatmapView::mapping() const
@@ -752,11 +835,52 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
     }
     paintCells(painter, l, map, dpr, exporting, style);
     paintBlockGrid(painter, l, map);
+    const bool focused = hasFocus() && !exporting;
+    if (focused)
+        paintCursor(painter, l, map);
     paintAxisLabels(painter, l, map);
     paintColorBar(painter, l, size, dpr, exporting);
     paintLegend(painter, l, size);
     if (busy)
         paintBusy(painter, l);
+    if (focused)
+        paintFocusFrame(painter, size);
+}
+
+// The cursor cell: a black ring around a white one, so one of the two stands out on every colour a
+// map paints (one of black and white is at least 4.58:1 against any colour). Never smaller than a
+// few pixels: a row of GPT-2's matrix is a fraction of one.
+void HeatmapView::paintCursor(QPainter &painter, const Layout &l, const HeatmapMapping &map) const
+{
+    if (!m_cursor.isValid() || m_cursor.row >= map.rows || m_cursor.column >= map.columns)
+        return;
+    QRectF r = map.cellRect(m_cursor.row, m_cursor.column).translated(l.plot.topLeft());
+    const double least = 8.0;
+    if (r.width() < least)
+        r.adjust(-(least - r.width()) / 2, 0, (least - r.width()) / 2, 0);
+    if (r.height() < least)
+        r.adjust(0, -(least - r.height()) / 2, 0, (least - r.height()) / 2);
+    painter.save();
+    painter.setClipRect(l.plot);
+    painter.setBrush(Qt::NoBrush);
+    QPen outer(Qt::black, 2.0);
+    outer.setJoinStyle(Qt::MiterJoin);
+    painter.setPen(outer);
+    painter.drawRect(r.adjusted(-1, -1, 1, 1));
+    painter.setPen(QPen(Qt::white, 1.0));
+    painter.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+    painter.restore();
+}
+
+void HeatmapView::paintFocusFrame(QPainter &painter, QSize size) const
+{
+    QPen pen(TextColors::focusFrame(), 2.0);
+    pen.setJoinStyle(Qt::MiterJoin);
+    painter.save();
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(QRectF(1, 1, size.width() - 2, size.height() - 2));
+    painter.restore();
 }
 
 // Title on the left, the aggregation (or the busy text) on the right of its last line or, when the
@@ -1086,6 +1210,10 @@ void HeatmapView::paintBusy(QPainter &painter, const Layout &l) const
 
 bool HeatmapView::event(QEvent *event)
 {
+    if (event->type() == QEvent::ShortcutOverride && m_weight && readsKey(*static_cast<QKeyEvent *>(event))) {
+        event->accept(); // delivered as a key press instead of the window's shortcut
+        return true;
+    }
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QString text = toolTipTextAt(help->pos());
@@ -1177,36 +1305,56 @@ void HeatmapView::mouseReleaseEvent(QMouseEvent *event)
     const CellIndex cell = mapping().cellAt(QPointF(event->position() - QPointF(plotRect().topLeft())));
     if (!cell.isValid())
         return;
+    setCursorCell(cell);
     setSelectedRow(static_cast<int>(cell.row));
     Q_EMIT rowClicked(static_cast<int>(cell.row));
 }
 
 void HeatmapView::keyPressEvent(QKeyEvent *event)
 {
-    const QRect plot = plotRect();
-    const double panX = std::max(plot.width() / 8.0, 1.0);
-    const double panY = std::max(plot.height() / 8.0, 1.0);
-    if (event->matches(QKeySequence::ZoomIn) ||
-        (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_Equal)) {
-        zoomIn();
-    } else if (event->matches(QKeySequence::ZoomOut) ||
-               (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_Minus)) {
-        zoomOut();
-    } else if (event->modifiers() & Qt::ControlModifier && event->key() == Qt::Key_0) {
+    const bool plain = readsKey(*event);
+    const int key = event->key();
+    if (event->matches(QKeySequence::ZoomIn) || (plain && (key == Qt::Key_Plus || key == Qt::Key_Equal)) ||
+        (event->modifiers() & Qt::ControlModifier && key == Qt::Key_Equal)) {
+        zoomAtCursor(ZoomStep);
+    } else if (event->matches(QKeySequence::ZoomOut) || (plain && key == Qt::Key_Minus) ||
+               (event->modifiers() & Qt::ControlModifier && key == Qt::Key_Minus)) {
+        zoomAtCursor(1.0 / ZoomStep);
+    } else if ((plain && key == Qt::Key_Home) ||
+               (event->modifiers() & Qt::ControlModifier && key == Qt::Key_0)) {
         resetZoom();
-    } else if (event->key() == Qt::Key_Left) {
-        setMappingState(mapping().pannedBy(QPointF(panX, 0)));
-    } else if (event->key() == Qt::Key_Right) {
-        setMappingState(mapping().pannedBy(QPointF(-panX, 0)));
-    } else if (event->key() == Qt::Key_Up) {
-        setMappingState(mapping().pannedBy(QPointF(0, panY)));
-    } else if (event->key() == Qt::Key_Down) {
-        setMappingState(mapping().pannedBy(QPointF(0, -panY)));
+    } else if (plain && (key == Qt::Key_Return || key == Qt::Key_Enter) && m_cursor.isValid()) {
+        // As a click on the row: the owner selects it in the document.
+        setSelectedRow(static_cast<int>(m_cursor.row));
+        Q_EMIT rowClicked(static_cast<int>(m_cursor.row));
+    } else if (plain && (key == Qt::Key_Left || key == Qt::Key_Right)) {
+        moveCursorBy(0, key == Qt::Key_Left ? -1 : 1);
+    } else if (plain && (key == Qt::Key_Up || key == Qt::Key_Down)) {
+        moveCursorBy(key == Qt::Key_Up ? -1 : 1, 0);
     } else {
         QWidget::keyPressEvent(event);
         return;
     }
     event->accept();
+}
+
+void HeatmapView::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    // A cursor left outside the part zoomed to comes to its first visible cell: panning here would
+    // move the cells under a click that is giving the focus.
+    const HeatmapMapping map = mapping();
+    if (m_cursor.isValid() && !map.isEmpty() &&
+        (m_cursor.row < map.firstVisibleRow() || m_cursor.row > map.lastVisibleRow() ||
+         m_cursor.column < map.firstVisibleColumn() || m_cursor.column > map.lastVisibleColumn()))
+        setCursorCell({map.firstVisibleRow(), map.firstVisibleColumn()});
+    update(); // the focus frame and the cursor
+}
+
+void HeatmapView::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 void HeatmapView::leaveEvent(QEvent *event)

@@ -25,6 +25,7 @@
 #include <optional>
 
 class QAction;
+class QKeyEvent;
 
 namespace embedlab::ui {
 
@@ -92,6 +93,16 @@ public:
     void zoomOut();
     /// Back to the whole matrix.
     void resetZoom();
+    /// The keyboard's cell cursor (issue #25): arrows move it, Enter selects its row, + and - zoom
+    /// around it, Home shows the whole matrix again. Drawn while the view has the focus and kept in
+    /// view; (0, 0) for a new matrix, invalid without cells.
+    CellIndex cursorCell() const { return m_cursor; }
+    /// Moves the cursor to `cell` (clamped into the matrix) and pans it into view.
+    void setCursorCell(CellIndex cell);
+    /// The keys the view reads itself while it has the focus (arrows, Enter, +, -, Home), claimed
+    /// through QEvent::ShortcutOverride so the window's single-key shortcuts wait.
+    static bool readsKey(const QKeyEvent &key);
+
     /// The current cell <-> pixel mapping of the plot area (widget coordinates minus plotRect()).
     HeatmapMapping mapping() const;
     /// Where the cells are painted, in widget coordinates.
@@ -134,7 +145,10 @@ public:
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
+    /// A row was clicked, or Enter pressed on the cursor's row (the view has selected it already).
     void rowClicked(int row);
+    /// The keyboard cursor moved to (row, column), or the matrix changed under it.
+    void cursorMoved(int row, int column);
     void cellHovered(int row, int column, float value);
     /// Zoom or pan changed.
     void viewChanged();
@@ -150,6 +164,8 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -191,6 +207,14 @@ private:
     void startRebuild();
     void setMappingState(const HeatmapMapping &mapping);
     void zoomAround(QPointF widgetPos, double factor);
+    /// Pans the least that shows the whole cursor cell (or as much of it as fits).
+    void keepCursorInView();
+    /// Zooms around the cursor cell when it is in view, else around the plot's centre.
+    void zoomAtCursor(double factor);
+    /// Moves the cursor by (rows, columns), clamped, and keeps it in view.
+    void moveCursorBy(Index rows, Index columns);
+    void paintCursor(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
+    void paintFocusFrame(QPainter &painter, QSize size) const;
 
     core::ParameterPtr m_weight;
     QString m_title;
@@ -220,6 +244,7 @@ private:
     int m_minimumHeight = 0; // minimumSizeHint().height() at the last resize
     HeatmapMapping m_mapping;
     bool m_mappingValid = false; // false until the first layout: then the whole matrix is shown
+    CellIndex m_cursor;
     QPoint m_pressPos;
     QPoint m_lastDragPos;
     bool m_dragging = false;

@@ -82,6 +82,18 @@ QColor surpriseText()
     return QColor(0x5a, 0x23, 0x00);
 }
 
+QColor focusFrame(bool dark)
+{
+    // GNOME's accent blue: 5.0:1 on #e6e6e6, 6.4:1 on white; its light variant 4.8:1 on #3c3c3c.
+    return dark ? QColor(0x78, 0xae, 0xed) : QColor(0x1a, 0x5f, 0xb4);
+}
+
+QList<QColor> chipBackgrounds()
+{
+    return {QColor(0xd6, 0xe9, 0xf8), QColor(0xfd, 0xe2, 0xc4), QColor(0xd9, 0xf2, 0xd9),
+            QColor(0xea, 0xdc, 0xf5), QColor(0xf8, 0xd7, 0xda)};
+}
+
 QColor surpriseBackground()
 {
     return QColor(0xfd, 0xe0, 0xc5);
@@ -159,6 +171,7 @@ QList<Pair> pairs(bool dark)
         QPalette palette(surface);
         palette.setColor(QPalette::Text, dark ? Qt::white : Qt::black);
         out.append({QStringLiteral("secondary on ") + surfaceName, secondary(palette), surface, 4.5});
+        out.append({QStringLiteral("focus frame on ") + surfaceName, focusFrame(dark), surface, 3.0});
     }
     // The one-hot view's "1" is secondary text on the Okabe-Ito orange of the one (the badge's colour):
     // the light theme's on every theme (OneHotView).
@@ -168,6 +181,12 @@ QList<Pair> pairs(bool dark)
     out.append({QStringLiteral("\"differ\" badge"), white, errorBadge(), 4.5});
     out.append({QStringLiteral("\"out of date\" badge"), QColor(Qt::black), outOfDateBadge(), 4.5});
     out.append({QStringLiteral("surprise label"), surpriseText(), surpriseBackground(), 4.5});
+    for (const QColor &chip : chipBackgrounds()) {
+        const QString name = QStringLiteral(" on chip ") + chip.name();
+        out.append({QStringLiteral("token") + name, QColor(0x20, 0x20, 0x20), chip, 4.5});
+        out.append({QStringLiteral("token id") + name, QColor(0x55, 0x55, 0x55), chip, 4.5});
+        out.append({QStringLiteral("focus ring") + name, focusFrame(false), chip, 3.0});
+    }
     return out;
 }
 

@@ -43,6 +43,16 @@ QColor note(bool dark = darkApp());
 QColor surpriseText();
 QColor surpriseBackground();
 
+/// The frame a focused painted view (a heatmap, the token chips) draws around itself (issue #25
+/// item 1): a non-text indicator, so 3:1 against every surface it is drawn on (WCAG 2.2 1.4.11).
+/// GNOME's accent blue, its light variant on a dark palette.
+QColor focusFrame(bool dark = darkApp());
+
+/// The light backgrounds that tell neighbouring token chips apart, in turn; their text is #202020,
+/// their ids #555555, and the focused chip is ringed in focusFrame(false), on any theme (a chip
+/// brings its own background).
+QList<QColor> chipBackgrounds();
+
 /// How opaque secondary text (axis labels, the one-hot digits, hints) is over its background.
 constexpr double kSecondaryAlpha = 0.65;
 /// Secondary text for a palette: its Text colour at kSecondaryAlpha, so it follows a dark palette too.

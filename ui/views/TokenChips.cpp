@@ -3,24 +3,23 @@
 #include "ui/views/TokenChips.h"
 
 #include "ui/paint/PaintedViewAccessible.h"
+#include "ui/paint/TextColors.h"
 #include "ui/views/TokenChipsAccessible.h"
 
 #include <QEvent>
+#include <QFocusEvent>
 #include <QFontMetrics>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
 #include <algorithm>
-#include <array>
 
 namespace embedlab::ui {
 
 namespace {
-
-// Light backgrounds that tell neighbouring tokens apart (dark text stays readable on each).
-constexpr std::array<QRgb, 5> kChipColours = {0xffd6e9f8, 0xfffde2c4, 0xffd9f2d9, 0xffeadcf5, 0xfff8d7da};
 
 struct ChipMetrics {
     int pad = 0;
@@ -61,6 +60,7 @@ TokenChips::TokenChips(QWidget *parent)
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+    setFocusPolicy(Qt::StrongFocus);
     PaintedViewAccessible::installFor<TokenChips, TokenChipsAccessible>(); // a button per chip
     PaintedViewAccessible::describe(this, tr("Tokens"), tr("No tokens"));
 }
@@ -74,6 +74,7 @@ void TokenChips::setChips(const QList<TokenChip> &chips, const QList<CharacterGr
     m_chips = chips;
     m_groups = framed;
     m_rectsWidth = -1;
+    setCurrentChip(m_chips.isEmpty() ? -1 : std::clamp(m_current, 0, int(m_chips.size()) - 1));
     updateGeometry();
     update();
     // For a screen reader: each chip's token and id, in order.
@@ -166,6 +167,26 @@ const TokenChips::Arrangement &TokenChips::rects() const
     return m_rects;
 }
 
+void TokenChips::setCurrentChip(int index)
+{
+    if (index < -1 || index >= m_chips.size())
+        index = m_chips.isEmpty() ? -1 : 0;
+    if (index == m_current)
+        return;
+    m_current = index;
+    update();
+    Q_EMIT currentChipChanged(m_current);
+}
+
+bool TokenChips::readsKey(const QKeyEvent &key)
+{
+    if (key.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    const int k = key.key();
+    return k == Qt::Key_Left || k == Qt::Key_Right || k == Qt::Key_Home || k == Qt::Key_End ||
+           k == Qt::Key_Return || k == Qt::Key_Enter;
+}
+
 QRect TokenChips::chipRect(int index) const
 {
     const QList<QRect> &r = rects().chips;
@@ -230,6 +251,11 @@ QSize TokenChips::minimumSizeHint() const
 
 bool TokenChips::event(QEvent *event)
 {
+    if (event->type() == QEvent::ShortcutOverride && !m_chips.isEmpty() &&
+        readsKey(*static_cast<QKeyEvent *>(event))) {
+        event->accept(); // delivered as a key press instead of the window's shortcut
+        return true;
+    }
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QString text = toolTipAt(help->pos());
@@ -250,6 +276,7 @@ void TokenChips::paintEvent(QPaintEvent *)
     const QFont small = idFont(font());
     const ChipMetrics m = metricsFor(fm);
     const Arrangement &r = rects();
+    const QList<QColor> chipColours = TextColors::chipBackgrounds();
     // The groups' frames first, each led by its characters; their chips are drawn inside.
     for (qsizetype g = 0; g < r.groups.size(); ++g) {
         const QRect rect = r.groups[g];
@@ -263,7 +290,7 @@ void TokenChips::paintEvent(QPaintEvent *)
     for (qsizetype i = 0; i < m_chips.size() && i < r.chips.size(); ++i) {
         const QRect rect = r.chips[i];
         painter.setPen(QColor(0, 0, 0, 40));
-        painter.setBrush(QColor::fromRgb(kChipColours[std::size_t(i) % kChipColours.size()]));
+        painter.setBrush(chipColours[i % chipColours.size()]);
         painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), m.pad, m.pad);
         painter.setPen(QColor(0x20, 0x20, 0x20));
         painter.setFont(font());
@@ -273,6 +300,16 @@ void TokenChips::paintEvent(QPaintEvent *)
         painter.setFont(small);
         painter.drawText(textRect, Qt::AlignRight | Qt::AlignVCenter, QString::number(m_chips[i].id));
     }
+    if (!hasFocus())
+        return;
+    // The focus: the current chip ringed, the whole row framed, both in the focus colour.
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(TextColors::focusFrame(false), 2.0)); // on the chip's own light colour
+    if (m_current >= 0 && m_current < r.chips.size())
+        painter.drawRoundedRect(QRectF(r.chips[m_current]).adjusted(1, 1, -1, -1), m.pad, m.pad);
+    painter.setPen(QPen(TextColors::focusFrame(), 2.0));
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.drawRect(QRectF(1, 1, width() - 2, height() - 2));
 }
 
 void TokenChips::resizeEvent(QResizeEvent *event)
@@ -284,9 +321,53 @@ void TokenChips::resizeEvent(QResizeEvent *event)
 void TokenChips::mousePressEvent(QMouseEvent *event)
 {
     const int index = chipAt(event->position().toPoint());
-    if (index >= 0 && event->button() == Qt::LeftButton)
+    if (index >= 0 && event->button() == Qt::LeftButton) {
+        setCurrentChip(index);
         Q_EMIT chipClicked(m_chips[index].id);
+    }
     QWidget::mousePressEvent(event);
+}
+
+void TokenChips::keyPressEvent(QKeyEvent *event)
+{
+    if (m_chips.isEmpty() || !readsKey(*event)) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    const int last = int(m_chips.size()) - 1;
+    switch (event->key()) {
+    case Qt::Key_Left:
+        setCurrentChip(std::max(0, m_current - 1));
+        break;
+    case Qt::Key_Right:
+        setCurrentChip(std::min(last, m_current + 1));
+        break;
+    case Qt::Key_Home:
+        setCurrentChip(0);
+        break;
+    case Qt::Key_End:
+        setCurrentChip(last);
+        break;
+    default: // Enter: as a click on the chip
+        if (m_current >= 0)
+            Q_EMIT chipClicked(m_chips[m_current].id);
+        break;
+    }
+    event->accept();
+}
+
+void TokenChips::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    update();
+    if (m_current >= 0)
+        Q_EMIT currentChipChanged(m_current); // shown again in the scroll area
+}
+
+void TokenChips::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 } // namespace embedlab::ui

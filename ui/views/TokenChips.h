@@ -10,6 +10,8 @@
 #include <QString>
 #include <QWidget>
 
+class QKeyEvent;
+
 namespace embedlab::ui {
 
 /// One token as a chip shows it: its text (whitespace made visible) and its id.
@@ -54,20 +56,33 @@ public:
     /// The tooltip at `pos`: the token under it, and the group's explanation; "" elsewhere.
     QString toolTipAt(QPoint pos) const;
 
+    /// The chip the keyboard is on (issue #25): Left and Right move it, Enter selects its token's
+    /// row as a click does. -1 without chips; drawn while the chips have the focus.
+    int currentChip() const { return m_current; }
+    void setCurrentChip(int index);
+    /// The keys the chips read themselves while focused (Left, Right, Home, End, Enter), claimed
+    /// through QEvent::ShortcutOverride so the window's single-key shortcuts wait.
+    static bool readsKey(const QKeyEvent &key);
+
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
-    /// A chip was clicked: its token's row.
+    /// A chip was clicked, or Enter pressed on the current one: its token's row.
     void chipClicked(qint64 id);
+    /// The keyboard moved to chip `index` (for a scroll area to show it, a screen reader to say it).
+    void currentChipChanged(int index);
 
 protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     const Arrangement &rects() const;
@@ -76,6 +91,7 @@ private:
     QList<CharacterGroup> m_groups;
     mutable Arrangement m_rects;
     mutable int m_rectsWidth = -1;
+    int m_current = -1;
 };
 
 } // namespace embedlab::ui

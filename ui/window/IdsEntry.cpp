@@ -82,6 +82,13 @@ IdsEntry::IdsEntry(Document *document, QWidget *parent)
     chipsArea->setWidget(m_chips);
     chipsArea->setWidgetResizable(true);
     chipsArea->setFrameShape(QFrame::NoFrame);
+    chipsArea->setFocusPolicy(Qt::NoFocus); // the chips take the focus, not an empty stop around them
+    connect(m_chips, &TokenChips::currentChipChanged, chipsArea, [this, chipsArea](int index) {
+        const QRect chip = m_chips->chipRect(index);
+        if (!chip.isEmpty())
+            chipsArea->ensureVisible(chip.center().x(), chip.center().y(), chip.width() / 2 + 2,
+                                     chip.height() / 2 + 2);
+    });
     chipsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     chipsArea->fitTwoRows();
     chipsArea->setMinimumWidth(fontMetrics().averageCharWidth() * 8);

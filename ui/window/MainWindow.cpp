@@ -23,6 +23,7 @@
 #include "ui/window/KeyRouter.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/LookupArea.h"
+#include "ui/window/PaneNavigator.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/TokenizerOffer.h"
@@ -124,6 +125,7 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     createParts(options);
     WindowMenus::build(this, m_actions, *m_registry, m_toolBars,
                        {m_sessions->recentMenu(), m_exports->exportMenu(), m_exports->copyMenu()});
+    m_panes = new PaneNavigator(this, centralWidget(), *m_registry, m_actions); // F6, Ctrl+Tab (#25)
     watchIdleSources();
     AccessibleNames::nameAll(this); // every control that has a label is named after it (#25)
     // A new document takes the panels of the layout the window restored (the user's last); a
@@ -540,6 +542,21 @@ void MainWindow::changeEvent(QEvent *event)
         const QSignalBlocker quiet(m_actions.fullScreen);
         m_actions.fullScreen->setChecked(isFullScreen());
     }
+}
+
+bool MainWindow::focusNextPrevChild(bool next)
+{
+    // Qt keeps a dock behind a tab visible, moved out of sight: its controls stay in the focus
+    // chain, so Tab goes on past them (at most once round the chain).
+    QWidget *first = nullptr;
+    while (QMainWindow::focusNextPrevChild(next)) {
+        QWidget *focus = QApplication::focusWidget();
+        if (!m_panes || !focus || PaneNavigator::isShown(focus) || focus == first)
+            return true;
+        if (!first)
+            first = focus;
+    }
+    return false;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -36,6 +36,7 @@ class LessonController;
 class LookupArea;
 class OneHotAnimation;
 class OneHotView;
+class PaneNavigator;
 class ProjectorMode;
 class SessionController;
 class TensorPicker;
@@ -104,6 +105,7 @@ public:
     CodeClipboard *clipboard() const { return m_clipboard; }
     FocusMode *focusMode() const { return m_focus; }
     ProjectorMode *projector() const { return m_projector; }
+    PaneNavigator *panes() const { return m_panes; }
     SessionController *sessions() const { return m_sessions; }
     ExportController *exports() const { return m_exports; }
     LessonController *lessons() const { return m_lessons; }
@@ -182,6 +184,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
+    /// Tab and Shift+Tab skip the controls of the panels behind a tab (PaneNavigator::isShown).
+    bool focusNextPrevChild(bool next) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -222,6 +226,7 @@ private:
     QLabel *m_busyLabel = nullptr;
 
     ProjectorMode *m_projector = nullptr;
+    PaneNavigator *m_panes = nullptr;
     WeightFileLoader *m_weightFiles = nullptr;
     LessonController *m_lessons = nullptr;
     ExportController *m_exports = nullptr;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/PanelRegistry.h"
 
+#include "ui/window/PaneNavigator.h"
+
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QScrollArea>
@@ -121,9 +123,8 @@ void PanelRegistry::raise(QDockWidget *dock)
 {
     dock->show();
     dock->raise();
-    dock->setFocus(Qt::OtherFocusReason);
-    if (QWidget *content = dock->widget())
-        content->setFocus(Qt::OtherFocusReason);
+    // The focus on its first control, where Tab would have put it (not on a scroll area around it).
+    PaneNavigator::focusInto(dock);
 }
 
 } // namespace embedlab::ui

@@ -158,6 +158,24 @@ void WindowActions::createViewActions(WindowActions &a, QWidget *owner)
         make(owner, tr("&All Panels"), QStringLiteral("leaveFocus"), tr("Back to all panels (Esc)"));
     a.leaveFocus->setShortcut(QKeySequence(Qt::Key_Escape));
     a.leaveFocus->setEnabled(false);
+    // Between the panes and the docks' tabs (issue #25): F6 as in KDE and GNOME applications,
+    // Ctrl+Tab and Ctrl+PageDown as in tabbed documents; PaneNavigator acts on them.
+    a.nextPane = make(owner, tr("&Next Pane"), QStringLiteral("nextPane"),
+                      tr("Move the keyboard focus to the next pane: the main area or a panel (F6)"));
+    a.nextPane->setShortcut(QKeySequence(Qt::Key_F6));
+    a.previousPane = make(owner, tr("P&revious Pane"), QStringLiteral("previousPane"),
+                          tr("Move the keyboard focus to the previous pane (Shift+F6)"));
+    a.previousPane->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+    a.nextTab = make(owner, tr("Next Panel &Tab"), QStringLiteral("nextTab"),
+                     tr("Bring the next tab of the focused panel's area to the front (Ctrl+Tab)"));
+    a.nextTab->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+    a.previousTab =
+        make(owner, tr("Pr&evious Panel Tab"), QStringLiteral("previousTab"),
+             tr("Bring the previous tab of the focused panel's area to the front (Ctrl+Shift+Tab)"));
+    a.previousTab->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+                                 QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
 
     a.colorMaps = new QActionGroup(owner);
     a.colorMaps->setExclusive(true);

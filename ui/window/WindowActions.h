@@ -57,6 +57,11 @@ public:
     QAction *lessonPrevious = nullptr;
     QAction *focusView = nullptr;
     QAction *leaveFocus = nullptr;
+    /// F6 / Shift+F6 and Ctrl+Tab / Ctrl+Shift+Tab (Ctrl+PageDown / Ctrl+PageUp): PaneNavigator.
+    QAction *nextPane = nullptr;
+    QAction *previousPane = nullptr;
+    QAction *nextTab = nullptr;
+    QAction *previousTab = nullptr;
     QActionGroup *colorMaps = nullptr;
     QActionGroup *languages = nullptr;
     // Animation

@@ -78,6 +78,8 @@ QMenu *WindowMenus::viewMenu(QMainWindow *window, const WindowActions &a, const 
     view->addSeparator();
     view->addActions(
         {a.fullScreen, a.projector, a.lesson, a.lessonNext, a.lessonPrevious, a.focusView, a.leaveFocus});
+    view->addSeparator();
+    view->addActions({a.nextPane, a.previousPane, a.nextTab, a.previousTab});
     QMenu *language = view->addMenu(tr("Lan&guage"));
     language->setObjectName(QStringLiteral("languageMenu"));
     language->addActions(a.languages->actions());

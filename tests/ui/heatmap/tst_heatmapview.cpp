@@ -3,9 +3,11 @@
 #include "common/HeatmapCells.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/paint/TextColors.h"
 
 #include <QApplication>
 #include <QMouseEvent>
+#include <QShortcut>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -50,6 +52,9 @@ private Q_SLOTS:
     void constantMatrix();
     void zoomAndReset();
     void keyboardZoomAndPan();
+    void cursorKeys();
+    void cursorKeysBeatShortcuts();
+    void focusFrameAndCursorAreDrawn();
     void tallMatrixStatesAggregation();
     void headingNeverOverlaps_data();
     void headingNeverOverlaps();
@@ -264,13 +269,134 @@ void TestHeatmapView::keyboardZoomAndPan()
     const HeatmapMapping fit = m_view->mapping();
     QTest::keyClick(m_view, Qt::Key_Equal, Qt::ControlModifier);
     QVERIFY(m_view->mapping().cellHeight > fit.cellHeight);
-    const double firstRow = m_view->mapping().firstRow;
-    QTest::keyClick(m_view, Qt::Key_Down);
-    QVERIFY(m_view->mapping().firstRow > firstRow);
     QTest::keyClick(m_view, Qt::Key_Minus, Qt::ControlModifier);
     QTest::keyClick(m_view, Qt::Key_Equal, Qt::ControlModifier);
     QTest::keyClick(m_view, Qt::Key_0, Qt::ControlModifier);
     QVERIFY(m_view->mapping().isFit());
+}
+
+// Issue #25 item 1: the arrows move a cell cursor that stays in view, Enter selects its row as a
+// click does, + and - zoom around it and Home shows the whole matrix again.
+void TestHeatmapView::cursorKeys()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{300, 40});
+    p->value().setRandom();
+    m_view->setMatrix(p);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    QCOMPARE(m_view->cursorCell(), (CellIndex{0, 0}));
+    QSignalSpy moved(m_view, &HeatmapView::cursorMoved);
+    QSignalSpy clicked(m_view, &HeatmapView::rowClicked);
+    // Left and Up stop at the matrix's edge.
+    QTest::keyClick(m_view, Qt::Key_Left);
+    QTest::keyClick(m_view, Qt::Key_Up);
+    QCOMPARE(m_view->cursorCell(), (CellIndex{0, 0}));
+    QCOMPARE(moved.count(), 0);
+    const double fitHeight = m_view->mapping().cellHeight;
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(m_view, Qt::Key_Plus, Qt::ShiftModifier);
+    QVERIFY(m_view->mapping().cellHeight > fitHeight * 2);
+    for (int i = 0; i < 120; ++i)
+        QTest::keyClick(m_view, Qt::Key_Down);
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(m_view, Qt::Key_Right);
+    QCOMPARE(m_view->cursorCell(), (CellIndex{120, 3}));
+    QCOMPARE(moved.count(), 123);
+    QCOMPARE(moved.last().at(0).toInt(), 120);
+    QCOMPARE(moved.last().at(1).toInt(), 3);
+    // Kept in view: the map scrolled down with it.
+    const HeatmapMapping zoomed = m_view->mapping();
+    QVERIFY(zoomed.firstRow > 0.0);
+    QVERIFY(zoomed.cellRect(120, 3).top() >= 0.0);
+    QVERIFY(zoomed.cellRect(120, 3).bottom() <= zoomed.viewport.height());
+    QTest::keyClick(m_view, Qt::Key_Return);
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.first().at(0).toInt(), 120);
+    QCOMPARE(m_view->selectedRow(), 120);
+    // - zooms out around the cursor, which stays in view.
+    QTest::keyClick(m_view, Qt::Key_Minus);
+    const HeatmapMapping out = m_view->mapping();
+    QVERIFY(out.cellHeight < zoomed.cellHeight);
+    QVERIFY(out.cellRect(120, 3).top() >= 0.0 && out.cellRect(120, 3).bottom() <= out.viewport.height());
+    QTest::keyClick(m_view, Qt::Key_Home);
+    QVERIFY(m_view->mapping().isFit());
+    QCOMPARE(m_view->cursorCell(), (CellIndex{120, 3}));
+    // A click moves the cursor to the cell clicked.
+    QTest::mouseClick(m_view, Qt::LeftButton, {},
+                      (m_view->mapping().cellRect(7, 9).center() + m_view->plotRect().topLeft()).toPoint());
+    QCOMPARE(m_view->cursorCell(), (CellIndex{7, 9}));
+    // A smaller matrix keeps the cursor inside it.
+    m_view->setMatrix(referenceMatrix());
+    QCOMPARE(m_view->cursorCell(), (CellIndex{3, 4}));
+}
+
+// The window's single-key shortcuts (the animation's arrows, Home) wait while the view has the
+// focus: it claims its keys through ShortcutOverride.
+void TestHeatmapView::cursorKeysBeatShortcuts()
+{
+    QWidget host;
+    auto *view = new HeatmapView(&host);
+    view->setMatrix(referenceMatrix());
+    view->resize(400, 300);
+    int fired = 0;
+    for (const QKeySequence &key : {QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_Home),
+                                    QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_PageDown)}) {
+        auto *shortcut = new QShortcut(key, &host);
+        connect(shortcut, &QShortcut::activated, &host, [&fired] { ++fired; });
+    }
+    host.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&host));
+    host.activateWindow();
+    view->setFocus();
+    QTRY_VERIFY(view->hasFocus());
+    QTest::keyClick(view, Qt::Key_Right);
+    QTest::keyClick(view, Qt::Key_Home);
+    QTest::keyClick(view, Qt::Key_Return);
+    QCOMPARE(fired, 0);
+    QCOMPARE(view->cursorCell(), (CellIndex{0, 1}));
+    QCOMPARE(view->selectedRow(), 0);
+    // A key the view does not read is still the window's.
+    QTest::keyClick(view, Qt::Key_PageDown);
+    QCOMPARE(fired, 1);
+}
+
+// The focused view is framed in TextColors::focusFrame() (3:1 on every surface, tst_contrast) and
+// shows its cursor; unfocused, and in an export, neither is drawn.
+void TestHeatmapView::focusFrameAndCursorAreDrawn()
+{
+    QWidget other;
+    other.show();
+    m_view->activateWindow();
+    m_view->setFocus();
+    QTRY_VERIFY(m_view->hasFocus());
+    QTest::keyClick(m_view, Qt::Key_Down);
+    const QImage focused = m_view->grab().toImage();
+    const QPoint edge(1, m_view->height() / 2);
+    QCOMPARE(focused.pixelColor(edge * int(focused.devicePixelRatio())).rgb(),
+             TextColors::focusFrame().rgb());
+    // The cursor's rings on the top edge of cell (1, 0), a dark red: black outside, white inside.
+    const QRectF cell = m_view->mapping().cellRect(1, 0).translated(m_view->plotRect().topLeft());
+    const qreal dpr = focused.devicePixelRatio();
+    const auto colourAt = [&](qreal y) {
+        return focused.pixelColor((QPointF(cell.center().x(), y) * dpr).toPoint());
+    };
+    bool black = false;
+    bool white = false;
+    for (qreal y = cell.top() - 3; y <= cell.top() + 2; y += 0.5) {
+        black = black || colourAt(y) == QColor(Qt::black);
+        white = white || colourAt(y) == QColor(Qt::white);
+    }
+    QVERIFY(black);
+    QVERIFY(white);
+    QVERIFY(colourAt(cell.center().y()) != QColor(Qt::white)); // the cell itself is not covered
+    const QImage exported = m_view->renderToImage(m_view->size());
+    QVERIFY(exported.pixelColor(edge).rgb() != TextColors::focusFrame().rgb());
+    other.activateWindow();
+    other.setFocus();
+    m_view->clearFocus();
+    QTRY_VERIFY(!m_view->hasFocus());
+    const QImage unfocused = m_view->grab().toImage();
+    QVERIFY(unfocused.pixelColor(edge * int(unfocused.devicePixelRatio())).rgb() !=
+            TextColors::focusFrame().rgb());
 }
 
 void TestHeatmapView::headingNeverOverlaps_data()

@@ -8,6 +8,7 @@
 // shortcut map) and checks what changed: the control, the animation or the lesson, and nothing else.
 #include "common/TestSettings.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Lab.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/LayerPanel.h"
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void keyGoesWhereTheFocusIs();
     void lessonTakesOnePressPerStep();
     void lessonPanelIsReachedWithTab();
+    void enterSelectsRowInDocument();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -129,7 +131,8 @@ void TestKeyRouting::keyGoesWhereTheFocusIs_data()
     QTest::newRow("line edit, Space") << Target::LineEdit << space << false << Changes::Control;
     QTest::newRow("line edit, Home") << Target::LineEdit << home << false << Changes::Control;
     QTest::newRow("heatmap, Space") << Target::Heatmap << space << false << Changes::Animation;
-    QTest::newRow("heatmap, Right") << Target::Heatmap << right << false << Changes::Animation;
+    // The heatmap reads its own cursor keys (issue #25 item 1): the arrows move its cell cursor.
+    QTest::newRow("heatmap, Right") << Target::Heatmap << right << false << Changes::Control;
     QTest::newRow("heatmap, PageDown") << Target::Heatmap << down << false << Changes::Animation;
     QTest::newRow("heatmap, F") << Target::Heatmap << f << false << Changes::FocusMode;
     QTest::newRow("one-hot view, Right") << Target::OneHotView << right << false << Changes::Animation;
@@ -141,7 +144,7 @@ void TestKeyRouting::keyGoesWhereTheFocusIs_data()
     QTest::newRow("lesson, spin box, PageDown") << Target::SpinBox << down << true << Changes::Lesson;
     QTest::newRow("lesson, line edit, PageDown") << Target::LineEdit << down << true << Changes::Lesson;
     QTest::newRow("lesson, heatmap, PageDown") << Target::Heatmap << down << true << Changes::Lesson;
-    QTest::newRow("lesson, heatmap, Right") << Target::Heatmap << right << true << Changes::Animation;
+    QTest::newRow("lesson, heatmap, Right") << Target::Heatmap << right << true << Changes::Control;
     QTest::newRow("lesson, one-hot view, PageDown") << Target::OneHotView << down << true << Changes::Lesson;
 }
 
@@ -178,6 +181,8 @@ void TestKeyRouting::keyGoesWhereTheFocusIs()
     const QString editText = edit ? edit->text() : QString();
     if (edit) // at the end, so that Home moves the cursor
         const_cast<QLineEdit *>(edit)->setCursorPosition(int(editText.size()));
+    const auto *heatmap = qobject_cast<const embedlab::ui::HeatmapView *>(widget);
+    const embedlab::ui::CellIndex cursor = heatmap ? heatmap->cursorCell() : embedlab::ui::CellIndex{};
     const int step = animation->step();
     const bool playing = animation->isPlaying();
     // The animation's keys are its actions' shortcuts: a change of the model (a control's own
@@ -195,7 +200,8 @@ void TestKeyRouting::keyGoesWhereTheFocusIs()
 
     const bool controlChanged =
         (box && (clicks->size() > 0 || box->isChecked() != checked)) || (spin && spin->text() != spinText) ||
-        (edit && (edit->text() != editText || edit->cursorPosition() != int(editText.size())));
+        (edit && (edit->text() != editText || edit->cursorPosition() != int(editText.size()))) ||
+        (heatmap && heatmap->cursorCell() != cursor);
     const bool animationKey =
         std::any_of(shortcuts.cbegin(), shortcuts.cend(),
                     [](const std::shared_ptr<QSignalSpy> &spy) { return !spy->isEmpty(); });
@@ -255,6 +261,26 @@ void TestKeyRouting::lessonPanelIsReachedWithTab()
     QCOMPARE(lesson->current(), 2);
     QTest::keyClick(next, Qt::Key_PageUp);
     QCOMPARE(lesson->current(), 1);
+}
+
+// Issue #25 item 1: Enter on the heatmap's cursor selects that row in the document, as a click
+// does: both heatmaps mark it. (The chips' Enter emits the click's own chipClicked(), tst_tokenchips.)
+void TestKeyRouting::enterSelectsRowInDocument()
+{
+    window()->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window()));
+    embedlab::ui::HeatmapView *heatmap = window()->embeddingHeatmap();
+    heatmap->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), heatmap);
+    QCOMPARE(heatmap->cursorCell().row, 0);
+    const int expected = window()->lab()->selectedRow() == 1 ? 3 : 1;
+    for (int i = 0; i < expected; ++i)
+        QTest::keyClick(heatmap, Qt::Key_Down);
+    QCOMPARE(window()->lab()->selectedRow() == expected, false); // moving is not selecting
+    QTest::keyClick(heatmap, Qt::Key_Return);
+    QCOMPARE(window()->lab()->selectedRow(), expected);
+    QCOMPARE(heatmap->selectedRow(), expected);
+    QCOMPARE(window()->lmHeadHeatmap()->selectedRow(), expected);
 }
 
 QTEST_MAIN(TestKeyRouting)
