@@ -723,6 +723,14 @@
         <source>Step %1 of %2, loss %3</source>
         <translation>Bước %1 / %2, loss %3</translation>
     </message>
+    <message>
+        <source>Choose a text</source>
+        <translation>Chọn một văn bản</translation>
+    </message>
+    <message>
+        <source>Choose a text to train on.</source>
+        <translation>Hãy chọn một văn bản để huấn luyện.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>

@@ -723,6 +723,14 @@
         <source>Step %1 of %2, loss %3</source>
         <translation>第 %1 步，共 %2 步，损失 %3</translation>
     </message>
+    <message>
+        <source>Choose a text</source>
+        <translation>选择文本</translation>
+    </message>
+    <message>
+        <source>Choose a text to train on.</source>
+        <translation>请选择一段用于训练的文本。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>

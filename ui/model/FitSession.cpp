@@ -116,7 +116,7 @@ QString FitSession::tokenLabel(const QString &code, std::int64_t id)
     return Vocabulary::gpt2().label(id);
 }
 
-void FitSession::setup(const QString &code, bool tied)
+void FitSession::reset(const QString &code, bool tied)
 {
     ++m_generation;
     m_code = code;
@@ -127,12 +127,23 @@ void FitSession::setup(const QString &code, bool tied)
     m_frameTimer.stop();
     m_pendingSteps = 0;
     m_pendingSeek.reset();
+    m_seeking.reset();
+    m_replayTo = 0;
     m_current = 0;
     m_losses.clear();
     m_mapRows.clear();
     m_mapLabels.clear();
     m_mapPositions.clear();
     m_embedding = core::Matrix();
+    m_uniformLoss = 0.0;
+    m_vocabSize = 0;
+    m_tokenCount = 0;
+    m_busy = false;
+}
+
+void FitSession::setup(const QString &code, bool tied)
+{
+    reset(code, tied);
     m_busy = true;
     const quint64 generation = m_generation;
     runInBackground(
@@ -181,6 +192,50 @@ void FitSession::setup(const QString &code, bool tied)
     Q_EMIT changed();
 }
 
+void FitSession::clear()
+{
+    if (m_code.isEmpty() && !m_busy)
+        return;
+    reset(QString(), m_tied);
+    Q_EMIT changed();
+}
+
+FitState FitSession::settings() const
+{
+    FitState state;
+    state.text = m_code;
+    state.tied = m_tied;
+    state.head = int(std::max(head(), m_replayTo));
+    state.current = int(m_pendingSeek ? *m_pendingSeek : m_seeking ? *m_seeking : m_current);
+    state.speed = m_stepsPerFrame;
+    return state;
+}
+
+void FitSession::restore(const FitState &state)
+{
+    if (state == settings())
+        return;
+    if (state.speed != m_stepsPerFrame)
+        setStepsPerFrame(state.speed);
+    if (state.text.isEmpty()) {
+        clear();
+        return;
+    }
+    const int head = std::clamp(state.head, 0, FitState::kMaxHead);
+    // The timeline cannot forget steps: a shorter run is set up again and replayed.
+    const bool sameRun =
+        state.text == m_code && state.tied == m_tied && m_error.isEmpty() && head >= settings().head;
+    if (!sameRun)
+        setup(state.text, state.tied);
+    m_running = false;
+    m_frameTimer.stop();
+    m_pendingSteps = 0;
+    m_replayTo = head;
+    m_pendingSeek = std::clamp(state.current, 0, head);
+    startNext();
+    Q_EMIT changed();
+}
+
 void FitSession::run()
 {
     if (!m_state)
@@ -222,8 +277,9 @@ void FitSession::seek(std::int64_t step)
         return;
     m_running = false;
     m_pendingSteps = 0;
-    m_pendingSeek = std::clamp<std::int64_t>(step, 0, head());
+    m_pendingSeek = std::clamp<std::int64_t>(step, 0, std::max(head(), m_replayTo));
     startNext();
+    Q_EMIT changed();
 }
 
 void FitSession::startNext()
@@ -231,12 +287,16 @@ void FitSession::startNext()
     if (m_busy || !m_state)
         return;
     m_frameTimer.stop();
-    if (m_pendingSeek) {
+    if (head() < m_replayTo) {
+        // Replaying a restored run: as many steps as a job's time allows, then the views.
+        startJob(Job::Run, m_replayTo, FitState::kMaxHead);
+    } else if (m_pendingSeek) {
         const std::int64_t target = *m_pendingSeek;
         m_pendingSeek.reset();
-        if (target != m_current)
+        if (target != m_current) {
+            m_seeking = target;
             startJob(Job::Seek, target);
-        else
+        } else
             startNext();
     } else if (m_pendingSteps > 0) {
         --m_pendingSteps;
@@ -286,6 +346,7 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
             if (generation != m_generation)
                 return;
             m_busy = false;
+            m_seeking.reset();
             take(f);
             // A run waits for its next frame; a step or seek asked for meanwhile goes now.
             if (m_running && !m_pendingSeek && m_pendingSteps == 0 && m_current < m_runEnd)

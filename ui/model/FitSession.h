@@ -4,6 +4,7 @@
 
 #include "core/nn/FitCorpus.h"
 #include "core/nn/TextFit.h"
+#include "ui/model/ViewState.h"
 
 #include <QList>
 #include <QObject>
@@ -37,7 +38,7 @@ public:
     static constexpr int kFrameMilliseconds = 33;
     /// The longest a run's job steps before the views are refreshed, however fast the speed.
     static constexpr int kJobMilliseconds = 40;
-    static constexpr int kMaxStepsPerFrame = 1000;
+    static constexpr int kMaxStepsPerFrame = FitState::kMaxSpeed;
 
     explicit FitSession(QObject *parent = nullptr);
     ~FitSession() override;
@@ -57,6 +58,15 @@ public:
 
     /// Starts a new run of the text of `code` at step 0 (the run before is dropped).
     void setup(const QString &code, bool tied);
+    /// Drops the run: no text chosen.
+    void clear();
+    /// The run as the session file keeps it. While a restore() or seek() catches up, its head and
+    /// current step are the ones it is bringing back (a fit is deterministic: they will be exactly
+    /// those), so a session saved meanwhile loses nothing.
+    FitState settings() const;
+    /// Brings the run to `state`: the same run is extended (replayed on the workers to its head) and
+    /// sought; another text or tie, or a shorter head, sets it up again and replays it. Pauses a run.
+    void restore(const FitState &state);
     QString textCode() const { return m_code; }
     bool tied() const { return m_tied; }
     /// True once a run is set up (its corpus built and step 0 placed on the map).
@@ -104,6 +114,8 @@ private:
     struct Frame;
     enum class Job { Step, Run, Seek };
 
+    /// Drops the run (a job still running finishes on its own state, and its frame is ignored).
+    void reset(const QString &code, bool tied);
     void startNext();
     void startJob(Job job, std::int64_t target, int steps = 1);
     void take(const Frame &frame);
@@ -120,6 +132,8 @@ private:
     QTimer m_frameTimer;
     int m_pendingSteps = 0;
     std::optional<std::int64_t> m_pendingSeek;
+    std::optional<std::int64_t> m_seeking; // the step the running seek job brings back
+    std::int64_t m_replayTo = 0;           // restore(): the head the run is replayed to
 
     std::int64_t m_current = 0;
     std::vector<float> m_losses;

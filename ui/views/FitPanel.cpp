@@ -39,6 +39,7 @@ FitPanel::FitPanel(QWidget *parent)
     const QStringList codes = FitSession::textCodes();
     for (qsizetype i = 0; i < codes.size(); ++i)
         m_text->addItem(names.value(i, codes[i]), codes[i]);
+    m_text->setPlaceholderText(tr("Choose a text"));
     auto *textLabel = new QLabel(tr("&Text:"), this);
     textLabel->setBuddy(m_text);
     m_text->setAccessibleName(tr("Text"));
@@ -117,7 +118,7 @@ void FitPanel::setSession(FitSession *session)
 
 void FitPanel::restart()
 {
-    if (m_session)
+    if (m_session && m_text->currentIndex() >= 0)
         m_session->setup(m_text->currentData().toString(), m_tied->isChecked());
 }
 
@@ -138,15 +139,22 @@ void FitPanel::refresh()
         const QSignalBlocker blockTimeline(m_timeline);
         const QSignalBlocker blockSpeed(m_speed);
         m_speed->setValue(m_session->stepsPerFrame());
-        m_text->setCurrentIndex(std::max(0, m_text->findData(m_session->textCode())));
+        // No run (none chosen yet, or a session without one): the placeholder asks for a text.
+        m_text->setCurrentIndex(m_text->findData(m_session->textCode()));
         m_tied->setChecked(m_session->tied());
-        m_timeline->setRange(0, int(m_session->head()));
+        // Tying applies to a run: with no text chosen there is none to restart.
+        m_tied->setEnabled(!m_session->textCode().isEmpty());
+        // The step asked for: a seek or a restored run that is still being replayed goes there.
+        const FitState settings = m_session->settings();
+        m_timeline->setRange(0, settings.head);
         // The handle stays where the user drags it while the session catches up.
         if (!m_timeline->isSliderDown())
-            m_timeline->setValue(int(m_session->current()));
+            m_timeline->setValue(settings.current);
     }
     if (!m_session->error().isEmpty()) {
         m_sizes->setText(tr("The text could not be read: %1").arg(m_session->error()));
+    } else if (m_session->textCode().isEmpty()) {
+        m_sizes->setText(tr("Choose a text to train on."));
     } else if (!ready) {
         m_sizes->setText(tr("Reading the text ..."));
     } else {

@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonDocument>
 #include <QPushButton>
 #include <QSlider>
 #include <QTest>
@@ -22,6 +23,8 @@
 
 using embedlab::ui::FitPanel;
 using embedlab::ui::FitSession;
+using embedlab::ui::FitState;
+using embedlab::ui::ViewState;
 namespace core = embedlab::core;
 
 namespace {
@@ -39,6 +42,20 @@ bool sameBits(const core::Matrix &a, const core::Matrix &b)
 
 } // namespace
 
+namespace embedlab::ui {
+char *toString(const FitState &s)
+{
+    return QTest::toString(QStringLiteral("FitState{'%1', tied %2, step %3 of %4, speed %5}")
+                               .arg(s.text)
+                               .arg(s.tied)
+                               .arg(s.current)
+                               .arg(s.head)
+                               .arg(s.speed));
+}
+} // namespace embedlab::ui
+
+Q_DECLARE_METATYPE(embedlab::ui::FitState)
+
 /// Issue #27: the Fit a Text panel runs the PyTorch-exact loop on the workers, and what it shows -
 /// every loss, any step scrubbed back to, the map - is what core::TextFit computes directly.
 class TestFitPanel : public QObject {
@@ -46,6 +63,10 @@ class TestFitPanel : public QObject {
 private Q_SLOTS:
     void runScrubAndMap_data();
     void runScrubAndMap();
+    void restoreReplaysTheRun_data();
+    void restoreReplaysTheRun();
+    void damagedFitSettingsAreRefused_data();
+    void damagedFitSettingsAreRefused();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -153,6 +174,97 @@ void TestFitPanel::runScrubAndMap()
          QList<QWidget *>{panel.textBox(), panel.tiedBox(), panel.runButton(), panel.stepButton(),
                           panel.timeline(), panel.lossChart(), panel.mapView()})
         QVERIFY2(!w->accessibleName().isEmpty(), w->metaObject()->className());
+}
+
+void TestFitPanel::restoreReplaysTheRun_data()
+{
+    QTest::addColumn<FitState>("other");
+    // What the session held before the restore: nothing, the same run shorter, the same run
+    // longer (the timeline cannot forget: it is set up again), another text.
+    QTest::newRow("from no run") << FitState{};
+    QTest::newRow("same run, shorter") << FitState{QStringLiteral("en"), true, 10, 20, 4};
+    QTest::newRow("same run, longer") << FitState{QStringLiteral("en"), true, 90, 130, 4};
+    QTest::newRow("other text") << FitState{QStringLiteral("zh"), false, 5, 5, 4};
+}
+
+void TestFitPanel::restoreReplaysTheRun()
+{
+    // Issue #27: the session file keeps a run's settings only; restore() replays it on the workers
+    // to its head and seeks to its current step, bit for bit what the run held.
+    QFETCH(FitState, other);
+    FitSession original;
+    original.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(original.hasRun() && !original.isBusy(), 10000);
+    for (int i = 0; i < 100; ++i)
+        original.step();
+    QTRY_VERIFY_WITH_TIMEOUT(original.head() == 100 && !original.isBusy(), 10000);
+    original.seek(70);
+    original.setStepsPerFrame(9);
+    QTRY_VERIFY_WITH_TIMEOUT(original.current() == 70 && !original.isBusy(), 10000);
+    const FitState saved = original.settings();
+    QCOMPARE(saved, (FitState{QStringLiteral("en"), true, 70, 100, 9}));
+
+    FitSession restored;
+    FitPanel panel;
+    panel.setSession(&restored);
+    restored.restore(other);
+    QTRY_VERIFY_WITH_TIMEOUT(!restored.isBusy(), 10000);
+    QCOMPARE(restored.settings(), other);
+    restored.restore(saved);
+    // The settings are the ones asked for at once, while the workers replay.
+    QCOMPARE(restored.settings(), saved);
+    QCOMPARE(panel.timeline()->maximum(), 100);
+    QCOMPARE(panel.timeline()->value(), 70);
+    QTRY_VERIFY_WITH_TIMEOUT(restored.current() == 70 && !restored.isBusy(), 10000);
+    QCOMPARE(restored.settings(), saved);
+    QCOMPARE(restored.head(), std::int64_t{100});
+    QCOMPARE(restored.losses().size(), original.losses().size());
+    for (std::size_t i = 0; i < original.losses().size(); ++i)
+        QVERIFY2(sameBits(restored.losses()[i], original.losses()[i]), qPrintable(QString::number(i + 1)));
+    QVERIFY(sameBits(restored.embedding(), original.embedding()));
+    QCOMPARE(restored.mapPositions(), original.mapPositions());
+    QCOMPARE(panel.lossChart()->lossSeries()->count(), 100);
+
+    // No text: no run.
+    restored.restore(FitState{});
+    QVERIFY(!restored.hasRun());
+    QCOMPARE(restored.settings(), FitState{});
+    QCOMPARE(panel.textBox()->currentIndex(), -1);
+}
+
+void TestFitPanel::damagedFitSettingsAreRefused_data()
+{
+    QTest::addColumn<QString>("fit");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("text not a string") << QStringLiteral(R"({"text": 3})") << QStringLiteral("fit.text");
+    QTest::newRow("negative head") << QStringLiteral(R"({"head": -1})") << QStringLiteral("fit.head");
+    QTest::newRow("head past the limit")
+        << QStringLiteral(R"({"head": 1000001, "current": 0})") << QStringLiteral("fit.head");
+    QTest::newRow("current past the head")
+        << QStringLiteral(R"({"head": 5, "current": 6})") << QStringLiteral("fit.current");
+    QTest::newRow("fractional step") << QStringLiteral(R"({"head": 5.5})") << QStringLiteral("fit.head");
+    QTest::newRow("speed 0") << QStringLiteral(R"({"speed": 0})") << QStringLiteral("fit.speed");
+    QTest::newRow("speed past the limit")
+        << QStringLiteral(R"({"speed": 1001})") << QStringLiteral("fit.speed");
+    QTest::newRow("tied not a boolean") << QStringLiteral(R"({"tied": 1})") << QStringLiteral("fit.tied");
+}
+
+void TestFitPanel::damagedFitSettingsAreRefused()
+{
+    QFETCH(QString, fit);
+    QFETCH(QString, field);
+    QJsonObject view = ViewState().toJson();
+    view[QStringLiteral("fit")] = QJsonDocument::fromJson(fit.toUtf8()).object();
+    QString error;
+    QVERIFY(!ViewState::fromJson(view, &error));
+    QVERIFY2(error.contains(field), qPrintable(error));
+
+    // A good one round-trips.
+    ViewState good;
+    good.fit = FitState{QStringLiteral("vi"), false, 3, 1000000, 1000};
+    const auto back = ViewState::fromJson(good.toJson(), &error);
+    QVERIFY(back);
+    QCOMPARE(back->fit, good.fit);
 }
 
 QTEST_MAIN(TestFitPanel)
