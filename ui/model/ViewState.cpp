@@ -163,6 +163,7 @@ void readFit(const QJsonObject &o, FitState &f, Reader &outer)
 {
     Reader r(o, QStringLiteral("fit"));
     r.text("text", f.text);
+    r.text("ownText", f.ownText);
     r.boolean("tied", f.tied);
     r.integer("current", f.current);
     r.integer("head", f.head);
@@ -309,11 +310,9 @@ QJsonObject ViewState::toJson() const
             v = QJsonArray::fromStringList(panels);
             break;
         case Field::Fit:
-            v = QJsonObject{{key("text"), fit.text},
-                            {key("tied"), fit.tied},
-                            {key("current"), fit.current},
-                            {key("head"), fit.head},
-                            {key("speed"), fit.speed}};
+            v = QJsonObject{{key("text"), fit.text}, {key("ownText"), fit.ownText},
+                            {key("tied"), fit.tied}, {key("current"), fit.current},
+                            {key("head"), fit.head}, {key("speed"), fit.speed}};
             break;
         }
         o[key(info.key)] = v;

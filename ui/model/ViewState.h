@@ -64,7 +64,7 @@ struct FitState {
     static constexpr int kMaxHead = 1'000'000;
     /// The fastest run: steps per frame (a tiny model takes a thousand steps in a few milliseconds).
     static constexpr int kMaxSpeed = 1000;
-    /// The shipped text's code ("en", "vi", "zh"); empty: no run.
+    /// The shipped text's code ("en", "vi", "zh"), or "own" for ownText; empty: no run.
     QString text;
     bool tied = true;
     /// The step shown, 0 .. head.
@@ -73,6 +73,8 @@ struct FitState {
     int head = 0;
     /// Steps per frame while it runs.
     int speed = 4;
+    /// The user's own text (pasted, or read from a .txt), when `text` is "own".
+    QString ownText;
     bool operator==(const FitState &) const = default;
 };
 

@@ -5,6 +5,7 @@
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/LossChart.h"
+#include "ui/views/OwnTextDialog.h"
 
 #include "core/format/PythonNumber.h"
 
@@ -39,6 +40,7 @@ FitPanel::FitPanel(QWidget *parent)
     const QStringList codes = FitSession::textCodes();
     for (qsizetype i = 0; i < codes.size(); ++i)
         m_text->addItem(names.value(i, codes[i]), codes[i]);
+    m_text->addItem(tr("Your own text..."), QLatin1String(FitSession::kOwnText));
     m_text->setPlaceholderText(tr("Choose a text"));
     auto *textLabel = new QLabel(tr("&Text:"), this);
     textLabel->setBuddy(m_text);
@@ -81,7 +83,12 @@ FitPanel::FitPanel(QWidget *parent)
     layout->addLayout(controls);
     layout->addLayout(views, 1);
 
-    connect(m_text, &QComboBox::currentIndexChanged, this, &FitPanel::restart);
+    connect(m_text, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_text->currentData().toString() == QLatin1String(FitSession::kOwnText))
+            askOwnText();
+        else
+            restart();
+    });
     connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
     connect(m_run, &QPushButton::clicked, this, [this] {
         if (!m_session)
@@ -119,7 +126,26 @@ void FitPanel::setSession(FitSession *session)
 void FitPanel::restart()
 {
     if (m_session && m_text->currentIndex() >= 0)
-        m_session->setup(m_text->currentData().toString(), m_tied->isChecked());
+        m_session->setup(m_text->currentData().toString(), m_tied->isChecked(), m_session->ownText());
+}
+
+void FitPanel::askOwnText()
+{
+    if (!m_session)
+        return;
+    OwnTextDialog dialog(m_session->ownText(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        useOwnText(dialog.text());
+    else
+        refresh(); // the text chooser shows the run's text again
+}
+
+QString FitPanel::useOwnText(const QString &text)
+{
+    const QString error = FitSession::checkOwnText(text);
+    if (error.isEmpty() && m_session)
+        m_session->setup(QLatin1String(FitSession::kOwnText), m_tied->isChecked(), text);
+    return error;
 }
 
 void FitPanel::refresh()
@@ -159,7 +185,7 @@ void FitPanel::refresh()
         m_sizes->setText(tr("Reading the text ..."));
     } else {
         const QString sentence =
-            m_session->textCode() == QLatin1String("zh")
+            FitSession::usesCharacters(m_session->textCode(), m_session->ownText())
                 ? tr("%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3")
                 : tr("%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3");
         m_sizes->setText(sentence.arg(m_session->tokenCount())

@@ -5,14 +5,17 @@
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/LossChart.h"
+#include "ui/views/OwnTextDialog.h"
 
 #include "core/nn/TextFit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QJsonDocument>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtCharts/QLineSeries>
 
@@ -24,6 +27,7 @@
 using embedlab::ui::FitPanel;
 using embedlab::ui::FitSession;
 using embedlab::ui::FitState;
+using embedlab::ui::OwnTextDialog;
 using embedlab::ui::ViewState;
 namespace core = embedlab::core;
 
@@ -67,6 +71,9 @@ private Q_SLOTS:
     void restoreReplaysTheRun();
     void damagedFitSettingsAreRefused_data();
     void damagedFitSettingsAreRefused();
+    void ownTextIsCheckedAndRuns_data();
+    void ownTextIsCheckedAndRuns();
+    void ownTextFileMustBeUtf8();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -182,9 +189,9 @@ void TestFitPanel::restoreReplaysTheRun_data()
     // What the session held before the restore: nothing, the same run shorter, the same run
     // longer (the timeline cannot forget: it is set up again), another text.
     QTest::newRow("from no run") << FitState{};
-    QTest::newRow("same run, shorter") << FitState{QStringLiteral("en"), true, 10, 20, 4};
-    QTest::newRow("same run, longer") << FitState{QStringLiteral("en"), true, 90, 130, 4};
-    QTest::newRow("other text") << FitState{QStringLiteral("zh"), false, 5, 5, 4};
+    QTest::newRow("same run, shorter") << FitState{QStringLiteral("en"), true, 10, 20, 4, QString()};
+    QTest::newRow("same run, longer") << FitState{QStringLiteral("en"), true, 90, 130, 4, QString()};
+    QTest::newRow("other text") << FitState{QStringLiteral("zh"), false, 5, 5, 4, QString()};
 }
 
 void TestFitPanel::restoreReplaysTheRun()
@@ -202,7 +209,7 @@ void TestFitPanel::restoreReplaysTheRun()
     original.setStepsPerFrame(9);
     QTRY_VERIFY_WITH_TIMEOUT(original.current() == 70 && !original.isBusy(), 10000);
     const FitState saved = original.settings();
-    QCOMPARE(saved, (FitState{QStringLiteral("en"), true, 70, 100, 9}));
+    QCOMPARE(saved, (FitState{QStringLiteral("en"), true, 70, 100, 9, QString()}));
 
     FitSession restored;
     FitPanel panel;
@@ -261,10 +268,120 @@ void TestFitPanel::damagedFitSettingsAreRefused()
 
     // A good one round-trips.
     ViewState good;
-    good.fit = FitState{QStringLiteral("vi"), false, 3, 1000000, 1000};
+    good.fit = FitState{QStringLiteral("vi"), false, 3, 1000000, 1000, QString()};
     const auto back = ViewState::fromJson(good.toJson(), &error);
     QVERIFY(back);
     QCOMPARE(back->fit, good.fit);
+}
+
+void TestFitPanel::ownTextIsCheckedAndRuns_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("characters");
+    QTest::addColumn<QString>("error"); // a part of the reason it is refused, "" when it runs
+    QTest::newRow("empty") << QString() << false << QStringLiteral("The text is empty.");
+    QTest::newRow("blank") << QStringLiteral(" \n\t") << false << QStringLiteral("The text is empty.");
+    QTest::newRow("4 GPT-2 tokens") << QStringLiteral("The cat sat down") << false
+                                    << QStringLiteral("The text has 4 GPT-2 token");
+    QTest::newRow("3 characters") << QStringLiteral("你好吗") << true
+                                  << QStringLiteral("The text has 3 character");
+    QTest::newRow("English") << QStringLiteral("The king and the queen. The man and the woman. The king is a "
+                                               "man, the queen is a woman.\n")
+                             << false << QString();
+    QTest::newRow("Chinese, as characters")
+        << QStringLiteral("国王和王后。男人和女人。国王是男人，王后是女人。") << true << QString();
+}
+
+void TestFitPanel::ownTextIsCheckedAndRuns()
+{
+    // Issue #27 item 1: the user's own text, tokenized as the shipped texts are; a text that cannot
+    // make one example is refused with the reason, before any run starts.
+    QFETCH(QString, text);
+    QFETCH(bool, characters);
+    QFETCH(QString, error);
+    FitSession session;
+    FitPanel panel;
+    panel.setSession(&session);
+    const QString own = QLatin1String(FitSession::kOwnText);
+    QCOMPARE(FitSession::usesCharacters(own, text), characters);
+    OwnTextDialog dialog(text);
+    dialog.accept();
+    const QString refused = panel.useOwnText(text);
+    if (!error.isEmpty()) {
+        QVERIFY2(refused.contains(error), qPrintable(refused));
+        if (!text.trimmed().isEmpty())
+            QVERIFY2(refused.contains(QStringLiteral("at least 5 (a context of 4")), qPrintable(refused));
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QCOMPARE(dialog.error(), refused);
+        QVERIFY(!session.hasRun() && !session.isBusy());
+        QCOMPARE(session.settings(), FitState{});
+        return;
+    }
+    QCOMPARE(refused, QString());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(panel.textBox()->currentData().toString(), own);
+    for (int i = 0; i < 12; ++i)
+        session.step();
+    QTRY_VERIFY_WITH_TIMEOUT(session.head() == 12 && !session.isBusy(), 10000);
+    // The same run done directly, on the same tokens.
+    core::TextFit direct(FitSession::corpusFor(own, text), FitSession::configFor(true));
+    QCOMPARE(session.tokenCount(), qint64(direct.corpus().tokenCount()));
+    for (std::int64_t k = 1; k <= 12; ++k)
+        QVERIFY2(sameBits(direct.step(), session.losses()[std::size_t(k - 1)]),
+                 qPrintable(QString::number(k)));
+    QVERIFY(sameBits(session.embedding(), direct.embedding()));
+    if (characters)
+        for (const QString &label : session.mapLabels())
+            QCOMPARE(label.size(), 1);
+
+    // The text is the session's: its settings carry it through the session file, and a restore
+    // in another session brings the same run back.
+    const FitState saved = session.settings();
+    QCOMPARE(saved.text, own);
+    QCOMPARE(saved.ownText, text);
+    ViewState view;
+    view.fit = saved;
+    QString jsonError;
+    const auto back = ViewState::fromJson(view.toJson(), &jsonError);
+    QVERIFY2(back, qPrintable(jsonError));
+    FitSession restored;
+    restored.restore(back->fit);
+    QTRY_VERIFY_WITH_TIMEOUT(restored.hasRun() && restored.current() == 12 && !restored.isBusy(), 10000);
+    QCOMPARE(restored.settings(), saved);
+    QVERIFY(sameBits(restored.embedding(), session.embedding()));
+}
+
+void TestFitPanel::ownTextFileMustBeUtf8()
+{
+    // An opened .txt is read whole as UTF-8; anything else is refused in the words of the CLI.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString good = dir.filePath(QStringLiteral("good.txt"));
+    const QString bad = dir.filePath(QStringLiteral("latin1.txt"));
+    const QByteArray text = QStringLiteral("Hà Nội là thủ đô của Việt Nam.\n").toUtf8();
+    for (const auto &[path, bytes] :
+         {std::pair(good, text), std::pair(bad, QByteArray("caf\xe9 au lait\n"))}) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+    }
+    QString error;
+    QCOMPARE(OwnTextDialog::readTextFile(good, &error), QString::fromUtf8(text));
+    QCOMPARE(error, QString());
+    QCOMPARE(OwnTextDialog::readTextFile(bad, &error), QString());
+    QVERIFY2(error.contains(QStringLiteral("is not UTF-8")) &&
+                 error.contains(QStringLiteral("can't decode byte 0xe9 in position 3")),
+             qPrintable(error));
+    QCOMPARE(OwnTextDialog::readTextFile(dir.filePath(QStringLiteral("missing.txt")), &error), QString());
+    QVERIFY2(error.contains(QStringLiteral("could not be opened")), qPrintable(error));
+
+    OwnTextDialog dialog{QString()};
+    QVERIFY(!dialog.openFile(bad));
+    QVERIFY(dialog.error().contains(QStringLiteral("is not UTF-8")));
+    QCOMPARE(dialog.text(), QString());
+    QVERIFY(dialog.openFile(good));
+    QCOMPARE(dialog.text(), QString::fromUtf8(text));
+    QCOMPARE(dialog.error(), QString());
 }
 
 QTEST_MAIN(TestFitPanel)

@@ -437,7 +437,7 @@ void TestDocumentHandovers::fitRunSurvivesLanguageViewModesAndReopening()
     session->seek(83); // between two snapshots (every 64 steps): a replay brings it back
     QVERIFY(waitIdle());
     const FitRun before = fitRun(*session);
-    QCOMPARE(before.settings, (ui::FitState{QStringLiteral("vi"), false, 83, 150, 7}));
+    QCOMPARE(before.settings, (ui::FitState{QStringLiteral("vi"), false, 83, 150, 7, QString()}));
     QCOMPARE(before.embedding.size(),
              qsizetype(session->vocabSize() * core::FitConfig().dim * qint64(sizeof(float))));
 
