@@ -18,6 +18,23 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitSession</name>
+    <message numerus="yes">
+        <source>The text has %n character(s): a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>The text has %n character: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
+            <numerusform>The text has %n characters: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>The text has %n GPT-2 token: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
+            <numerusform>The text has %n GPT-2 tokens: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::IdsEntry</name>
     <message numerus="yes">
         <source>%n token id(s): %1</source>

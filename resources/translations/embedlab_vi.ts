@@ -789,6 +789,37 @@
         <source>Step %1 of %2, loss %3</source>
         <translation>Bước %1 / %2, loss %3</translation>
     </message>
+    <message>
+        <source>Choose a text</source>
+        <translation>Chọn một văn bản</translation>
+    </message>
+    <message>
+        <source>Choose a text to train on.</source>
+        <translation>Hãy chọn một văn bản để huấn luyện.</translation>
+    </message>
+    <message>
+        <source>Your own text...</source>
+        <translation>Văn bản của bạn...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitSession</name>
+    <message>
+        <source>The text is empty.</source>
+        <translation>Văn bản đang trống.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n character(s): a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>Văn bản có %n ký tự: một lượt chạy cần ít nhất %1 (ngữ cảnh %2 và một ký tự để đoán).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>Văn bản có %n token GPT-2: một lượt chạy cần ít nhất %1 (ngữ cảnh %2 và một token để đoán).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -1718,6 +1749,49 @@
     <message>
         <source>No ids to look up</source>
         <translation>Không có id nào để tra cứu</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::OwnTextDialog</name>
+    <message>
+        <source>Your Own Text</source>
+        <translation>Văn bản của bạn</translation>
+    </message>
+    <message>
+        <source>Paste or type the text to train on, or open a .txt file (UTF-8).</source>
+        <translation>Dán hoặc gõ văn bản để huấn luyện, hoặc mở một tệp .txt (UTF-8).</translation>
+    </message>
+    <message>
+        <source>Your own text</source>
+        <translation>Văn bản của bạn</translation>
+    </message>
+    <message>
+        <source>Paste a text here</source>
+        <translation>Dán văn bản vào đây</translation>
+    </message>
+    <message>
+        <source>Why the text cannot be used</source>
+        <translation>Vì sao không dùng được văn bản này</translation>
+    </message>
+    <message>
+        <source>&amp;Open a .txt File...</source>
+        <translation>&amp;Mở tệp .txt...</translation>
+    </message>
+    <message>
+        <source>Open a Text</source>
+        <translation>Mở văn bản</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Tệp văn bản (*.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened: %2</source>
+        <translation>Không mở được %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text: %2</source>
+        <translation>%1 không phải văn bản UTF-8: %2</translation>
     </message>
 </context>
 <context>

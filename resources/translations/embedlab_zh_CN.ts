@@ -789,6 +789,37 @@
         <source>Step %1 of %2, loss %3</source>
         <translation>第 %1 步，共 %2 步，损失 %3</translation>
     </message>
+    <message>
+        <source>Choose a text</source>
+        <translation>选择文本</translation>
+    </message>
+    <message>
+        <source>Choose a text to train on.</source>
+        <translation>请选择一段用于训练的文本。</translation>
+    </message>
+    <message>
+        <source>Your own text...</source>
+        <translation>自己的文本...</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitSession</name>
+    <message>
+        <source>The text is empty.</source>
+        <translation>文本为空。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n character(s): a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>文本只有 %n 个字符：一次训练至少需要 %1 个（%2 个上下文加一个要预测的字符）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>文本只有 %n 个 GPT-2 词元：一次训练至少需要 %1 个（%2 个上下文加一个要预测的词元）。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FocusMode</name>
@@ -1718,6 +1749,49 @@
     <message>
         <source>No ids to look up</source>
         <translation>没有要查找的 id</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::OwnTextDialog</name>
+    <message>
+        <source>Your Own Text</source>
+        <translation>自己的文本</translation>
+    </message>
+    <message>
+        <source>Paste or type the text to train on, or open a .txt file (UTF-8).</source>
+        <translation>粘贴或输入要训练的文本，或打开一个 .txt 文件（UTF-8）。</translation>
+    </message>
+    <message>
+        <source>Your own text</source>
+        <translation>自己的文本</translation>
+    </message>
+    <message>
+        <source>Paste a text here</source>
+        <translation>在此粘贴文本</translation>
+    </message>
+    <message>
+        <source>Why the text cannot be used</source>
+        <translation>文本无法使用的原因</translation>
+    </message>
+    <message>
+        <source>&amp;Open a .txt File...</source>
+        <translation>打开 .txt 文件(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open a Text</source>
+        <translation>打开文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text: %2</source>
+        <translation>%1 不是 UTF-8 文本：%2</translation>
     </message>
 </context>
 <context>

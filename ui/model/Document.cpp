@@ -3,6 +3,7 @@
 #include "ui/model/Document.h"
 
 #include "core/tensor/Error.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/OneHotAnimation.h"
@@ -19,7 +20,9 @@ Document::Document(QObject *parent)
     , m_lab(new Lab(this))
     , m_animation(new OneHotAnimation(this))
     , m_undo(new LabUndo(m_lab, this))
+    , m_fit(new FitSession(this))
 {
+    connect(m_fit, &FitSession::changed, this, &Document::onFitChanged);
     m_lab->setOptimizer(m_view.optimizer);
     connect(m_lab, &Lab::trained, this, &Document::onTrained);
     connect(m_lab, &Lab::weightsChanged, this, &Document::onWeightsChanged);
@@ -51,6 +54,7 @@ ViewState Document::state() const
     s.selectedRow = m_lab->selectedRow();
     s.animationStep = m_animation->step();
     s.optimizer = m_lab->optimizer();
+    s.fit = m_fit->settings();
     if (m_lessonDocument)
         s.lessonStep = m_lessonDocument->lessonStep();
     return s;
@@ -78,6 +82,7 @@ void Document::setState(const ViewState &s)
     if (s.animationStep != m_animation->step())
         m_animation->setStep(s.animationStep);
     setLessonStep(s.lessonStep);
+    m_fit->restore(s.fit);
 }
 
 template <class T> void Document::assign(T &member, const T &value, ViewState::Field field)
@@ -282,6 +287,17 @@ void Document::onTrained(const core::TrainingReport &report)
     m_trainingVersions = weightVersions();
     m_trainingNote.clear();
     Q_EMIT trainingResultChanged();
+}
+
+void Document::onFitChanged()
+{
+    // FitSession::changed() also reports frames (the map, a loss): only a change of the settings is
+    // a change of the view state.
+    const FitState now = m_fit->settings();
+    if (now == m_fitSignalled)
+        return;
+    m_fitSignalled = now;
+    Q_EMIT changed(ViewState::Field::Fit);
 }
 
 void Document::onWeightsChanged()

@@ -15,15 +15,16 @@
 
 namespace embedlab::ui {
 
+class FitSession;
 class Lab;
 class LabUndo;
 class OneHotAnimation;
 
 /// Everything a session holds, in one place: the model (the Lab: configuration, weights, tokenizer,
-/// ids), its undo history, the animation, and the view state (ViewState: text mode, selection, the
-/// editors, the optimiser, the lesson step, which panels are shown). Every view renders from it and
-/// changes it through its setters, the Lab's and LabUndo's commands; the window is built around a
-/// document and can be built again (a language switch) without losing any of it.
+/// ids), its undo history, the animation, the Fit a Text panel's run (FitSession), and the view state
+/// (ViewState: text mode, selection, the editors, the optimiser, the lesson step, which panels are shown).
+/// Every view renders from it and changes it through its setters, the Lab's and LabUndo's commands; the
+/// window is built around a document and can be built again (a language switch) without losing any of it.
 ///
 /// The guided lesson runs on a document of its own (lessonDocument()), so that starting it never
 /// replaces the teacher's model, text or tokenizer, and ending it gives back exactly what was there.
@@ -39,9 +40,13 @@ public:
     Lab *lab() const { return m_lab; }
     LabUndo *undo() const { return m_undo; }
     OneHotAnimation *animation() const { return m_animation; }
+    /// The Fit a Text panel's run (issue #27). It is the one source of truth for the view state's
+    /// `fit` field: state() reads FitSession::settings(), setState() hands the field to
+    /// FitSession::restore(), and every change of the settings is signalled as Field::Fit.
+    FitSession *fitSession() const { return m_fit; }
 
-    /// The whole view state, including the fields the Lab and the animation hold (selection,
-    /// optimiser, animation step).
+    /// The whole view state, including the fields the Lab, the animation and the fit hold
+    /// (selection, optimiser, animation step, the fit's settings).
     ViewState state() const;
     /// Applies every field of `state` that differs from state().
     void setState(const ViewState &state);
@@ -150,6 +155,7 @@ private:
     void selectAnimatedRow();
     void animateSelectedRow(int row);
     void onTrained(const core::TrainingReport &report);
+    void onFitChanged();
     void onWeightsChanged();
     /// After undo or redo: the initialiser editors show the call in effect for their target.
     void followHistory();
@@ -159,7 +165,10 @@ private:
     Lab *m_lab;
     OneHotAnimation *m_animation;
     LabUndo *m_undo;
+    FitSession *m_fit;
+    /// m_view.fit is never written: the FitSession holds the run (see fitSession()).
     ViewState m_view;
+    FitState m_fitSignalled; // the fit's settings as last signalled
     std::shared_ptr<const core::TrainingReport> m_trainingResult;
     std::vector<std::uint64_t> m_trainingVersions;
     QString m_trainingNote;

@@ -47,14 +47,16 @@ using Clock = std::chrono::steady_clock;
 
 /// The rows of the `count` most frequent tokens that hold a letter (words, not spaces and
 /// punctuation, which the map would only crowd), most frequent first, ties by row.
-std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QString &code, int count)
+std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QString &code,
+                                        const QString &ownText, int count)
 {
     std::vector<std::int64_t> counts(static_cast<std::size_t>(corpus.vocabSize()), 0);
     for (const std::int32_t row : corpus.rows())
         ++counts[static_cast<std::size_t>(row)];
     std::vector<std::int64_t> rows;
     for (std::int64_t r = 0; r < corpus.vocabSize(); ++r) {
-        const QString label = FitSession::tokenLabel(code, corpus.vocabulary()[static_cast<std::size_t>(r)]);
+        const QString label =
+            FitSession::tokenLabel(code, corpus.vocabulary()[static_cast<std::size_t>(r)], ownText);
         if (std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.isLetter(); }))
             rows.push_back(r);
     }
@@ -92,12 +94,48 @@ QByteArray FitSession::shippedText(const QString &code)
     return file.readAll();
 }
 
-std::shared_ptr<const core::FitCorpus> FitSession::corpusFor(const QString &code)
+bool FitSession::usesCharacters(const QString &code, const QString &ownText)
 {
-    const QByteArray text = shippedText(code);
+    if (code != QLatin1String(kOwnText))
+        return code == QLatin1String("zh");
+    qsizetype letters = 0;
+    qsizetype han = 0;
+    for (const char32_t c : ownText.toUcs4()) {
+        if (!QChar::isLetter(c))
+            continue;
+        ++letters;
+        if (QChar::script(c) == QChar::Script_Han)
+            ++han;
+    }
+    return 2 * han > letters;
+}
+
+std::shared_ptr<const core::FitCorpus> FitSession::corpusFor(const QString &code, const QString &ownText)
+{
+    const QByteArray text = code == QLatin1String(kOwnText) ? ownText.toUtf8() : shippedText(code);
     const std::string_view utf8(text.constData(), static_cast<std::size_t>(text.size()));
-    const core::Tokenizer *tokenizer = code == QLatin1String("zh") ? nullptr : Vocabulary::gpt2().tokenizer();
+    const core::Tokenizer *tokenizer =
+        usesCharacters(code, ownText) ? nullptr : Vocabulary::gpt2().tokenizer();
     return std::make_shared<const core::FitCorpus>(core::FitCorpus::fromText(utf8, tokenizer));
+}
+
+QString FitSession::checkOwnText(const QString &text)
+{
+    if (text.trimmed().isEmpty())
+        return tr("The text is empty.");
+    const std::shared_ptr<const core::FitCorpus> corpus = corpusFor(QLatin1String(kOwnText), text);
+    const core::Index context = configFor(true).context;
+    if (corpus->exampleCount(context) > 0)
+        return QString();
+    const QString sentence =
+        usesCharacters(QLatin1String(kOwnText), text)
+            ? tr("The text has %n character(s): a run needs at least %1 (a context of %2 and the one to "
+                 "guess).",
+                 "", int(corpus->tokenCount()))
+            : tr("The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to "
+                 "guess).",
+                 "", int(corpus->tokenCount()));
+    return sentence.arg(context + 1).arg(context);
 }
 
 core::FitConfig FitSession::configFor(bool tied)
@@ -107,19 +145,20 @@ core::FitConfig FitSession::configFor(bool tied)
     return config;
 }
 
-QString FitSession::tokenLabel(const QString &code, std::int64_t id)
+QString FitSession::tokenLabel(const QString &code, std::int64_t id, const QString &ownText)
 {
-    if (code == QLatin1String("zh")) {
+    if (usesCharacters(code, ownText)) {
         const auto point = static_cast<char32_t>(id);
         return QString::fromUcs4(&point, 1);
     }
     return Vocabulary::gpt2().label(id);
 }
 
-void FitSession::setup(const QString &code, bool tied)
+void FitSession::reset(const QString &code, bool tied, const QString &ownText)
 {
     ++m_generation;
     m_code = code;
+    m_ownText = code == QLatin1String(kOwnText) ? ownText : QString();
     m_tied = tied;
     m_error.clear();
     m_state.reset();
@@ -127,28 +166,39 @@ void FitSession::setup(const QString &code, bool tied)
     m_frameTimer.stop();
     m_pendingSteps = 0;
     m_pendingSeek.reset();
+    m_seeking.reset();
+    m_replayTo = 0;
     m_current = 0;
     m_losses.clear();
     m_mapRows.clear();
     m_mapLabels.clear();
     m_mapPositions.clear();
     m_embedding = core::Matrix();
+    m_uniformLoss = 0.0;
+    m_vocabSize = 0;
+    m_tokenCount = 0;
+    m_busy = false;
+}
+
+void FitSession::setup(const QString &code, bool tied, const QString &ownText)
+{
+    reset(code, tied, ownText);
     m_busy = true;
     const quint64 generation = m_generation;
     runInBackground(
         this,
-        [code, tied] {
+        [code, tied, ownText = m_ownText] {
             Frame f;
             try {
                 auto state = std::make_shared<State>();
-                auto fit = std::make_unique<core::TextFit>(corpusFor(code), configFor(tied));
+                auto fit = std::make_unique<core::TextFit>(corpusFor(code, ownText), configFor(tied));
                 f.uniformLoss = fit->uniformLoss();
                 f.vocabSize = fit->vocabSize();
                 f.tokenCount = fit->corpus().tokenCount();
-                f.mapRows = frequentWords(fit->corpus(), code, kMapTokens);
+                f.mapRows = frequentWords(fit->corpus(), code, ownText, kMapTokens);
                 for (const std::int64_t row : f.mapRows)
                     f.mapLabels.append(
-                        tokenLabel(code, fit->corpus().vocabulary()[static_cast<std::size_t>(row)]));
+                        tokenLabel(code, fit->corpus().vocabulary()[static_cast<std::size_t>(row)], ownText));
                 // The map's plane is the initialised rows' (step 0): every later frame is turned
                 // onto them, so a step lands in the same place however it was reached.
                 state->map = std::make_unique<core::TokenMap>(f.mapRows, fit->embedding());
@@ -178,6 +228,51 @@ void FitSession::setup(const QString &code, bool tied)
             else
                 Q_EMIT changed();
         });
+    Q_EMIT changed();
+}
+
+void FitSession::clear()
+{
+    if (m_code.isEmpty() && !m_busy)
+        return;
+    reset(QString(), m_tied, QString());
+    Q_EMIT changed();
+}
+
+FitState FitSession::settings() const
+{
+    FitState state;
+    state.text = m_code;
+    state.ownText = m_ownText;
+    state.tied = m_tied;
+    state.head = int(std::max(head(), m_replayTo));
+    state.current = int(m_pendingSeek ? *m_pendingSeek : m_seeking ? *m_seeking : m_current);
+    state.speed = m_stepsPerFrame;
+    return state;
+}
+
+void FitSession::restore(const FitState &state)
+{
+    if (state == settings())
+        return;
+    if (state.speed != m_stepsPerFrame)
+        setStepsPerFrame(state.speed);
+    if (state.text.isEmpty()) {
+        clear();
+        return;
+    }
+    const int head = std::clamp(state.head, 0, FitState::kMaxHead);
+    // The timeline cannot forget steps: a shorter run is set up again and replayed.
+    const bool sameRun = state.text == m_code && state.ownText == m_ownText && state.tied == m_tied &&
+                         m_error.isEmpty() && head >= settings().head;
+    if (!sameRun)
+        setup(state.text, state.tied, state.ownText);
+    m_running = false;
+    m_frameTimer.stop();
+    m_pendingSteps = 0;
+    m_replayTo = head;
+    m_pendingSeek = std::clamp(state.current, 0, head);
+    startNext();
     Q_EMIT changed();
 }
 
@@ -222,8 +317,9 @@ void FitSession::seek(std::int64_t step)
         return;
     m_running = false;
     m_pendingSteps = 0;
-    m_pendingSeek = std::clamp<std::int64_t>(step, 0, head());
+    m_pendingSeek = std::clamp<std::int64_t>(step, 0, std::max(head(), m_replayTo));
     startNext();
+    Q_EMIT changed();
 }
 
 void FitSession::startNext()
@@ -231,12 +327,16 @@ void FitSession::startNext()
     if (m_busy || !m_state)
         return;
     m_frameTimer.stop();
-    if (m_pendingSeek) {
+    if (head() < m_replayTo) {
+        // Replaying a restored run: as many steps as a job's time allows, then the views.
+        startJob(Job::Run, m_replayTo, FitState::kMaxHead);
+    } else if (m_pendingSeek) {
         const std::int64_t target = *m_pendingSeek;
         m_pendingSeek.reset();
-        if (target != m_current)
+        if (target != m_current) {
+            m_seeking = target;
             startJob(Job::Seek, target);
-        else
+        } else
             startNext();
     } else if (m_pendingSteps > 0) {
         --m_pendingSteps;
@@ -286,6 +386,7 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
             if (generation != m_generation)
                 return;
             m_busy = false;
+            m_seeking.reset();
             take(f);
             // A run waits for its next frame; a step or seek asked for meanwhile goes now.
             if (m_running && !m_pendingSeek && m_pendingSteps == 0 && m_current < m_runEnd)

@@ -4,6 +4,7 @@
 
 #include "core/nn/FitCorpus.h"
 #include "core/nn/TextFit.h"
+#include "ui/model/ViewState.h"
 
 #include <QList>
 #include <QObject>
@@ -37,27 +38,48 @@ public:
     static constexpr int kFrameMilliseconds = 33;
     /// The longest a run's job steps before the views are refreshed, however fast the speed.
     static constexpr int kJobMilliseconds = 40;
-    static constexpr int kMaxStepsPerFrame = 1000;
+    static constexpr int kMaxStepsPerFrame = FitState::kMaxSpeed;
 
     explicit FitSession(QObject *parent = nullptr);
     ~FitSession() override;
 
     /// The shipped texts' languages: "en", "vi", "zh" (resources/texts).
     static QStringList textCodes();
+    /// The code of the user's own text (pasted or opened): setup(kOwnText, tied, text).
+    static constexpr const char *kOwnText = "own";
     /// The shipped text of `code`, as UTF-8 bytes (embedded at :/texts/<code>.txt).
     static QByteArray shippedText(const QString &code);
-    /// The corpus the panel trains on: GPT-2's tokens for English and Vietnamese, the characters
-    /// for Chinese (GPT-2 cuts Chinese characters into bytes; resources/texts/README.md). Throws
-    /// core::Error when the text cannot be read.
-    static std::shared_ptr<const core::FitCorpus> corpusFor(const QString &code);
+    /// Whether the text of `code` (`ownText` for kOwnText) is learnt as characters: the Chinese
+    /// text, and an own text most of whose letters are Han characters (GPT-2 cuts Chinese
+    /// characters into bytes; resources/texts/README.md). GPT-2's tokens otherwise.
+    static bool usesCharacters(const QString &code, const QString &ownText = QString());
+    /// The corpus the panel trains on, tokenized as usesCharacters() says. Throws core::Error
+    /// when the text cannot be read.
+    static std::shared_ptr<const core::FitCorpus> corpusFor(const QString &code,
+                                                            const QString &ownText = QString());
+    /// Why `text` cannot be the user's own text ("" when it can): empty, or fewer tokens than a
+    /// run's context + 1. Tokenizes it: call it for pasted text, not for a book.
+    static QString checkOwnText(const QString &text);
     /// The settings of the run: the app's defaults (FitConfig), tied or not.
     static core::FitConfig configFor(bool tied);
     /// Token `id` of the text of `code` as a label (GPT-2's token with visible spaces, or the character).
-    static QString tokenLabel(const QString &code, std::int64_t id);
+    static QString tokenLabel(const QString &code, std::int64_t id, const QString &ownText = QString());
 
-    /// Starts a new run of the text of `code` at step 0 (the run before is dropped).
-    void setup(const QString &code, bool tied);
+    /// Starts a new run of the text of `code` (`ownText` for kOwnText) at step 0 (the run before is
+    /// dropped).
+    void setup(const QString &code, bool tied, const QString &ownText = QString());
+    /// Drops the run: no text chosen.
+    void clear();
+    /// The run as the session file keeps it. While a restore() or seek() catches up, its head and
+    /// current step are the ones it is bringing back (a fit is deterministic: they will be exactly
+    /// those), so a session saved meanwhile loses nothing.
+    FitState settings() const;
+    /// Brings the run to `state`: the same run is extended (replayed on the workers to its head) and
+    /// sought; another text or tie, or a shorter head, sets it up again and replays it. Pauses a run.
+    void restore(const FitState &state);
     QString textCode() const { return m_code; }
+    /// The user's own text while textCode() is kOwnText.
+    const QString &ownText() const { return m_ownText; }
     bool tied() const { return m_tied; }
     /// True once a run is set up (its corpus built and step 0 placed on the map).
     bool hasRun() const { return m_state != nullptr; }
@@ -104,11 +126,14 @@ private:
     struct Frame;
     enum class Job { Step, Run, Seek };
 
+    /// Drops the run (a job still running finishes on its own state, and its frame is ignored).
+    void reset(const QString &code, bool tied, const QString &ownText);
     void startNext();
     void startJob(Job job, std::int64_t target, int steps = 1);
     void take(const Frame &frame);
 
     QString m_code;
+    QString m_ownText;
     bool m_tied = true;
     QString m_error;
     std::shared_ptr<State> m_state;
@@ -120,6 +145,8 @@ private:
     QTimer m_frameTimer;
     int m_pendingSteps = 0;
     std::optional<std::int64_t> m_pendingSeek;
+    std::optional<std::int64_t> m_seeking; // the step the running seek job brings back
+    std::int64_t m_replayTo = 0;           // restore(): the head the run is replayed to
 
     std::int64_t m_current = 0;
     std::vector<float> m_losses;

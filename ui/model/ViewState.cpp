@@ -157,6 +157,27 @@ void readUnembedding(const QJsonObject &o, UnembeddingState &u, Reader &outer)
         outer.fail(r.error());
 }
 
+/// The run's settings; steps outside 0 .. kMaxHead, a current step past the head or a speed outside
+/// 1 .. kMaxSpeed are damage.
+void readFit(const QJsonObject &o, FitState &f, Reader &outer)
+{
+    Reader r(o, QStringLiteral("fit"));
+    r.text("text", f.text);
+    r.text("ownText", f.ownText);
+    r.boolean("tied", f.tied);
+    r.integer("current", f.current);
+    r.integer("head", f.head);
+    r.integer("speed", f.speed);
+    if (f.head < 0 || f.head > FitState::kMaxHead)
+        r.fail("head");
+    if (f.current < 0 || f.current > f.head)
+        r.fail("current");
+    if (f.speed < 1 || f.speed > FitState::kMaxSpeed)
+        r.fail("speed");
+    if (!r.error().isEmpty())
+        outer.fail(r.error());
+}
+
 } // namespace
 
 QStringList ViewState::defaultPanels()
@@ -191,6 +212,7 @@ const QList<ViewState::FieldInfo> &ViewState::fields()
         {Field::Projector, "projector"},
         {Field::Focus, "focus"},
         {Field::Panels, "panels"},
+        {Field::Fit, "fit"},
     };
     return list;
 }
@@ -228,6 +250,8 @@ bool ViewState::sameField(const ViewState &a, const ViewState &b, Field field)
         return a.focus == b.focus;
     case Field::Panels:
         return a.panels == b.panels;
+    case Field::Fit:
+        return a.fit == b.fit;
     }
     return false;
 }
@@ -285,6 +309,11 @@ QJsonObject ViewState::toJson() const
         case Field::Panels:
             v = QJsonArray::fromStringList(panels);
             break;
+        case Field::Fit:
+            v = QJsonObject{{key("text"), fit.text}, {key("ownText"), fit.ownText},
+                            {key("tied"), fit.tied}, {key("current"), fit.current},
+                            {key("head"), fit.head}, {key("speed"), fit.speed}};
+            break;
         }
         o[key(info.key)] = v;
     }
@@ -328,6 +357,7 @@ std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString 
     r.integer("lessonStep", s.lessonStep);
     r.boolean("projector", s.projector);
     r.boolean("focus", s.focus);
+    r.object("fit", [&](const QJsonObject &o) { readFit(o, s.fit, r); });
     const QJsonValue panels = object.value(key("panels"));
     if (panels.isArray()) {
         s.panels.clear();

@@ -56,6 +56,28 @@ struct HistogramState {
     bool operator==(const HistogramState &) const = default;
 };
 
+/// The Fit a Text panel's run (issue #27) as the session file keeps it: its settings and how far it
+/// went. The run itself (every loss, emb.weight at each step) is not stored: a fit is deterministic
+/// (core::FitTimeline), so replaying it to `head` and seeking to `current` brings it back bit for bit.
+struct FitState {
+    /// The most steps a run is brought back to (a damaged session must not replay for hours).
+    static constexpr int kMaxHead = 1'000'000;
+    /// The fastest run: steps per frame (a tiny model takes a thousand steps in a few milliseconds).
+    static constexpr int kMaxSpeed = 1000;
+    /// The shipped text's code ("en", "vi", "zh"), or "own" for ownText; empty: no run.
+    QString text;
+    bool tied = true;
+    /// The step shown, 0 .. head.
+    int current = 0;
+    /// The furthest step taken.
+    int head = 0;
+    /// Steps per frame while it runs.
+    int speed = 4;
+    /// The user's own text (pasted, or read from a .txt), when `text` is "own".
+    QString ownText;
+    bool operator==(const FitState &) const = default;
+};
+
 /// Every part of the document that is not the model itself (configuration, weights, tokenizer and
 /// ids live in the Lab): how it is shown and what the editors hold. One list (fields()) names each
 /// field once; the session file, the transition test and the language switch loop over it.
@@ -82,6 +104,7 @@ struct ViewState {
     bool focus = false;
     /// The side panels shown, by registry name ("layer", "code", ...).
     QStringList panels = defaultPanels();
+    FitState fit;
 
     bool operator==(const ViewState &) const = default;
 
@@ -106,6 +129,7 @@ struct ViewState {
         Projector,
         Focus,
         Panels,
+        Fit,
     };
     struct FieldInfo {
         Field field;

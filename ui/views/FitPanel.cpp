@@ -5,6 +5,7 @@
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/LossChart.h"
+#include "ui/views/OwnTextDialog.h"
 
 #include "core/format/PythonNumber.h"
 
@@ -39,6 +40,8 @@ FitPanel::FitPanel(QWidget *parent)
     const QStringList codes = FitSession::textCodes();
     for (qsizetype i = 0; i < codes.size(); ++i)
         m_text->addItem(names.value(i, codes[i]), codes[i]);
+    m_text->addItem(tr("Your own text..."), QLatin1String(FitSession::kOwnText));
+    m_text->setPlaceholderText(tr("Choose a text"));
     auto *textLabel = new QLabel(tr("&Text:"), this);
     textLabel->setBuddy(m_text);
     m_text->setAccessibleName(tr("Text"));
@@ -80,7 +83,12 @@ FitPanel::FitPanel(QWidget *parent)
     layout->addLayout(controls);
     layout->addLayout(views, 1);
 
-    connect(m_text, &QComboBox::currentIndexChanged, this, &FitPanel::restart);
+    connect(m_text, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_text->currentData().toString() == QLatin1String(FitSession::kOwnText))
+            askOwnText();
+        else
+            restart();
+    });
     connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
     connect(m_run, &QPushButton::clicked, this, [this] {
         if (!m_session)
@@ -117,8 +125,27 @@ void FitPanel::setSession(FitSession *session)
 
 void FitPanel::restart()
 {
-    if (m_session)
-        m_session->setup(m_text->currentData().toString(), m_tied->isChecked());
+    if (m_session && m_text->currentIndex() >= 0)
+        m_session->setup(m_text->currentData().toString(), m_tied->isChecked(), m_session->ownText());
+}
+
+void FitPanel::askOwnText()
+{
+    if (!m_session)
+        return;
+    OwnTextDialog dialog(m_session->ownText(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        useOwnText(dialog.text());
+    else
+        refresh(); // the text chooser shows the run's text again
+}
+
+QString FitPanel::useOwnText(const QString &text)
+{
+    const QString error = FitSession::checkOwnText(text);
+    if (error.isEmpty() && m_session)
+        m_session->setup(QLatin1String(FitSession::kOwnText), m_tied->isChecked(), text);
+    return error;
 }
 
 void FitPanel::refresh()
@@ -138,20 +165,27 @@ void FitPanel::refresh()
         const QSignalBlocker blockTimeline(m_timeline);
         const QSignalBlocker blockSpeed(m_speed);
         m_speed->setValue(m_session->stepsPerFrame());
-        m_text->setCurrentIndex(std::max(0, m_text->findData(m_session->textCode())));
+        // No run (none chosen yet, or a session without one): the placeholder asks for a text.
+        m_text->setCurrentIndex(m_text->findData(m_session->textCode()));
         m_tied->setChecked(m_session->tied());
-        m_timeline->setRange(0, int(m_session->head()));
+        // Tying applies to a run: with no text chosen there is none to restart.
+        m_tied->setEnabled(!m_session->textCode().isEmpty());
+        // The step asked for: a seek or a restored run that is still being replayed goes there.
+        const FitState settings = m_session->settings();
+        m_timeline->setRange(0, settings.head);
         // The handle stays where the user drags it while the session catches up.
         if (!m_timeline->isSliderDown())
-            m_timeline->setValue(int(m_session->current()));
+            m_timeline->setValue(settings.current);
     }
     if (!m_session->error().isEmpty()) {
         m_sizes->setText(tr("The text could not be read: %1").arg(m_session->error()));
+    } else if (m_session->textCode().isEmpty()) {
+        m_sizes->setText(tr("Choose a text to train on."));
     } else if (!ready) {
         m_sizes->setText(tr("Reading the text ..."));
     } else {
         const QString sentence =
-            m_session->textCode() == QLatin1String("zh")
+            FitSession::usesCharacters(m_session->textCode(), m_session->ownText())
                 ? tr("%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3")
                 : tr("%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3");
         m_sizes->setText(sentence.arg(m_session->tokenCount())

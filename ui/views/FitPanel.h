@@ -17,16 +17,19 @@ class FitMapView;
 class FitSession;
 class LossChart;
 
-/// The "Fit a Text" dock (issue #27): which shipped text and whether the head is tied, Run/Pause,
-/// Step, the speed (steps per frame), the timeline to scrub back to any step taken, the loss curve with ln V
-/// (a uniform guess) marked, and the map of the text's most frequent words. Passive: it shows its FitSession
-/// and changes it only through the session's calls.
+/// The "Fit a Text" dock (issue #27): which text (a shipped one, or the user's own) and whether the head is
+/// tied, Run/Pause, Step, the speed (steps per frame), the timeline to scrub back to any step taken, the loss
+/// curve with ln V (a uniform guess) marked, and the map of the text's most frequent words. Passive: it shows
+/// its FitSession and changes it only through the session's calls.
 class FitPanel : public QWidget {
     Q_OBJECT
 public:
     explicit FitPanel(QWidget *parent = nullptr);
     /// The session shown (not owned).
     void setSession(FitSession *session);
+    /// Starts a run of the user's own `text` (what "Your own text..." does once its dialog is
+    /// accepted); returns why it cannot (FitSession::checkOwnText()), "" when the run started.
+    QString useOwnText(const QString &text);
 
     QComboBox *textBox() const { return m_text; }
     QCheckBox *tiedBox() const { return m_tied; }
@@ -40,6 +43,8 @@ public:
 private:
     void refresh();
     void restart();
+    /// "Your own text...": the dialog, then the run of its text (or back to the run's text).
+    void askOwnText();
 
     FitSession *m_session = nullptr;
     QComboBox *m_text;

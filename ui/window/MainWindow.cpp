@@ -5,6 +5,7 @@
 #include "ui/heatmap/ColorMap.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/NeighbourSearch.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
@@ -580,6 +581,8 @@ void MainWindow::watchIdleSources()
     m_idle->watch(histogram(), &InitHistogram::busyChanged, [] { return false; });
     m_idle->watch(unembeddingView(), &UnembeddingView::computingChanged, [] { return false; });
     m_idle->watch(neighbourSearch(), &NeighbourSearch::runningChanged, [] { return false; });
+    // The fit's busy question is its panel's (the registry's): its frames say when to ask again.
+    m_idle->watch(m_panels->fitSession(), &FitSession::changed, [] { return false; });
     // The panels' own busy questions, from the registry.
     const PanelRegistry *registry = m_registry;
     m_idle->watch([registry] { return registry->anyBusy(); });

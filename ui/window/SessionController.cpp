@@ -63,7 +63,7 @@ SessionController::SessionController(MainWindow *window, const WindowActions &ac
         using F = ViewState::Field;
         // What the user edits, not how it is looked at (selection, animation, view modes).
         if (field == F::IdsEntry || field == F::TextMode || field == F::InitDraft || field == F::Optimizer ||
-            field == F::TrainingBatch || field == F::Unembedding)
+            field == F::TrainingBatch || field == F::Unembedding || field == F::Fit)
             markModified();
     });
     updateTitle();

@@ -191,8 +191,8 @@ void SidePanels::createNeighbours()
 
 void SidePanels::createFit()
 {
-    // Its own run, not the document's model (issue #27): the session file does not keep it yet.
-    m_fitSession = new FitSession(this);
+    // The document's run (issue #27): a language switch rebuilds this window around the same one.
+    m_fitSession = m_document->fitSession();
     m_fitPanel = new FitPanel;
     m_fitPanel->setObjectName(QStringLiteral("fitPanel"));
     m_fitPanel->setSession(m_fitSession);
@@ -204,7 +204,7 @@ void SidePanels::createFit()
                                         tr("Fit a Text"), Placement::BehindLastBottom, new QScrollArea);
     // The text is read and tokenized when the panel is first shown, in the window's language.
     connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (!visible || m_fitSession->hasRun() || m_fitSession->isBusy() || !m_fitSession->error().isEmpty())
+        if (!visible || !m_fitSession->settings().text.isEmpty())
             return;
         const QString code = Translations::installedCode();
         m_fitSession->setup(FitSession::textCodes().contains(code) ? code : QStringLiteral("en"), true);

@@ -5,13 +5,17 @@
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/LossChart.h"
+#include "ui/views/OwnTextDialog.h"
 
 #include "core/nn/TextFit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonDocument>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtCharts/QLineSeries>
 
@@ -22,6 +26,9 @@
 
 using embedlab::ui::FitPanel;
 using embedlab::ui::FitSession;
+using embedlab::ui::FitState;
+using embedlab::ui::OwnTextDialog;
+using embedlab::ui::ViewState;
 namespace core = embedlab::core;
 
 namespace {
@@ -39,6 +46,20 @@ bool sameBits(const core::Matrix &a, const core::Matrix &b)
 
 } // namespace
 
+namespace embedlab::ui {
+char *toString(const FitState &s)
+{
+    return QTest::toString(QStringLiteral("FitState{'%1', tied %2, step %3 of %4, speed %5}")
+                               .arg(s.text)
+                               .arg(s.tied)
+                               .arg(s.current)
+                               .arg(s.head)
+                               .arg(s.speed));
+}
+} // namespace embedlab::ui
+
+Q_DECLARE_METATYPE(embedlab::ui::FitState)
+
 /// Issue #27: the Fit a Text panel runs the PyTorch-exact loop on the workers, and what it shows -
 /// every loss, any step scrubbed back to, the map - is what core::TextFit computes directly.
 class TestFitPanel : public QObject {
@@ -46,6 +67,13 @@ class TestFitPanel : public QObject {
 private Q_SLOTS:
     void runScrubAndMap_data();
     void runScrubAndMap();
+    void restoreReplaysTheRun_data();
+    void restoreReplaysTheRun();
+    void damagedFitSettingsAreRefused_data();
+    void damagedFitSettingsAreRefused();
+    void ownTextIsCheckedAndRuns_data();
+    void ownTextIsCheckedAndRuns();
+    void ownTextFileMustBeUtf8();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -153,6 +181,207 @@ void TestFitPanel::runScrubAndMap()
          QList<QWidget *>{panel.textBox(), panel.tiedBox(), panel.runButton(), panel.stepButton(),
                           panel.timeline(), panel.lossChart(), panel.mapView()})
         QVERIFY2(!w->accessibleName().isEmpty(), w->metaObject()->className());
+}
+
+void TestFitPanel::restoreReplaysTheRun_data()
+{
+    QTest::addColumn<FitState>("other");
+    // What the session held before the restore: nothing, the same run shorter, the same run
+    // longer (the timeline cannot forget: it is set up again), another text.
+    QTest::newRow("from no run") << FitState{};
+    QTest::newRow("same run, shorter") << FitState{QStringLiteral("en"), true, 10, 20, 4, QString()};
+    QTest::newRow("same run, longer") << FitState{QStringLiteral("en"), true, 90, 130, 4, QString()};
+    QTest::newRow("other text") << FitState{QStringLiteral("zh"), false, 5, 5, 4, QString()};
+}
+
+void TestFitPanel::restoreReplaysTheRun()
+{
+    // Issue #27: the session file keeps a run's settings only; restore() replays it on the workers
+    // to its head and seeks to its current step, bit for bit what the run held.
+    QFETCH(FitState, other);
+    FitSession original;
+    original.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(original.hasRun() && !original.isBusy(), 10000);
+    for (int i = 0; i < 100; ++i)
+        original.step();
+    QTRY_VERIFY_WITH_TIMEOUT(original.head() == 100 && !original.isBusy(), 10000);
+    original.seek(70);
+    original.setStepsPerFrame(9);
+    QTRY_VERIFY_WITH_TIMEOUT(original.current() == 70 && !original.isBusy(), 10000);
+    const FitState saved = original.settings();
+    QCOMPARE(saved, (FitState{QStringLiteral("en"), true, 70, 100, 9, QString()}));
+
+    FitSession restored;
+    FitPanel panel;
+    panel.setSession(&restored);
+    restored.restore(other);
+    QTRY_VERIFY_WITH_TIMEOUT(!restored.isBusy(), 10000);
+    QCOMPARE(restored.settings(), other);
+    restored.restore(saved);
+    // The settings are the ones asked for at once, while the workers replay.
+    QCOMPARE(restored.settings(), saved);
+    QCOMPARE(panel.timeline()->maximum(), 100);
+    QCOMPARE(panel.timeline()->value(), 70);
+    QTRY_VERIFY_WITH_TIMEOUT(restored.current() == 70 && !restored.isBusy(), 10000);
+    QCOMPARE(restored.settings(), saved);
+    QCOMPARE(restored.head(), std::int64_t{100});
+    QCOMPARE(restored.losses().size(), original.losses().size());
+    for (std::size_t i = 0; i < original.losses().size(); ++i)
+        QVERIFY2(sameBits(restored.losses()[i], original.losses()[i]), qPrintable(QString::number(i + 1)));
+    QVERIFY(sameBits(restored.embedding(), original.embedding()));
+    QCOMPARE(restored.mapPositions(), original.mapPositions());
+    QCOMPARE(panel.lossChart()->lossSeries()->count(), 100);
+
+    // No text: no run.
+    restored.restore(FitState{});
+    QVERIFY(!restored.hasRun());
+    QCOMPARE(restored.settings(), FitState{});
+    QCOMPARE(panel.textBox()->currentIndex(), -1);
+}
+
+void TestFitPanel::damagedFitSettingsAreRefused_data()
+{
+    QTest::addColumn<QString>("fit");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("text not a string") << QStringLiteral(R"({"text": 3})") << QStringLiteral("fit.text");
+    QTest::newRow("negative head") << QStringLiteral(R"({"head": -1})") << QStringLiteral("fit.head");
+    QTest::newRow("head past the limit")
+        << QStringLiteral(R"({"head": 1000001, "current": 0})") << QStringLiteral("fit.head");
+    QTest::newRow("current past the head")
+        << QStringLiteral(R"({"head": 5, "current": 6})") << QStringLiteral("fit.current");
+    QTest::newRow("fractional step") << QStringLiteral(R"({"head": 5.5})") << QStringLiteral("fit.head");
+    QTest::newRow("speed 0") << QStringLiteral(R"({"speed": 0})") << QStringLiteral("fit.speed");
+    QTest::newRow("speed past the limit")
+        << QStringLiteral(R"({"speed": 1001})") << QStringLiteral("fit.speed");
+    QTest::newRow("tied not a boolean") << QStringLiteral(R"({"tied": 1})") << QStringLiteral("fit.tied");
+}
+
+void TestFitPanel::damagedFitSettingsAreRefused()
+{
+    QFETCH(QString, fit);
+    QFETCH(QString, field);
+    QJsonObject view = ViewState().toJson();
+    view[QStringLiteral("fit")] = QJsonDocument::fromJson(fit.toUtf8()).object();
+    QString error;
+    QVERIFY(!ViewState::fromJson(view, &error));
+    QVERIFY2(error.contains(field), qPrintable(error));
+
+    // A good one round-trips.
+    ViewState good;
+    good.fit = FitState{QStringLiteral("vi"), false, 3, 1000000, 1000, QString()};
+    const auto back = ViewState::fromJson(good.toJson(), &error);
+    QVERIFY(back);
+    QCOMPARE(back->fit, good.fit);
+}
+
+void TestFitPanel::ownTextIsCheckedAndRuns_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("characters");
+    QTest::addColumn<QString>("error"); // a part of the reason it is refused, "" when it runs
+    QTest::newRow("empty") << QString() << false << QStringLiteral("The text is empty.");
+    QTest::newRow("blank") << QStringLiteral(" \n\t") << false << QStringLiteral("The text is empty.");
+    QTest::newRow("4 GPT-2 tokens") << QStringLiteral("The cat sat down") << false
+                                    << QStringLiteral("The text has 4 GPT-2 token");
+    QTest::newRow("3 characters") << QStringLiteral("你好吗") << true
+                                  << QStringLiteral("The text has 3 character");
+    QTest::newRow("English") << QStringLiteral("The king and the queen. The man and the woman. The king is a "
+                                               "man, the queen is a woman.\n")
+                             << false << QString();
+    QTest::newRow("Chinese, as characters")
+        << QStringLiteral("国王和王后。男人和女人。国王是男人，王后是女人。") << true << QString();
+}
+
+void TestFitPanel::ownTextIsCheckedAndRuns()
+{
+    // Issue #27 item 1: the user's own text, tokenized as the shipped texts are; a text that cannot
+    // make one example is refused with the reason, before any run starts.
+    QFETCH(QString, text);
+    QFETCH(bool, characters);
+    QFETCH(QString, error);
+    FitSession session;
+    FitPanel panel;
+    panel.setSession(&session);
+    const QString own = QLatin1String(FitSession::kOwnText);
+    QCOMPARE(FitSession::usesCharacters(own, text), characters);
+    OwnTextDialog dialog(text);
+    dialog.accept();
+    const QString refused = panel.useOwnText(text);
+    if (!error.isEmpty()) {
+        QVERIFY2(refused.contains(error), qPrintable(refused));
+        if (!text.trimmed().isEmpty())
+            QVERIFY2(refused.contains(QStringLiteral("at least 5 (a context of 4")), qPrintable(refused));
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QCOMPARE(dialog.error(), refused);
+        QVERIFY(!session.hasRun() && !session.isBusy());
+        QCOMPARE(session.settings(), FitState{});
+        return;
+    }
+    QCOMPARE(refused, QString());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(panel.textBox()->currentData().toString(), own);
+    for (int i = 0; i < 12; ++i)
+        session.step();
+    QTRY_VERIFY_WITH_TIMEOUT(session.head() == 12 && !session.isBusy(), 10000);
+    // The same run done directly, on the same tokens.
+    core::TextFit direct(FitSession::corpusFor(own, text), FitSession::configFor(true));
+    QCOMPARE(session.tokenCount(), qint64(direct.corpus().tokenCount()));
+    for (std::int64_t k = 1; k <= 12; ++k)
+        QVERIFY2(sameBits(direct.step(), session.losses()[std::size_t(k - 1)]),
+                 qPrintable(QString::number(k)));
+    QVERIFY(sameBits(session.embedding(), direct.embedding()));
+    if (characters)
+        for (const QString &label : session.mapLabels())
+            QCOMPARE(label.size(), 1);
+
+    // The text is the session's: its settings carry it through the session file, and a restore
+    // in another session brings the same run back.
+    const FitState saved = session.settings();
+    QCOMPARE(saved.text, own);
+    QCOMPARE(saved.ownText, text);
+    ViewState view;
+    view.fit = saved;
+    QString jsonError;
+    const auto back = ViewState::fromJson(view.toJson(), &jsonError);
+    QVERIFY2(back, qPrintable(jsonError));
+    FitSession restored;
+    restored.restore(back->fit);
+    QTRY_VERIFY_WITH_TIMEOUT(restored.hasRun() && restored.current() == 12 && !restored.isBusy(), 10000);
+    QCOMPARE(restored.settings(), saved);
+    QVERIFY(sameBits(restored.embedding(), session.embedding()));
+}
+
+void TestFitPanel::ownTextFileMustBeUtf8()
+{
+    // An opened .txt is read whole as UTF-8; anything else is refused in the words of the CLI.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString good = dir.filePath(QStringLiteral("good.txt"));
+    const QString bad = dir.filePath(QStringLiteral("latin1.txt"));
+    const QByteArray text = QStringLiteral("Hà Nội là thủ đô của Việt Nam.\n").toUtf8();
+    for (const auto &[path, bytes] :
+         {std::pair(good, text), std::pair(bad, QByteArray("caf\xe9 au lait\n"))}) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+    }
+    QString error;
+    QCOMPARE(OwnTextDialog::readTextFile(good, &error), QString::fromUtf8(text));
+    QCOMPARE(error, QString());
+    QCOMPARE(OwnTextDialog::readTextFile(bad, &error), QString());
+    QVERIFY2(error.contains(QStringLiteral("is not UTF-8")) &&
+                 error.contains(QStringLiteral("can't decode byte 0xe9 in position 3")),
+             qPrintable(error));
+    QCOMPARE(OwnTextDialog::readTextFile(dir.filePath(QStringLiteral("missing.txt")), &error), QString());
+    QVERIFY2(error.contains(QStringLiteral("could not be opened")), qPrintable(error));
+
+    OwnTextDialog dialog{QString()};
+    QVERIFY(!dialog.openFile(bad));
+    QVERIFY(dialog.error().contains(QStringLiteral("is not UTF-8")));
+    QCOMPARE(dialog.text(), QString());
+    QVERIFY(dialog.openFile(good));
+    QCOMPARE(dialog.text(), QString::fromUtf8(text));
+    QCOMPARE(dialog.error(), QString());
 }
 
 QTEST_MAIN(TestFitPanel)

@@ -10,20 +10,24 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/views/CodePanel.h"
+#include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/TokenChips.h"
 #include "ui/views/TrainingPanel.h"
+#include "ui/window/FocusMode.h"
 #include "ui/window/IdsEntry.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/SidePanels.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WindowHost.h"
 
@@ -34,11 +38,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
 
+#include <cstring>
 #include <memory>
 
 using namespace embedlab;
@@ -64,6 +70,7 @@ private Q_SLOTS:
     void liveInitialiserDecisionIsOneCall();
     void chipSelectsTheRowInEveryView();
     void maxNormHeatmapShowsWhatTheCodePrints();
+    void fitRunSurvivesLanguageViewModesAndReopening();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -390,6 +397,81 @@ void TestDocumentHandovers::maxNormHeatmapShowsWhatTheCodePrints()
     QCOMPARE(doc()->lab()->renormalisedRows(), (QList<int>{1, 2, 3}));
     QVERIFY2(window()->embeddingHeatmap()->title().contains(QStringLiteral("renormalised rows 1, 2, 3")),
              qPrintable(window()->embeddingHeatmap()->title()));
+}
+
+namespace {
+
+/// What the Fit panel's run is at: its settings, every loss and emb.weight at the current step.
+struct FitRun {
+    ui::FitState settings;
+    QByteArray losses;
+    QByteArray embedding;
+    bool operator==(const FitRun &) const = default;
+};
+
+FitRun fitRun(const ui::FitSession &session)
+{
+    const core::Matrix &w = session.embedding();
+    return {session.settings(),
+            QByteArray(reinterpret_cast<const char *>(session.losses().data()),
+                       qsizetype(session.losses().size() * sizeof(float))),
+            QByteArray(reinterpret_cast<const char *>(w.data()),
+                       qsizetype(std::size_t(w.size()) * sizeof(float)))};
+}
+
+} // namespace
+
+void TestDocumentHandovers::fitRunSurvivesLanguageViewModesAndReopening()
+{
+    // Issue #27: the Fit a Text run lived in the window's side panels, so a language switch dropped
+    // it and the session file did not keep it. It is the document's now: a language switch,
+    // projector and focus mode keep it as it was, and a reopened session replays it to the same
+    // step, bit for bit.
+    ui::FitSession *session = doc()->fitSession();
+    session->setup(QStringLiteral("vi"), false);
+    session->setStepsPerFrame(7);
+    QTRY_VERIFY_WITH_TIMEOUT(session->hasRun() && !session->isBusy(), 20000);
+    for (int i = 0; i < 150; ++i)
+        session->step();
+    QTRY_VERIFY_WITH_TIMEOUT(session->head() == 150 && !session->isBusy(), 20000);
+    session->seek(83); // between two snapshots (every 64 steps): a replay brings it back
+    QVERIFY(waitIdle());
+    const FitRun before = fitRun(*session);
+    QCOMPARE(before.settings, (ui::FitState{QStringLiteral("vi"), false, 83, 150, 7, QString()}));
+    QCOMPARE(before.embedding.size(),
+             qsizetype(session->vocabSize() * core::FitConfig().dim * qint64(sizeof(float))));
+
+    switchLanguage(QStringLiteral("zh"));
+    QCOMPARE(doc()->fitSession(), session);
+    QVERIFY(fitRun(*session) == before);
+    QCOMPARE(window()->sidePanels().fitPanel()->timeline()->value(), 83);
+    doc()->setProjector(true);
+    QVERIFY(waitIdle());
+    doc()->setProjector(false);
+    window()->focusMode()->enter();
+    QVERIFY(waitIdle());
+    window()->focusMode()->leave();
+    QVERIFY(waitIdle());
+    QVERIFY(fitRun(*session) == before);
+    QCOMPARE(doc()->state().fit, before.settings);
+
+    // Saved, then another run, then the session opened again: the saved run comes back.
+    const QString file = m_dir->filePath(QStringLiteral("fit.embedlab"));
+    QCOMPARE(window()->sessions()->saveSession(file), QString());
+    session->setup(QStringLiteral("en"), true);
+    QVERIFY(waitIdle());
+    QCOMPARE(window()->sessions()->openSession(file), QString());
+    QVERIFY(waitIdle());
+    QVERIFY(fitRun(*session) == before);
+    QCOMPARE(window()->sidePanels().fitPanel()->timeline()->maximum(), 150);
+
+    // And in a new window, from the file alone.
+    m_host =
+        std::make_unique<WindowHost>(MainWindow::Options{.recovery = false, .projectorFullScreen = false});
+    window()->show();
+    QCOMPARE(window()->sessions()->openSession(file), QString());
+    QVERIFY(waitIdle());
+    QVERIFY(fitRun(*doc()->fitSession()) == before);
 }
 
 QTEST_MAIN(TestDocumentHandovers)

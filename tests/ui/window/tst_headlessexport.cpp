@@ -25,6 +25,7 @@ private Q_SLOTS:
     void oneOptionList();
     void exportHoldsTheFilesValues_data();
     void exportHoldsTheFilesValues();
+    void windowOfASessionReplaysItsFit();
 
 private:
     struct Run {
@@ -272,6 +273,36 @@ void TestHeadlessExport::exportHoldsTheFilesValues()
                                  .arg(double(exported->data[std::size_t(i)]))
                                  .arg(double(valueAt(i)))));
     }
+}
+
+void TestHeadlessExport::windowOfASessionReplaysItsFit()
+{
+    // Issue #27: a session keeps the Fit a Text run's settings; exporting its window waited for an
+    // idle signal the fit never gave, and the window must show the run replayed to its step.
+    namespace ui = embedlab::ui;
+    ui::SessionFile::Session session;
+    session.view.panels = {QStringLiteral("layer"), QStringLiteral("fit")};
+    session.view.fit = ui::FitState{QStringLiteral("own"),
+                                    false,
+                                    25,
+                                    40,
+                                    9,
+                                    QStringLiteral("The king and the queen. The man and the woman.\n")};
+    const QString file = m_dir.filePath(QStringLiteral("fit.embedlab"));
+    QCOMPARE(ui::SessionFile::write(file, session), QString());
+    const QString png = m_dir.filePath(QStringLiteral("fit.png"));
+    const Run exported =
+        run({QStringLiteral("--export"), QStringLiteral("window"), QStringLiteral("--size"),
+             QStringLiteral("1024x768"), QStringLiteral("--session"), file, QStringLiteral("--out"), png});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.stderrText));
+    QVERIFY(!QImage(png).isNull());
+    const QString dumped = m_dir.filePath(QStringLiteral("fit-dumped.embedlab"));
+    const Run dump = run({file, QStringLiteral("--dump-session"), dumped});
+    QVERIFY2(dump.exitCode == 0, qPrintable(dump.stderrText));
+    QString error;
+    const std::optional<ui::SessionFile::Session> back = ui::SessionFile::read(dumped, &error);
+    QVERIFY2(back, qPrintable(error));
+    QVERIFY(back->view.fit == session.view.fit);
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessExport)

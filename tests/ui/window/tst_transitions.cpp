@@ -3,9 +3,9 @@
 //
 // Issue #24 item 9: a seeded random walk over the transitions where features hand over to each
 // other (language, the lesson, undo and redo, save and reopen, projector and focus mode, presets
-// and files, selections, initialisers and training steps). After each one, every view must show
-// what the document holds; the session must round-trip; at the end, undo must reach the first state
-// bit for bit. EMBEDLAB_SEED=N replays a walk, EMBEDLAB_TRANSITIONS=N sets its length (500 in the
+// and files, selections, initialisers and training steps, the Fit a Text panel's run). After each one, every
+// view must show what the document holds; the session must round-trip; at the end, undo must reach the first
+// state bit for bit. EMBEDLAB_SEED=N replays a walk, EMBEDLAB_TRANSITIONS=N sets its length (500 in the
 // default suite, 20,000 under the `long` label), EMBEDLAB_TRANSITIONS_VERBOSE=1 prints each step.
 
 #include "common/GgufBytes.h"
@@ -16,13 +16,16 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/SessionFile.h"
 #include "ui/model/WeightOrigin.h"
+#include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
+#include "ui/views/LossChart.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/TokenChips.h"
 #include "ui/views/TrainingPanel.h"
@@ -32,6 +35,7 @@
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/SidePanels.h"
 #include "ui/window/TokenizerOffer.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WeightFileLoader.h"
@@ -40,14 +44,20 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QtCharts/QLineSeries>
 
 #include <cstring>
 #include <functional>
@@ -104,7 +114,11 @@ private:
     /// Runs `change` and waits for the window built again around the document, when it is.
     void rebuildAfter(const std::function<void()> &change);
     void step(int index);
+    /// The Fit a Text panel, through its controls: a text or the tie, a step, a seek, the speed or
+    /// a moment's run.
+    void fitStep(bool setUp);
     void verifyViews(const QString &where);
+    void verifyFit(const QString &where);
     void verifySessionRoundTrip(const QString &where);
     void restartUndoHistory();
 
@@ -175,7 +189,7 @@ void TestTransitions::step(int index)
     Document *doc = shown();
     Lab *lab = doc->lab();
     const bool lesson = doc != teacher();
-    const int kind = pick(21);
+    const int kind = pick(23);
     const auto say = [&](const QString &what) {
         if (m_verbose)
             std::printf("transitions: %d %s\n", index, qPrintable(what));
@@ -215,7 +229,10 @@ void TestTransitions::step(int index)
     case 5: { // save and reopen
         if (lesson)
             break;
-        say(QStringLiteral("save and reopen"));
+        say(QStringLiteral("save and reopen (fit '%1' at step %2 of %3)")
+                .arg(teacher()->state().fit.text)
+                .arg(teacher()->state().fit.current)
+                .arg(teacher()->state().fit.head));
         const QString file = m_dir->filePath(QStringLiteral("walk.embedlab"));
         QCOMPARE(window()->sessions()->saveSession(file), QString());
         QCOMPARE(window()->sessions()->openSession(file), QString());
@@ -303,6 +320,12 @@ void TestTransitions::step(int index)
             break;
         window()->trainingPanel()->step();
         break;
+    case 21:
+    case 22:
+        say(kind == 21 ? QStringLiteral("fit: text or tie")
+                       : QStringLiteral("fit: step, seek, speed or run"));
+        fitStep(kind == 21);
+        break;
     case 20: // View > Quantisation Blocks
         say(QStringLiteral("block grid"));
         window()->actions().blockGrid->trigger();
@@ -335,6 +358,66 @@ void TestTransitions::step(int index)
         doc->undo()->applySnapshot(QStringLiteral("Change layers"), {config, lab->idsText()});
         break;
     }
+    }
+}
+
+void TestTransitions::fitStep(bool setUp)
+{
+    ui::FitPanel *panel = window()->sidePanels().fitPanel();
+    const ui::FitSession *session = shown()->fitSession();
+    if (setUp) {
+        if (pick(3) == 0)
+            panel->tiedBox()->click();
+        else
+            panel->textBox()->setCurrentIndex(
+                pick(int(ui::FitSession::textCodes().size()))); // not the dialog
+        return;
+    }
+    if (!session->hasRun())
+        return;
+    switch (pick(4)) {
+    case 0:
+        panel->stepButton()->click();
+        break;
+    case 1:
+        panel->timeline()->setValue(pick(panel->timeline()->maximum() + 1));
+        break;
+    case 2:
+        panel->speedBox()->setValue(1 + pick(40));
+        break;
+    default: // Run, a moment, Pause: the run stops wherever its frames got to
+        panel->runButton()->click();
+        QTest::qWait(40 + pick(80));
+        panel->runButton()->click();
+        break;
+    }
+}
+
+void TestTransitions::verifyFit(const QString &where)
+{
+    // The Fit panel shows the document's run (issue #27), and the view state is the run's.
+    const char *at = qPrintable(where);
+    const Document *doc = shown();
+    const ui::FitSession *session = doc->fitSession();
+    const ui::FitState fit = doc->state().fit;
+    const ui::FitPanel *panel = window()->sidePanels().fitPanel();
+    QVERIFY2(fit == session->settings(), at);
+    QVERIFY2(panel->textBox()->currentData().toString() == fit.text,
+             qPrintable(where + QStringLiteral(": panel '%1', document '%2'")
+                                    .arg(panel->textBox()->currentData().toString(), fit.text)));
+    QVERIFY2(panel->tiedBox()->isChecked() == fit.tied, at);
+    QVERIFY2(panel->speedBox()->value() == fit.speed, at);
+    QVERIFY2(panel->timeline()->maximum() == fit.head && panel->timeline()->value() == fit.current,
+             qPrintable(where + QStringLiteral(": timeline %1 of %2, document %3 of %4")
+                                    .arg(panel->timeline()->value())
+                                    .arg(panel->timeline()->maximum())
+                                    .arg(fit.current)
+                                    .arg(fit.head)));
+    QVERIFY2(panel->lossChart()->lossSeries()->count() == int(session->losses().size()), at);
+    // Settled (the walk waits for the fit's jobs): what is shown is what the settings say.
+    if (!session->isRunning() && session->hasRun()) {
+        QVERIFY2(session->current() == fit.current && session->head() == fit.head, at);
+        QVERIFY2(session->embedding().rows() == session->vocabSize(), at);
     }
 }
 
@@ -413,6 +496,7 @@ void TestTransitions::verifyViews(const QString &where)
     const ui::TokenizerOffer *offer = w->findChild<ui::TokenizerOffer *>();
     QVERIFY2(offer && offer->isVisibleTo(w) == offer->guess().has_value(), at);
     QVERIFY2(w->actions().fullScreen->isChecked() == w->isFullScreen(), at);
+    verifyFit(where);
 }
 
 void TestTransitions::verifySessionRoundTrip(const QString &where)
