@@ -114,6 +114,9 @@ public:
         bool fresh = false;
         /// The tokenizer the rows belong to; nothing keeps the one in effect.
         std::optional<Vocabulary> vocabulary = std::nullopt;
+        /// The ids did not fit the size and were kept (revalidateIds()): taken back as they are, where
+        /// ids written into a snapshot (a lesson step's "2, 3, 4" on 4 rows) are refused as typed.
+        bool idsKept = false;
         /// Compares what the user sees (configuration and ids), not the model objects.
         bool operator==(const Snapshot &other) const
         {
@@ -153,7 +156,7 @@ public:
     /// (and bias) drawn from the Lab's generator.
     void untie(core::TiedModel::UntieMode mode);
 
-    Snapshot snapshot() const { return {m_config, m_idsText, nullptr, false, m_vocabulary}; }
+    Snapshot snapshot() const { return {m_config, m_idsText, nullptr, false, m_vocabulary, !m_idsValid}; }
     /// snapshot() plus the current model object (when no rebuild is running).
     Snapshot snapshotWithModel() const;
     void restore(const Snapshot &snapshot);
@@ -365,6 +368,10 @@ private:
     void revalidateIds();
     /// Parses, validates and takes the ids; returns whether the ids in effect changed.
     bool acceptIds(const QString &text);
+    /// A snapshot's ids: kept ones (Snapshot::idsKept) back as they were, also when they do not fit
+    /// its size (the teacher's ids after the model shrank under them), reported as revalidateIds()
+    /// does; others through acceptIds(). Returns whether the ids in effect changed.
+    bool restoreIds(const Snapshot &snapshot);
 
     Config m_config;
     Config m_modelConfig;
