@@ -51,7 +51,7 @@ QString viewName(ExportController::View view)
     case View::OneHot:
         return QStringLiteral("one-hot");
     case View::Histogram:
-        return QStringLiteral("histogram-embedding-weight");
+        return QStringLiteral("histogram"); // of embedding.weight, lm_head.weight or both
     case View::Unembedding:
         return QStringLiteral("unembedding");
     case View::Neighbours:

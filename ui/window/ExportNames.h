@@ -19,7 +19,7 @@ namespace ExportNames {
 /// ("embedding-4x5" for the reference example). Only letters, digits, '.', '_' and '-'.
 QString modelName(const Lab &lab);
 
-/// The view's part: "embedding-heatmap", "lm-head-heatmap", "one-hot", "histogram-embedding-weight",
+/// The view's part: "embedding-heatmap", "lm-head-heatmap", "one-hot", "histogram",
 /// "unembedding", "neighbours", "window".
 QString viewName(ExportController::View view);
 

@@ -48,7 +48,7 @@ void TestExportNames::defaultModel_data()
     QTest::newRow("lm_head") << ExportController::View::LmHeadHeatmap << "svg"
                              << "lm-head-heatmap-embedding-4x5.svg";
     QTest::newRow("histogram") << ExportController::View::Histogram << "pdf"
-                               << "histogram-embedding-weight-embedding-4x5.pdf";
+                               << "histogram-embedding-4x5.pdf";
     QTest::newRow("one-hot") << ExportController::View::OneHot << "png"
                              << "one-hot-embedding-4x5.png";
     QTest::newRow("window") << ExportController::View::Window << "png"
