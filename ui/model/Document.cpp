@@ -36,6 +36,10 @@ Document::Document(QObject *parent)
     connect(m_lab, &Lab::idsError, this, [this] {
         if (!m_lab->idsValid())
             m_animation->setIdCount(0);
+        // Undo can bring back ids that no longer fit (kept, reported by idsError alone): the
+        // next-token task is still theirs (tst_transitions, seed 2911228153).
+        if (m_view.trainingBatch.followsIds)
+            setTrainingBatch(m_view.trainingBatch);
     });
     connect(m_lab, &Lab::modelRebuilt, this, &Document::onModelRebuilt);
     connect(m_lab, &Lab::vocabularyChanged, this, &Document::onVocabularyChanged);

@@ -5,11 +5,13 @@
 // later preset gave back the preset's "2, 3, 1", since restoring a snapshot refused the kept ids as
 // it refuses typed ones. Undo must bring back what was there (issue #24: a transition loses
 // nothing). A lesson step's ids written into a snapshot ("2, 3, 4" on 4 rows) are still refused.
+#include "ui/model/Document.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 
 #include <QTest>
 
+using embedlab::ui::Document;
 using embedlab::ui::Lab;
 using embedlab::ui::LabUndo;
 
@@ -18,6 +20,7 @@ class TestRegressionKeptIds : public QObject {
 private Q_SLOTS:
     void undoBringsBackIdsThatDoNotFit();
     void writtenIdsThatDoNotFitAreRefused();
+    void trainingBatchFollowsIdsBroughtBack();
 
 private:
     static bool idle(const Lab &lab)
@@ -79,6 +82,35 @@ void TestRegressionKeptIds::writtenIdsThatDoNotFitAreRefused()
     QCOMPARE(lab.idsText(), QStringLiteral("2, 3, 1"));
     QVERIFY(lab.idsValid());
     QVERIFY(lab.idsErrorMessage().contains(QStringLiteral("IndexError")));
+}
+
+void TestRegressionKeptIds::trainingBatchFollowsIdsBroughtBack()
+{
+    // tst_transitions, seed 2911228153: undo brought back ids kept on a shrunken model, which Lab
+    // reports by idsError alone; the Training panel's next-token batch stayed the later ids'.
+    Document doc;
+    Lab *lab = doc.lab();
+    LabUndo *undo = doc.undo();
+    QVERIFY(idle(*lab));
+    QVERIFY(doc.trainingBatch().followsIds);
+    Lab::Config config = lab->config();
+    config.numEmbeddings = 6;
+    undo->applySnapshot(QStringLiteral("Change layers"), {config, QStringLiteral("5, 0, 0, 5")});
+    QVERIFY(idle(*lab));
+    config.numEmbeddings = 5;
+    undo->applySnapshot(QStringLiteral("Change layers"), {config, lab->idsText()});
+    QVERIFY(idle(*lab));
+    QVERIFY(!lab->idsValid());
+    QCOMPARE(doc.trainingBatch().ids, QStringLiteral("5, 0, 0"));
+    undo->applyPreset(Lab::Preset::Reference);
+    QVERIFY(idle(*lab));
+    QCOMPARE(doc.trainingBatch().ids, QStringLiteral("2, 3"));
+    undo->undo();
+    QVERIFY(idle(*lab));
+    QCOMPARE(lab->idsText(), QStringLiteral("5, 0, 0, 5"));
+    QCOMPARE(doc.trainingBatch().ids, QStringLiteral("5, 0, 0"));
+    QCOMPARE(doc.trainingBatch().targets, QStringLiteral("0, 0, 5"));
+    QVERIFY(doc.trainingBatch() == doc.nextTokenBatch());
 }
 
 QTEST_MAIN(TestRegressionKeptIds)

@@ -396,7 +396,9 @@ void TestTransitions::fitStep(bool setUp)
 void TestTransitions::verifyFit(const QString &where)
 {
     // The Fit panel shows the document's run (issue #27), and the view state is the run's.
-    const char *at = qPrintable(where);
+    // Kept alive for the whole function: qPrintable()'s buffer dies at the end of its statement.
+    const QByteArray whereText = where.toLocal8Bit();
+    const char *at = whereText.constData();
     const Document *doc = shown();
     const ui::FitSession *session = doc->fitSession();
     const ui::FitState fit = doc->state().fit;
@@ -423,7 +425,9 @@ void TestTransitions::verifyFit(const QString &where)
 
 void TestTransitions::verifyViews(const QString &where)
 {
-    const char *at = qPrintable(where);
+    // Kept alive for the whole function: qPrintable()'s buffer dies at the end of its statement.
+    const QByteArray whereText = where.toLocal8Bit();
+    const char *at = whereText.constData();
     Document *doc = shown();
     const Lab *lab = doc->lab();
     MainWindow *w = window();
