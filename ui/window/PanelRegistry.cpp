@@ -4,6 +4,7 @@
 
 #include "ui/window/PaneNavigator.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QScrollArea>
@@ -58,6 +59,7 @@ QDockWidget *PanelRegistry::add(Panel panel, const QString &title, Placement pla
     if (panel.hiddenAtStart)
         dock->hide();
     panel.dock = dock;
+    panel.viewAction = makeViewAction(dock);
     m_panels.append(std::move(panel));
     return dock;
 }
@@ -117,6 +119,28 @@ void PanelRegistry::showOnly(const QStringList &names)
 bool PanelRegistry::anyBusy() const
 {
     return std::any_of(m_panels.cbegin(), m_panels.cend(), [](const Panel &p) { return p.busy && p.busy(); });
+}
+
+QAction *PanelRegistry::makeViewAction(QDockWidget *dock)
+{
+    // Not the dock's own toggleViewAction(): it hides a panel that is open behind another tab,
+    // when the user asked to see it (issue #25).
+    QAction *toggle = dock->toggleViewAction();
+    auto *action = new QAction(toggle->text(), dock);
+    action->setCheckable(true);
+    action->setChecked(toggle->isChecked());
+    QObject::connect(toggle, &QAction::changed, action, [action, toggle] {
+        action->setText(toggle->text());
+        action->setChecked(toggle->isChecked());
+    });
+    QObject::connect(action, &QAction::triggered, dock, [dock, action] {
+        if (dock->isHidden() || !PaneNavigator::isInFront(dock))
+            raise(dock);
+        else
+            dock->close();
+        action->setChecked(!dock->isHidden());
+    });
+    return action;
 }
 
 void PanelRegistry::raise(QDockWidget *dock)

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 
+class QAction;
 class QDockWidget;
 class QMainWindow;
 class QScrollArea;
@@ -44,6 +45,10 @@ public:
         bool hiddenAtStart = false;
         /// True while the panel computes something the window must wait for (screenshots, export).
         std::function<bool()> busy = {};
+        /// View's entry for it, made by add(): checked while the panel is open; choosing it shows a
+        /// hidden panel or brings one behind a tab to the front (both with the focus), and hides
+        /// one in front.
+        QAction *viewAction = nullptr;
     };
 
     explicit PanelRegistry(QMainWindow *window);
@@ -70,6 +75,8 @@ public:
     static void raise(QDockWidget *dock);
 
 private:
+    static QAction *makeViewAction(QDockWidget *dock);
+
     QMainWindow *m_window;
     QList<Panel> m_panels;
     QDockWidget *m_firstLeft = nullptr;

@@ -61,15 +61,8 @@ QMenu *WindowMenus::viewMenu(QMainWindow *window, const WindowActions &a, const 
                              const QList<QToolBar *> &toolBars)
 {
     auto *view = new QMenu(tr("&View"), window);
-    for (const PanelRegistry::Panel &p : registry.panels()) {
-        QAction *toggle = p.dock->toggleViewAction();
-        view->addAction(toggle);
-        // Shown from the menu, a panel comes to the front of its tabs with the focus in it.
-        QObject::connect(toggle, &QAction::triggered, p.dock, [dock = p.dock](bool on) {
-            if (on)
-                PanelRegistry::raise(dock);
-        });
-    }
+    for (const PanelRegistry::Panel &p : registry.panels())
+        view->addAction(p.viewAction);
     for (QToolBar *bar : toolBars)
         view->addAction(bar->toggleViewAction());
     view->addSeparator();

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void ctrlTabSwitchesDockTabs_data();
     void ctrlTabSwitchesDockTabs();
     void viewMenuFocusesPanel();
+    void viewMenuRaisesPanelBehindTab();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -224,14 +225,45 @@ void TestPaneNavigation::viewMenuFocusesPanel()
     }
     QVERIFY2(hidden, "a panel is hidden at start");
     window()->embeddingHeatmap()->setFocus(Qt::TabFocusReason);
-    hidden->dock->toggleViewAction()->trigger();
+    hidden->viewAction->trigger();
     QTRY_VERIFY(PaneNavigator::isInFront(hidden->dock));
+    QVERIFY(hidden->viewAction->isChecked());
     QWidget *focus = QApplication::focusWidget();
     QVERIFY(focus);
     QVERIFY(hidden->dock->isAncestorOf(focus));
     QVERIFY(focus->isVisible());
     QVERIFY(focus->focusPolicy() & Qt::TabFocus);
     QCOMPARE(window()->panes()->currentPane(), hidden->dock);
+}
+
+void TestPaneNavigation::viewMenuRaisesPanelBehindTab()
+{
+    // Open behind another tab, chosen from View: brought to the front, not hidden (issue #25); chosen
+    // again while in front: hidden; once more: shown in front.
+    QDockWidget *front = tabbedDock();
+    QVERIFY2(front, "the default layout tabs two panels");
+    const QList<QDockWidget *> behind = window()->panes()->tabsOf(front);
+    const auto it = std::find_if(behind.cbegin(), behind.cend(), [&](QDockWidget *d) { return d != front; });
+    QVERIFY(it != behind.cend());
+    const PanelRegistry::Panel *panel = nullptr;
+    for (const PanelRegistry::Panel &p : window()->panelRegistry().panels())
+        if (p.dock == *it)
+            panel = &p;
+    QVERIFY(panel);
+    QVERIFY(!PaneNavigator::isInFront(panel->dock));
+    QVERIFY(panel->viewAction->isChecked());
+    panel->viewAction->trigger();
+    QTRY_VERIFY(PaneNavigator::isInFront(panel->dock));
+    QVERIFY(panel->viewAction->isChecked());
+    QVERIFY(!panel->dock->isHidden());
+    QVERIFY(panel->dock->isAncestorOf(QApplication::focusWidget()));
+    panel->viewAction->trigger();
+    QTRY_VERIFY(panel->dock->isHidden());
+    QVERIFY(!panel->viewAction->isChecked());
+    QVERIFY(!window()->panelRegistry().shownNames().contains(panel->name));
+    panel->viewAction->trigger();
+    QTRY_VERIFY(PaneNavigator::isInFront(panel->dock));
+    QVERIFY(panel->viewAction->isChecked());
 }
 
 QTEST_MAIN(TestPaneNavigation)
