@@ -21,7 +21,7 @@ JOBS=${JOBS:-2}
 PACKAGES=(
     cmake g++ make pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-l10n-tools libgl-dev libeigen3-dev
-    fontconfig fonts-dejavu-core xvfb xauth
+    fontconfig fonts-dejavu-core xvfb xauth xdotool
     at-spi2-core python3-pyatspi dbus
     desktop-file-utils appstream
     clang libclang-rt-14-dev clang-format

@@ -42,6 +42,16 @@ void HeatmapAccessible::announceSelection(HeatmapView *view)
     QAccessible::updateAccessibility(&event);
 }
 
+void HeatmapAccessible::announceCursor(HeatmapView *view)
+{
+    const CellIndex at = view->cursorCell();
+    if (!at.isValid() || !view->hasFocus() || !QAccessible::isActive())
+        return;
+    const auto *table = dynamic_cast<HeatmapAccessible *>(QAccessible::queryAccessibleInterface(view));
+    if (table)
+        PaintedViewAccessible::announceFocusedItem(view, table->childIndex(int(at.row), int(at.column)));
+}
+
 HeatmapAccessible::HeatmapAccessible(HeatmapView *view)
     : PaintedViewAccessible(view, QAccessible::Table)
 {}
@@ -159,6 +169,21 @@ void *HeatmapAccessible::interface_cast(QAccessible::InterfaceType type)
     return PaintedViewAccessible::interface_cast(type);
 }
 
+QAccessibleInterface *HeatmapAccessible::focusChild() const
+{
+    const HeatmapView *v = view();
+    if (!v || !v->hasFocus() || !v->cursorCell().isValid())
+        return nullptr;
+    return cell(int(v->cursorCell().row), int(v->cursorCell().column));
+}
+
+int HeatmapAccessible::childIndex(int row, int column) const
+{
+    if (row < 0 || column < 0 || row >= rows() || column >= columns())
+        return -1;
+    return int(std::min<qint64>(qint64(row) * columns() + column, std::numeric_limits<int>::max()));
+}
+
 int HeatmapAccessible::childCount() const
 {
     // The cells, row by row, as Qt's own tables count them; readers walk a table through its
@@ -177,10 +202,9 @@ QAccessibleInterface *HeatmapAccessible::child(int index) const
 int HeatmapAccessible::indexOfChild(const QAccessibleInterface *child) const
 {
     const auto *c = child ? const_cast<QAccessibleInterface *>(child)->tableCellInterface() : nullptr;
-    if (!c || child->parent() != this || c->rowIndex() < 0 || c->columnIndex() < 0)
+    if (!c || child->parent() != this)
         return -1;
-    return int(std::min<qint64>(qint64(c->rowIndex()) * columns() + c->columnIndex(),
-                                std::numeric_limits<int>::max()));
+    return childIndex(c->rowIndex(), c->columnIndex());
 }
 
 QAccessibleInterface *HeatmapAccessible::childAt(int x, int y) const

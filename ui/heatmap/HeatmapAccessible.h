@@ -26,6 +26,9 @@ public:
     static void announceReset(HeatmapView *view);
     /// The selected row changed.
     static void announceSelection(HeatmapView *view);
+    /// The keyboard's cell (HeatmapView::cursorCell()) moved, or the view took the focus: the
+    /// reader reads that cell (issue #25).
+    static void announceCursor(HeatmapView *view);
 
     explicit HeatmapAccessible(HeatmapView *view);
     ~HeatmapAccessible() override;
@@ -49,8 +52,12 @@ public:
     /// The cell (row, column), or the row header (column -1) or column header (row -1); made and
     /// registered on the first request.
     QAccessibleInterface *cell(int row, int column) const;
+    /// The child index of cell (row, column): row by row, as child() counts.
+    int childIndex(int row, int column) const;
 
     void *interface_cast(QAccessible::InterfaceType type) override;
+    /// The keyboard's cell while the view has the focus.
+    QAccessibleInterface *focusChild() const override;
     int childCount() const override;
     QAccessibleInterface *child(int index) const override;
     int indexOfChild(const QAccessibleInterface *child) const override;

@@ -62,6 +62,10 @@ QAccessible::State HeatmapCellAccessible::state() const
     s.readOnly = true;
     s.selectable = m_row >= 0 && m_column >= 0;
     s.selected = isSelected();
+    // The keyboard's cell (a heatmap takes arrows, issue #25 item 1), focused while the view is.
+    s.focusable = s.selectable;
+    const auto *v = qobject_cast<const HeatmapView *>(view());
+    s.focused = s.focusable && v && v->hasFocus() && v->cursorCell() == CellIndex{m_row, m_column};
     return s;
 }
 

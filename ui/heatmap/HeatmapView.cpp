@@ -361,6 +361,7 @@ void HeatmapView::setCursorCell(CellIndex cell)
     if (m_cursor.isValid() && m_mappingValid)
         keepCursorInView();
     update();
+    HeatmapAccessible::announceCursor(this);
     Q_EMIT cursorMoved(static_cast<int>(m_cursor.row), static_cast<int>(m_cursor.column));
 }
 
@@ -1349,6 +1350,9 @@ void HeatmapView::focusInEvent(QFocusEvent *event)
          m_cursor.column < map.firstVisibleColumn() || m_cursor.column > map.lastVisibleColumn()))
         setCursorCell({map.firstVisibleRow(), map.firstVisibleColumn()});
     update(); // the focus frame and the cursor
+    // After the Focus event QWidget::setFocus() sends for the view itself: then its cell.
+    QMetaObject::invokeMethod(
+        this, [this] { HeatmapAccessible::announceCursor(this); }, Qt::QueuedConnection);
 }
 
 void HeatmapView::focusOutEvent(QFocusEvent *event)

@@ -50,6 +50,16 @@ void PaintedViewAccessible::describe(QWidget *view, const QString &name, const Q
     }
 }
 
+void PaintedViewAccessible::announceFocusedItem(QWidget *view, int childIndex)
+{
+    // Without a reader the event is not even made: it would make the item's interface.
+    if (childIndex < 0 || !view->hasFocus() || !QAccessible::isActive())
+        return;
+    QAccessibleEvent event(view, QAccessible::Focus);
+    event.setChild(childIndex);
+    QAccessible::updateAccessibility(&event);
+}
+
 PaintedViewAccessible::PaintedViewAccessible(QWidget *view, QAccessible::Role role)
     : QAccessibleWidget(view, role)
 {}

@@ -33,6 +33,12 @@ public:
     }
     /// Sets `view`'s name and text; a change is announced (name, description and text events).
     static void describe(QWidget *view, const QString &name, const QString &text);
+    /// Tells the reader that item `childIndex` of `view` (a heatmap's cell, a chip) has the keyboard
+    /// now, as Qt's item views do when their current item moves: a Focus event on that child, which
+    /// AT-SPI sends as the child's "focused" state. Nothing while `view` has no focus or no item is
+    /// current (-1). A view that has just taken the focus calls it queued from focusInEvent(), so
+    /// that it follows the view's own Focus event (QWidget::setFocus() sends that one afterwards).
+    static void announceFocusedItem(QWidget *view, int childIndex);
 
     PaintedViewAccessible(QWidget *view, QAccessible::Role role);
 

@@ -40,6 +40,14 @@ QRect TokenChipAccessible::rect() const
     return isValid() ? screenRect(chips()->chipRect(m_index), chips()->rect()) : QRect();
 }
 
+QAccessible::State TokenChipAccessible::state() const
+{
+    QAccessible::State s = PaintedItemAccessible::state();
+    s.focusable = true;
+    s.focused = isValid() && chips()->hasFocus() && chips()->currentChip() == m_index;
+    return s;
+}
+
 void *TokenChipAccessible::interface_cast(QAccessible::InterfaceType type)
 {
     if (type == QAccessible::ActionInterface)

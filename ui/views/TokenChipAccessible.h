@@ -21,6 +21,8 @@ public:
     QString text(QAccessible::Text t) const override;
     QRect rect() const override;
     QAccessible::Role role() const override { return QAccessible::Button; }
+    /// Focusable; focused while the chips have the focus and this is their current chip.
+    QAccessible::State state() const override;
     void *interface_cast(QAccessible::InterfaceType type) override;
 
     // QAccessibleActionInterface

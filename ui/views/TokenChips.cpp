@@ -175,6 +175,7 @@ void TokenChips::setCurrentChip(int index)
         return;
     m_current = index;
     update();
+    TokenChipsAccessible::announceCurrent(this);
     Q_EMIT currentChipChanged(m_current);
 }
 
@@ -362,6 +363,9 @@ void TokenChips::focusInEvent(QFocusEvent *event)
     update();
     if (m_current >= 0)
         Q_EMIT currentChipChanged(m_current); // shown again in the scroll area
+    // After the Focus event QWidget::setFocus() sends for the chips themselves: then their chip.
+    QMetaObject::invokeMethod(
+        this, [this] { TokenChipsAccessible::announceCurrent(this); }, Qt::QueuedConnection);
 }
 
 void TokenChips::focusOutEvent(QFocusEvent *event)

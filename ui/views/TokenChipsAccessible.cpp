@@ -32,6 +32,18 @@ int TokenChipsAccessible::childCount() const
     return chips() ? int(chips()->chips().size()) : 0;
 }
 
+void TokenChipsAccessible::announceCurrent(TokenChips *chips)
+{
+    // Child i is chip i.
+    PaintedViewAccessible::announceFocusedItem(chips, chips->currentChip());
+}
+
+QAccessibleInterface *TokenChipsAccessible::focusChild() const
+{
+    const TokenChips *view = chips();
+    return view && view->hasFocus() ? child(view->currentChip()) : nullptr;
+}
+
 QAccessibleInterface *TokenChipsAccessible::child(int index) const
 {
     if (index < 0 || index >= childCount())

@@ -25,6 +25,12 @@ public:
     /// The view; null while it is being destroyed.
     TokenChips *chips() const;
 
+    /// The keyboard's chip (TokenChips::currentChip()) moved, or the chips took the focus: the
+    /// reader reads that chip's button (issue #25).
+    static void announceCurrent(TokenChips *chips);
+
+    /// The current chip's button while the chips have the focus.
+    QAccessibleInterface *focusChild() const override;
     int childCount() const override;
     QAccessibleInterface *child(int index) const override;
     int indexOfChild(const QAccessibleInterface *child) const override;

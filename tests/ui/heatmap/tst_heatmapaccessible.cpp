@@ -77,6 +77,7 @@ private Q_SLOTS:
     void shapeChangeDropsCells();
     void cellRectsAreOnTheView();
     void modelResetDropsCells();
+    void keyboardCellIsFocused();
 
 private:
     HeatmapView *m_view = nullptr;
@@ -270,6 +271,36 @@ void TestHeatmapAccessible::modelResetDropsCells()
     QVERIFY(!QAccessible::accessibleInterface(id));
     QVERIFY(!QAccessible::accessibleInterface(header));
     QCOMPARE(table->cellAt(3, 4)->text(QAccessible::Name), QStringLiteral("0.7953"));
+}
+
+void TestHeatmapAccessible::keyboardCellIsFocused()
+{
+    // Issue #25: a reader follows the arrows, as in Qt's own tables: the cell under the keyboard's
+    // cursor is the table's focused child and says so in its state. (That the reader hears each
+    // move, a Focus event per cell, is read over AT-SPI by tst_atspi: QAccessible sends no event
+    // without a platform bridge, which the offscreen platform lacks.)
+    QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(m_view);
+    QAccessibleTableInterface *table = iface->tableInterface();
+    m_view->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_view));
+    m_view->setFocus(Qt::TabFocusReason);
+    QVERIFY(m_view->hasFocus());
+    QCOMPARE(iface->focusChild(), table->cellAt(0, 0));
+    QVERIFY(table->cellAt(0, 0)->state().focused);
+    QTest::keyClick(m_view, Qt::Key_Right);
+    QTest::keyClick(m_view, Qt::Key_Down);
+    QTest::keyClick(m_view, Qt::Key_Down);
+    QCOMPARE(m_view->cursorCell(), (CellIndex{2, 1}));
+    QCOMPARE(iface->focusChild(), table->cellAt(2, 1));
+    QVERIFY(table->cellAt(2, 1)->state().focused);
+    QVERIFY(table->cellAt(2, 1)->state().focusable);
+    QVERIFY(!table->cellAt(0, 0)->state().focused);
+    // Headers are not the keyboard's.
+    QVERIFY(!static_cast<HeatmapAccessible *>(iface)->cell(-1, 1)->state().focusable);
+    // Without the focus no cell is focused.
+    m_view->clearFocus();
+    QVERIFY(!table->cellAt(2, 1)->state().focused);
+    QVERIFY(!iface->focusChild());
 }
 
 QTEST_MAIN(TestHeatmapAccessible)

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void listOfButtons();
     void pressSelectsTheToken();
     void newChipsReadAnew();
+    void keyboardChipIsFocused();
 
 private:
     TokenChips *m_chips = nullptr;
@@ -90,6 +91,28 @@ void TestTokenChipsAccessible::newChipsReadAnew()
     QCOMPARE(list->child(0)->text(QAccessible::Name), QStringLiteral("\u201cThe\u201d id 464"));
     QVERIFY(!last->isValid());
     QVERIFY(!list->child(1));
+}
+
+void TestTokenChipsAccessible::keyboardChipIsFocused()
+{
+    // Issue #25: the chip the arrows reach is the list's focused child and says so in its state
+    // (the Focus event a reader hears is sent by the same move; see tst_heatmapaccessible).
+    QAccessibleInterface *list = QAccessible::queryAccessibleInterface(m_chips);
+    m_chips->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_chips));
+    m_chips->setFocus(Qt::TabFocusReason);
+    QCOMPARE(m_chips->currentChip(), 0);
+    QCOMPARE(list->focusChild(), list->child(0));
+    QTest::keyClick(m_chips, Qt::Key_Right);
+    QCOMPARE(list->focusChild(), list->child(1));
+    QVERIFY(list->child(1)->state().focused);
+    QVERIFY(list->child(1)->state().focusable);
+    QVERIFY(!list->child(0)->state().focused);
+    QTest::keyClick(m_chips, Qt::Key_End);
+    QCOMPARE(list->focusChild(), list->child(2));
+    m_chips->clearFocus();
+    QVERIFY(!list->focusChild());
+    QVERIFY(!list->child(2)->state().focused);
 }
 
 QTEST_MAIN(TestTokenChipsAccessible)

@@ -18,7 +18,8 @@ animation's narration changes after each step, the token chips read their tokens
 scatter its points and the histogram its bins; both heatmaps answer as tables (AT-SPI Table) whose
 cells read their elements as PyTorch 1.13 prints them (the default model's embedding.weight against
 the code panel's golden print), with row and column headers and the selected row; the token chips
-are a list of push buttons named by token and id, and pressing one selects its token's row.
+are a list of push buttons named by token and id, and pressing one selects its token's row; the
+arrow keys in a heatmap announce each cell they reach.
 
 Run it under a session bus and an X server (CTest does):
     dbus-run-session -- xvfb-run -a -s "-screen 0 1366x768x24" tst_atspi.py build/app/embedlab
@@ -392,6 +393,7 @@ def check_views(app, state):
             if "4 rows \u00d7 5 columns" not in (text_of(heatmap) or ""):
                 failures.append("default: heatmap '%s' reads %r, not its 4 x 5 shape" % (heatmap.name, text_of(heatmap)))
         failures += check_narration(app, state)
+        failures += check_keyboard_cell(app, state, heatmaps)
     if state == "gpt2-neighbours":
         failures += check_chips(app, state, heatmaps)
         scatter = named(app, {pyatspi.ROLE_CHART}, "PCA")
@@ -448,6 +450,55 @@ def check_narration(app, state):
         seen.append(text_of(view) or "")
     if len(set(seen)) < len(seen) or not all(seen):
         return ["%s: the animation's text did not change with each step: %r" % (state, seen)]
+    return []
+
+
+def check_keyboard_cell(app, state, heatmaps):
+    """A reader follows the keyboard inside a heatmap as inside Qt's own tables: with the window
+    focused (xdotool: Xvfb has no window manager to do it) and the view given the focus through
+    AT-SPI's grabFocus, as Orca's focus commands do, each arrow key pressed on the X server announces
+    the cell under the cursor ("object:state-changed:focused" on the cell, named by its element)."""
+    embedding = [h for h in heatmaps if "embedding.weight" in (h.name or "")]
+    if not embedding:
+        return ["%s: no embedding heatmap to move the keyboard in" % state]
+    table = embedding[0].queryTable()
+    windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.get_process_id())],
+                             capture_output=True, text=True, check=False).stdout.split()
+    if not windows:
+        return ["%s: xdotool finds no window of the app" % state]
+    events = []
+
+    def heard(event):
+        if event.detail1 == 1:
+            events.append((event.source.getRole(), event.source.name or ""))
+
+    # One step per tick of the main loop, so that the events of each are heard before the next.
+    steps = [
+        lambda: subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], check=False),
+        lambda: embedding[0].queryComponent().grabFocus(),
+        lambda: subprocess.run(["xdotool", "key", "Right"], check=False),
+        lambda: subprocess.run(["xdotool", "key", "Right"], check=False),
+        lambda: subprocess.run(["xdotool", "key", "Down"], check=False),
+        lambda: None,
+        lambda: None,
+        pyatspi.Registry.stop,
+    ]
+
+    def tick():
+        steps.pop(0)()
+        return bool(steps)
+
+    from gi.repository import GLib
+    pyatspi.Registry.registerEventListener(heard, "object:state-changed:focused")
+    GLib.timeout_add(700, tick)
+    pyatspi.Registry.start()
+    pyatspi.Registry.deregisterEventListener(heard, "object:state-changed:focused")
+    cells = [name for role, name in events if role == pyatspi.ROLE_TABLE_CELL]
+    # torch.manual_seed(123); Embedding(4, 5): the cursor starts on [0, 0].
+    want = [table.getAccessibleAt(r, c).name for r, c in ((0, 0), (0, 1), (0, 2), (1, 2))]
+    if cells != want:
+        return ["%s: moving the keyboard in '%s' announced cells %r, not %r (every focus: %r)"
+                % (state, embedding[0].name, cells, want, events)]
     return []
 
 
