@@ -33,7 +33,7 @@ bool isDark(const QPalette &palette);
 /// What projector mode shows over a window in `palette`: the high-contrast palette of its brightness.
 QPalette projectorPalette(const QPalette &palette);
 /// Projector mode's style sheet for that palette: borders `lineWidth` px in its text colour.
-QString projectorStyleSheet(const QPalette &palette, int lineWidth);
+QString projectorStyleSheet(const QPalette &palette, int lineWidth, int indicatorSize = 13);
 
 /// Makes `kind` the application's palette (QApplication::setPalette). The desktop's palette is
 /// remembered on the first call, so that choosing System later brings it back.

@@ -127,9 +127,8 @@ void ExportController::exportViewInteractively(View view)
 bool ExportController::askOptions(const QString &file)
 {
     const bool raster = Exporter::formatForFile(file) == Exporter::Format::Png;
+    // Projected, it is enlarged as every dialog of the window is (ProjectorMode::applyToDialog()).
     ExportOptionsDialog dialog(m_options, raster, m_window);
-    if (m_window->projector()->isEnabled())
-        dialog.applyProjector(m_window->projector()->fontScale());
     if (dialog.exec() != QDialog::Accepted)
         return false;
     m_options = dialog.options();

@@ -4,7 +4,6 @@
 
 #include "ui/model/Settings.h"
 #include "ui/window/Exporter.h"
-#include "ui/window/ProjectorMode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,16 +57,6 @@ ExportOptionsDialog::Options ExportOptionsDialog::options() const
     o.style.background = static_cast<ExportStyle::Background>(m_background->currentIndex());
     o.style.marks = m_marks->isChecked();
     return o;
-}
-
-void ExportOptionsDialog::applyProjector(double fontScale)
-{
-    ProjectorMode::applyTo(this, fontScale);
-    // Under the projector's style sheet a font reaches one level down only: the buttons in their
-    // box stayed small. Each control takes the dialog's font itself.
-    for (QWidget *child : findChildren<QWidget *>())
-        child->setFont(font());
-    adjustSize();
 }
 
 ExportOptionsDialog::Options ExportOptionsDialog::load()

@@ -26,8 +26,6 @@ public:
     /// `raster`: the file is a PNG, whose scale can be chosen (SVG and PDF are vectors).
     ExportOptionsDialog(const Options &options, bool raster, QWidget *parent = nullptr);
     Options options() const;
-    /// The projector's look at `fontScale` (the window's, while projecting), every control enlarged.
-    void applyProjector(double fontScale);
 
     /// The choices remembered in the settings (scale 2, the window's background, no marks at first).
     static Options load();

@@ -11,7 +11,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDialog>
 #include <QDockWidget>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QMainWindow>
 #include <QStatusBar>
@@ -68,9 +70,12 @@ QPalette ProjectorMode::palette()
     return Theme::projectorPalette(QApplication::palette());
 }
 
-QString ProjectorMode::styleSheet()
+QString ProjectorMode::styleSheet(double fontScale)
 {
-    return Theme::projectorStyleSheet(QApplication::palette(), kLineWidth);
+    // A style sheet's "em" is the application font's, not the scaled one: the size is given in px,
+    // 0.8 of the scaled text's line.
+    const int indicator = qRound(0.8 * QFontMetrics(scaled(QApplication::font(), fontScale)).height());
+    return Theme::projectorStyleSheet(QApplication::palette(), kLineWidth, indicator);
 }
 
 void ProjectorMode::applyTo(QWidget *widget, double fontScale)
@@ -78,7 +83,7 @@ void ProjectorMode::applyTo(QWidget *widget, double fontScale)
     widget->setPalette(palette());
     widget->setAutoFillBackground(true);
     widget->setFont(scaled(widget->font(), fontScale));
-    widget->setStyleSheet(styleSheet());
+    widget->setStyleSheet(styleSheet(fontScale));
     for (QWidget *child : widget->findChildren<QWidget *>()) {
         if (child->testAttribute(Qt::WA_SetFont))
             child->setFont(scaled(child->font(), fontScale));
@@ -95,6 +100,38 @@ void ProjectorMode::applyTo(QWidget *widget, double fontScale)
         histogram->setProjectorStyle(true);
     if (auto *histogram = qobject_cast<InitHistogram *>(widget))
         histogram->setProjectorStyle(true);
+}
+
+void ProjectorMode::applyToDialog(QWidget *dialog, double fontScale)
+{
+    static constexpr const char *kApplied = "embedlabProjectorFontScale";
+    if (dialog->property(kApplied).isValid())
+        return;
+    dialog->setProperty(kApplied, fontScale);
+    QList<std::pair<QPointer<QWidget>, QFont>> fonts;
+    for (QWidget *child : dialog->findChildren<QWidget *>())
+        fonts.append({child, child->font()});
+    applyTo(dialog, fontScale);
+    for (const auto &[child, font] : std::as_const(fonts)) {
+        if (child)
+            child->setFont(scaled(font, fontScale));
+    }
+    if (dialog->testAttribute(Qt::WA_Resized))
+        dialog->resize(dialog->size().expandedTo(dialog->sizeHint()));
+    else
+        dialog->adjustSize();
+}
+
+bool ProjectorMode::eventFilter(QObject *watched, QEvent *event)
+{
+    // Polish comes before a window's first show computes its size.
+    if (event->type() == QEvent::Polish) {
+        auto *dialog = qobject_cast<QDialog *>(watched);
+        if (dialog && dialog->isWindow() && dialog->parentWidget() &&
+            dialog->parentWidget()->window() == m_window)
+            applyToDialog(dialog, m_fontScale);
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void ProjectorMode::setEnabled(bool on)
@@ -122,10 +159,12 @@ void ProjectorMode::setEnabled(bool on)
         setChartsProjectorStyle(true);
         takeOverZoomKeys(true);
         m_badge->show();
+        qApp->installEventFilter(this);
         if (m_fullScreen)
             m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
     } else {
         m_badge->hide();
+        qApp->removeEventFilter(this);
         takeOverZoomKeys(false);
         setChartsProjectorStyle(false);
         m_fontScale = 1.0;
@@ -155,6 +194,7 @@ void ProjectorMode::setFontScale(double scale)
     if (!m_enabled || qFuzzyCompare(scale, m_fontScale))
         return;
     m_fontScale = scale;
+    m_window->setStyleSheet(styleSheet(scale));
     applyFonts();
     Q_EMIT fontScaleChanged(scale);
 }

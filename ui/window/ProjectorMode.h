@@ -65,9 +65,18 @@ public:
     /// page, black text, dark blue selection; or the same in black.
     static QPalette palette();
     /// Thick borders for the frames, edits, tool bars and status bar, in the palette's text colour.
-    static QString styleSheet();
+    /// The boxes to tick are sized for text at `fontScale`.
+    static QString styleSheet(double fontScale = kFontScale);
     /// The projector look for one widget tree outside a main window (headless export).
     static void applyTo(QWidget *widget, double fontScale = kFontScale);
+    /// The projector look for a dialog of the window: applyTo(), and every control's own font scaled
+    /// (under the style sheet a font reaches one level down only), made larger if it no longer
+    /// fits. Once per dialog; while projecting, every dialog the window opens gets it as it is first
+    /// shown (message boxes, file dialogs, Preferences), so that the back row can read it too.
+    static void applyToDialog(QWidget *dialog, double fontScale = kFontScale);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 Q_SIGNALS:
     void enabledChanged(bool on);

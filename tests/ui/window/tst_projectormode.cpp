@@ -28,6 +28,10 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QMessageBox>
+#include <QStyle>
 #include <memory>
 
 using embedlab::ui::MainWindow;
@@ -50,6 +54,8 @@ private Q_SLOTS:
     void statsTableShowsWholeNumbers_data();
     void statsTableShowsWholeNumbers();
     void toolBarButtonsStayPutAndOnScreen();
+    void dialogsAreEnlarged();
+    void checkBoxesAreAsLargeAsTheirText();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -363,6 +369,62 @@ void TestProjectorMode::toolBarButtonsStayPutAndOnScreen()
     auto *undo = m_window->findChild<QAction *>(QStringLiteral("undo"));
     QVERIFY(undo->text().contains(QStringLiteral("trunc_normal_")));
     QVERIFY(undo->toolTip().contains(QStringLiteral("trunc_normal_")));
+}
+
+void TestProjectorMode::dialogsAreEnlarged()
+{
+    // #25: Preferences, message boxes and file dialogs came up at the desk's size while the window
+    // around them was projected. Each dialog of the window is enlarged as it is first shown.
+    const double desk = QMessageBox(m_window.get()).font().pointSizeF();
+    m_projector->setEnabled(true);
+    QMessageBox box(QMessageBox::Warning, QStringLiteral("Export"), QStringLiteral("Could not write"),
+                    QMessageBox::Ok, m_window.get());
+    auto *text = box.findChild<QLabel *>(QStringLiteral("qt_msgbox_label"));
+    QVERIFY(text);
+    QAbstractButton *ok = box.button(QMessageBox::Ok);
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    QVERIFY(std::abs(box.font().pointSizeF() - desk * ProjectorMode::kFontScale) < 0.01);
+    QVERIFY2(text->font().pointSizeF() > desk * 1.5, qPrintable(QString::number(text->font().pointSizeF())));
+    QVERIFY(ok->font().pointSizeF() > desk * 1.5);
+    QVERIFY(box.width() >= box.sizeHint().width());
+    // Shown again, not enlarged twice.
+    box.hide();
+    box.show();
+    QVERIFY(std::abs(box.font().pointSizeF() - desk * ProjectorMode::kFontScale) < 0.01);
+    box.hide();
+    // Switched off: a new dialog is the desk's size again.
+    m_projector->setEnabled(false);
+    QMessageBox after(QMessageBox::Warning, QStringLiteral("Export"), QStringLiteral("Could not write"),
+                      QMessageBox::Ok, m_window.get());
+    after.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&after));
+    QCOMPARE(after.font().pointSizeF(), desk);
+}
+
+void TestProjectorMode::checkBoxesAreAsLargeAsTheirText()
+{
+    // #25: a 13 px box beside 1.6x text ("batch 32 x 512") was hard to see and to hit.
+    QCheckBox *box = nullptr;
+    for (QCheckBox *b : m_window->findChildren<QCheckBox *>()) {
+        QWidget *w = b;
+        while (w && !qobject_cast<QDockWidget *>(w))
+            w = w->parentWidget();
+        if (!box && b->isVisible() && !w) // in the main area, which projector mode keeps
+            box = b;
+    }
+    QVERIFY2(box, "a check box shows in the main area");
+    const int desk = box->style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, box);
+    m_projector->setEnabled(true);
+    QTRY_VERIFY(box->isVisible());
+    const int projected = box->style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, box);
+    const int text = QFontMetrics(box->font()).height();
+    QVERIFY2(
+        projected >= 0.7 * text && projected > desk,
+        qPrintable(
+            QStringLiteral("indicator %1 px (desk %2 px), text %3 px").arg(projected).arg(desk).arg(text)));
+    m_projector->setEnabled(false);
+    QCOMPARE(box->style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, box), desk);
 }
 
 QTEST_MAIN(TestProjectorMode)
