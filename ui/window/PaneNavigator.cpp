@@ -104,6 +104,13 @@ bool PaneNavigator::isShown(const QWidget *widget)
 
 void PaneNavigator::focusInto(QWidget *pane)
 {
+    // A floating panel is a window of its own: focus set in a window that is not active waits there
+    // until it is (#25: F6 never reached a floating panel). The main window's keys still work
+    // from it (a floating dock is a tool window of the main window).
+    if (!pane->isActiveWindow()) {
+        pane->window()->raise();
+        pane->window()->activateWindow();
+    }
     // The focus chain from the pane on: its first visible, enabled Tab stop.
     for (QWidget *w = pane->nextInFocusChain(); w && w != pane; w = w->nextInFocusChain()) {
         if (pane->isAncestorOf(w) && isShown(w) && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void ctrlTabSwitchesDockTabs();
     void viewMenuFocusesPanel();
     void viewMenuRaisesPanelBehindTab();
+    void f6ReachesAndLeavesFloatingPanel();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -264,6 +265,36 @@ void TestPaneNavigation::viewMenuRaisesPanelBehindTab()
     panel->viewAction->trigger();
     QTRY_VERIFY(PaneNavigator::isInFront(panel->dock));
     QVERIFY(panel->viewAction->isChecked());
+}
+
+void TestPaneNavigation::f6ReachesAndLeavesFloatingPanel()
+{
+    // #25: a panel the teacher pulled out of the window (floating) is a pane too: F6 goes into it
+    // and, from inside its own window, on to the next pane of the main window.
+    PaneNavigator *navigator = window()->panes();
+    QDockWidget *floating = tabbedDock();
+    QVERIFY(floating);
+    floating->setFloating(true);
+    floating->show();
+    QVERIFY(QTest::qWaitForWindowExposed(floating));
+    QTRY_VERIFY(PaneNavigator::isInFront(floating));
+    const QList<QWidget *> panes = navigator->panes();
+    QVERIFY(panes.contains(floating));
+    window()->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window()));
+    window()->embeddingHeatmap()->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(navigator->currentPane(), panes.first());
+    // F6 until the floating panel has the focus (its window becomes active: not at once), then
+    // once more: out of it, into the next pane.
+    for (qsizetype i = 0; i < panes.indexOf(floating); ++i)
+        press(QKeyCombination(Qt::Key_F6));
+    QTRY_COMPARE(navigator->currentPane(), floating);
+    QTRY_VERIFY(floating->isActiveWindow());
+    QVERIFY(floating->isAncestorOf(QApplication::focusWidget()));
+    press(QKeyCombination(Qt::Key_F6));
+    const QWidget *next = panes[(panes.indexOf(floating) + 1) % panes.size()];
+    QTRY_COMPARE(navigator->currentPane(), next);
+    QTRY_VERIFY(next->isActiveWindow());
 }
 
 QTEST_MAIN(TestPaneNavigation)
