@@ -664,6 +664,14 @@
         <source>Copying the image ...</source>
         <translation>Đang sao chép hình ảnh ...</translation>
     </message>
+    <message>
+        <source>Fit a Text: Loss Curve</source>
+        <translation>Huấn luyện trên văn bản: đường cong loss</translation>
+    </message>
+    <message>
+        <source>Fit a Text: Token Map</source>
+        <translation>Huấn luyện trên văn bản: bản đồ token</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ExportOptionsDialog</name>

@@ -664,6 +664,14 @@
         <source>Copying the image ...</source>
         <translation>正在复制图像 ...</translation>
     </message>
+    <message>
+        <source>Fit a Text: Loss Curve</source>
+        <translation>用文本训练：损失曲线</translation>
+    </message>
+    <message>
+        <source>Fit a Text: Token Map</source>
+        <translation>用文本训练：词元地图</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ExportOptionsDialog</name>

@@ -4,10 +4,15 @@
 
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
+#include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
 #include "ui/model/WorkerPool.h"
+#include "ui/views/FitMapView.h"
+#include "ui/views/FitPanel.h"
+#include "ui/views/LossChart.h"
 #include "ui/views/NeighboursPanel.h"
 #include "ui/views/OneHotView.h"
 #include "ui/views/UnembeddingView.h"
@@ -15,6 +20,7 @@
 #include "ui/window/Exporter.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
+#include "ui/window/SidePanels.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
@@ -63,8 +69,27 @@ QWidget *ExportController::viewWidget(View view) const
         return m_window;
     case View::Neighbours:
         return m_window->neighboursPanel();
+    case View::LossCurve:
+        return m_window->sidePanels().fitPanel()->lossChart();
+    case View::TokenMap:
+        return m_window->sidePanels().fitPanel()->mapView();
     }
     return nullptr;
+}
+
+bool ExportController::canExport(View view) const
+{
+    if (view != View::LossCurve && view != View::TokenMap)
+        return true;
+    const FitSession *fit = m_window->shown()->fitSession();
+    return fit && fit->hasRun();
+}
+
+QString ExportController::suggestedName(View view, const QString &suffix) const
+{
+    if (view == View::LossCurve || view == View::TokenMap)
+        return ExportNames::suggested(view, *m_window->shown()->fitSession(), suffix);
+    return ExportNames::suggested(view, *m_window->lab(), suffix);
 }
 
 void ExportController::createMenus()
@@ -79,6 +104,8 @@ void ExportController::createMenus()
                                                {View::Histogram, tr("Initialisation Histogram")},
                                                {View::Unembedding, tr("Unembedding Charts")},
                                                {View::Neighbours, tr("Nearest Neighbours")},
+                                               {View::LossCurve, tr("Fit a Text: Loss Curve")},
+                                               {View::TokenMap, tr("Fit a Text: Token Map")},
                                                {View::Window, tr("Whole Window")}};
     for (const auto &[view, name] : views) {
         const View v = view;
@@ -88,6 +115,12 @@ void ExportController::createMenus()
         QAction *copyAction = m_copyMenu->addAction(name);
         copyAction->setObjectName(QStringLiteral("copy_%1").arg(static_cast<int>(v)));
         connect(copyAction, &QAction::triggered, this, [this, v] { copyViewToClipboard(v); });
+        // The fit's views have nothing to show before a run: their entries say so by being off.
+        for (QMenu *menu : {m_exportMenu, m_copyMenu})
+            connect(menu, &QMenu::aboutToShow, this, [this, v, exportAction, copyAction] {
+                exportAction->setEnabled(canExport(v));
+                copyAction->setEnabled(canExport(v));
+            });
     }
     m_exportMenu->addSeparator();
     QAction *frames = m_exportMenu->addAction(tr("Animation as PNG &Frames..."));
@@ -110,7 +143,7 @@ void ExportController::exportViewInteractively(View view)
     const QString lastDir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
     QString selected;
     const QString file = QFileDialog::getSaveFileName(
-        m_window, tr("Export View"), QDir(lastDir).filePath(ExportNames::suggested(view, *m_window->lab())),
+        m_window, tr("Export View"), QDir(lastDir).filePath(suggestedName(view)),
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
     if (file.isEmpty())
         return;
@@ -242,8 +275,7 @@ void ExportController::exportWeightsInteractively()
 void ExportController::exportScreenshot()
 {
     const QString file = QFileDialog::getSaveFileName(m_window, tr("Export Screenshot"),
-                                                      ExportNames::suggested(View::Window, *m_window->lab()),
-                                                      tr("PNG images (*.png)"));
+                                                      suggestedName(View::Window), tr("PNG images (*.png)"));
     if (!file.isEmpty() && !m_window->grab().save(file, "PNG"))
         QMessageBox::warning(m_window, tr("Export Screenshot"), tr("Could not write '%1'.").arg(file));
 }

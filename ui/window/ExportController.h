@@ -22,7 +22,18 @@ class ExportController : public QObject {
     Q_OBJECT
 public:
     /// The views that can be exported, by name on the command line.
-    enum class View { Heatmap, LmHeadHeatmap, OneHot, Histogram, Unembedding, Window, Neighbours };
+    /// LossCurve and TokenMap: the Fit a Text panel's, while it has a run (#27).
+    enum class View {
+        Heatmap,
+        LmHeadHeatmap,
+        OneHot,
+        Histogram,
+        Unembedding,
+        Window,
+        Neighbours,
+        LossCurve,
+        TokenMap
+    };
 
     ExportController(MainWindow *window, const WindowActions &actions);
 
@@ -31,6 +42,11 @@ public:
     QMenu *copyMenu() const { return m_copyMenu; }
     /// The window's widget for `view`.
     QWidget *viewWidget(View view) const;
+
+    /// Whether `view` has something to export now (the fit's views: a run).
+    bool canExport(View view) const;
+    /// The file name File > Export suggests for `view` (ExportNames).
+    QString suggestedName(View view, const QString &suffix = QStringLiteral("png")) const;
 
 private:
     void createMenus();

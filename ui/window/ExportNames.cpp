@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/ExportNames.h"
 
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 
 #include <QFileInfo>
@@ -56,6 +57,10 @@ QString viewName(ExportController::View view)
         return QStringLiteral("unembedding");
     case View::Neighbours:
         return QStringLiteral("neighbours");
+    case View::LossCurve:
+        return QStringLiteral("loss-curve");
+    case View::TokenMap:
+        return QStringLiteral("token-map");
     case View::Window:
         return QStringLiteral("window");
     }
@@ -65,6 +70,15 @@ QString viewName(ExportController::View view)
 QString suggested(ExportController::View view, const Lab &lab, const QString &suffix)
 {
     return viewName(view) + QLatin1Char('-') + modelName(lab) + QLatin1Char('.') + suffix;
+}
+
+QString suggested(ExportController::View view, const FitSession &fit, const QString &suffix)
+{
+    const QString text = fit.textCode().isEmpty() ? QStringLiteral("none") : safe(fit.textCode());
+    return QStringLiteral("%1-fit-%2%3-step%4.%5")
+        .arg(viewName(view), text, fit.tied() ? QStringLiteral("-tied") : QString())
+        .arg(fit.current())
+        .arg(suffix);
 }
 
 } // namespace embedlab::ui::ExportNames

@@ -8,6 +8,7 @@
 
 namespace embedlab::ui {
 
+class FitSession;
 class Lab;
 
 /// The one home of the file names File > Export suggests (issue #25 item 5): what the figure shows
@@ -20,11 +21,15 @@ namespace ExportNames {
 QString modelName(const Lab &lab);
 
 /// The view's part: "embedding-heatmap", "lm-head-heatmap", "one-hot", "histogram",
-/// "unembedding", "neighbours", "window".
+/// "unembedding", "neighbours", "loss-curve", "token-map", "window".
 QString viewName(ExportController::View view);
 
 /// viewName-modelName.suffix, e.g. "lm-head-heatmap-embedding-4x5.svg".
 QString suggested(ExportController::View view, const Lab &lab, const QString &suffix = QStringLiteral("png"));
+/// A view of the Fit a Text run (LossCurve, TokenMap): viewName-fit-TEXT[-tied]-stepK.suffix, e.g.
+/// "loss-curve-fit-en-tied-step300.png" (TEXT: en, vi, zh or own).
+QString suggested(ExportController::View view, const FitSession &fit,
+                  const QString &suffix = QStringLiteral("png"));
 
 } // namespace ExportNames
 

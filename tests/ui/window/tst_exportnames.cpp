@@ -6,11 +6,15 @@
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/Settings.h"
 #include "ui/window/ExportNames.h"
 #include "ui/window/ExportOptionsDialog.h"
+#include "ui/window/Exporter.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/PanelRegistry.h"
 
 #include <QAction>
 #include <QApplication>
@@ -36,6 +40,7 @@ private Q_SLOTS:
     void gpt2Small();
     void openedNpy();
     void fileExportAsksAndWrites();
+    void fitViewsExportAfterARun();
 };
 
 void TestExportNames::defaultModel_data()
@@ -133,6 +138,60 @@ void TestExportNames::fileExportAsksAndWrites()
     QCOMPARE(qAlpha(image.pixel(0, 0)), 0);
     QCOMPARE(embedlab::ui::appSettings().value(QStringLiteral("export/background")).toString(),
              QStringLiteral("transparent"));
+}
+
+// #27: the Fit a Text panel's loss curve and token map go to slides like every other view, with
+// names that say which text, tied or not, and at which step; before a run there is nothing to export.
+void TestExportNames::fitViewsExportAfterARun()
+{
+    using View = ExportController::View;
+    embedlab::testing::resetAppSettings();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    embedlab::ui::MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ExportController *exports = window.exports();
+    QVERIFY(!exports->canExport(View::LossCurve));
+    QVERIFY(!exports->canExport(View::TokenMap));
+    QVERIFY(exports->canExport(View::Heatmap));
+    // The panel shown from View, a run of the English text, tied, three steps.
+    const embedlab::ui::PanelRegistry::Panel *fit = window.panelRegistry().find(QStringLiteral("fit"));
+    QVERIFY(fit);
+    fit->viewAction->trigger();
+    embedlab::ui::FitSession *session = window.shown()->fitSession();
+    session->setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(session->hasRun() && !session->isBusy(), 20000);
+    for (int i = 0; i < 3; ++i) {
+        session->step();
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isBusy(), 10000);
+    }
+    QCOMPARE(session->current(), std::int64_t{3});
+    QVERIFY(exports->canExport(View::LossCurve));
+    QVERIFY(exports->canExport(View::TokenMap));
+    QCOMPARE(exports->suggestedName(View::LossCurve), QStringLiteral("loss-curve-fit-en-tied-step3.png"));
+    QCOMPARE(exports->suggestedName(View::TokenMap, QStringLiteral("svg")),
+             QStringLiteral("token-map-fit-en-tied-step3.svg"));
+    // Written as they are on screen: the PNG at twice the view, the SVG a drawing.
+    for (const View view : {View::LossCurve, View::TokenMap}) {
+        QWidget *widget = exports->viewWidget(view);
+        QVERIFY(widget && widget->isVisible() && !widget->size().isEmpty());
+        const QString png = dir.filePath(exports->suggestedName(view));
+        QCOMPARE(embedlab::ui::Exporter::exportWidget(widget, png, 2, {}), QString());
+        const QImage image(png);
+        QCOMPARE(image.size(), widget->size() * 2);
+        // Not one colour: something is drawn.
+        const QImage small = image.scaled(16, 16);
+        bool varies = false;
+        for (int y = 0; y < 16 && !varies; ++y)
+            for (int x = 0; x < 16 && !varies; ++x)
+                varies = small.pixel(x, y) != small.pixel(0, 0);
+        QVERIFY(varies);
+        const QString svg = dir.filePath(exports->suggestedName(view, QStringLiteral("svg")));
+        QCOMPARE(embedlab::ui::Exporter::exportWidget(widget, svg, 1, {}), QString());
+        QVERIFY(QFileInfo(svg).size() > 1000);
+    }
 }
 
 QTEST_MAIN(TestExportNames)
