@@ -1820,6 +1820,10 @@
         <source>%1 (id %2) at %3, %4</source>
         <translation>%1（id %2）位于 %3, %4</translation>
     </message>
+    <message>
+        <source>row %1 at %2, %3</source>
+        <translation>第 %1 行 位于 %2, %3</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::ProjectorMode</name>

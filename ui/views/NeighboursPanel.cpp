@@ -5,6 +5,7 @@
 #include "ui/paint/AccessibleNames.h"
 #include "ui/paint/PaintedViewAccessible.h"
 #include "ui/paint/TextColors.h"
+#include "ui/views/ScatterAccessible.h"
 
 #include <QFontMetrics>
 #include <QHBoxLayout>
@@ -26,6 +27,9 @@ namespace embedlab::ui {
 
 namespace {
 
+constexpr double kChosenRadius = 5.0;
+constexpr double kRadius = 3.5;
+
 QString pointLabel(const NeighbourItem &item)
 {
     return item.token.isEmpty() ? QString::number(item.id) : item.token;
@@ -37,7 +41,7 @@ ProjectionScatter::ProjectionScatter(QWidget *parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("neighbourScatter"));
-    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    PaintedViewAccessible::installFor<ProjectionScatter, ScatterAccessible>(); // a list of its points
     PaintedViewAccessible::describe(this, tr("PCA scatter of the neighbours"), tr("No points yet"));
 }
 
@@ -47,17 +51,67 @@ void ProjectionScatter::setPoints(const NeighbourItem &chosen, const QList<Neigh
     m_items = items;
     m_hasPoints = true;
     update();
-    // For a screen reader: every point, the chosen row first (token, id, x, y).
-    const auto point = [](const NeighbourItem &item) {
-        return tr("%1 (id %2) at %3, %4")
-            .arg(item.token)
-            .arg(item.id)
-            .arg(QLocale().toString(item.point.x(), 'g', 3), QLocale().toString(item.point.y(), 'g', 3));
-    };
-    QStringList lines{point(chosen)};
-    for (const NeighbourItem &item : items)
-        lines.append(point(item));
+    // For a screen reader: every point, the chosen row first (token, id, x, y), as a text and as
+    // the list's items (ScatterAccessible).
+    QStringList lines;
+    for (int i = 0; i < pointCount(); ++i)
+        lines.append(pointText(i));
     PaintedViewAccessible::describe(this, tr("PCA scatter of the neighbours"), lines.join(QLatin1Char('\n')));
+    if (QAccessible::isActive()) {
+        QAccessibleEvent reorder(this, QAccessible::ObjectReorder);
+        QAccessible::updateAccessibility(&reorder);
+    }
+}
+
+int ProjectionScatter::pointCount() const
+{
+    return m_hasPoints ? int(m_items.size()) + 1 : 0;
+}
+
+QString ProjectionScatter::pointText(int i) const
+{
+    if (i < 0 || i >= pointCount())
+        return {};
+    const NeighbourItem &item = i == 0 ? m_chosen : m_items[i - 1];
+    const QString x = QLocale().toString(item.point.x(), 'g', 3);
+    const QString y = QLocale().toString(item.point.y(), 'g', 3);
+    if (item.token.isEmpty()) // a row without a tokenizer
+        return tr("row %1 at %2, %3").arg(item.id).arg(x, y);
+    return tr("%1 (id %2) at %3, %4").arg(item.token).arg(item.id).arg(x, y);
+}
+
+QRect ProjectionScatter::pointRect(int i) const
+{
+    const QList<QPointF> at = anchors();
+    if (i < 0 || i >= at.size())
+        return {};
+    const double radius = i == 0 ? kChosenRadius : kRadius;
+    return QRectF(at[i] - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)).toAlignedRect();
+}
+
+QList<NeighbourItem> ProjectionScatter::items() const
+{
+    if (!m_hasPoints)
+        return {};
+    QList<NeighbourItem> all{m_chosen};
+    all.append(m_items);
+    return all;
+}
+
+QList<QPointF> ProjectionScatter::anchors() const
+{
+    const QList<NeighbourItem> all = items();
+    QList<QPointF> points;
+    for (const NeighbourItem &item : all)
+        points.append(item.point);
+    // Below the title, with room for the labels to the right of the points.
+    const QFontMetrics fm(font());
+    const QRect area(8, fm.height() * 2, std::max(1, width() - 16 - fm.averageCharWidth() * 10),
+                     std::max(1, height() - fm.height() * 3));
+    QList<QPointF> out;
+    for (const QPointF &p : std::as_const(points))
+        out.append(toPixel(p, points, area));
+    return out;
 }
 
 QPointF ProjectionScatter::toPixel(QPointF point, const QList<QPointF> &points, QRect area)
@@ -134,26 +188,17 @@ void ProjectionScatter::paintEvent(QPaintEvent *)
                      tr("PCA of every row: first two components"));
     if (!m_hasPoints)
         return;
-    QList<QPointF> points{m_chosen.point};
-    for (const NeighbourItem &item : m_items)
-        points.append(item.point);
-    // Below the title, with room for the labels to the right of the points.
-    const QRect area(8, fm.height() * 2, std::max(1, width() - 16 - fm.averageCharWidth() * 10),
-                     std::max(1, height() - fm.height() * 3));
     // The chosen row's label first, then its neighbours best first: a label with no free place is
     // left out rather than drawn over another (the list beside names every row).
-    QList<NeighbourItem> items{m_chosen};
-    items.append(m_items);
-    QList<QPointF> anchors;
+    const QList<NeighbourItem> items = this->items();
+    const QList<QPointF> anchors = this->anchors();
     QList<QSizeF> sizes;
-    for (const NeighbourItem &item : items) {
-        anchors.append(toPixel(item.point, points, area));
+    for (const NeighbourItem &item : items)
         sizes.append(QSizeF(fm.horizontalAdvance(pointLabel(item)), fm.height()));
-    }
     const QList<QRectF> labels =
         placeLabels(anchors, sizes, 7.0, QRectF(rect()).adjusted(0, fm.height(), 0, 0));
     for (qsizetype i = items.size() - 1; i >= 0; --i) { // the chosen dot on top
-        const double radius = i == 0 ? 5.0 : 3.5;
+        const double radius = i == 0 ? kChosenRadius : kRadius;
         painter.setPen(Qt::NoPen);
         painter.setBrush(i == 0 ? QColor(0xd6, 0x27, 0x28) : QColor(0x1f, 0x77, 0xb4));
         painter.drawEllipse(anchors[i], radius, radius);

@@ -36,10 +36,22 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// The points drawn: the chosen row, then its neighbours best first (0 before setPoints()).
+    int pointCount() const;
+    /// Point `i` for a screen reader: "token (id N) at x, y", x and y its two components.
+    QString pointText(int i) const;
+    /// Point `i`'s dot, in the view's coordinates.
+    QRect pointRect(int i) const;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    /// The chosen row, then the neighbours.
+    QList<NeighbourItem> items() const;
+    /// Where each of items() is drawn, in the view's coordinates.
+    QList<QPointF> anchors() const;
+
     NeighbourItem m_chosen;
     QList<NeighbourItem> m_items;
     bool m_hasPoints = false;

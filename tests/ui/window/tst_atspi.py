@@ -15,7 +15,8 @@ its accessibility tree. It fails on
   - any painted view without a role, a name, and a value or a text to read;
 and checks what the painted views say: both heatmaps read their weight's name and shape, the one-hot
 animation's narration changes after each step, the token chips read their tokens and ids, the
-scatter its points and the histogram its bins; both heatmaps answer as tables (AT-SPI Table) whose
+scatter is a list of its points (token, id, x, y, the chosen row selected) and the histogram reads
+its bins; both heatmaps answer as tables (AT-SPI Table) whose
 cells read their elements as PyTorch 1.13 prints them (the default model's embedding.weight against
 the code panel's golden print), with row and column headers and the selected row; the token chips
 are a list of push buttons named by token and id, and pressing one selects its token's row; the
@@ -396,14 +397,31 @@ def check_views(app, state):
         failures += check_keyboard_cell(app, state, heatmaps)
     if state == "gpt2-neighbours":
         failures += check_chips(app, state, heatmaps)
-        scatter = named(app, {pyatspi.ROLE_CHART}, "PCA")
-        if not scatter or len((text_of(scatter[0]) or "").splitlines()) < 2:
-            failures.append("%s: the scatter does not read its points" % state)
+        failures += check_scatter(app, state)
     if state in ("default", "training"):
         histograms = find(app, lambda n: shown(n) and "Histogram" in (n.name or "") and "bins" in (text_of(n) or ""))
         if not histograms:
             failures.append("%s: the histogram gives no text of its bins" % state)
     return failures
+
+
+def check_scatter(app, state):
+    """The neighbours' scatter is a list of its points, each named by token, id and its two
+    components, the chosen row first and selected; its text keeps them, a line each."""
+    scatter = named(app, {pyatspi.ROLE_LIST}, "PCA")
+    if not scatter:
+        return ["%s: no scatter list of the neighbours" % state]
+    lines = (text_of(scatter[0]) or "").splitlines()
+    points = [scatter[0].getChildAtIndex(i) for i in range(min(scatter[0].childCount, MAX_ITEMS_WALKED))]
+    names = [(p.name or "") if p is not None else "" for p in points]
+    point = re.compile(r"^.+ \(id \d+\) at -?[\d.e+-]+, -?[\d.e+-]+$")
+    if len(points) < 2 or names != lines[:len(names)] or not all(point.match(n) for n in names):
+        return ["%s: the scatter's points are not a list named by token, id, x and y: %r (text %r)"
+                % (state, names, lines)]
+    if not all(p.getRole() == pyatspi.ROLE_LIST_ITEM for p in points) \
+            or not points[0].getState().contains(pyatspi.STATE_SELECTED):
+        return ["%s: the scatter's points are not list items with the chosen row selected" % state]
+    return []
 
 
 def check_chips(app, state, heatmaps):
