@@ -497,6 +497,21 @@ QSize HeatmapView::minimumSizeHint() const
     return {minimumWidth, std::max(h * 8, height)};
 }
 
+int HeatmapView::heightForEveryRow() const
+{
+    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    if (rows <= 0 || rows > kEveryRowLabelled)
+        return 0;
+    // A line and a gap a row (the row numbers' step, paintAxisLabels()), then what lies under the
+    // plot: its legend row when it has one.
+    const int h = textHeight(font());
+    const QSize at(width(), 0);
+    const Layout l = layoutFor(at);
+    const int under = l.legendBelow ? std::max(4, h / 2) + h / 2 + l.legend.height() : std::max(4, h / 2);
+    return std::max(minimumSizeHint().height(),
+                    l.plot.top() + statusLineHeight(at) + int(rows) * (h + 2) + under);
+}
+
 QFont HeatmapView::titleFont() const
 {
     QFont bold = font();
@@ -1082,7 +1097,9 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
                          rowStep == 1 ? rowLabel(r, map, l.tokens) : QString::number(r), &m_painted);
     }
     const int columnLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(map.columns - 1, 0)));
-    const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth() * 2) / map.cellWidth);
+    // A character's gap between numbers: two left the projected reference example's five columns
+    // reading "0 2 4" (#25).
+    const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth()) / map.cellWidth);
     const Index firstColumnLabel = (map.firstVisibleColumn() + columnStep - 1) / columnStep * columnStep;
     for (Index c = firstColumnLabel; c <= map.lastVisibleColumn(); c += columnStep) {
         const double x = l.plot.left() + map.cellToPixel(0, static_cast<double>(c) + 0.5).x();

@@ -119,6 +119,12 @@ public:
     void paintForExport(QPainter &painter, const ExportStyle &style, qreal scale = 1.0) const;
     /// The most cells an SVG or PDF export draws as rectangles.
     static constexpr Index VectorCellLimit = 200000;
+    /// A matrix of at most this many rows asks for the height to label every row.
+    static constexpr Index kEveryRowLabelled = 8;
+    /// The height at which each row of a matrix of at most kEveryRowLabelled rows gets its number, at
+    /// the view's width; 0 for a larger matrix. Not a minimum: the window is never made taller for
+    /// it (WeightHeatmaps lends it from the other view).
+    int heightForEveryRow() const;
     /// "1 px = 26 x 1 cells, max |w|" when zoomed out past one cell per pixel, "" otherwise.
     QString aggregationText() const;
 

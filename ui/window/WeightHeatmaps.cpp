@@ -12,6 +12,8 @@
 #include <QFileInfo>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace embedlab::ui {
 
 namespace {
@@ -37,6 +39,7 @@ WeightHeatmaps::WeightHeatmaps(Document *document, QAction *blockGrid, QWidget *
     // The embedding (the weight the lesson looks up) takes most of the column (#16 item 15).
     setStretchFactor(0, 2);
     setStretchFactor(1, 1);
+    connect(m_lmHead, &HeatmapView::viewChanged, this, &WeightHeatmaps::lendRowsTheirHeight);
 
     Lab *lab = document->lab();
     connect(lab, &Lab::modelRebuilt, this, &WeightHeatmaps::showModel);
@@ -244,6 +247,26 @@ void WeightHeatmaps::showMarks()
     m_lmHead->setSelectedRow(row);
     m_embedding->setHighlightedRows(emphasised);
     m_lmHead->setHighlightedRows(lab->isTied() ? emphasised : QList<int>{});
+}
+
+void WeightHeatmaps::resizeEvent(QResizeEvent *event)
+{
+    QSplitter::resizeEvent(event);
+    lendRowsTheirHeight();
+}
+
+void WeightHeatmaps::lendRowsTheirHeight()
+{
+    const QList<int> heights = sizes();
+    const int need = m_lmHead->heightForEveryRow();
+    if (heights.size() != 2 || need <= heights[1] || m_lmHead->isHidden())
+        return;
+    // The embedding stays the taller of the two: it is the weight the lesson looks up.
+    const int spare = std::min(heights[0] - m_embedding->minimumSizeHint().height(),
+                               (heights[0] - heights[1]) / 2 - 1);
+    const int lent = std::min(need - heights[1], spare);
+    if (lent > 0)
+        setSizes({heights[0] - lent, heights[1] + lent});
 }
 
 } // namespace embedlab::ui

@@ -46,7 +46,13 @@ Q_SIGNALS:
     /// A row was clicked on either heatmap (after it was selected): for the status bar.
     void rowChosen(int row);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    /// lm_head's few rows each keep their number when the embedding can spare the height (#25: the
+    /// projected reference example's lm_head read rows "0 2"): the handle moves, the window stays.
+    void lendRowsTheirHeight();
     void showModel();
     void showTie();
     void updateTitles();

@@ -50,6 +50,8 @@ private Q_SLOTS:
     void exported();
     void projectedTextIsLarge_data();
     void projectedTextIsLarge();
+    void smallMatrixLabelsEveryRowAndColumn_data();
+    void smallMatrixLabelsEveryRowAndColumn();
 
 private:
     /// The default window at `size`, shown and idle.
@@ -425,6 +427,46 @@ void TestPaintedText::projectedTextIsLarge()
     }
     QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) under 16 px:\n").arg(failures.size()) +
                                             failures.join(QLatin1Char('\n'))));
+}
+
+void TestPaintedText::smallMatrixLabelsEveryRowAndColumn_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("projector");
+    for (const char *language : {"en", "vi", "zh"}) {
+        QTest::addRow("%s 1024x768 projector", language)
+            << QString::fromLatin1(language) << QSize(1024, 768) << true;
+        QTest::addRow("%s 1366x768", language) << QString::fromLatin1(language) << QSize(1366, 768) << false;
+    }
+}
+
+// Issue #25 item 4: projected at 1024 x 768 (and at 1366 x 768 too), the reference example's lm_head
+// read rows "0 2" and columns "0 2 4". Both heatmaps label every row and every column of their 4 x 5
+// weights.
+void TestPaintedText::smallMatrixLabelsEveryRowAndColumn()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, projector);
+    m_window = openWindow(language, size, projector);
+    QVERIFY(m_window);
+    QTest::qWait(50);
+    for (HeatmapView *heatmap : {m_window->embeddingHeatmap(), m_window->lmHeadHeatmap()}) {
+        heatmap->repaint();
+        const QRect plot = heatmap->plotRect();
+        QStringList rows;
+        QStringList columns;
+        for (const embedlab::ui::PaintedText &t : heatmap->paintedTexts()) {
+            if (t.rect.right() <= plot.left() + 0.5 && t.rect.bottom() > plot.top())
+                rows << t.shown;
+            else if (t.rect.bottom() <= plot.top() + 0.5 && t.rect.left() >= plot.left() - 12 &&
+                     t.rect.right() <= plot.right() + 12)
+                columns << t.shown;
+        }
+        QCOMPARE(rows.join(u' '), QStringLiteral("0 1 2 3"));
+        QCOMPARE(columns.join(u' '), QStringLiteral("0 1 2 3 4"));
+    }
 }
 
 QTEST_MAIN(TestPaintedText)
