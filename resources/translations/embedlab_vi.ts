@@ -339,8 +339,8 @@
         <translation>Phiên bị hỏng: phần tài liệu của nó phải là một đối tượng.</translation>
     </message>
     <message>
-        <source>The session is damaged: its view field '%1' has the wrong type.</source>
-        <translation>Phiên bị hỏng: trường hiển thị '%1' có kiểu sai.</translation>
+        <source>The session is damaged: its view field '%1' has a value of the wrong type or out of range.</source>
+        <translation>Phiên bị hỏng: trường hiển thị '%1' có giá trị sai kiểu hoặc nằm ngoài phạm vi.</translation>
     </message>
 </context>
 <context>

@@ -339,8 +339,8 @@
         <translation>会话已损坏：其文档部分必须是一个对象。</translation>
     </message>
     <message>
-        <source>The session is damaged: its view field '%1' has the wrong type.</source>
-        <translation>会话已损坏：其视图字段“%1”的类型错误。</translation>
+        <source>The session is damaged: its view field '%1' has a value of the wrong type or out of range.</source>
+        <translation>会话已损坏：其视图字段“%1”的值类型错误或超出范围。</translation>
     </message>
 </context>
 <context>

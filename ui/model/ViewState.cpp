@@ -371,9 +371,10 @@ std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString 
     }
     if (!r.error().isEmpty()) {
         if (error)
-            *error = QCoreApplication::translate(
-                         "SessionFile", "The session is damaged: its view field '%1' has the wrong type.")
-                         .arg(r.error());
+            *error =
+                QCoreApplication::translate("SessionFile", "The session is damaged: its view field '%1' has "
+                                                           "a value of the wrong type or out of range.")
+                    .arg(r.error());
         return std::nullopt;
     }
     return s;

@@ -262,8 +262,8 @@ void WeightHeatmaps::lendRowsTheirHeight()
     if (heights.size() != 2 || need <= heights[1] || m_lmHead->isHidden())
         return;
     // The embedding stays the taller of the two: it is the weight the lesson looks up.
-    const int spare = std::min(heights[0] - m_embedding->minimumSizeHint().height(),
-                               (heights[0] - heights[1]) / 2 - 1);
+    const int spare =
+        std::min(heights[0] - m_embedding->minimumSizeHint().height(), (heights[0] - heights[1]) / 2 - 1);
     const int lent = std::min(need - heights[1], spare);
     if (lent > 0)
         setSizes({heights[0] - lent, heights[1] + lent});

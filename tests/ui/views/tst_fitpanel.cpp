@@ -265,6 +265,8 @@ void TestFitPanel::damagedFitSettingsAreRefused()
     QString error;
     QVERIFY(!ViewState::fromJson(view, &error));
     QVERIFY2(error.contains(field), qPrintable(error));
+    // Said for a value out of range too, not only for a wrong type.
+    QVERIFY2(error.contains(QStringLiteral("wrong type or out of range")), qPrintable(error));
 
     // A good one round-trips.
     ViewState good;
