@@ -4,21 +4,11 @@
 
 #include "ui/views/NeighboursPanel.h"
 
-#include <utility>
-
 namespace embedlab::ui {
 
 ScatterAccessible::ScatterAccessible(ProjectionScatter *scatter)
     : PaintedViewAccessible(scatter, QAccessible::List)
 {}
-
-ScatterAccessible::~ScatterAccessible()
-{
-    for (const QAccessible::Id id : std::as_const(m_points)) {
-        if (id)
-            QAccessible::deleteAccessibleInterface(id);
-    }
-}
 
 ProjectionScatter *ScatterAccessible::scatter() const
 {
@@ -32,15 +22,8 @@ int ScatterAccessible::childCount() const
 
 QAccessibleInterface *ScatterAccessible::child(int index) const
 {
-    if (index < 0 || index >= childCount())
-        return nullptr;
-    if (m_points.size() <= index)
-        m_points.resize(index + 1, 0);
-    if (const QAccessible::Id id = m_points[index])
-        return QAccessible::accessibleInterface(id);
-    auto *point = new ScatterPointAccessible(scatter(), index);
-    m_points[index] = QAccessible::registerAccessibleInterface(point);
-    return point;
+    return m_points.at(index, childCount(),
+                       [this](int i) { return new ScatterPointAccessible(scatter(), i); });
 }
 
 int ScatterAccessible::indexOfChild(const QAccessibleInterface *child) const

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/paint/PaintedItemAccessible.h"
+#include "ui/paint/PaintedItemRegistry.h"
 #include "ui/paint/PaintedViewAccessible.h"
 
 #include <QList>
@@ -19,7 +20,6 @@ class ProjectionScatter;
 class ScatterAccessible : public PaintedViewAccessible {
 public:
     explicit ScatterAccessible(ProjectionScatter *scatter);
-    ~ScatterAccessible() override;
 
     /// The view; null while it is being destroyed.
     ProjectionScatter *scatter() const;
@@ -30,7 +30,7 @@ public:
     QAccessibleInterface *childAt(int x, int y) const override;
 
 private:
-    mutable QList<QAccessible::Id> m_points; // by point index; 0 where none was asked for yet
+    mutable PaintedItemRegistry m_points; // by point index
 };
 
 /// One point of the scatter (ScatterAccessible's child). Holds only its index.

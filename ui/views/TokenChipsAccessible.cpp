@@ -5,21 +5,11 @@
 #include "ui/views/TokenChipAccessible.h"
 #include "ui/views/TokenChips.h"
 
-#include <utility>
-
 namespace embedlab::ui {
 
 TokenChipsAccessible::TokenChipsAccessible(TokenChips *chips)
     : PaintedViewAccessible(chips, QAccessible::List)
 {}
-
-TokenChipsAccessible::~TokenChipsAccessible()
-{
-    for (const QAccessible::Id id : std::as_const(m_buttons)) {
-        if (id)
-            QAccessible::deleteAccessibleInterface(id);
-    }
-}
 
 TokenChips *TokenChipsAccessible::chips() const
 {
@@ -46,15 +36,7 @@ QAccessibleInterface *TokenChipsAccessible::focusChild() const
 
 QAccessibleInterface *TokenChipsAccessible::child(int index) const
 {
-    if (index < 0 || index >= childCount())
-        return nullptr;
-    if (m_buttons.size() <= index)
-        m_buttons.resize(index + 1, 0);
-    if (const QAccessible::Id id = m_buttons[index])
-        return QAccessible::accessibleInterface(id);
-    auto *button = new TokenChipAccessible(chips(), index);
-    m_buttons[index] = QAccessible::registerAccessibleInterface(button);
-    return button;
+    return m_buttons.at(index, childCount(), [this](int i) { return new TokenChipAccessible(chips(), i); });
 }
 
 int TokenChipsAccessible::indexOfChild(const QAccessibleInterface *child) const

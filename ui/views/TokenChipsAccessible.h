@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "ui/paint/PaintedItemRegistry.h"
 #include "ui/paint/PaintedViewAccessible.h"
 
 #include <QAccessible>
@@ -20,7 +21,6 @@ class TokenChips;
 class TokenChipsAccessible : public PaintedViewAccessible {
 public:
     explicit TokenChipsAccessible(TokenChips *chips);
-    ~TokenChipsAccessible() override;
 
     /// The view; null while it is being destroyed.
     TokenChips *chips() const;
@@ -37,7 +37,7 @@ public:
     QAccessibleInterface *childAt(int x, int y) const override;
 
 private:
-    mutable QList<QAccessible::Id> m_buttons; // by chip index; 0 where none was asked for yet
+    mutable PaintedItemRegistry m_buttons; // by chip index
 };
 
 } // namespace embedlab::ui

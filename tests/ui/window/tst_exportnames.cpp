@@ -26,6 +26,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <memory>
 #include <vector>
 
 using embedlab::ui::ExportController;
@@ -41,7 +42,22 @@ private Q_SLOTS:
     void openedNpy();
     void fileExportAsksAndWrites();
     void fitViewsExportAfterARun();
+
+private:
+    /// The default window at 1366 x 768 on fresh settings, shown; nullptr if it never showed.
+    static std::unique_ptr<embedlab::ui::MainWindow> openWindow();
 };
+
+std::unique_ptr<embedlab::ui::MainWindow> TestExportNames::openWindow()
+{
+    embedlab::testing::resetAppSettings();
+    auto window = std::make_unique<embedlab::ui::MainWindow>();
+    window->resize(1366, 768);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    return window;
+}
 
 void TestExportNames::defaultModel_data()
 {
@@ -104,13 +120,11 @@ void TestExportNames::openedNpy()
 // dialog takes a transparent background, and the PNG is twice the view with nothing in its corners.
 void TestExportNames::fileExportAsksAndWrites()
 {
-    embedlab::testing::resetAppSettings();
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    embedlab::ui::MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const std::unique_ptr<embedlab::ui::MainWindow> shown = openWindow();
+    QVERIFY(shown);
+    embedlab::ui::MainWindow &window = *shown;
     QString suggested;
     bool optionsSeen = false;
     QTimer answer;
@@ -145,13 +159,11 @@ void TestExportNames::fileExportAsksAndWrites()
 void TestExportNames::fitViewsExportAfterARun()
 {
     using View = ExportController::View;
-    embedlab::testing::resetAppSettings();
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    embedlab::ui::MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const std::unique_ptr<embedlab::ui::MainWindow> shown = openWindow();
+    QVERIFY(shown);
+    embedlab::ui::MainWindow &window = *shown;
     ExportController *exports = window.exports();
     QVERIFY(!exports->canExport(View::LossCurve));
     QVERIFY(!exports->canExport(View::TokenMap));
