@@ -258,15 +258,25 @@ void WeightHeatmaps::resizeEvent(QResizeEvent *event)
 void WeightHeatmaps::lendRowsTheirHeight()
 {
     const QList<int> heights = sizes();
-    const int need = m_lmHead->heightForEveryRow();
-    if (heights.size() != 2 || need <= heights[1] || m_lmHead->isHidden())
+    if (heights.size() != 2 || m_lmHead->isHidden())
         return;
+    const int need = m_lmHead->heightForEveryRow();
+    if (need == 0) {
+        // A larger matrix now (a file, a preset): the height lent goes back to the embedding.
+        const int back = std::min(m_lent, heights[1] - m_lmHead->minimumSizeHint().height());
+        if (back > 0)
+            setSizes({heights[0] + back, heights[1] - back});
+        m_lent = 0;
+        return;
+    }
     // The embedding stays the taller of the two: it is the weight the lesson looks up.
     const int spare =
         std::min(heights[0] - m_embedding->minimumSizeHint().height(), (heights[0] - heights[1]) / 2 - 1);
     const int lent = std::min(need - heights[1], spare);
-    if (lent > 0)
-        setSizes({heights[0] - lent, heights[1] + lent});
+    if (lent <= 0)
+        return;
+    setSizes({heights[0] - lent, heights[1] + lent});
+    m_lent += lent;
 }
 
 } // namespace embedlab::ui

@@ -63,6 +63,8 @@ private:
     QAction *m_blockGrid;
     HeatmapView *m_embedding;
     HeatmapView *m_lmHead;
+    /// The height lendRowsTheirHeight() moved to lm_head, given back when its matrix grows.
+    int m_lent = 0;
 };
 
 } // namespace embedlab::ui
