@@ -1452,6 +1452,14 @@
         <source>one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or 1, which leaves row 2. Press Right to step through the animation; PageDown goes on to the next step.</source>
         <translation>one_hot(2) là [0, 0, 1, 0]. Nhân nó với trọng số là cộng mọi hàng sau khi nhân với 0 hoặc 1, chỉ còn lại hàng 2. Nhấn Phải để đi qua từng bước của hoạt ảnh; PageDown chuyển sang bước tiếp theo.</translation>
     </message>
+    <message>
+        <source>11. Watch it learn</source>
+        <translation>11. Xem mô hình học</translation>
+    </message>
+    <message>
+        <source>A tiny language model, an Embedding and a tied Linear, is about to learn from a short text about kings and queens, fruit and weekdays. Its rows start random: the map shows the text's most frequent tokens scattered. Which ones will end up near each other? Guess, then press Run and watch the loss fall and the map move.</source>
+        <translation>Một mô hình ngôn ngữ tí hon, gồm một Embedding và một Linear được buộc trọng số, sắp học từ một văn bản ngắn về vua và hoàng hậu, trái cây và các ngày trong tuần. Các hàng của nó bắt đầu ngẫu nhiên: bản đồ cho thấy các token xuất hiện nhiều nhất của văn bản nằm rải rác. Những token nào sẽ đến gần nhau? Hãy đoán, rồi bấm Chạy và xem loss giảm và bản đồ dịch chuyển.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LessonController</name>

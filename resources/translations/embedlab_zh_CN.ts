@@ -1452,6 +1452,14 @@
         <source>one_hot(2) is [0, 0, 1, 0]. Multiplying it by the weight sums every row times 0 or 1, which leaves row 2. Press Right to step through the animation; PageDown goes on to the next step.</source>
         <translation>one_hot(2) 是 [0, 0, 1, 0]。用它乘以权重，就是把每一行乘以 0 或 1 后相加，结果只剩下第 2 行。按 → 逐步播放动画；按 PageDown 进入下一步。</translation>
     </message>
+    <message>
+        <source>11. Watch it learn</source>
+        <translation>11. 看它学习</translation>
+    </message>
+    <message>
+        <source>A tiny language model, an Embedding and a tied Linear, is about to learn from a short text about kings and queens, fruit and weekdays. Its rows start random: the map shows the text's most frequent tokens scattered. Which ones will end up near each other? Guess, then press Run and watch the loss fall and the map move.</source>
+        <translation>一个很小的语言模型（一个 Embedding 和一个绑定权重的 Linear）即将从一段关于国王与王后、水果和星期的短文中学习。它的各行一开始是随机的：地图上，文本中最常见的词元散落各处。哪些词元最终会彼此靠近？先猜一猜，然后按“运行”，看损失下降、地图移动。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::LessonController</name>

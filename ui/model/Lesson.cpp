@@ -83,6 +83,16 @@ const QList<Lesson::Step> kSteps = {
                        "\"IndexError: index out of range in self\". The padding_idx row starts at zero and "
                        "never gets a gradient. Swapped Linear arguments give the transposed shape."),
      Lab::Preset::Reference, "2, 3, 4", false, A::End, P::Layers | P::Code},
+    // #27 item 8: the class predicts first, then watches (the step sets the run up at step 0, in the
+    // lesson's language; LessonController).
+    {"learn", QT_TRANSLATE_NOOP("embedlab::ui::Lesson", "11. Watch it learn"),
+     QT_TRANSLATE_NOOP(
+         "embedlab::ui::Lesson",
+         "A tiny language model, an Embedding and a tied Linear, is about to learn from a short "
+         "text about kings and queens, fruit and weekdays. Its rows start random: the map shows "
+         "the text's most frequent tokens scattered. Which ones will end up near each other? "
+         "Guess, then press Run and watch the loss fall and the map move."),
+     Lab::Preset::Reference, "2, 3, 1", false, A::End, P::Fit},
 };
 
 } // namespace

@@ -21,7 +21,15 @@ public:
     /// Where the one-hot animation stands when a step begins.
     enum class AnimationAt { Start, Lookup, End };
     /// The window's side panels a step shows (the others are hidden).
-    enum class Panel { Layers = 1, Code = 2, Init = 4, Histogram = 8, Unembedding = 16, Training = 32 };
+    enum class Panel {
+        Layers = 1,
+        Code = 2,
+        Init = 4,
+        Histogram = 8,
+        Unembedding = 16,
+        Training = 32,
+        Fit = 64
+    };
     Q_DECLARE_FLAGS(Panels, Panel)
     struct Step {
         const char *key;   ///< stable name, e.g. "onehot"

@@ -3,6 +3,7 @@
 #include "ui/window/LessonController.h"
 
 #include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
@@ -10,6 +11,7 @@
 #include "ui/views/LessonPanel.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
+#include "ui/window/Translations.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
@@ -180,9 +182,10 @@ void LessonController::applyStep(int index)
     snapshot.vocabulary = Lab::presetVocabulary(step.preset);
     doc->undo()->applyFresh(tr("Lesson step %1: %2").arg(index + 1).arg(Lesson::title(index)), snapshot);
     doc->setTextMode(false);
-    // The ids field shows what the step typed, even when it is refused (the pitfalls step's id 4).
-    if (doc->lab()->idsText() != ids)
-        doc->commitIdsEntry(ids);
+    // The ids field shows what the step typed, even when it is refused (the pitfalls step's id 4),
+    // and a step after that one shows its own ids again, not the refused "2, 3, 4" with its error
+    // (the model kept "2, 3, 1", so comparing with the model's ids left the old entry in the field).
+    doc->commitIdsEntry(ids);
     doc->setInitDraft(InitDraft{});
     doc->lab()->resetOptimizer();
     OneHotAnimation *animation = doc->animation();
@@ -206,6 +209,12 @@ void LessonController::applyStep(int index)
         if (panel.lesson && step.panels.testFlag(*panel.lesson))
             panels.append(panel.name);
     doc->setPanels(panels);
+    // Watching it learn starts from step 0 of the lesson's language's text, every time the step is
+    // entered, as every step starts from its own fresh model.
+    if (step.panels.testFlag(Lesson::Panel::Fit)) {
+        const QString code = Translations::installedCode();
+        doc->fitSession()->setup(FitSession::textCodes().contains(code) ? code : QStringLiteral("en"), true);
+    }
     doc->setLessonStep(index);
     doc->markLessonStepApplied(index);
     m_dock->show();

@@ -4,10 +4,12 @@
 #include "core/init/InitSpec.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LessonPanel.h"
 #include "ui/views/TokenChips.h"
@@ -16,10 +18,12 @@
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
+#include "ui/window/SidePanels.h"
 #include "ui/window/Translations.h"
 #include "ui/window/WindowHost.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
@@ -72,6 +76,9 @@ private Q_SLOTS:
     void buttonsStayPutFromStepToStep();
     void lessonNeverTouchesTheTeachersDocument();
     void gradientsStepTrainsWhatItSays();
+    void learnStepSetsUpTheRunInTheLessonsLanguage_data();
+    void learnStepSetsUpTheRunInTheLessonsLanguage();
+    void stepAfterPitfallsShowsItsOwnIds();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -140,6 +147,7 @@ void TestLesson::stepsSetTheViews_data()
     QTest::newRow("lookup") << "lookup" << false << true << 4 << "codeDock";
     QTest::newRow("tying") << "tying" << true << true << -1 << "layerDock";
     QTest::newRow("pitfalls") << "pitfalls" << false << false << -1 << "codeDock";
+    QTest::newRow("learn") << "learn" << false << true << -1 << "fitDock";
 }
 
 void TestLesson::stepsSetTheViews()
@@ -489,6 +497,78 @@ void TestLesson::gradientsStepTrainsWhatItSays()
     QTRY_VERIFY(training->hasResult());
     QCOMPARE(training->changedRows(QStringLiteral("embedding.weight")), (QList<int>{2, 3}));
     QVERIFY2(text.contains(QStringLiteral("2 and 3")), qPrintable(text));
+}
+
+void TestLesson::learnStepSetsUpTheRunInTheLessonsLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("vi") << QStringLiteral("vi");
+    QTest::newRow("zh") << QStringLiteral("zh");
+}
+
+// #27 item 8: "Watch it learn" shows the Fit a Text panel with the lesson's language's text at step 0
+// (the class guesses before the run), in the lesson's own document; entered again, it starts over.
+void TestLesson::learnStepSetsUpTheRunInTheLessonsLanguage()
+{
+    QFETCH(QString, language);
+    if (language != QLatin1String("en")) {
+        QSignalSpy replaced(m_host.get(), &WindowHost::windowReplaced);
+        for (QAction *action : window()->actions().languages->actions())
+            if (action->data().toString() == language)
+                action->trigger();
+        QVERIFY(replaced.wait(10000));
+    }
+    const embedlab::ui::FitSession *teachers = window()->shown()->fitSession();
+    const embedlab::ui::FitState before = teachers->settings();
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    const int index = stepIndex(*lesson, QLatin1String("learn"));
+    QVERIFY(index >= 0);
+    lesson->setCurrent(index);
+    embedlab::ui::FitSession *session = window()->shown()->fitSession();
+    QVERIFY(session != teachers);
+    QTRY_VERIFY_WITH_TIMEOUT(session->hasRun() && !session->isBusy(), 20000);
+    QCOMPARE(session->textCode(), language);
+    QCOMPARE(session->current(), std::int64_t{0});
+    QCOMPARE(session->head(), std::int64_t{0});
+    QVERIFY(!session->isRunning()); // the class guesses first
+    QVERIFY(window()->sidePanels().fitPanel()->isVisible());
+    QVERIFY(window()->sidePanels().fitPanel()->runButton()->isEnabled());
+    // A few steps, then the step entered again: from step 0 once more.
+    session->step();
+    QTRY_COMPARE_WITH_TIMEOUT(session->head(), std::int64_t{1}, 10000);
+    lesson->setCurrent(index - 1);
+    lesson->setCurrent(index);
+    QTRY_VERIFY_WITH_TIMEOUT(session->hasRun() && !session->isBusy() && session->head() == 0, 20000);
+    QCOMPARE(window()->shown()->fitSession()->settings().text, language);
+    // The teacher's run is the teacher's.
+    setLesson(false);
+    QCOMPARE(window()->shown()->fitSession()->settings(), before);
+}
+
+// The pitfalls step types "2, 3, 4" (refused on 4 rows); the steps on either side of it kept showing
+// that entry and its IndexError, since the model's ids were already their "2, 3, 1".
+void TestLesson::stepAfterPitfallsShowsItsOwnIds()
+{
+    setLesson(true);
+    Lesson *lesson = classroom()->lesson();
+    const int pitfalls = stepIndex(*lesson, QLatin1String("pitfalls"));
+    QVERIFY(pitfalls > 0 && pitfalls + 1 < lesson->count());
+    auto *field = window()->findChild<QLineEdit *>(QStringLiteral("ids"));
+    auto *error = window()->findChild<QLabel *>(QStringLiteral("idsError"));
+    QVERIFY(field && error);
+    for (const int next : {pitfalls + 1, pitfalls - 1}) {
+        lesson->setCurrent(pitfalls);
+        QTRY_COMPARE(field->text(), QStringLiteral("2, 3, 4"));
+        QVERIFY(error->text().contains(QStringLiteral("IndexError")));
+        lesson->setCurrent(next);
+        QTRY_VERIFY(window()->isIdle());
+        QCOMPARE(field->text(), QStringLiteral("2, 3, 1"));
+        QVERIFY2(error->text().isEmpty(), qPrintable(error->text()));
+        QVERIFY(window()->lab()->idsValid());
+        QCOMPARE(window()->shown()->idsEntry(), QStringLiteral("2, 3, 1"));
+    }
 }
 
 QTEST_MAIN(TestLesson)
