@@ -86,6 +86,11 @@ QStringList FitSession::textCodes()
     return {QStringLiteral("en"), QStringLiteral("vi"), QStringLiteral("zh")};
 }
 
+QString FitSession::textCodeFor(const QString &language)
+{
+    return textCodes().contains(language) ? language : QStringLiteral("en");
+}
+
 QByteArray FitSession::shippedText(const QString &code)
 {
     QFile file(QStringLiteral(":/texts/%1.txt").arg(code));

@@ -45,6 +45,8 @@ public:
 
     /// The shipped texts' languages: "en", "vi", "zh" (resources/texts).
     static QStringList textCodes();
+    /// The shipped text in the window's `language` ("en", "vi", "zh"), English for any other.
+    static QString textCodeFor(const QString &language);
     /// The code of the user's own text (pasted or opened): setup(kOwnText, tied, text).
     static constexpr const char *kOwnText = "own";
     /// The shipped text of `code`, as UTF-8 bytes (embedded at :/texts/<code>.txt).

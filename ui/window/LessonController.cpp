@@ -212,8 +212,7 @@ void LessonController::applyStep(int index)
     // Watching it learn starts from step 0 of the lesson's language's text, every time the step is
     // entered, as every step starts from its own fresh model.
     if (step.panels.testFlag(Lesson::Panel::Fit)) {
-        const QString code = Translations::installedCode();
-        doc->fitSession()->setup(FitSession::textCodes().contains(code) ? code : QStringLiteral("en"), true);
+        doc->fitSession()->setup(FitSession::textCodeFor(Translations::installedCode()), true);
     }
     doc->setLessonStep(index);
     doc->markLessonStepApplied(index);

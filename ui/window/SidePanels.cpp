@@ -206,8 +206,7 @@ void SidePanels::createFit()
     connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (!visible || !m_fitSession->settings().text.isEmpty())
             return;
-        const QString code = Translations::installedCode();
-        m_fitSession->setup(FitSession::textCodes().contains(code) ? code : QStringLiteral("en"), true);
+        m_fitSession->setup(FitSession::textCodeFor(Translations::installedCode()), true);
     });
 }
 
