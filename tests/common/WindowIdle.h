@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QTest>
 
 namespace embedlab::testing {
 
@@ -25,6 +26,19 @@ inline bool waitUntilIdle(ui::WindowHost &host, int timeoutMs = 60000)
         }
     }
     return false;
+}
+
+/// Sends every posted event and those they post in turn (the layout requests a result's new
+/// widgets queue, the relayouts those queue), however long each takes, then waits `ms` more.
+/// QTest::qWait alone returns when its time is up: under the sanitizer suite's load a slow paint
+/// left layout requests queued and a test measured widgets at their unplaced size (CI, stop 32).
+inline void settleLayouts(int ms = 50)
+{
+    for (int round = 0; round < 8; ++round) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    QTest::qWait(ms);
 }
 
 } // namespace embedlab::testing

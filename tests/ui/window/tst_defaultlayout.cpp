@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/LayoutRows.h"
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Lab.h"
 #include "ui/model/Vocabulary.h"
@@ -81,7 +82,7 @@ void TestDefaultLayout::showAt(QSize size, bool projector)
     }
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     QCOMPARE(m_window->size(), size);
 }
 
@@ -330,7 +331,7 @@ void TestDefaultLayout::tokenChipsShowTwoRows()
     auto *area = m_window->findChild<QScrollArea *>(QStringLiteral("tokenChipsArea"));
     QVERIFY(area);
     QTRY_VERIFY(area->isVisible() && chips->chips().size() == 60);
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     const int twoRows = TokenChips::rowsHeight(chips->font(), 2);
     QVERIFY2(area->viewport()->height() >= twoRows,
              qPrintable(
@@ -357,9 +358,9 @@ void TestDefaultLayout::projectedOutputShowsAWholePrint()
     auto *verdict = code->findChild<QLabel *>(QStringLiteral("codeEqualityVerdict"));
     QVERIFY(output && verdict);
     QTRY_VERIFY(code->isVisible() && !verdict->text().isEmpty());
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     m_window->resize(1024, 768); // a projector's screen: the window cannot grow
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     QCOMPARE(m_window->size(), QSize(1024, 768));
     const auto lines = [output] {
         return output->viewport()->height() / output->fontMetrics().lineSpacing();
@@ -415,11 +416,11 @@ void TestDefaultLayout::tyingKeepsTheDocks()
     const QStringList before = geometries();
     const bool tied = m_window->lab()->tie();
     QTRY_VERIFY(m_window->isIdle());
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     const QStringList afterTie = geometries();
     m_window->lab()->untie(embedlab::core::TiedModel::UntieMode::Clone);
     QTRY_VERIFY(m_window->isIdle());
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     const QStringList afterUntie = geometries();
     Translations::install(QStringLiteral("en")); // the window retranslates at once: after measuring
     QVERIFY(tied);

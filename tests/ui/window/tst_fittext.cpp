@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/LayoutRows.h"
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
@@ -37,6 +38,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 
 using embedlab::ui::MainWindow;
@@ -304,6 +306,22 @@ QStringList unfitTexts(QWidget *window)
     return failures;
 }
 
+// What `collect` finds cut off once the window has settled. Layouts run on queued requests, which
+// under the sanitizer suite's load can wait behind a slow paint: a training result's new heatmaps were
+// measured once at their unplaced 100 px (CI, stop 32). A text still cut after 5 s is cut.
+QStringList settledFailures(const std::function<QStringList()> &collect)
+{
+    QStringList failures;
+    return QTest::qWaitFor(
+               [&] {
+                   failures = collect();
+                   return failures.isEmpty();
+               },
+               5000)
+               ? QStringList()
+               : failures;
+}
+
 } // namespace
 
 void TestFitText::initTestCase()
@@ -341,7 +359,7 @@ std::unique_ptr<MainWindow> TestFitText::openWindow(const QString &language, QSi
     if (!QTest::qWaitForWindowExposed(window.get()) ||
         !QTest::qWaitFor([&window] { return window->isIdle(); }, 10000))
         return {};
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     return window;
 }
 
@@ -353,11 +371,14 @@ void TestFitText::everyTextFits()
     const std::unique_ptr<MainWindow> window = openWindow(language, size, projector);
     QVERIFY(window);
     QCOMPARE(window->size(), size);
-    QStringList failures = unfitTexts(window.get());
-    for (const QTableWidget *table : window->findChildren<QTableWidget *>())
-        if (table->isVisible())
-            checkWholeTable(table, failures);
-    checkWeightTitle(window->histogram(), failures);
+    const QStringList failures = settledFailures([&window] {
+        QStringList found = unfitTexts(window.get());
+        for (const QTableWidget *table : window->findChildren<QTableWidget *>())
+            if (table->isVisible())
+                checkWholeTable(table, found);
+        checkWeightTitle(window->histogram(), found);
+        return found;
+    });
     QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) cut off:\n").arg(failures.size()) +
                                             failures.join(QLatin1Char('\n'))));
 }
@@ -401,10 +422,12 @@ void TestFitText::compareModeFits()
     QVERIFY(projector || window->histogram()->isVisible());
     window->histogram()->setCompareMode(true);
     QTRY_VERIFY_WITH_TIMEOUT(window->isIdle(), 30000);
-    QTest::qWait(100);
     QCOMPARE(window->size(), size);
-    QStringList failures = unfitTexts(window.get());
-    checkWeightTitle(window->histogram(), failures);
+    const QStringList failures = settledFailures([&window] {
+        QStringList found = unfitTexts(window.get());
+        checkWeightTitle(window->histogram(), found);
+        return found;
+    });
     QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) cut off:\n").arg(failures.size()) +
                                             failures.join(QLatin1Char('\n'))));
 }
@@ -444,20 +467,22 @@ void TestFitText::trainingOnATypedSentenceFits()
     window->actions().trainStep->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(window->trainingPanel()->hasResult() && window->isIdle(), 30000);
     QVERIFY(window->trainingPanel()->followsIds());
-    QTest::qWait(50);
     QCOMPARE(window->size(), size);
-    QStringList failures = unfitTexts(window.get());
-    // The gradient heatmaps' own titles ("+ grad via lm_h..." in a narrow cell) and numbers.
-    for (embedlab::ui::HeatmapView *heatmap :
-         window->trainingPanel()->findChildren<embedlab::ui::HeatmapView *>()) {
-        if (!heatmap->isVisible())
-            continue;
-        heatmap->repaint();
-        for (const embedlab::ui::PaintedText &t : heatmap->paintedTexts())
-            if (!t.fits())
-                failures << QStringLiteral("HeatmapView (%1) paints '%2' as '%3'")
-                                .arg(heatmap->objectName(), t.text, t.shown);
-    }
+    const QStringList failures = settledFailures([&window] {
+        QStringList found = unfitTexts(window.get());
+        // The gradient heatmaps' own titles ("+ grad via lm_h..." in a narrow cell) and numbers.
+        for (embedlab::ui::HeatmapView *heatmap :
+             window->trainingPanel()->findChildren<embedlab::ui::HeatmapView *>()) {
+            if (!heatmap->isVisible())
+                continue;
+            heatmap->repaint();
+            for (const embedlab::ui::PaintedText &t : heatmap->paintedTexts())
+                if (!t.fits())
+                    found << QStringLiteral("HeatmapView (%1) paints '%2' as '%3'")
+                                 .arg(heatmap->objectName(), t.text, t.shown);
+        }
+        return found;
+    });
     QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 text(s) cut off:\n").arg(failures.size()) +
                                             failures.join(QLatin1Char('\n'))));
 }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/LayoutRows.h"
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Lab.h"
@@ -220,7 +221,7 @@ std::unique_ptr<MainWindow> TestPaintedText::openWindow(const QString &language,
         return {};
     if (!QTest::qWaitFor([&window] { return window->isIdle(); }, 10000))
         return {};
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     return window;
 }
 
@@ -271,7 +272,7 @@ void TestPaintedText::compressed()
     config.embeddingDim = 300;
     m_window->lab()->setConfig(config);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->isIdle(), 20000);
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     QVERIFY(m_window->oneHotView()->isCompressed());
     QStringList failures;
     OneHotView *view = m_window->oneHotView();
@@ -301,7 +302,7 @@ void TestPaintedText::gpt2()
                                  !m_window->lmHeadHeatmap()->isRebuilding() &&
                                  !m_window->histogram()->isBusy(),
                              60000);
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     // Projected at 1024 x 768 the window fits in every language since a short heatmap lists its legend
     // in a row under the plot (#16).
     QCOMPARE(m_window->size(), size);
@@ -389,7 +390,7 @@ void TestPaintedText::projectedTextIsLarge()
                                      !m_window->lmHeadHeatmap()->isRebuilding(),
                                  60000);
     }
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     QStringList failures;
     const auto check = [&failures](const QString &where, const PaintedTexts &texts, double minimum = 15.95) {
         for (const embedlab::ui::PaintedText &t : texts)
@@ -451,7 +452,7 @@ void TestPaintedText::smallMatrixLabelsEveryRowAndColumn()
     QFETCH(bool, projector);
     m_window = openWindow(language, size, projector);
     QVERIFY(m_window);
-    QTest::qWait(50);
+    embedlab::testing::settleLayouts();
     for (HeatmapView *heatmap : {m_window->embeddingHeatmap(), m_window->lmHeadHeatmap()}) {
         heatmap->repaint();
         const QRect plot = heatmap->plotRect();
