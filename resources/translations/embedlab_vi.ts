@@ -809,6 +809,34 @@
         <source>Your own text...</source>
         <translation>Văn bản của bạn...</translation>
     </message>
+    <message>
+        <source>PyTorch script</source>
+        <translation>Mã PyTorch</translation>
+    </message>
+    <message>
+        <source>Show the whole run as a PyTorch script in place of the map: pasted into Python, it prints the losses this panel shows</source>
+        <translation>Hiện cả lần chạy thành mã PyTorch thay cho bản đồ: dán vào Python, nó in ra đúng các giá trị loss mà bảng này hiển thị</translation>
+    </message>
+    <message>
+        <source>PyTorch script of the run</source>
+        <translation>Mã PyTorch của lần chạy</translation>
+    </message>
+    <message>
+        <source>What the script prints</source>
+        <translation>Những gì mã in ra</translation>
+    </message>
+    <message>
+        <source>It prints:</source>
+        <translation>Mã in ra:</translation>
+    </message>
+    <message>
+        <source>Copy script</source>
+        <translation>Sao chép mã</translation>
+    </message>
+    <message>
+        <source>Copy the script to the clipboard (Edit &gt; Copy Python Code does too while this panel is in front)</source>
+        <translation>Sao chép mã vào bộ nhớ tạm (Sửa &gt; Sao chép mã Python cũng làm vậy khi bảng này ở phía trước)</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>

@@ -809,6 +809,34 @@
         <source>Your own text...</source>
         <translation>自己的文本...</translation>
     </message>
+    <message>
+        <source>PyTorch script</source>
+        <translation>PyTorch 脚本</translation>
+    </message>
+    <message>
+        <source>Show the whole run as a PyTorch script in place of the map: pasted into Python, it prints the losses this panel shows</source>
+        <translation>在地图的位置显示整个运行的 PyTorch 脚本：粘贴到 Python 中运行，它会打印出本面板显示的损失值</translation>
+    </message>
+    <message>
+        <source>PyTorch script of the run</source>
+        <translation>本次运行的 PyTorch 脚本</translation>
+    </message>
+    <message>
+        <source>What the script prints</source>
+        <translation>脚本打印的内容</translation>
+    </message>
+    <message>
+        <source>It prints:</source>
+        <translation>它打印：</translation>
+    </message>
+    <message>
+        <source>Copy script</source>
+        <translation>复制脚本</translation>
+    </message>
+    <message>
+        <source>Copy the script to the clipboard (Edit &gt; Copy Python Code does too while this panel is in front)</source>
+        <translation>将脚本复制到剪贴板（当本面板在前面时，“编辑 &gt; 复制 Python 代码”也会这样做）</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>

@@ -6,6 +6,7 @@
 #include "ui/model/WorkerPool.h"
 
 #include "core/analysis/TokenMap.h"
+#include "core/format/PythonNumber.h"
 #include "core/nn/FitTimeline.h"
 #include "core/tensor/Error.h"
 
@@ -157,6 +158,51 @@ QString FitSession::tokenLabel(const QString &code, std::int64_t id, const QStri
         return QString::fromUcs4(&point, 1);
     }
     return Vocabulary::gpt2().label(id);
+}
+
+namespace {
+
+// At most ten lines, every 1, 2 or 5 times a power of ten steps: round numbers that hold while a
+// run grows frame by frame (every 100 for the default 1000 steps, as `embedlab-cli fit` prints).
+std::int64_t printCadence(std::int64_t steps)
+{
+    for (std::int64_t scale = 1;; scale *= 10)
+        for (const std::int64_t m : {1, 2, 5})
+            if (steps / (m * scale) <= 10)
+                return m * scale;
+}
+
+} // namespace
+
+core::FitScript FitSession::script() const
+{
+    core::FitScript script;
+    if (!hasRun())
+        return script;
+    const QByteArray text = m_code == QLatin1String(kOwnText) ? m_ownText.toUtf8() : shippedText(m_code);
+    script.text.assign(text.constData(), static_cast<std::size_t>(text.size()));
+    script.tokens = usesCharacters(m_code, m_ownText) ? core::FitScript::Tokens::Characters
+                                                      : core::FitScript::Tokens::Gpt2;
+    script.config = configFor(m_tied);
+    script.steps = scriptSteps();
+    script.every = printCadence(script.steps);
+    return script;
+}
+
+QString FitSession::scriptText() const
+{
+    return hasRun() ? QString::fromStdString(script().python()) : QString();
+}
+
+QString FitSession::printedLosses() const
+{
+    const core::FitScript s = script();
+    QString lines;
+    for (std::int64_t k = 1; k <= std::min(s.steps, head()); ++k)
+        if (k % s.every == 0 || k == s.steps)
+            lines += QStringLiteral("%1 %2\n").arg(k).arg(
+                QString::fromStdString(core::pythonFloat(double(m_losses[std::size_t(k - 1)]))));
+    return lines;
 }
 
 void FitSession::reset(const QString &code, bool tied, const QString &ownText)

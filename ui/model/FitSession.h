@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/nn/FitCorpus.h"
+#include "core/nn/FitScript.h"
 #include "core/nn/TextFit.h"
 #include "ui/model/ViewState.h"
 
@@ -118,6 +119,18 @@ public:
     const QList<QPointF> &mapPositions() const { return m_mapPositions; }
     /// emb.weight at current().
     const core::Matrix &embedding() const { return m_embedding; }
+
+    /// The steps the run's script takes: to the step shown, or a whole default run before the first.
+    std::int64_t scriptSteps() const { return m_current > 0 ? m_current : core::FitConfig::kDefaultSteps; }
+    /// The whole PyTorch script of this run to scriptSteps() (issue #27 item 5): the text, its tokens
+    /// (GPT-2's through tiktoken, or characters), the vocabulary, the model and the loop, printing
+    /// `K LOSS` about ten times. Empty (no text) before a run is set up.
+    core::FitScript script() const;
+    /// script() as the text Copy gives, "" before a run is set up.
+    QString scriptText() const;
+    /// What script() prints, as far as the run has taken its steps: the lines `embedlab-cli fit`
+    /// prints, each loss as Python prints loss.item().
+    QString printedLosses() const;
 
 Q_SIGNALS:
     /// Anything the views show changed.

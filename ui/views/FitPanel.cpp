@@ -9,14 +9,20 @@
 
 #include "core/format/PythonNumber.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace embedlab::ui {
@@ -33,6 +39,8 @@ FitPanel::FitPanel(QWidget *parent)
     , m_sizes(new QLabel(this))
     , m_chart(new LossChart(this))
     , m_map(new FitMapView(this))
+    , m_showScript(new QPushButton(tr("PyTorch script"), this))
+    , m_mapOrScript(new QStackedWidget(this))
 {
     // The texts are named in their own language, as the language menu names them.
     const QStringList names = {QStringLiteral("English"), QStringLiteral("Tiếng Việt"),
@@ -74,9 +82,16 @@ FitPanel::FitPanel(QWidget *parent)
     controls->addWidget(m_step);
     controls->addWidget(m_timeline, 1);
     controls->addWidget(m_status);
+    m_showScript->setCheckable(true);
+    m_showScript->setObjectName(QStringLiteral("fitScript"));
+    m_showScript->setToolTip(tr("Show the whole run as a PyTorch script in place of the map: pasted into "
+                                "Python, it prints the losses this panel shows"));
+    controls->addWidget(m_showScript);
+    m_mapOrScript->addWidget(m_map);
+    m_mapOrScript->addWidget(createScriptPage());
     auto *views = new QHBoxLayout;
     views->addWidget(m_chart, 1);
-    views->addWidget(m_map, 1);
+    views->addWidget(m_mapOrScript, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(choice);
     layout->addWidget(m_sizes);
@@ -106,11 +121,65 @@ FitPanel::FitPanel(QWidget *parent)
         if (m_session)
             m_session->setStepsPerFrame(steps);
     });
+    connect(m_showScript, &QPushButton::toggled, this, [this](bool shown) {
+        m_mapOrScript->setCurrentIndex(shown ? 1 : 0);
+        refreshScript();
+    });
     connect(m_timeline, &QSlider::valueChanged, this, [this](int step) {
         if (m_session)
             m_session->seek(step);
     });
     refresh();
+}
+
+QWidget *FitPanel::createScriptPage()
+{
+    auto *page = new QWidget(this);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_script = new QPlainTextEdit(page);
+    m_printed = new QPlainTextEdit(page);
+    for (QPlainTextEdit *pane : {m_script, m_printed}) {
+        pane->setReadOnly(true);
+        pane->setFont(mono);
+        pane->setLineWrapMode(QPlainTextEdit::NoWrap);
+        pane->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    }
+    m_script->setAccessibleName(tr("PyTorch script of the run"));
+    m_printed->setAccessibleName(tr("What the script prints"));
+    auto *printedTitle = new QLabel(tr("It prints:"), page);
+    printedTitle->setBuddy(m_printed);
+    auto *copy = new QPushButton(tr("Copy script"), page);
+    copy->setToolTip(tr("Copy the script to the clipboard (Edit > Copy Python Code does too while this panel "
+                        "is in front)"));
+    connect(copy, &QPushButton::clicked, this, [this] {
+        if (m_session)
+            QApplication::clipboard()->setText(m_session->scriptText());
+    });
+    auto *side = new QVBoxLayout;
+    side->addWidget(printedTitle);
+    side->addWidget(m_printed, 1);
+    side->addWidget(copy);
+    auto *layout = new QHBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_script, 3);
+    layout->addLayout(side, 2);
+    return page;
+}
+
+void FitPanel::refreshScript()
+{
+    if (!m_session || !m_showScript->isChecked())
+        return;
+    const auto show = [](QPlainTextEdit *pane, const QString &text) {
+        if (pane->toPlainText() == text)
+            return;
+        // A run rewrites the script's step count every frame: the reader's place stays.
+        const int top = pane->verticalScrollBar()->value();
+        pane->setPlainText(text);
+        pane->verticalScrollBar()->setValue(top);
+    };
+    show(m_script, m_session->scriptText());
+    show(m_printed, m_session->printedLosses());
 }
 
 void FitPanel::setSession(FitSession *session)
@@ -201,6 +270,7 @@ void FitPanel::refresh()
                                        core::pythonFloat(double(m_session->losses()[std::size_t(k - 1)])))));
     m_chart->setLosses(m_session->losses(), m_session->uniformLoss());
     m_map->setPoints(m_session->mapLabels(), m_session->mapPositions());
+    refreshScript();
 }
 
 } // namespace embedlab::ui

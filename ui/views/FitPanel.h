@@ -7,9 +7,11 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QStackedWidget;
 
 namespace embedlab::ui {
 
@@ -19,8 +21,9 @@ class LossChart;
 
 /// The "Fit a Text" dock (issue #27): which text (a shipped one, or the user's own) and whether the head is
 /// tied, Run/Pause, Step, the speed (steps per frame), the timeline to scrub back to any step taken, the loss
-/// curve with ln V (a uniform guess) marked, and the map of the text's most frequent words. Passive: it shows
-/// its FitSession and changes it only through the session's calls.
+/// curve with ln V (a uniform guess) marked, and the map of the text's most frequent words, or in its place
+/// the run's whole PyTorch script and what it prints. Passive: it shows its FitSession and changes it only
+/// through the session's calls.
 class FitPanel : public QWidget {
     Q_OBJECT
 public:
@@ -39,12 +42,19 @@ public:
     QSpinBox *speedBox() const { return m_speed; }
     LossChart *lossChart() const { return m_chart; }
     FitMapView *mapView() const { return m_map; }
+    /// "PyTorch script": shows the run's script and what it prints in place of the map.
+    QPushButton *scriptButton() const { return m_showScript; }
+    QPlainTextEdit *scriptPane() const { return m_script; }
+    QPlainTextEdit *printedPane() const { return m_printed; }
 
 private:
     void refresh();
     void restart();
     /// "Your own text...": the dialog, then the run of its text (or back to the run's text).
     void askOwnText();
+    QWidget *createScriptPage();
+    /// The script and its printed lines, while they are shown.
+    void refreshScript();
 
     FitSession *m_session = nullptr;
     QComboBox *m_text;
@@ -57,6 +67,10 @@ private:
     QLabel *m_sizes;
     LossChart *m_chart;
     FitMapView *m_map;
+    QPushButton *m_showScript;
+    QStackedWidget *m_mapOrScript;
+    QPlainTextEdit *m_script = nullptr;
+    QPlainTextEdit *m_printed = nullptr;
 };
 
 } // namespace embedlab::ui

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/window/CodeClipboard.h"
 
+#include "ui/model/FitSession.h"
 #include "ui/model/PythonCode.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/TrainingPanel.h"
@@ -53,21 +54,28 @@ CodeClipboard::Source CodeClipboard::front() const
     const QDockWidget *codeDock = m_registry->dock(QStringLiteral("code"));
     const QDockWidget *unembedding = m_registry->dock(QStringLiteral("unembedding"));
     const QDockWidget *training = m_registry->dock(QStringLiteral("training"));
+    const QDockWidget *fit = m_registry->dock(QStringLiteral("fit"));
     if (holdsFocus(unembedding))
         return Source::Unembedding;
     if (holdsFocus(training))
         return Source::Training;
+    if (holdsFocus(fit))
+        return Source::Fit;
     if (holdsFocus(codeDock) || inFront(codeDock))
         return Source::Code;
     if (inFront(unembedding))
         return Source::Unembedding;
     if (inFront(training))
         return Source::Training;
+    if (inFront(fit))
+        return Source::Fit;
     return Source::Code;
 }
 
 QString CodeClipboard::code(Source source) const
 {
+    if (source == Source::Fit)
+        return m_panels->fitSession()->scriptText();
     const QString script = m_panels->codePanel()->codeText();
     switch (source) {
     case Source::Unembedding:
@@ -75,6 +83,7 @@ QString CodeClipboard::code(Source source) const
     case Source::Training:
         return PythonCode::trainingScript(script, m_panels->trainingPanel()->codeText());
     case Source::Code:
+    case Source::Fit:
         break;
     }
     return script;
@@ -82,6 +91,8 @@ QString CodeClipboard::code(Source source) const
 
 QString CodeClipboard::output(Source source) const
 {
+    if (source == Source::Fit)
+        return m_panels->fitSession()->printedLosses();
     const QString printed = m_panels->codePanel()->outputText();
     if (source != Source::Unembedding)
         return printed;

@@ -3,6 +3,7 @@
 // Issue #29 items 6 and 7: "Copy code" copies the code of the panel in front, the Unembedding
 // panel's transcript as a runnable script without `>>>`; Copy Output joins Copy Code in Edit.
 #include "common/TestSettings.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/PythonCode.h"
 #include "ui/views/CodePanel.h"
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void copiesThePanelInFront();
     void unembeddingButtonCopiesItsScript();
     void copyOutputJoinsCopyCode();
+    void fitPanelCopiesItsRun();
 
 private:
     /// Shows `panel`'s dock in front of its tab group and waits until it is painted there.
@@ -151,6 +153,31 @@ void TestCodeClipboard::copyOutputJoinsCopyCode()
     const QString copied = QApplication::clipboard()->text();
     QCOMPARE(copied, m_window->codePanel()->outputText() + m_window->unembeddingView()->echoedText());
     QVERIFY2(copied.contains(QStringLiteral("grad_fn=<SoftmaxBackward0>)")), qPrintable(copied));
+}
+
+// Issue #27 item 5: with the Fit a Text panel in front, Copy Python Code gives its run's own script
+// (it does not continue the code panel's) and Copy Output the losses that script prints.
+void TestCodeClipboard::fitPanelCopiesItsRun()
+{
+    bringToFront(QStringLiteral("fit"));
+    embedlab::ui::FitSession *fit = m_window->sidePanels().fitSession();
+    QTRY_VERIFY_WITH_TIMEOUT(fit->hasRun() && !fit->isBusy(), 10000); // its first show sets up a run
+    fit->step();
+    QTRY_VERIFY_WITH_TIMEOUT(fit->head() == 1 && !fit->isBusy(), 10000);
+    fit->step();
+    QTRY_VERIFY_WITH_TIMEOUT(fit->head() == 2 && !fit->isBusy(), 10000);
+    QCOMPARE(m_window->clipboard()->front(), CodeClipboard::Source::Fit);
+    m_window->actions().copyCode->trigger();
+    const QString copied = QApplication::clipboard()->text();
+    QCOMPARE(copied, fit->scriptText());
+    QVERIFY2(copied.contains(QStringLiteral("for k in range(1, 3):")), qPrintable(copied));
+    QVERIFY(!copied.contains(m_window->codePanel()->codeText()));
+    m_window->actions().copyOutput->trigger();
+    const QStringList printed =
+        QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(printed.size(), 2);
+    QVERIFY(printed[0].startsWith(QLatin1String("1 ")) && printed[1].startsWith(QLatin1String("2 ")));
+    QCOMPARE(printed[1].section(QLatin1Char(' '), 1).toFloat(), fit->losses()[1]);
 }
 
 QTEST_MAIN(TestCodeClipboard)
