@@ -31,7 +31,7 @@ QSize FitMapView::sizeHint() const
 
 QSize FitMapView::minimumSizeHint() const
 {
-    return {fontMetrics().averageCharWidth() * 24, fontMetrics().lineSpacing() * 8};
+    return {fontMetrics().averageCharWidth() * 24, fontMetrics().lineSpacing() * 6};
 }
 
 void FitMapView::paintEvent(QPaintEvent *)

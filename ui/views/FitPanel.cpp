@@ -4,6 +4,7 @@
 
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
+#include "ui/views/FlowLayout.h"
 #include "ui/views/LossChart.h"
 #include "ui/views/OwnTextDialog.h"
 
@@ -70,13 +71,20 @@ FitPanel::FitPanel(QWidget *parent)
     m_step->setObjectName(QStringLiteral("fitStep"));
     m_timeline->setObjectName(QStringLiteral("fitTimeline"));
 
-    auto *choice = new QHBoxLayout;
-    choice->addWidget(textLabel);
-    choice->addWidget(m_text);
+    // The choices wrap to a second line where they do not fit one (projected at 1024 x 768), each
+    // label with its field.
+    const auto labelled = [this](QLabel *label, QWidget *field) {
+        auto *pair = new QWidget(this);
+        auto *row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(label);
+        row->addWidget(field);
+        return pair;
+    };
+    auto *choice = new FlowLayout;
+    choice->addWidget(labelled(textLabel, m_text));
     choice->addWidget(m_tied);
-    choice->addWidget(speedLabel);
-    choice->addWidget(m_speed);
-    choice->addStretch();
+    choice->addWidget(labelled(speedLabel, m_speed));
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_run);
     controls->addWidget(m_step);
@@ -180,6 +188,11 @@ void FitPanel::refreshScript()
     };
     show(m_script, m_session->scriptText());
     show(m_printed, m_session->printedLosses());
+}
+
+int FitPanel::heightForWidth(int width) const
+{
+    return layout()->totalMinimumHeightForWidth(width);
 }
 
 void FitPanel::setSession(FitSession *session)

@@ -42,6 +42,10 @@ public:
     QSpinBox *speedBox() const { return m_speed; }
     LossChart *lossChart() const { return m_chart; }
     FitMapView *mapView() const { return m_map; }
+    /// The least height at `width`: the wrapped lines make the panel height-for-width, and the dock's
+    /// scroll area gives such a widget that height, so the preferred one (the chart's and map's
+    /// comfortable size) left a scroll bar on a panel whose views could still shrink.
+    int heightForWidth(int width) const override;
     /// "PyTorch script": shows the run's script and what it prints in place of the map.
     QPushButton *scriptButton() const { return m_showScript; }
     QPlainTextEdit *scriptPane() const { return m_script; }

@@ -7,6 +7,8 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 
+#include <QEvent>
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -38,6 +40,10 @@ LossChart::LossChart(QWidget *parent)
     m_values->setLabelFormat(QStringLiteral("%.1f"));
     chart->addAxis(m_steps, Qt::AlignBottom);
     chart->addAxis(m_values, Qt::AlignLeft);
+    // Whole numbers even in a short chart (projected, the lesson's panel is a few lines high):
+    // elided, the step labels and title read "...".
+    m_steps->setTruncateLabels(false);
+    m_values->setTruncateLabels(false);
     for (QLineSeries *s : {m_loss, m_uniform}) {
         s->attachAxis(m_steps);
         s->attachAxis(m_values);
@@ -47,7 +53,31 @@ LossChart::LossChart(QWidget *parent)
     // (LeakSanitizer: a QChart per window).
     const std::unique_ptr<QChart> defaultChart(this->chart());
     setChart(chart);
-    setMinimumHeight(fontMetrics().lineSpacing() * 10);
+    applyFont();
+}
+
+void LossChart::changeEvent(QEvent *event)
+{
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFont();
+}
+
+void LossChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    // A chart a few lines high has no room for the step axis's title: shown, it read "...".
+    m_steps->setTitleVisible(height() >= fontMetrics().lineSpacing() * 12);
+}
+
+void LossChart::applyFont()
+{
+    chart()->legend()->setFont(font());
+    for (QValueAxis *axis : {m_steps, m_values}) {
+        axis->setLabelsFont(font());
+        axis->setTitleFont(font());
+    }
+    setMinimumHeight(fontMetrics().lineSpacing() * 6);
 }
 
 void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss)

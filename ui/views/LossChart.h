@@ -27,7 +27,15 @@ public:
     QLineSeries *lossSeries() const { return m_loss; }
     QLineSeries *uniformSeries() const { return m_uniform; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    /// The legend's and axes' texts in the view's font (a chart keeps fonts of its own: projected,
+    /// they stayed at the desktop's size).
+    void applyFont();
+
     QLineSeries *m_loss;
     QLineSeries *m_uniform;
     QValueAxis *m_steps;

@@ -251,9 +251,9 @@ void MainWindow::createParts(const Options &options)
     connect(m_projector, &ProjectorMode::enabledChanged, m_actions.projector, &QAction::setChecked);
     connect(m_projector, &ProjectorMode::enabledChanged, this, [this](bool on) {
         // The layout comes back as it was; the panels as the document says now (a lesson step
-        // may have chosen others meanwhile).
-        if (!on)
-            showDocumentPanels();
+        // may have chosen others meanwhile). Switched on, a lesson step's panel may take the
+        // main pane's place.
+        showDocumentPanels();
         // With projector fonts the two toolbars do not fit one line at 1024 x 768: the animation's
         // controls get a line of their own instead of an overflow menu.
         if (on && !toolBarBreak(m_animationBar))
@@ -322,7 +322,10 @@ void MainWindow::connectActions()
         PanelRegistry::raise(m_registry->dock(QStringLiteral("training")));
         trainingPanel()->step();
     });
-    connect(a.focusView, &QAction::triggered, m_focus, [this] { m_focus->enter(); });
+    connect(a.focusView, &QAction::triggered, m_focus, [this] {
+        m_projector->setFeaturedDock(nullptr); // the view to focus on is in the main pane
+        m_focus->enter();
+    });
     connect(a.leaveFocus, &QAction::triggered, m_focus, &FocusMode::leave);
     connect(m_focus, &FocusMode::activeChanged, this, [this](bool active) {
         m_actions.focusView->setEnabled(!active);
@@ -389,11 +392,26 @@ void MainWindow::connectDocument()
 
 void MainWindow::showDocumentPanels()
 {
-    // View modes hide every panel: the document's come back when they end.
-    if (!m_projector || m_projector->isEnabled() || m_focus->isActive())
+    // View modes hide every panel: the document's come back when they end. Projected, only a
+    // lesson step's own view comes (View > panel still shows any).
+    if (!m_projector || m_focus->isActive())
         return;
+    if (m_projector->isEnabled()) {
+        m_projector->setFeaturedDock(projectedLessonPanel());
+        return;
+    }
     const QScopedValueRollback applying(m_applyingState, true);
     m_registry->showOnly(m_doc->panels());
+}
+
+QDockWidget *MainWindow::projectedLessonPanel() const
+{
+    if (!m_lessons || !m_lessons->isLessonWindow())
+        return nullptr;
+    for (const PanelRegistry::Panel &p : m_registry->panels())
+        if (p.replacesMainWhenProjected && m_doc->panels().contains(p.name))
+            return p.dock;
+    return nullptr;
 }
 
 void MainWindow::showDocumentState()
@@ -415,7 +433,8 @@ void MainWindow::trackPanels()
     // A panel the user shows or hides is the document's; view modes hiding every panel are not.
     for (const PanelRegistry::Panel &p : m_registry->panels()) {
         connect(p.dock->toggleViewAction(), &QAction::toggled, this, [this, name = p.name](bool on) {
-            if (!m_applyingState && !m_projector->isEnabled() && !m_focus->isActive() && isVisible())
+            if (!m_applyingState && !m_projector->isEnabled() && !m_projector->isSwitching() &&
+                !m_focus->isActive() && isVisible())
                 m_doc->setPanelShown(name, on);
         });
     }

@@ -45,6 +45,9 @@ public:
         bool hiddenAtStart = false;
         /// True while the panel computes something the window must wait for (screenshots, export).
         std::function<bool()> busy = {};
+        /// Projected, a lesson step that shows it shows it in place of the main pane (its view is
+        /// the step: "Watch it learn"); every other panel stays hidden while projecting.
+        bool replacesMainWhenProjected = false;
         /// View's entry for it, made by add(): checked while the panel is open; choosing it shows a
         /// hidden panel or brings one behind a tab to the front (both with the focus), and hides
         /// one in front.

@@ -16,6 +16,7 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QMainWindow>
+#include <QScopedValueRollback>
 #include <QStatusBar>
 
 #include <algorithm>
@@ -138,6 +139,7 @@ void ProjectorMode::setEnabled(bool on)
 {
     if (on == m_enabled)
         return;
+    const QScopedValueRollback switching(m_switching, true);
     m_enabled = on;
     if (on) {
         m_savedPalette = m_window->palette();
@@ -163,6 +165,7 @@ void ProjectorMode::setEnabled(bool on)
         if (m_fullScreen)
             m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
     } else {
+        setFeaturedDock(nullptr);
         m_badge->hide();
         qApp->removeEventFilter(this);
         takeOverZoomKeys(false);
@@ -186,6 +189,53 @@ void ProjectorMode::setEnabled(bool on)
         m_fontScale = kFontScale;
     }
     Q_EMIT enabledChanged(on);
+}
+
+void ProjectorMode::setFeaturedDock(QDockWidget *dock)
+{
+    if (!m_enabled)
+        dock = nullptr;
+    if (dock == m_featured)
+        return;
+    const QPointer<QDockWidget> before = m_featured;
+    m_featured = dock;
+    if (before) {
+        disconnect(before->toggleViewAction(), nullptr, this, nullptr);
+        before->hide();
+    }
+    // A hidden central widget leaves its room to the docks; the featured one takes most of it (the
+    // lesson's text above it needs a few lines), once the layout has placed it.
+    if (QWidget *central = m_window->centralWidget())
+        central->setVisible(dock == nullptr);
+    if (!dock)
+        return;
+    dock->show();
+    dock->raise();
+    QMetaObject::invokeMethod(this, &ProjectorMode::sizeFeaturedDock, Qt::QueuedConnection);
+    // Closed by the user (its close button, View): the main pane comes back, not an empty window.
+    connect(dock->toggleViewAction(), &QAction::toggled, this, [this, dock](bool shown) {
+        // Not the window closing with every dock in it.
+        if (!shown && dock == m_featured && m_window->isVisible())
+            setFeaturedDock(nullptr);
+    });
+}
+
+void ProjectorMode::sizeFeaturedDock()
+{
+    if (!m_featured)
+        return;
+    // The lesson above keeps the height of its text at its new width (the whole window's); the
+    // featured panel takes the rest.
+    const QWidget *lesson = m_keptDock && m_keptDock->isVisible() ? m_keptDock->widget() : nullptr;
+    if (!lesson || !lesson->hasHeightForWidth()) {
+        m_window->resizeDocks({m_featured.data()}, {m_window->height() * 2 / 3}, Qt::Vertical);
+        return;
+    }
+    const int lessonHeight =
+        lesson->heightForWidth(lesson->width()) + m_keptDock->height() - lesson->height();
+    const int both = m_keptDock->height() + m_featured->height();
+    m_window->resizeDocks({m_keptDock.data(), m_featured.data()}, {lessonHeight, both - lessonHeight},
+                          Qt::Vertical);
 }
 
 void ProjectorMode::setFontScale(double scale)

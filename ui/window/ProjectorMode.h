@@ -41,8 +41,16 @@ public:
     ProjectorMode(MainWindow *window, const QList<QAction *> &windowZoomActions, bool fullScreen = true);
     /// A dock that stays visible when the side panels are hidden (the lesson: what the class reads).
     void setKeptDock(QDockWidget *dock) { m_keptDock = dock; }
+    /// While enabled: shows `dock` in place of the window's main pane, which a projected 1024 x 768
+    /// window has no room for beside it (the lesson's "Watch it learn" step is its Fit a Text
+    /// panel); nullptr, or switching off, puts the main pane back.
+    void setFeaturedDock(QDockWidget *dock);
+    QDockWidget *featuredDock() const { return m_featured; }
 
     bool isEnabled() const { return m_enabled; }
+    /// True while switching on or off hides the docks or puts them back: not the user's choice of
+    /// panels.
+    bool isSwitching() const { return m_switching; }
     /// Whether switching on also fills the screen (not for headless export and tests).
     void setUsesFullScreen(bool on) { m_fullScreen = on; }
     bool usesFullScreen() const { return m_fullScreen; }
@@ -87,12 +95,16 @@ private:
     void applyFonts();
     void setChartsProjectorStyle(bool on);
     void takeOverZoomKeys(bool on);
+    /// Gives the featured dock the height the lesson's text leaves.
+    void sizeFeaturedDock();
 
     MainWindow *m_window = nullptr;
     QList<QAction *> m_windowZoomActions;
     QPointer<QDockWidget> m_keptDock;
+    QPointer<QDockWidget> m_featured;
     bool m_fullScreen = true;
     bool m_enabled = false;
+    bool m_switching = false;
     double m_fontScale = kFontScale;
     QLabel *m_badge = nullptr;
 

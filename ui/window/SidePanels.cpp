@@ -199,9 +199,10 @@ void SidePanels::createFit()
     const FitSession *session = m_fitSession;
     // Opened from View > Fit a Text, like Neighbours. Busy while it reads its text or seeks, not
     // while it runs: an export must not wait for a run the user left going.
-    QDockWidget *dock = m_registry->add({QStringLiteral("fit"), nullptr, m_fitPanel, Lesson::Panel::Fit, true,
-                                         [session] { return session->isBusy() && !session->isRunning(); }},
-                                        tr("Fit a Text"), Placement::BehindLastBottom, new QScrollArea);
+    QDockWidget *dock =
+        m_registry->add({QStringLiteral("fit"), nullptr, m_fitPanel, Lesson::Panel::Fit, true,
+                         [session] { return session->isBusy() && !session->isRunning(); }, true},
+                        tr("Fit a Text"), Placement::BehindLastBottom, new QScrollArea);
     // The text is read and tokenized when the panel is first shown, in the window's language.
     connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (!visible || !m_fitSession->settings().text.isEmpty())

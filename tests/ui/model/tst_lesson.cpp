@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/TestSettings.h"
+#include "common/WindowIdle.h"
 #include "core/init/InitSpec.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/Document.h"
@@ -9,14 +10,17 @@
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/views/FitMapView.h"
 #include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LessonPanel.h"
+#include "ui/views/LossChart.h"
 #include "ui/views/TokenChips.h"
 #include "ui/views/TrainingPanel.h"
 #include "ui/window/IdsEntry.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/PanelRegistry.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SidePanels.h"
 #include "ui/window/Translations.h"
@@ -29,6 +33,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -42,6 +47,7 @@
 using embedlab::ui::Lesson;
 using embedlab::ui::LessonPanel;
 using embedlab::ui::MainWindow;
+using embedlab::ui::PanelRegistry;
 using embedlab::ui::Translations;
 using embedlab::ui::WindowHost;
 
@@ -79,6 +85,8 @@ private Q_SLOTS:
     void learnStepSetsUpTheRunInTheLessonsLanguage_data();
     void learnStepSetsUpTheRunInTheLessonsLanguage();
     void stepAfterPitfallsShowsItsOwnIds();
+    void projectedLearnStepShowsTheFitInPlaceOfTheMainPane_data();
+    void projectedLearnStepShowsTheFitInPlaceOfTheMainPane();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -572,4 +580,85 @@ void TestLesson::stepAfterPitfallsShowsItsOwnIds()
 }
 
 QTEST_MAIN(TestLesson)
+void TestLesson::projectedLearnStepShowsTheFitInPlaceOfTheMainPane_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char *language : {"en", "vi", "zh"})
+        QTest::newRow(language) << QString::fromLatin1(language);
+}
+
+// "Watch it learn" is its Fit a Text panel, and projector mode hid every side panel: the projected
+// class saw the lesson's text and no run. Projected at 1024 x 768 that step shows the panel whole
+// in place of the main pane (no room for both), under the lesson's text; the other steps, the
+// teacher's own window and the end of projection show the main pane again.
+void TestLesson::projectedLearnStepShowsTheFitInPlaceOfTheMainPane()
+{
+    QFETCH(QString, language);
+    QVERIFY(Translations::install(language));
+    window()->resize(1024, 768);
+    window()->projector()->setUsesFullScreen(false);
+    QDockWidget *fit = window()->panelRegistry().dock(QStringLiteral("fit"));
+    // Outside the lesson an open Fit panel is a side panel like the others: hidden while projecting.
+    PanelRegistry::raise(fit);
+    window()->projector()->setEnabled(true);
+    settle();
+    QVERIFY(!fit->isVisible());
+    QVERIFY(window()->centralWidget()->isVisible());
+    window()->projector()->setEnabled(false);
+
+    setLesson(true);
+    window()->resize(1024, 768);
+    window()->projector()->setUsesFullScreen(false);
+    window()->projector()->setEnabled(true);
+    Lesson *lesson = classroom()->lesson();
+    const int index = stepIndex(*lesson, QLatin1String("learn"));
+    QVERIFY(index > 0);
+    lesson->setCurrent(index);
+    fit = window()->panelRegistry().dock(QStringLiteral("fit"));
+    embedlab::ui::FitPanel *panel = window()->sidePanels().fitPanel();
+    QTRY_VERIFY(fit->isVisible() && classroom()->dock()->isVisible());
+    QVERIFY(!window()->centralWidget()->isVisible());
+    // The lesson's window at 1024 x 768 grew wider than it before projecting (the main pane beside
+    // the lesson); projected full screen it gets the screen's size, which this layout fits.
+    window()->resize(1024, 768);
+    embedlab::testing::settleLayouts();
+    QCOMPARE(window()->size(), QSize(1024, 768));
+    // The whole panel, no scroll bar; its chart and map a few lines high at the projected font.
+    auto *scroll = qobject_cast<QScrollArea *>(fit->widget());
+    QVERIFY(scroll);
+    QTRY_VERIFY(!scroll->verticalScrollBar()->isVisible());
+    QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+    const int line = panel->fontMetrics().lineSpacing();
+    QVERIFY2(panel->lossChart()->height() >= 6 * line && panel->mapView()->height() >= 6 * line,
+             qPrintable(QStringLiteral("chart %1, map %2, line %3")
+                            .arg(panel->lossChart()->height())
+                            .arg(panel->mapView()->height())
+                            .arg(line)));
+    QVERIFY(panel->runButton()->isVisible() && panel->scriptButton()->isVisible());
+    // The lesson's text stays whole above it.
+    auto *text = classroom()->panel()->findChild<QTextEdit *>(QStringLiteral("lessonText"));
+    QVERIFY(text && text->isVisible());
+    QVERIFY(!text->verticalScrollBar()->isVisible());
+
+    // The step before: the main pane, and the panel hidden as every side panel is.
+    lesson->setCurrent(index - 1);
+    QTRY_VERIFY(window()->centralWidget()->isVisible());
+    QVERIFY(!fit->isVisible());
+    lesson->setCurrent(index);
+    QTRY_VERIFY(fit->isVisible());
+    QVERIFY(!window()->centralWidget()->isVisible());
+    // Closed by the teacher, the panel gives the main pane back (not an empty window).
+    fit->close();
+    QVERIFY(window()->centralWidget()->isVisible());
+    lesson->setCurrent(index - 1);
+    lesson->setCurrent(index);
+    QTRY_VERIFY(fit->isVisible());
+    QVERIFY(!window()->centralWidget()->isVisible());
+    // Projection ends: the main pane and the step's panels as in the window.
+    window()->projector()->setEnabled(false);
+    settle();
+    QVERIFY(window()->centralWidget()->isVisible());
+    QVERIFY(fit->isVisible());
+}
+
 #include "tst_lesson.moc"
