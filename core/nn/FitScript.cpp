@@ -3,6 +3,7 @@
 #include "core/nn/FitScript.h"
 
 #include "core/format/JsonString.h"
+#include "core/format/PythonPackages.h"
 
 #include <filesystem>
 #include <sstream>
@@ -105,7 +106,13 @@ std::string idsLine(const FitScript &s)
 
 std::string imports(FitScript::Tokens tokens)
 {
-    std::string out = "import torch\nimport torch.nn.functional as F\n";
+    // tiktoken and tokenizers are not in Debian: the script says so before it needs them.
+    std::string out;
+    if (tokens == FitScript::Tokens::Gpt2)
+        out = installComment({"tiktoken"}) + '\n';
+    else if (tokens == FitScript::Tokens::TokenizerJson || tokens == FitScript::Tokens::VocabMerges)
+        out = installComment({"tokenizers"}) + '\n';
+    out += "import torch\nimport torch.nn.functional as F\n";
     if (tokens == FitScript::Tokens::Gpt2)
         out += "import tiktoken\n";
     else if (tokens == FitScript::Tokens::TokenizerJson)

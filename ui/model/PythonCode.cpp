@@ -3,6 +3,7 @@
 #include "ui/model/PythonCode.h"
 
 #include "core/format/PythonNumber.h"
+#include "core/format/PythonPackages.h"
 #include "core/format/TensorFormat.h"
 #include "ui/model/Lab.h"
 
@@ -137,14 +138,12 @@ QStringList PythonCode::packagesFor(const QString &file)
     return {};
 }
 
-QString PythonCode::installComment(QStringList packages)
+QString PythonCode::installComment(const QStringList &packages)
 {
-    packages.removeDuplicates();
-    packages.sort();
-    if (packages.isEmpty())
-        return {};
-    return QStringLiteral("# Needs a package beyond torch and numpy: pip install %1")
-        .arg(packages.join(QLatin1Char(' ')));
+    std::vector<std::string> names;
+    for (const QString &package : packages)
+        names.push_back(package.toStdString());
+    return QString::fromStdString(core::installComment(std::move(names)));
 }
 
 QString PythonCode::load(const QString &file, const QString &tensor, const QString &target, Origin origin)

@@ -42,7 +42,7 @@ struct PythonCode {
     /// .safetensors file, "gguf" for GGUF, none for .npy).
     static QStringList packagesFor(const QString &file);
     /// `# Needs a package beyond torch and numpy: pip install gguf safetensors`; empty for none.
-    static QString installComment(QStringList packages);
+    static QString installComment(const QStringList &packages);
 
     /// Reads tensor `tensor` of the weight file `file` into `target` ("embedding.weight"), without
     /// torch.load (which would run a pickle). Says where the absolute path comes from (`origin`: the
