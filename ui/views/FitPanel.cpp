@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,6 +26,8 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace embedlab::ui {
 
@@ -138,6 +141,8 @@ FitPanel::FitPanel(QWidget *parent)
             m_session->seek(step);
     });
     refresh();
+    keepRunButtonWidth();
+    m_run->installEventFilter(this);
 }
 
 QWidget *FitPanel::createScriptPage()
@@ -188,6 +193,26 @@ void FitPanel::refreshScript()
     };
     show(m_script, m_session->scriptText());
     show(m_printed, m_session->printedLosses());
+}
+
+bool FitPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // Projector mode sets every widget's font on its own, the button's after or before the panel's.
+    if (watched == m_run && (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange))
+        QMetaObject::invokeMethod(this, &FitPanel::keepRunButtonWidth, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void FitPanel::keepRunButtonWidth()
+{
+    const QString shown = m_run->text();
+    int widest = 0;
+    for (const QString &text : {tr("Run"), tr("Pause")}) {
+        m_run->setText(text);
+        widest = std::max(widest, m_run->sizeHint().width());
+    }
+    m_run->setText(shown);
+    m_run->setMinimumWidth(widest);
 }
 
 int FitPanel::heightForWidth(int width) const

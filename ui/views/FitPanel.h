@@ -51,8 +51,14 @@ public:
     QPlainTextEdit *scriptPane() const { return m_script; }
     QPlainTextEdit *printedPane() const { return m_printed; }
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refresh();
+    /// Run and Pause take turns on one button: it is as wide as the wider of them, so that Step
+    /// beside it does not move under the mouse when a run starts or stops.
+    void keepRunButtonWidth();
     void restart();
     /// "Your own text...": the dialog, then the run of its text (or back to the run's text).
     void askOwnText();

@@ -579,7 +579,6 @@ void TestLesson::stepAfterPitfallsShowsItsOwnIds()
     }
 }
 
-QTEST_MAIN(TestLesson)
 void TestLesson::projectedLearnStepShowsTheFitInPlaceOfTheMainPane_data()
 {
     QTest::addColumn<QString>("language");
@@ -661,4 +660,5 @@ void TestLesson::projectedLearnStepShowsTheFitInPlaceOfTheMainPane()
     QVERIFY(fit->isVisible());
 }
 
+QTEST_MAIN(TestLesson)
 #include "tst_lesson.moc"

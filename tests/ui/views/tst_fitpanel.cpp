@@ -6,6 +6,7 @@
 #include "ui/views/FitMapView.h"
 #include "ui/views/LossChart.h"
 #include "ui/views/OwnTextDialog.h"
+#include "ui/window/ProjectorMode.h"
 
 #include "common/Golden.h"
 
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void ownTextFileMustBeUtf8();
     void scriptIsTheVerifiedOne_data();
     void scriptIsTheVerifiedOne();
+    void stepStaysUnderTheMouseWhenRunTurnsIntoPause();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -477,6 +479,36 @@ void TestFitPanel::scriptIsTheVerifiedOne()
     QVERIFY(!panel.printedPane()->accessibleName().isEmpty());
     QTest::mouseClick(panel.scriptButton(), Qt::LeftButton);
     QVERIFY(panel.mapView()->isVisible());
+}
+
+// Run turns into Pause on the same button. Projected, "Pause" is wider than the style's least button
+// width, and Step moved right under the teacher's mouse as a run started.
+void TestFitPanel::stepStaysUnderTheMouseWhenRunTurnsIntoPause()
+{
+    FitSession session;
+    FitPanel panel;
+    panel.setSession(&session);
+    panel.resize(1000, 420);
+    panel.show();
+    // Projected: the style sheet sizes buttons to their text, and every font is set one by one.
+    panel.setStyleSheet(embedlab::ui::ProjectorMode::styleSheet());
+    QFont projected = panel.font();
+    projected.setPointSizeF(projected.pointSizeF() * embedlab::ui::ProjectorMode::kFontScale);
+    for (QWidget *w : panel.findChildren<QWidget *>())
+        w->setFont(projected);
+    session.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QTest::qWait(20);
+    const int stepX = panel.stepButton()->x();
+    QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+    QVERIFY(session.isRunning());
+    QCOMPARE(panel.runButton()->text(), FitPanel::tr("Pause"));
+    QTest::qWait(20);
+    QCOMPARE(panel.stepButton()->x(), stepX);
+    QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+    QVERIFY(!session.isRunning());
+    QTest::qWait(20);
+    QCOMPARE(panel.stepButton()->x(), stepX);
 }
 
 QTEST_MAIN(TestFitPanel)
