@@ -196,10 +196,12 @@ QString FitSession::scriptText() const
 
 QString FitSession::printedLosses() const
 {
-    const core::FitScript s = script();
+    // The script's steps and cadence, without building its text (a run refreshes this every frame).
+    const std::int64_t steps = scriptSteps();
+    const std::int64_t every = printCadence(steps);
     QString lines;
-    for (std::int64_t k = 1; k <= std::min(s.steps, head()); ++k)
-        if (k % s.every == 0 || k == s.steps)
+    for (std::int64_t k = 1; k <= std::min(steps, head()); ++k)
+        if (k % every == 0 || k == steps)
             lines += QStringLiteral("%1 %2\n").arg(k).arg(
                 QString::fromStdString(core::pythonFloat(double(m_losses[std::size_t(k - 1)]))));
     return lines;

@@ -268,10 +268,7 @@ namespace {
 // Lays out what is pending: docks resized by queued calls, word wrap after a font change.
 void settle()
 {
-    for (int i = 0; i < 3; ++i) {
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents();
-    }
+    embedlab::testing::settleLayouts(0);
 }
 
 QRect rectIn(const QWidget *widget, const QWidget *ancestor)
