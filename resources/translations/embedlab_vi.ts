@@ -1794,6 +1794,18 @@
         <source>No ids to look up</source>
         <translation>Không có id nào để tra cứu</translation>
     </message>
+    <message>
+        <source>drawn: 1 in</source>
+        <translation>vẽ: 1 trên</translation>
+    </message>
+    <message>
+        <source>%1 rows,</source>
+        <translation>%1 hàng,</translation>
+    </message>
+    <message>
+        <source>zeros,</source>
+        <translation>số 0,</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OwnTextDialog</name>

@@ -1794,6 +1794,18 @@
         <source>No ids to look up</source>
         <translation>没有要查找的 id</translation>
     </message>
+    <message>
+        <source>drawn: 1 in</source>
+        <translation>绘制：每</translation>
+    </message>
+    <message>
+        <source>%1 rows,</source>
+        <translation>%1 行取 1 行，</translation>
+    </message>
+    <message>
+        <source>zeros,</source>
+        <translation>个 0，</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::OwnTextDialog</name>

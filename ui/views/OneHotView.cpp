@@ -44,11 +44,12 @@ struct OneHotView::Geometry {
     QFont titleFont;           // larger than the view's, unless that wraps where the view's does not
     double counterSplit = 0.0; // the first counter's height
     double labelHeight = 0.0;
-    double labelLine = 0.0;    // one line of a label
-    QFont labelFont;           // the view's, or smaller where the labels would not fit
-    double rowHeight = 0.0;    // of W and the one-hot column
-    double colWidth = 0.0;     // of W, the sum and the output
-    double outRowHeight = 0.0; // of the output
+    double labelLine = 0.0;     // one line of a label
+    QFont labelFont;            // the view's, or smaller where the labels would not fit
+    bool labelsWrapped = false; // names on two lines (labelsFor's `wrapped`)
+    double rowHeight = 0.0;     // of W and the one-hot column
+    double colWidth = 0.0;      // of W, the sum and the output
+    double outRowHeight = 0.0;  // of the output
     bool rowsCompressed = false;
     bool colsCompressed = false;
     double gap = 0.0;
@@ -66,27 +67,33 @@ struct OneHotView::Geometry {
 };
 
 struct OneHotView::Labels {
-    // one_hot, W, the sum, the output
-    std::array<QString, 4> name;
+    // one_hot, W, the sum, the output. A name is one line, or two where labels wrap rather than
+    // shrink (projected, #25 item 4).
+    std::array<QStringList, 4> name;
     std::array<QString, 4> shape;
-    // Notes take two lines, so a compressed GPT-2 block's note leaves the heatmaps their third of
-    // the window (one line made the view 613 px wide at least, #16).
-    std::array<QString, 4> note;
-    std::array<QString, 4> noteMore;
+    // How a compressed block is drawn. Notes take two lines or more, so a compressed GPT-2 block's
+    // note leaves the heatmaps their third of the window (one line made the view 613 px wide at
+    // least, #16).
+    std::array<QStringList, 4> note;
 
-    int lines() const
+    static int rows(const std::array<QStringList, 4> &texts)
     {
-        const auto any = [](const std::array<QString, 4> &texts) {
-            return std::any_of(texts.begin(), texts.end(), [](const QString &s) { return !s.isEmpty(); });
-        };
-        return any(noteMore) ? 4 : any(note) ? 3 : 2;
+        int most = 0;
+        for (const QStringList &lines : texts)
+            most = std::max(most, int(lines.size()));
+        return most;
     }
+    int nameLines() const { return std::max(rows(name), 1); }
+    bool hasNotes() const { return rows(note) > 0; }
+    int lines() const { return nameLines() + 1 + rows(note); }
+    /// Slot `i`'s lines, top to bottom.
+    QStringList slot(std::size_t i) const { return name[i] + QStringList{shape[i]} + note[i]; }
     /// The tallest label line: a fallback font (Chinese in a Latin UI font) is taller than fm.height().
     double lineHeight(const QFontMetricsF &fm) const
     {
         double height = fm.height();
-        for (const std::array<QString, 4> *lines : {&name, &shape, &note, &noteMore})
-            for (const QString &text : *lines)
+        for (std::size_t i = 0; i < name.size(); ++i)
+            for (const QString &text : slot(i))
                 height = std::max(height, fm.boundingRect(QRectF(0, 0, 1e6, 1e6), 0, text).height());
         return height;
     }
@@ -94,11 +101,12 @@ struct OneHotView::Labels {
     std::array<double, 4> needs(const QFontMetricsF &fm) const
     {
         std::array<double, 4> need{};
-        for (std::size_t i = 0; i < need.size(); ++i)
-            need[i] =
-                std::ceil(std::max({fm.horizontalAdvance(name[i]), fm.horizontalAdvance(shape[i]),
-                                    fm.horizontalAdvance(note[i]), fm.horizontalAdvance(noteMore[i])})) +
-                fm.height() * 0.5;
+        for (std::size_t i = 0; i < need.size(); ++i) {
+            double widest = 0.0;
+            for (const QString &text : slot(i))
+                widest = std::max(widest, fm.horizontalAdvance(text));
+            need[i] = std::ceil(widest) + fm.height() * 0.5;
+        }
         return need;
     }
 };
@@ -126,9 +134,10 @@ QColor textColorOn(QRgb background)
     return qGray(background) < 128 ? QColor(Qt::white) : QColor(Qt::black);
 }
 
+// Room between blocks for the operators drawn at 1.6 times the font.
 double gapFor(const QFontMetricsF &fm)
 {
-    return std::max(32.0, fm.height() * 2.4);
+    return std::max(32.0, fm.height() * 2.0);
 }
 
 double oneHotWidthFor(const QFontMetricsF &fm)
@@ -261,19 +270,21 @@ QSize OneHotView::minimumSizeHint() const
     const QFontMetricsF fm(font());
     // Notes count when the view shows them at its preferred size (a matrix too big for its cells).
     const Geometry preferred = geometryFor(sizeHint());
-    const Labels labels = labelsFor(Geometry{}, preferred.rowsCompressed || preferred.colsCompressed, 0, 0);
+    const bool notes = preferred.rowsCompressed || preferred.colsCompressed;
+    const Labels labels = labelsFor(Geometry{}, notes, 0, 0, false);
     QFont smallest = font();
     if (smallest.pointSizeF() > 0)
-        smallest.setPointSizeF(smallestLabelPointSize());
-    const std::array<double, 4> need = labels.needs(QFontMetricsF(smallest));
+        smallest.setPointSizeF(shrunkLabelPointSize());
     const double margin = std::max(8.0, fm.height() * 0.6);
-    const double width = 2 * margin + rowWidth(need, 10.0);
+    // One-line labels shrunk: the layout every size falls back to (projected, wrapped labels need
+    // more height, which the view gives up before its blocks go flat).
+    const double width = 2 * margin + rowWidth(labels.needs(QFontMetricsF(smallest)), 10.0);
     Geometry g;
     layoutText(g, QRectF(0, 0, std::max<double>(width, floor.width()) - 2 * margin, 1e5));
     // The blocks keep three lines of height, room for the reference example's four rows of digits; a
     // compressed matrix's (labelled with notes) has no digits and keeps two. Four and three left a
     // projected 768 px window under a Chinese desktop's taller font too short (#16).
-    const double blocks = fm.height() * (labels.lines() > 2 ? 2 : 3);
+    const double blocks = fm.height() * (labels.hasNotes() ? 2 : 3);
     const double height = 2 * margin + g.caption.height() +
                           labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) + blocks +
                           g.lane.height() + g.counters.height();
@@ -292,6 +303,20 @@ bool OneHotView::isCompressed() const
 {
     const Geometry g = geometryFor(size());
     return g.rowsCompressed || g.colsCompressed;
+}
+
+bool OneHotView::diagramFits(QSize size) const
+{
+    const Geometry g = geometryFor(size);
+    const double legible = legibleLabelPointSize() - 0.01;
+    const double labels = g.labelFont.pointSizeF();
+    return (labels <= 0 || labels >= legible) && (g.rowsCompressed || digitPointSize(g) >= legible) &&
+           g.diagram.height() >= 2.0 * QFontMetricsF(font()).height();
+}
+
+double OneHotView::digitPointSize(const Geometry &g) const
+{
+    return std::clamp(g.rowHeight * 0.4, 6.0, std::max(font().pointSizeF(), 6.0));
 }
 
 float OneHotView::colorLimit() const
@@ -360,7 +385,8 @@ const QImage &OneHotView::sampledWeight(QSize size) const
     return m_sampled;
 }
 
-OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep) const
+OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep,
+                                         bool wrapped) const
 {
     const core::Matrix &w = m_lab->embeddingWeight()->value();
     const qint64 v = w.rows();
@@ -373,19 +399,29 @@ OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 r
     // The widest id measures the layout, so the blocks stay put while the ids go by.
     const bool measuring = rowStep == 0 || colStep == 0;
     const qint64 id = measuring ? std::max<qint64>(v - 1, 0) : (k < n ? m_lab->flatIds()[k] : -1);
-    l.name = {id >= 0 ? QStringLiteral("one_hot(%1)").arg(id) : QStringLiteral("one_hot"),
-              QStringLiteral("embedding.weight"), QStringLiteral("\u03a3 one_hot[i] \u00b7 W[i]"),
-              tr("output")};
+    const QString idText = id >= 0 ? QStringLiteral("(%1)").arg(id) : QString();
+    if (wrapped)
+        l.name = {QStringList{QStringLiteral("one_hot"), idText},
+                  {QStringLiteral("embedding"), QStringLiteral(".weight")},
+                  {QStringLiteral("\u03a3 one_hot[i]"), QStringLiteral("\u00b7 W[i]")},
+                  {tr("output")}};
+    else
+        l.name = {QStringList{QStringLiteral("one_hot") + idText},
+                  {QStringLiteral("embedding.weight")},
+                  {QStringLiteral("\u03a3 one_hot[i] \u00b7 W[i]")},
+                  {tr("output")}};
     l.shape = {QStringLiteral("[%1]").arg(vText), QStringLiteral("[%1, %2]").arg(vText, dText),
                QStringLiteral("[%1]").arg(dText), QStringLiteral("[%1, %2]").arg(n).arg(dText)};
     if (notes) {
         // Honest about what the picture is: sampled cells, not every weight.
-        l.note[1] = tr("drawn: 1 in %1 rows,").arg(measuring ? v : rowStep);
-        l.noteMore[1] = tr("1 in %1 cols").arg(measuring ? qint64(w.cols()) : colStep);
-        if (g.rowsCompressed || measuring) {
-            l.note[0] = tr("%1 zeros,").arg(std::max<qint64>(v - 1, 0));
-            l.noteMore[0] = tr("one 1");
-        }
+        const qint64 rows = measuring ? v : rowStep;
+        const QString cols = tr("1 in %1 cols").arg(measuring ? qint64(w.cols()) : colStep);
+        const qint64 zeros = std::max<qint64>(v - 1, 0);
+        l.note[1] = wrapped ? QStringList{tr("drawn: 1 in"), tr("%1 rows,").arg(rows), cols}
+                            : QStringList{tr("drawn: 1 in %1 rows,").arg(rows), cols};
+        if (g.rowsCompressed || measuring)
+            l.note[0] = wrapped ? QStringList{QString::number(zeros), tr("zeros,"), tr("one 1")}
+                                : QStringList{tr("%1 zeros,").arg(zeros), tr("one 1")};
     }
     return l;
 }
@@ -400,24 +436,26 @@ OneHotView::Geometry OneHotView::geometryFor(QSize size) const
     const QRectF all = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(g.margin, g.margin, -g.margin, -g.margin);
     // Below its minimum (the wrapped counters under the view ask the splitter for no height) the
     // caption keeps only this phase's lines rather than the longest phase's, so that the diagram
-    // keeps two lines instead of going flat (GPT-2 projected under a Chinese desktop, #16).
-    for (const bool everyPhase : {true, false}) {
-        layoutText(g, all, everyPhase);
-        // Laid out without notes first; a compressed matrix gets a third label line that says how it
-        // is drawn, which leaves less room and so stays compressed.
-        for (const bool notes : {false, true}) {
-            const Labels labels = labelsFor(g, notes, 0, 0);
-            g.labelFont = labelFontFor(labels, all.width());
-            g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
-            g.labelHeight = g.labelLine * (labels.lines() + 0.3);
-            g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
-                               g.lane.top() - g.caption.bottom() - g.labelHeight);
-            layoutBlocks(g, labels);
-            if (!g.rowsCompressed && !g.colsCompressed)
-                break;
+    // keeps two lines instead of going flat (GPT-2 projected under a Chinese desktop, #16). Labels
+    // that would wrap rather than shrink below 16 px give way to smaller ones for that, too.
+    for (const bool mayWrap : {labelsMayWrap(), false}) {
+        for (const bool everyPhase : {true, false}) {
+            layoutText(g, all, everyPhase);
+            // Laid out without notes first; a compressed matrix gets a third label line that says how
+            // it is drawn, which leaves less room and so stays compressed.
+            for (const bool notes : {false, true}) {
+                const Labels labels = fitLabels(g, notes, all.width(), mayWrap);
+                g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
+                g.labelHeight = g.labelLine * (labels.lines() + 0.3);
+                g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
+                                   g.lane.top() - g.caption.bottom() - g.labelHeight);
+                layoutBlocks(g, labels);
+                if (!g.rowsCompressed && !g.colsCompressed)
+                    break;
+            }
+            if (g.diagram.height() >= 2.0 * fm.height() || !m_animation)
+                return g;
         }
-        if (g.diagram.height() >= 2.0 * fm.height() || !m_animation)
-            break;
     }
     return g;
 }
@@ -435,7 +473,7 @@ double OneHotView::rowWidth(const std::array<double, 4> &need, double cellWidth)
     return width;
 }
 
-double OneHotView::smallestLabelPointSize() const
+double OneHotView::shrunkLabelPointSize() const
 {
     // Projector mode enlarges the view's font; its labels may shrink back towards the application's
     // font before they are cut (a projector at 1024 x 768), never below it.
@@ -443,20 +481,45 @@ double OneHotView::smallestLabelPointSize() const
     return std::min(size, std::max(QApplication::font().pointSizeF(), size * 0.7));
 }
 
-QFont OneHotView::labelFontFor(const Labels &labels, double width) const
+double OneHotView::legibleLabelPointSize() const
 {
-    QFont label = font();
-    if (label.pointSizeF() <= 0)
-        return label;
-    const double smallest = smallestLabelPointSize();
-    for (double size = font().pointSizeF(); size > smallest; size *= 0.95) {
-        label.setPointSizeF(size);
-        // Cells of 6 px, the narrowest drawn uncompressed.
-        if (rowWidth(labels.needs(QFontMetricsF(label)), 6.0) <= width)
-            return label;
+    // 16 px, the least a room reads (#25 item 4), unless the view's own font is smaller.
+    const double sixteenPixels = 16.0 * 72.0 / std::max(1, logicalDpiY());
+    return std::min(font().pointSizeF(), std::max(shrunkLabelPointSize(), sixteenPixels));
+}
+
+bool OneHotView::labelsMayWrap() const
+{
+    return font().pointSizeF() > QApplication::font().pointSizeF();
+}
+
+OneHotView::Labels OneHotView::fitLabels(Geometry &g, bool notes, double width, bool mayWrap) const
+{
+    g.labelFont = font();
+    g.labelsWrapped = false;
+    if (g.labelFont.pointSizeF() <= 0)
+        return labelsFor(g, notes, 0, 0, false);
+    // Each size from the view's down to the smallest on one line, then on two: projected, the names
+    // wrap before they shrink below 16 px or the heatmaps lose their width (#25 item 4).
+    const double smallest = mayWrap ? legibleLabelPointSize() : shrunkLabelPointSize();
+    for (const bool wrapped : {false, true}) {
+        if (wrapped && !mayWrap)
+            break;
+        g.labelsWrapped = wrapped;
+        const Labels labels = labelsFor(g, notes, 0, 0, wrapped);
+        for (double size = font().pointSizeF();; size = std::max(size * 0.95, smallest)) {
+            g.labelFont.setPointSizeF(size);
+            // Cells of 6 px, the narrowest drawn uncompressed.
+            if (rowWidth(labels.needs(QFontMetricsF(g.labelFont)), 6.0) <= width)
+                return labels;
+            if (size <= smallest)
+                break;
+        }
     }
-    label.setPointSizeF(smallest);
-    return label;
+    // Nothing fits: one line each, as small as labels get (cut where they must).
+    g.labelsWrapped = false;
+    g.labelFont.setPointSizeF(shrunkLabelPointSize());
+    return labelsFor(g, notes, 0, 0, false);
 }
 
 void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) const
@@ -794,7 +857,7 @@ void OneHotView::paintLabels(QPainter &p, const Frame &f) const
         g.rowsCompressed ? qint64(std::ceil(double(f.v) / std::max(1.0, g.weight.height()))) : 1;
     const qint64 colStep =
         g.colsCompressed ? qint64(std::ceil(double(f.d) / std::max(1.0, g.weight.width()))) : 1;
-    const Labels labels = labelsFor(g, compressed, rowStep, colStep);
+    const Labels labels = labelsFor(g, compressed, rowStep, colStep, g.labelsWrapped);
     const double line = g.labelLine;
     p.setFont(g.labelFont);
     for (std::size_t i = 0; i < labels.name.size(); ++i) {
@@ -804,12 +867,13 @@ void OneHotView::paintLabels(QPainter &p, const Frame &f) const
                 drawRecordedText(p, QRectF(slot.left(), slot.top() + row * line, slot.width(), line),
                                  Qt::AlignHCenter | Qt::AlignTop, text, f.texts, Qt::ElideRight);
         };
-        p.setPen(f.text);
-        draw(0, labels.name[i]);
-        p.setPen(f.faint);
-        draw(1, labels.shape[i]);
-        draw(2, labels.note[i]);
-        draw(3, labels.noteMore[i]);
+        // The names in the text colour; the shape and the notes fainter, under the longest name.
+        const QStringList lines = labels.slot(i);
+        for (int row = 0; row < lines.size(); ++row) {
+            const int nameRows = int(labels.name[i].size());
+            p.setPen(row < nameRows ? f.text : f.faint);
+            draw(row < nameRows ? row : row - nameRows + labels.nameLines(), lines[row]);
+        }
     }
     p.setFont(font());
 }
@@ -841,7 +905,7 @@ void OneHotView::paintOneHot(QPainter &p, const Frame &f) const
     if (!g.rowsCompressed) {
         // As large as a row holds them: 17.6 px in a projected 33 px row (#25 item 4).
         QFont small = font();
-        small.setPointSizeF(std::clamp(g.rowHeight * 0.4, 6.0, font().pointSizeF()));
+        small.setPointSizeF(digitPointSize(g));
         p.setFont(small);
         // The digits where a row holds them whole: the layout can squeeze the view below its minimum
         // (the wrapped counters under it ask a splitter for no height), and the 1 keeps its colour.

@@ -44,6 +44,9 @@ public:
     QString titleText() const;
     /// True when V or D is too large to draw every cell.
     bool isCompressed() const;
+    /// Whether at `size` the blocks keep two lines of height under the texts (else they go flat) and
+    /// the labels and the one-hot vector's digits 16 px at least.
+    bool diagramFits(QSize size) const;
 
     /// Multiply-adds the one-hot path has done up to the current step and progress, how many of
     /// them by zero, and the values the lookup path has copied so far.
@@ -89,11 +92,20 @@ private:
     void layoutBlocks(Geometry &g, const Labels &labels) const;
     /// The label of each block; with `notes`, how a compressed block is drawn (widest case if
     /// `rowStep` or `colStep` is 0).
-    Labels labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep) const;
-    /// The view's font, or a smaller one (not below smallestLabelPointSize()) with which the labels
-    /// fit side by side in `width`.
-    QFont labelFontFor(const Labels &labels, double width) const;
-    double smallestLabelPointSize() const;
+    /// With `wrapped`, the names on two lines and the notes on three, narrower.
+    Labels labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep, bool wrapped) const;
+    /// The largest labels for `width`: on one line in the view's font or a smaller one, then, with
+    /// `mayWrap`, wrapped, neither below legibleLabelPointSize(); else on one line at
+    /// shrunkLabelPointSize(). Sets g.labelFont and g.labelsWrapped.
+    Labels fitLabels(Geometry &g, bool notes, double width, bool mayWrap) const;
+    /// The one-hot vector's digits: as large as a row holds them, up to the view's font.
+    double digitPointSize(const Geometry &g) const;
+    /// The least the labels shrink to: towards the application's font, never below it.
+    double shrunkLabelPointSize() const;
+    /// The least projected labels shrink to before they wrap: 16 px.
+    double legibleLabelPointSize() const;
+    /// Projected (the view's font enlarged), labels wrap rather than shrink below 16 px.
+    bool labelsMayWrap() const;
     /// The width of the blocks side by side with their labels, `cellWidth` px a column, and the
     /// mark after the output.
     double rowWidth(const std::array<double, 4> &need, double cellWidth) const;

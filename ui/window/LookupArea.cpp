@@ -70,6 +70,18 @@ LookupArea::LookupArea(Document *document, QWidget *parent)
     updateCounters();
 }
 
+int LookupArea::narrowestFitting(int height, int least, int most) const
+{
+    const int spacing = layout()->spacing();
+    const int badgeRow = std::max(m_badge->sizeHint().height(), m_batchCounters->sizeHint().height());
+    for (int width = least; width < most; width += 8) {
+        const int counters = m_counters->heightForWidth(width);
+        if (m_oneHotView->diagramFits(QSize(width, height - badgeRow - counters - 2 * spacing)))
+            return width;
+    }
+    return 0;
+}
+
 void LookupArea::updateBadge()
 {
     const Lab *lab = m_document->lab();

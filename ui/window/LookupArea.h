@@ -28,6 +28,11 @@ public:
     void updateBadge();
     void updateCounters();
 
+    /// The narrowest width from `least` up to `most` at which the column, `height` tall, keeps the
+    /// diagram's blocks visible under the wrapped texts and its labels 16 px (OneHotView::
+    /// diagramFits()); 0 when none does.
+    int narrowestFitting(int height, int least, int most) const;
+
 private:
     Document *m_document;
     OneHotView *m_oneHotView = nullptr;

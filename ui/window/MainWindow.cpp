@@ -206,7 +206,7 @@ void MainWindow::createCentralArea()
     layout->addWidget(m_idsEntry);
     layout->addWidget(new TokenizerOffer(m_doc, central));
     // The animation (the lesson) beside the two weight matrices.
-    auto *splitter = new QSplitter(Qt::Horizontal, central);
+    auto *splitter = m_mainSplitter = new QSplitter(Qt::Horizontal, central);
     splitter->setObjectName(QStringLiteral("centralSplitter"));
     splitter->setChildrenCollapsible(false);
     m_lookup = new LookupArea(m_doc, splitter);
@@ -268,6 +268,13 @@ void MainWindow::createParts(const Options &options)
     connect(m_weightFiles, &WeightFileLoader::message, statusBar(), &QStatusBar::showMessage);
     m_lessons = new LessonController(this, m_actions);
     m_projector->setKeptDock(m_lessons->dock());
+    // Projected, the lookup column is as narrow as keeps its diagram drawn with labels of 16 px (and
+    // a third at least); the heatmaps get the rest of the width. Where no width does (Chinese's
+    // taller lines at 768 px), the columns stay as they were.
+    m_projector->setMainColumns(m_mainSplitter, [this](int total, int height) {
+        const int least = std::max(m_lookup->minimumSizeHint().width(), total / 3);
+        return m_lookup->narrowestFitting(height, least, std::max(least, total * 2 / 3));
+    });
     QList<QWidget *> views{m_heatmaps->embedding(), m_heatmaps->lmHead(), m_lookup};
     QList<QWidget *> chrome{m_lessons->dock()};
     for (const PanelRegistry::Panel &p : m_registry->panels()) {

@@ -22,6 +22,7 @@
 
 class QLabel;
 class QProgressBar;
+class QSplitter;
 class QToolBar;
 class QUndoStack;
 
@@ -218,6 +219,7 @@ private:
     IdsEntry *m_idsEntry = nullptr;
     LookupArea *m_lookup = nullptr;
     WeightHeatmaps *m_heatmaps = nullptr;
+    QSplitter *m_mainSplitter = nullptr; // the lookup beside the heatmaps
     SidePanels *m_panels = nullptr;
     QList<QToolBar *> m_toolBars;
     QToolBar *m_animationBar = nullptr;

@@ -17,7 +17,9 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QScopedValueRollback>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -147,6 +149,7 @@ void ProjectorMode::setEnabled(bool on)
         m_savedStyleSheet = m_window->styleSheet();
         m_savedWindowState = m_window->windowState();
         m_savedLayout = m_window->saveState(kWindowLayoutVersion);
+        m_savedSplit = m_mainSplitter ? m_mainSplitter->sizes() : QList<int>{};
         m_savedDocks.clear();
         for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
             m_savedDocks.append({dock, dock->isVisible() || !dock->isHidden()});
@@ -164,6 +167,8 @@ void ProjectorMode::setEnabled(bool on)
         qApp->installEventFilter(this);
         if (m_fullScreen)
             m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
+        // Once the fonts have grown and the window has its size.
+        QTimer::singleShot(0, this, &ProjectorMode::widenLastColumn);
     } else {
         setFeaturedDock(nullptr);
         m_badge->hide();
@@ -186,6 +191,8 @@ void ProjectorMode::setEnabled(bool on)
         m_savedDocks.clear();
         if (m_fullScreen)
             m_window->setWindowState(m_savedWindowState);
+        if (m_mainSplitter && m_savedSplit.size() == m_mainSplitter->count())
+            m_mainSplitter->setSizes(m_savedSplit);
         m_fontScale = kFontScale;
     }
     Q_EMIT enabledChanged(on);
@@ -246,7 +253,20 @@ void ProjectorMode::setFontScale(double scale)
     m_fontScale = scale;
     m_window->setStyleSheet(styleSheet(scale));
     applyFonts();
+    QTimer::singleShot(0, this, &ProjectorMode::widenLastColumn);
     Q_EMIT fontScaleChanged(scale);
+}
+
+void ProjectorMode::widenLastColumn()
+{
+    // Focus mode takes one of the columns out of the splitter meanwhile.
+    if (!m_enabled || !m_mainSplitter || m_mainSplitter->count() != 2 || !m_firstColumnWidth)
+        return;
+    const QList<int> sizes = m_mainSplitter->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    const int first = m_firstColumnWidth(total, m_mainSplitter->height());
+    if (first > 0 && first < total)
+        m_mainSplitter->setSizes({first, total - first});
 }
 
 void ProjectorMode::rememberFonts()

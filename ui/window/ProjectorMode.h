@@ -12,7 +12,10 @@
 #include <QObject>
 #include <QPalette>
 #include <QPointer>
+#include <QSplitter>
 #include <QString>
+
+#include <functional>
 
 class QAction;
 class QLabel;
@@ -41,6 +44,17 @@ public:
     ProjectorMode(MainWindow *window, const QList<QAction *> &windowZoomActions, bool fullScreen = true);
     /// A dock that stays visible when the side panels are hidden (the lesson: what the class reads).
     void setKeptDock(QDockWidget *dock) { m_keptDock = dock; }
+    /// The width the first of the main pane's columns needs, given their total width and height; 0
+    /// leaves the columns as they are.
+    using FirstColumnWidth = std::function<int(int total, int height)>;
+    /// The main pane's two columns (the lookup, the heatmaps). While enabled, the first is as wide
+    /// as `firstWidth` says and the heatmaps get the rest: at 1024 x 768 they kept the share the
+    /// columns had before the fonts grew (#25 item 4). Switching off puts the sizes back.
+    void setMainColumns(QSplitter *splitter, FirstColumnWidth firstWidth)
+    {
+        m_mainSplitter = splitter;
+        m_firstColumnWidth = std::move(firstWidth);
+    }
     /// While enabled: shows `dock` in place of the window's main pane, which a projected 1024 x 768
     /// window has no room for beside it (the lesson's "Watch it learn" step is its Fit a Text
     /// panel); nullptr, or switching off, puts the main pane back.
@@ -97,11 +111,16 @@ private:
     void takeOverZoomKeys(bool on);
     /// Gives the featured dock the height the lesson's text leaves.
     void sizeFeaturedDock();
+    /// The main splitter's sizes while enabled (setMainSplitter()).
+    void widenLastColumn();
 
     MainWindow *m_window = nullptr;
     QList<QAction *> m_windowZoomActions;
     QPointer<QDockWidget> m_keptDock;
     QPointer<QDockWidget> m_featured;
+    QPointer<QSplitter> m_mainSplitter;
+    FirstColumnWidth m_firstColumnWidth;
+    QList<int> m_savedSplit;
     bool m_fullScreen = true;
     bool m_enabled = false;
     bool m_switching = false;

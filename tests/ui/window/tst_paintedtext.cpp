@@ -10,6 +10,7 @@
 #include "ui/paint/PaintedText.h"
 #include "ui/views/OneHotView.h"
 #include "ui/window/Exporter.h"
+#include "ui/window/LookupArea.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/Translations.h"
@@ -397,9 +398,10 @@ void TestPaintedText::projectedTextIsLarge()
             if (!t.shown.isEmpty() && t.pixelSize < minimum)
                 failures << QStringLiteral("%1 paints '%2' at %3 px").arg(where, t.shown).arg(t.pixelSize);
     };
-    // Known, still open: the one-hot view's block labels ("embedding.weight", "[50257, 768]") shrink
-    // to 70 % of the projected font, 13.4 px, where GPT-2's four columns of labels would otherwise
-    // leave the heatmap a 44 px plot (gpt2() above). The one-hot vector's digits are 16 px or more.
+    // The one-hot view's block labels ("embedding.weight", "[50257, 768]") wrap rather than shrink
+    // below 16 px. Known, still open: GPT-2's under a Chinese font, whose six taller label lines
+    // leave its blocks no height at 768 px; they shrink to 70 % of the projected font, 13.4 px.
+    // The one-hot vector's digits are 16 px or more.
     OneHotView *oneHot = m_window->oneHotView();
     oneHot->repaint();
     PaintedTexts digits;
@@ -408,7 +410,14 @@ void TestPaintedText::projectedTextIsLarge()
         (t.text == u"0" || t.text == u"1" ? digits : rest).append(t);
     QVERIFY(gpt2 || digits.size() == 4); // Embedding(4, 5): one digit a row
     check(QStringLiteral("OneHotView's digits"), digits);
-    check(QStringLiteral("OneHotView"), rest, 13.4);
+    check(QStringLiteral("OneHotView"), rest, language == u"zh" && gpt2 ? 13.4 : 15.95);
+    // The heatmaps get the width the diagram can spare: about half beside the reference example's,
+    // not the share the columns had before the fonts grew.
+    const double heatmaps = m_window->embeddingHeatmap()->width();
+    const double lookup = m_window->lookupArea()->width();
+    if (!gpt2 && heatmaps < 0.45 * (heatmaps + lookup))
+        failures
+            << QStringLiteral("the heatmaps are %1 px wide beside a %2 px lookup").arg(heatmaps).arg(lookup);
     for (HeatmapView *heatmap : m_window->findChildren<HeatmapView *>()) {
         if (!heatmap->isVisible())
             continue;
