@@ -26,6 +26,14 @@
         <source>Could not create the folder '%1'.</source>
         <translation>Không thể tạo thư mục '%1'.</translation>
     </message>
+    <message>
+        <source>The fit has no steps to export yet: run it first.</source>
+        <translation>Lượt huấn luyện chưa có bước nào để xuất: hãy chạy nó trước.</translation>
+    </message>
+    <message>
+        <source>Step %1 of the fit did not come back in time.</source>
+        <translation>Không lấy lại kịp bước %1 của lượt huấn luyện.</translation>
+    </message>
 </context>
 <context>
     <name>HeadlessExport</name>
@@ -671,6 +679,22 @@
     <message>
         <source>Fit a Text: Token Map</source>
         <translation>Huấn luyện trên văn bản: bản đồ token</translation>
+    </message>
+    <message>
+        <source>Fit a Text Run as PNG F&amp;rames...</source>
+        <translation>Lượt &amp;chạy huấn luyện trên văn bản thành khung hình PNG...</translation>
+    </message>
+    <message>
+        <source>Run Fit a Text first: its run has no steps to export.</source>
+        <translation>Hãy chạy Huấn luyện trên văn bản trước: lượt chạy chưa có bước nào để xuất.</translation>
+    </message>
+    <message>
+        <source>Export Fit a Text Run as Frames</source>
+        <translation>Xuất lượt chạy huấn luyện trên văn bản thành khung hình</translation>
+    </message>
+    <message>
+        <source>Writing the run's frames ...</source>
+        <translation>Đang ghi các khung hình của lượt chạy ...</translation>
     </message>
 </context>
 <context>

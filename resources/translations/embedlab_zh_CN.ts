@@ -26,6 +26,14 @@
         <source>Could not create the folder '%1'.</source>
         <translation>无法创建文件夹“%1”。</translation>
     </message>
+    <message>
+        <source>The fit has no steps to export yet: run it first.</source>
+        <translation>训练还没有可导出的步骤：请先运行。</translation>
+    </message>
+    <message>
+        <source>Step %1 of the fit did not come back in time.</source>
+        <translation>未能及时恢复训练的第 %1 步。</translation>
+    </message>
 </context>
 <context>
     <name>HeadlessExport</name>
@@ -671,6 +679,22 @@
     <message>
         <source>Fit a Text: Token Map</source>
         <translation>用文本训练：词元地图</translation>
+    </message>
+    <message>
+        <source>Fit a Text Run as PNG F&amp;rames...</source>
+        <translation>用文本训练的运行导出为 PNG 帧序列(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Run Fit a Text first: its run has no steps to export.</source>
+        <translation>请先运行“用文本训练”：它还没有可导出的步骤。</translation>
+    </message>
+    <message>
+        <source>Export Fit a Text Run as Frames</source>
+        <translation>将用文本训练的运行导出为帧</translation>
+    </message>
+    <message>
+        <source>Writing the run's frames ...</source>
+        <translation>正在写入运行的帧 ...</translation>
     </message>
 </context>
 <context>

@@ -160,19 +160,24 @@ QString FitSession::tokenLabel(const QString &code, std::int64_t id, const QStri
     return Vocabulary::gpt2().label(id);
 }
 
-namespace {
-
-// At most ten lines, every 1, 2 or 5 times a power of ten steps: round numbers that hold while a
-// run grows frame by frame (every 100 for the default 1000 steps, as `embedlab-cli fit` prints).
-std::int64_t printCadence(std::int64_t steps)
+std::int64_t FitSession::roundCadence(std::int64_t steps, std::int64_t most)
 {
     for (std::int64_t scale = 1;; scale *= 10)
         for (const std::int64_t m : {1, 2, 5})
-            if (steps / (m * scale) <= 10)
+            if (steps / (m * scale) <= most)
                 return m * scale;
 }
 
-} // namespace
+std::vector<std::int64_t> FitSession::frameSteps(std::int64_t head)
+{
+    std::vector<std::int64_t> steps;
+    const std::int64_t every = roundCadence(head, kMostFrames);
+    for (std::int64_t k = 0; k <= head; k += every)
+        steps.push_back(k);
+    if (steps.back() != head)
+        steps.push_back(head);
+    return steps;
+}
 
 core::FitScript FitSession::script() const
 {
@@ -185,7 +190,7 @@ core::FitScript FitSession::script() const
                                                       : core::FitScript::Tokens::Gpt2;
     script.config = configFor(m_tied);
     script.steps = scriptSteps();
-    script.every = printCadence(script.steps);
+    script.every = roundCadence(script.steps, kMostPrintedLines);
     return script;
 }
 
@@ -198,7 +203,7 @@ QString FitSession::printedLosses() const
 {
     // The script's steps and cadence, without building its text (a run refreshes this every frame).
     const std::int64_t steps = scriptSteps();
-    const std::int64_t every = printCadence(steps);
+    const std::int64_t every = roundCadence(steps, kMostPrintedLines);
     QString lines;
     for (std::int64_t k = 1; k <= std::min(steps, head()); ++k)
         if (k % every == 0 || k == steps)

@@ -40,6 +40,10 @@ public:
     /// The longest a run's job steps before the views are refreshed, however fast the speed.
     static constexpr int kJobMilliseconds = 40;
     static constexpr int kMaxStepsPerFrame = FitState::kMaxSpeed;
+    /// The script prints `K LOSS` this many times at most.
+    static constexpr std::int64_t kMostPrintedLines = 10;
+    /// A run exported as PNG frames for slides has this many frames at most (and the last step).
+    static constexpr std::int64_t kMostFrames = 50;
 
     explicit FitSession(QObject *parent = nullptr);
     ~FitSession() override;
@@ -71,6 +75,13 @@ public:
     /// Starts a new run of the text of `code` (`ownText` for kOwnText) at step 0 (the run before is
     /// dropped).
     void setup(const QString &code, bool tied, const QString &ownText = QString());
+    /// Every 1, 2 or 5 times a power of ten steps, so that `steps` takes at most `most` of them:
+    /// round numbers that hold while a run grows frame by frame (every 100 of the default 1000
+    /// steps for the script's lines, as `embedlab-cli fit` prints).
+    static std::int64_t roundCadence(std::int64_t steps, std::int64_t most);
+    /// The steps a run to `head` is exported at as frames: 0, then every roundCadence(head,
+    /// kMostFrames) steps, and `head`.
+    static std::vector<std::int64_t> frameSteps(std::int64_t head);
     /// Drops the run: no text chosen.
     void clear();
     /// The run as the session file keeps it. While a restore() or seek() catches up, its head and

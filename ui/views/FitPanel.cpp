@@ -306,7 +306,7 @@ void FitPanel::refresh()
                                    .arg(m_session->head())
                                    .arg(QString::fromStdString(
                                        core::pythonFloat(double(m_session->losses()[std::size_t(k - 1)])))));
-    m_chart->setLosses(m_session->losses(), m_session->uniformLoss());
+    m_chart->setLosses(m_session->losses(), m_session->uniformLoss(), m_session->current());
     m_map->setPoints(m_session->mapLabels(), m_session->mapPositions());
     refreshScript();
 }

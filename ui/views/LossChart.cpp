@@ -4,6 +4,7 @@
 
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 
@@ -19,6 +20,7 @@ LossChart::LossChart(QWidget *parent)
     : QChartView(parent)
     , m_loss(new QLineSeries)
     , m_uniform(new QLineSeries)
+    , m_shown(new QLineSeries)
     , m_steps(new QValueAxis)
     , m_values(new QValueAxis)
 {
@@ -33,8 +35,12 @@ LossChart::LossChart(QWidget *parent)
     dashed.setStyle(Qt::DashLine);
     dashed.setWidthF(1.5);
     m_uniform->setPen(dashed);
+    QPen marker(QColor(0xd5, 0x5e, 0x00)); // Okabe-Ito vermilion: apart from the loss's blue
+    marker.setWidthF(2.0);
+    m_shown->setPen(marker);
     chart->addSeries(m_loss);
     chart->addSeries(m_uniform);
+    chart->addSeries(m_shown);
     m_steps->setTitleText(tr("step"));
     m_steps->setLabelFormat(QStringLiteral("%d"));
     m_values->setLabelFormat(QStringLiteral("%.1f"));
@@ -44,11 +50,14 @@ LossChart::LossChart(QWidget *parent)
     // elided, the step labels and title read "...".
     m_steps->setTruncateLabels(false);
     m_values->setTruncateLabels(false);
-    for (QLineSeries *s : {m_loss, m_uniform}) {
+    for (QLineSeries *s : {m_loss, m_uniform, m_shown}) {
         s->attachAxis(m_steps);
         s->attachAxis(m_values);
     }
     chart->legend()->setAlignment(Qt::AlignTop);
+    // The marker needs no legend entry: the step axis names it.
+    for (QLegendMarker *m : chart->legend()->markers(m_shown))
+        m->setVisible(false);
     // QChartView's constructor made a chart of its own, which setChart() releases without deleting
     // (LeakSanitizer: a QChart per window).
     const std::unique_ptr<QChart> defaultChart(this->chart());
@@ -80,7 +89,7 @@ void LossChart::applyFont()
     setMinimumHeight(fontMetrics().lineSpacing() * 6);
 }
 
-void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss)
+void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown)
 {
     const auto n = static_cast<qsizetype>(losses.size());
     const qsizetype stride = std::max<qsizetype>(1, (n + kMaxPoints - 1) / kMaxPoints);
@@ -100,6 +109,10 @@ void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss)
     m_steps->applyNiceNumbers(); // ticks at round steps (0, 200, 400, ...), not at fifths of the run
     m_uniform->replace(QList<QPointF>{{0.0, uniformLoss}, {m_steps->max(), uniformLoss}});
     m_values->setRange(0.0, std::ceil(top * 1.05 + 1e-9));
+    if (shown >= 0 && n > 0)
+        m_shown->replace(QList<QPointF>{{double(shown), 0.0}, {double(shown), m_values->max()}});
+    else
+        m_shown->clear();
 }
 
 } // namespace embedlab::ui

@@ -4,6 +4,7 @@
 
 #include <QtCharts/QChartView>
 
+#include <cstdint>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -22,10 +23,12 @@ public:
     static constexpr int kMaxPoints = 2000;
 
     explicit LossChart(QWidget *parent = nullptr);
-    /// losses[k - 1] is the loss of step k.
-    void setLosses(const std::vector<float> &losses, double uniformLoss);
+    /// losses[k - 1] is the loss of step k; a vertical line marks step `shown` (none when negative):
+    /// scrubbed back, and in each frame of an exported run, it says which step the map is at.
+    void setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown = -1);
     QLineSeries *lossSeries() const { return m_loss; }
     QLineSeries *uniformSeries() const { return m_uniform; }
+    QLineSeries *shownSeries() const { return m_shown; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -38,6 +41,7 @@ private:
 
     QLineSeries *m_loss;
     QLineSeries *m_uniform;
+    QLineSeries *m_shown;
     QValueAxis *m_steps;
     QValueAxis *m_values;
 };

@@ -126,6 +126,13 @@ void ExportController::createMenus()
     QAction *frames = m_exportMenu->addAction(tr("Animation as PNG &Frames..."));
     frames->setObjectName(QStringLiteral("exportFrames"));
     connect(frames, &QAction::triggered, this, &ExportController::exportFramesInteractively);
+    QAction *fitFrames = m_exportMenu->addAction(tr("Fit a Text Run as PNG F&rames..."));
+    fitFrames->setObjectName(QStringLiteral("exportFitFrames"));
+    connect(fitFrames, &QAction::triggered, this, &ExportController::exportFitFramesInteractively);
+    connect(m_exportMenu, &QMenu::aboutToShow, this, [this, fitFrames] {
+        const FitSession *fit = m_window->shown()->fitSession();
+        fitFrames->setEnabled(fit && fit->hasRun() && fit->head() > 0);
+    });
     QAction *npy = m_exportMenu->addAction(tr("&Weights as .npy..."));
     npy->setObjectName(QStringLiteral("exportNpy"));
     connect(npy, &QAction::triggered, this, &ExportController::exportWeightsInteractively);
@@ -217,31 +224,61 @@ void ExportController::copyViewToClipboard(View view)
 
 void ExportController::exportFramesInteractively()
 {
-    const QString directory = QFileDialog::getExistingDirectory(m_window, tr("Export Animation Frames"));
+    const QString title = tr("Export Animation Frames");
+    const QString directory = QFileDialog::getExistingDirectory(m_window, title);
     if (directory.isEmpty())
         return;
-    int written = 0;
+    writeFrames(title, tr("Writing animation frames ..."), QStringLiteral("exportFramesProgress"),
+                m_window->animation()->stepCount(), directory,
+                [this, &directory](int *written, const Exporter::FrameProgress &progress) {
+                    return Exporter::exportFrames(m_window->oneHotView(), m_window->animation(), directory,
+                                                  m_options.scale, written, progress);
+                });
+}
+
+void ExportController::exportFitFramesInteractively()
+{
+    FitSession *fit = m_window->shown()->fitSession();
+    if (!fit || !fit->hasRun() || fit->head() == 0) {
+        showMessage(tr("Run Fit a Text first: its run has no steps to export."));
+        return;
+    }
+    const QString title = tr("Export Fit a Text Run as Frames");
+    const QString directory = QFileDialog::getExistingDirectory(m_window, title);
+    if (directory.isEmpty())
+        return;
+    const FitPanel *panel = m_window->sidePanels().fitPanel();
+    writeFrames(title, tr("Writing the run's frames ..."), QStringLiteral("exportFitFramesProgress"),
+                int(FitSession::frameSteps(fit->head()).size()), directory,
+                [&](int *written, const Exporter::FrameProgress &progress) {
+                    return Exporter::exportFitFrames({panel->lossChart(), panel->mapView()}, fit, directory,
+                                                     m_options.scale, m_options.style, written, progress);
+                });
+}
+
+void ExportController::writeFrames(const QString &title, const QString &label, const QString &objectName,
+                                   int total, const QString &directory, const WriteFrames &write)
+{
     // Each frame is rendered on the UI thread (widgets paint only there); a modal progress dialog
     // runs the event loop between frames, so the window repaints and the export can be cancelled.
-    QProgressDialog progress(tr("Writing animation frames ..."), tr("Cancel"), 0,
-                             m_window->animation()->stepCount(), m_window);
-    progress.setWindowTitle(tr("Export Animation Frames"));
-    progress.setObjectName(QStringLiteral("exportFramesProgress"));
+    QProgressDialog progress(label, tr("Cancel"), 0, total, m_window);
+    progress.setWindowTitle(title);
+    progress.setObjectName(objectName);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
     progress.setAutoReset(false);
     progress.setAutoClose(false);
     progress.setValue(0);
-    const QString error = Exporter::exportFrames(m_window->oneHotView(), m_window->animation(), directory,
-                                                 m_options.scale, &written, [&progress](int done, int total) {
-                                                     progress.setMaximum(total);
-                                                     progress.setValue(done); // runs the event loop
-                                                     return !progress.wasCanceled();
-                                                 });
+    int written = 0;
+    const QString error = write(&written, [&progress](int done, int all) {
+        progress.setMaximum(all);
+        progress.setValue(done); // runs the event loop
+        return !progress.wasCanceled();
+    });
     const bool cancelled = progress.wasCanceled();
     progress.close();
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, tr("Export Animation Frames"), error);
+        QMessageBox::warning(m_window, title, error);
     else if (cancelled)
         showMessage(tr("Export cancelled after %n frame(s) in %1", nullptr, written).arg(directory));
     else

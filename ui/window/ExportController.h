@@ -3,9 +3,12 @@
 #pragma once
 
 #include "ui/window/ExportOptionsDialog.h"
+#include "ui/window/Exporter.h"
 
 #include <QObject>
 #include <QString>
+
+#include <functional>
 
 class QMenu;
 class QWidget;
@@ -16,7 +19,8 @@ class MainWindow;
 struct WindowActions;
 
 /// Figures for slides: File > Export (every view as PNG at 1-4x, SVG or PDF, on the background chosen
-/// and with or without the selection marks; the animation as PNG frames; weights as .npy), File >
+/// and with or without the selection marks; the animation and a fit's run as PNG frames; weights as
+/// .npy), File >
 /// Copy as Image, and File > Export Screenshot.
 class ExportController : public QObject {
     Q_OBJECT
@@ -56,6 +60,12 @@ private:
     QString writeWithProgress(QWidget *widget, const QString &file);
     void copyViewToClipboard(View view);
     void exportFramesInteractively();
+    void exportFitFramesInteractively();
+    /// Writes `total` frames to `directory` through `write` under a progress dialog that can cancel
+    /// them, and says how it went.
+    using WriteFrames = std::function<QString(int *written, const Exporter::FrameProgress &progress)>;
+    void writeFrames(const QString &title, const QString &label, const QString &objectName, int total,
+                     const QString &directory, const WriteFrames &write);
     void exportWeightsInteractively();
     void exportScreenshot();
     void showMessage(const QString &text);

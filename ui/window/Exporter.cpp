@@ -4,12 +4,14 @@
 
 #include "core/io/NpyWriter.h"
 #include "ui/heatmap/HeatmapView.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/OneHotAnimation.h"
 #include "ui/paint/Theme.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QLayout>
@@ -18,6 +20,7 @@
 #include <QPdfWriter>
 #include <QScopeGuard>
 #include <QSvgGenerator>
+#include <QTimer>
 #include <QWidget>
 
 #include <algorithm>
@@ -212,6 +215,83 @@ QString Exporter::exportFrames(QWidget *view, OneHotAnimation *animation, const 
     animation->setProgress(savedProgress);
     if (wasPlaying)
         animation->play();
+    return error;
+}
+
+namespace {
+
+/// Seeks `session` to `step` and runs the event loop until its views show that step (the replay
+/// runs on the workers); false after `timeoutMs`.
+bool showFitStep(FitSession *session, std::int64_t step, int timeoutMs = 60000)
+{
+    const auto shown = [session, step] { return !session->isBusy() && session->current() == step; };
+    session->seek(step);
+    if (shown())
+        return true;
+    QEventLoop loop;
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    QObject::connect(session, &FitSession::changed, &loop, [&loop, &shown] {
+        if (shown())
+            loop.quit();
+    });
+    loop.exec();
+    return shown();
+}
+
+/// `left` and `right` side by side, their tops aligned, on `background`.
+QImage sideBySide(const QImage &left, const QImage &right, const QColor &background)
+{
+    QImage image(left.width() + right.width(), std::max(left.height(), right.height()),
+                 QImage::Format_ARGB32_Premultiplied);
+    image.fill(background);
+    QPainter painter(&image);
+    painter.drawImage(0, 0, left);
+    painter.drawImage(left.width(), 0, right);
+    painter.end();
+    image.setDotsPerMeterX(left.dotsPerMeterX());
+    image.setDotsPerMeterY(left.dotsPerMeterY());
+    return image;
+}
+
+} // namespace
+
+QString Exporter::exportFitFrames(const FitFrameViews &views, FitSession *session, const QString &directory,
+                                  int scale, const ExportStyle &style, int *written,
+                                  const FrameProgress &progress)
+{
+    if (written)
+        *written = 0;
+    if (!session->hasRun() || session->head() == 0)
+        return tr("The fit has no steps to export yet: run it first.");
+    if (!QDir().mkpath(directory))
+        return tr("Could not create the folder '%1'.").arg(directory);
+    const std::int64_t saved = session->current();
+    const bool wasRunning = session->isRunning();
+    session->pause();
+    const std::vector<std::int64_t> steps = FitSession::frameSteps(session->head());
+    const QColor background = style.backgroundColor(views.lossChart->palette().window().color());
+    const QDir dir(directory);
+    QString error;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (!showFitStep(session, steps[i])) {
+            error = tr("Step %1 of the fit did not come back in time.").arg(steps[i]);
+            break;
+        }
+        const QImage frame = sideBySide(renderImage(views.lossChart, scale, style),
+                                        renderImage(views.tokenMap, scale, style), background);
+        error = writePngImage(frame, dir.filePath(QStringLiteral("fit_%1_step%2.png")
+                                                      .arg(int(i) + 1, 4, 10, QLatin1Char('0'))
+                                                      .arg(steps[i], 6, 10, QLatin1Char('0'))));
+        if (!error.isEmpty())
+            break;
+        if (written)
+            ++*written;
+        if (progress && !progress(int(i) + 1, int(steps.size())))
+            break;
+    }
+    showFitStep(session, saved);
+    if (wasRunning)
+        session->run();
     return error;
 }
 

@@ -16,10 +16,12 @@ class QWidget;
 
 namespace embedlab::ui {
 
+class FitSession;
 class OneHotAnimation;
 
 /// Writes what a view shows to PNG (scaled, with its DPI), SVG (96 dpi), PDF (vector), the
-/// clipboard, a numbered PNG frame sequence of the one-hot animation, or a weight as .npy.
+/// clipboard, a numbered PNG frame sequence of the one-hot animation or of a fit's run, or a
+/// weight as .npy.
 /// A heatmap is drawn for a slide (HeatmapView::paintForExport(): its cells as vectors in SVG and
 /// PDF); every view on the ExportStyle's background, a heatmap without its marks unless asked.
 /// Every function returns an empty string on success and a translated message otherwise.
@@ -53,6 +55,18 @@ public:
     /// `progress`, if set, is called after every frame (a progress dialog keeps the UI alive there).
     static QString exportFrames(QWidget *view, OneHotAnimation *animation, const QString &directory,
                                 int scale = 1, int *written = nullptr, const FrameProgress &progress = {});
+    /// The Fit a Text panel's two views, drawn side by side in each frame of exportFitFrames().
+    struct FitFrameViews {
+        QWidget *lossChart = nullptr;
+        QWidget *tokenMap = nullptr;
+    };
+    /// The fit's run for slides (issue #27 item 5): `session` is brought back to each of
+    /// FitSession::frameSteps(head) in turn (bit for bit as first taken) and the loss curve beside
+    /// the token map is written as `directory/fit_0001_step000000.png` ...; then the run goes back
+    /// to the step and the play it had. `written` and `progress` as for exportFrames().
+    static QString exportFitFrames(const FitFrameViews &views, FitSession *session, const QString &directory,
+                                   int scale = 1, const ExportStyle &style = {}, int *written = nullptr,
+                                   const FrameProgress &progress = {});
     /// The same little-endian float32 .npy as `embedlab-cli --npy`.
     static QString exportNpy(const core::Parameter &parameter, const QString &fileName);
 };

@@ -6,6 +6,7 @@
 #include "ui/views/FitMapView.h"
 #include "ui/views/LossChart.h"
 #include "ui/views/OwnTextDialog.h"
+#include "ui/window/Exporter.h"
 #include "ui/window/ProjectorMode.h"
 
 #include "common/Golden.h"
@@ -14,6 +15,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPlainTextEdit>
@@ -81,6 +85,8 @@ private Q_SLOTS:
     void scriptIsTheVerifiedOne_data();
     void scriptIsTheVerifiedOne();
     void stepStaysUnderTheMouseWhenRunTurnsIntoPause();
+    void frameStepsAreRound();
+    void runExportsAsFrames();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -509,6 +515,89 @@ void TestFitPanel::stepStaysUnderTheMouseWhenRunTurnsIntoPause()
     QVERIFY(!session.isRunning());
     QTest::qWait(20);
     QCOMPARE(panel.stepButton()->x(), stepX);
+}
+
+void TestFitPanel::frameStepsAreRound()
+{
+    // Step 0, then every 1, 2 or 5 times a power of ten, at most 50 frames, and the last step.
+    QCOMPARE(FitSession::frameSteps(3), (std::vector<std::int64_t>{0, 1, 2, 3}));
+    const std::vector<std::int64_t> thousand = FitSession::frameSteps(1000);
+    QCOMPARE(thousand.size(), std::size_t(51));
+    QCOMPARE(thousand[1], std::int64_t{20});
+    QCOMPARE(thousand.back(), std::int64_t{1000});
+    const std::vector<std::int64_t> odd = FitSession::frameSteps(123);
+    QCOMPARE(odd[1], std::int64_t{5});
+    QCOMPARE(odd[odd.size() - 2], std::int64_t{120});
+    QCOMPARE(odd.back(), std::int64_t{123});
+    QCOMPARE(FitSession::roundCadence(1000, FitSession::kMostPrintedLines), std::int64_t{100});
+}
+
+// Issue #27 item 5: the run as numbered PNG frames for slides. Each frame is the loss curve beside
+// the map at its step, brought back bit for bit, so two exports write the same bytes; the run is
+// left at the step it showed.
+void TestFitPanel::runExportsAsFrames()
+{
+    FitSession session;
+    FitPanel panel;
+    panel.setSession(&session);
+    panel.resize(900, 420);
+    panel.show();
+    FitState state;
+    state.text = QStringLiteral("en");
+    state.head = 123;
+    state.current = 50;
+    session.restore(state);
+    QTRY_VERIFY_WITH_TIMEOUT(session.head() == 123 && session.current() == 50 && !session.isBusy(), 20000);
+    const std::vector<std::int64_t> steps = FitSession::frameSteps(123);
+
+    const auto exportTo = [&](const QString &directory) {
+        int written = 0;
+        int calls = 0;
+        const QString error =
+            embedlab::ui::Exporter::exportFitFrames({panel.lossChart(), panel.mapView()}, &session, directory,
+                                                    1, {}, &written, [&calls](int done, int all) {
+                                                        ++calls;
+                                                        return done <= all;
+                                                    });
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(written, int(steps.size()));
+        QCOMPARE(calls, int(steps.size()));
+    };
+    QTemporaryDir first;
+    QTemporaryDir second;
+    exportTo(first.path());
+    QCOMPARE(session.current(), std::int64_t{50});
+    QCOMPARE(session.head(), std::int64_t{123});
+    // The loss curve marks the step shown, so that each frame says where its map is.
+    QCOMPARE(panel.lossChart()->shownSeries()->count(), 2);
+    QCOMPARE(panel.lossChart()->shownSeries()->at(0).x(), 50.0);
+    exportTo(second.path());
+
+    const QStringList files =
+        QDir(first.path()).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(files.size(), int(steps.size()));
+    QCOMPARE(files.first(), QStringLiteral("fit_0001_step000000.png"));
+    QCOMPARE(files.last(),
+             QStringLiteral("fit_%1_step000123.png").arg(steps.size(), 4, 10, QLatin1Char('0')));
+    const QImage start(QDir(first.path()).filePath(files.first()));
+    const QImage end(QDir(first.path()).filePath(files.last()));
+    QCOMPARE(start.width(), panel.lossChart()->width() + panel.mapView()->width());
+    QVERIFY(start != end); // the loss curve has grown and the points have moved
+    for (const QString &file : files) {
+        QFile a(QDir(first.path()).filePath(file));
+        QFile b(QDir(second.path()).filePath(file));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QVERIFY2(a.readAll() == b.readAll(), qPrintable(file));
+    }
+
+    // Without a step taken there is nothing to export, and it says so.
+    FitSession empty;
+    QTemporaryDir none;
+    int written = -1;
+    const QString error = embedlab::ui::Exporter::exportFitFrames({panel.lossChart(), panel.mapView()},
+                                                                  &empty, none.path(), 1, {}, &written);
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(written, 0);
 }
 
 QTEST_MAIN(TestFitPanel)
