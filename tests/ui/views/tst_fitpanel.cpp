@@ -52,6 +52,18 @@ bool sameBits(const core::Matrix &a, const core::Matrix &b)
            std::memcmp(a.data(), b.data(), std::size_t(a.size()) * sizeof(float)) == 0;
 }
 
+/// A Fit panel on its own session, `width` x 420 and shown.
+struct ShownPanel {
+    FitSession session;
+    FitPanel panel;
+    explicit ShownPanel(int width)
+    {
+        panel.setSession(&session);
+        panel.resize(width, 420);
+        panel.show();
+    }
+};
+
 } // namespace
 
 namespace embedlab::ui {
@@ -102,11 +114,9 @@ void TestFitPanel::runScrubAndMap()
 {
     QFETCH(QString, code);
     QFETCH(bool, tied);
-    FitSession session;
-    FitPanel panel;
-    panel.setSession(&session);
-    panel.resize(900, 420);
-    panel.show();
+    ShownPanel shown(900);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
 
     // Choose the text and the tying through the panel's controls.
     panel.textBox()->setCurrentIndex(panel.textBox()->findData(code));
@@ -428,11 +438,9 @@ void TestFitPanel::scriptIsTheVerifiedOne()
     QFETCH(bool, tied);
     QFETCH(QJsonObject, golden);
     QVERIFY(golden.value(QLatin1String("script_matched")).toBool());
-    FitSession session;
-    FitPanel panel;
-    panel.setSession(&session);
-    panel.resize(1200, 420);
-    panel.show();
+    ShownPanel shown(1200);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
     session.setup(code, tied);
     QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
     QCOMPARE(session.scriptSteps(), core::FitConfig::kDefaultSteps); // before the first step: a whole run
@@ -491,11 +499,9 @@ void TestFitPanel::scriptIsTheVerifiedOne()
 // width, and Step moved right under the teacher's mouse as a run started.
 void TestFitPanel::stepStaysUnderTheMouseWhenRunTurnsIntoPause()
 {
-    FitSession session;
-    FitPanel panel;
-    panel.setSession(&session);
-    panel.resize(1000, 420);
-    panel.show();
+    ShownPanel shown(1000);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
     // Projected: the style sheet sizes buttons to their text, and every font is set one by one.
     panel.setStyleSheet(embedlab::ui::ProjectorMode::styleSheet());
     QFont projected = panel.font();
@@ -537,11 +543,9 @@ void TestFitPanel::frameStepsAreRound()
 // left at the step it showed.
 void TestFitPanel::runExportsAsFrames()
 {
-    FitSession session;
-    FitPanel panel;
-    panel.setSession(&session);
-    panel.resize(900, 420);
-    panel.show();
+    ShownPanel shown(900);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
     FitState state;
     state.text = QStringLiteral("en");
     state.head = 123;
