@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // The workloads of embedlab-bench on GPT-2 small's 50257 x 768 float32 matrix (--quick: 2000 x 64).
 #include "BenchRunner.h"
+#include "FitFramesWorkload.h"
 #include "RegisterTile.h"
 #include "UndoWorkload.h"
 
@@ -1137,6 +1138,7 @@ int runBench(int argc, char **argv)
     addFitWorkload(runner, "fit_adam_2000", quick ? 500 : 2000, quick ? 16 : 32, quick ? 64 : 256, 10);
     addFitWorkload(runner, "fit_adam_8192", quick ? 1000 : 8192, quick ? 16 : 64, quick ? 64 : 512, 4);
     addUndoWorkload(runner, quick);
+    addFitFramesWorkload(runner, quick);
     if (const std::vector<std::string> unknown = runner.keepOnly(only); !unknown.empty()) {
         std::cerr << "embedlab-bench: no workload named '" << unknown.front() << "'\n";
         return 2;
