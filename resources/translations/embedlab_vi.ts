@@ -750,6 +750,10 @@
         <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
         <translation>Những từ xuất hiện nhiều nhất trong văn bản trên một mặt phẳng cố định, được căn chỉnh từ bước này sang bước khác</translation>
     </message>
+    <message>
+        <source>Token map, %1</source>
+        <translation>Bản đồ token, %1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitPanel</name>
@@ -860,6 +864,30 @@
     <message>
         <source>Copy the script to the clipboard (Edit &gt; Copy Python Code does too while this panel is in front)</source>
         <translation>Sao chép mã vào bộ nhớ tạm (Sửa &gt; Sao chép mã Python cũng làm vậy khi bảng này ở phía trước)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare tied and untied</source>
+        <translation>&amp;So sánh buộc và không buộc</translation>
+    </message>
+    <message>
+        <source>Compare tied and untied</source>
+        <translation>So sánh buộc và không buộc</translation>
+    </message>
+    <message>
+        <source>Run the same text with the other tying beside this run, step for step: both loss curves, both maps</source>
+        <translation>Chạy cùng văn bản với cách buộc còn lại bên cạnh lượt chạy này, từng bước một: cả hai đường cong loss, cả hai bản đồ</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>buộc</translation>
+    </message>
+    <message>
+        <source>untied</source>
+        <translation>không buộc</translation>
+    </message>
+    <message>
+        <source>loss, %1</source>
+        <translation>loss, %1</translation>
     </message>
 </context>
 <context>

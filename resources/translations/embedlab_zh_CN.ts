@@ -750,6 +750,10 @@
         <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
         <translation>文本中最常见的词在固定平面上的位置，各步之间保持对齐</translation>
     </message>
+    <message>
+        <source>Token map, %1</source>
+        <translation>词元地图，%1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitPanel</name>
@@ -860,6 +864,30 @@
     <message>
         <source>Copy the script to the clipboard (Edit &gt; Copy Python Code does too while this panel is in front)</source>
         <translation>将脚本复制到剪贴板（当本面板在前面时，“编辑 &gt; 复制 Python 代码”也会这样做）</translation>
+    </message>
+    <message>
+        <source>&amp;Compare tied and untied</source>
+        <translation>比较绑定与不绑定(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare tied and untied</source>
+        <translation>比较绑定与不绑定</translation>
+    </message>
+    <message>
+        <source>Run the same text with the other tying beside this run, step for step: both loss curves, both maps</source>
+        <translation>用另一种绑定方式在本次运行旁逐步运行同一文本：两条损失曲线，两张图</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>绑定</translation>
+    </message>
+    <message>
+        <source>untied</source>
+        <translation>不绑定</translation>
+    </message>
+    <message>
+        <source>loss, %1</source>
+        <translation>损失，%1</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,10 @@ namespace embedlab::ui {
 struct FitSession::State {
     std::unique_ptr<core::FitTimeline> timeline;
     std::unique_ptr<core::TokenMap> map;
+    /// The same text with the other tying, while comparing: brought to the timeline's step after
+    /// every job. Both start from the same emb.weight (nn.Embedding draws first), so the one map
+    /// places both.
+    std::unique_ptr<core::FitTimeline> twin;
 };
 
 /// What a job hands back to the UI thread: copies, so the views never read the run itself.
@@ -34,6 +38,10 @@ struct FitSession::Frame {
     std::vector<float> newLosses;
     QList<QPointF> positions;
     core::Matrix embedding;
+    bool twin = false;
+    std::size_t twinLossesFrom = 0;
+    std::vector<float> newTwinLosses;
+    QList<QPointF> twinPositions;
     // Set by the setup job.
     double uniformLoss = 0.0;
     qint64 vocabSize = 0;
@@ -66,6 +74,22 @@ std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QSt
     });
     rows.resize(std::min(rows.size(), static_cast<std::size_t>(count)));
     return rows;
+}
+
+/// Brings `twin` to `step`: back through its snapshots, or on with new steps past its head.
+void follow(core::FitTimeline &twin, std::int64_t step)
+{
+    twin.seek(std::min(step, twin.head()));
+    while (twin.current() < step)
+        twin.stepForward();
+}
+
+QList<QPointF> placed(const core::TokenMap &map, const core::Matrix &embedding)
+{
+    QList<QPointF> points;
+    for (const auto &p : map.place(embedding))
+        points.append(QPointF(p[0], p[1]));
+    return points;
 }
 
 } // namespace
@@ -232,6 +256,9 @@ void FitSession::reset(const QString &code, bool tied, const QString &ownText)
     m_mapLabels.clear();
     m_mapPositions.clear();
     m_embedding = core::Matrix();
+    m_twinLosses.clear();
+    m_twinPositions.clear();
+    m_twinPending = false;
     m_uniformLoss = 0.0;
     m_vocabSize = 0;
     m_tokenCount = 0;
@@ -306,6 +333,7 @@ FitState FitSession::settings() const
     state.head = int(std::max(head(), m_replayTo));
     state.current = int(m_pendingSeek ? *m_pendingSeek : m_seeking ? *m_seeking : m_current);
     state.speed = m_stepsPerFrame;
+    state.compare = m_compare;
     return state;
 }
 
@@ -315,6 +343,8 @@ void FitSession::restore(const FitState &state)
         return;
     if (state.speed != m_stepsPerFrame)
         setStepsPerFrame(state.speed);
+    if (state.compare != m_compare)
+        setCompare(state.compare);
     if (state.text.isEmpty()) {
         clear();
         return;
@@ -359,6 +389,17 @@ void FitSession::setStepsPerFrame(int steps)
     Q_EMIT changed();
 }
 
+void FitSession::setCompare(bool on)
+{
+    if (on == m_compare)
+        return;
+    m_compare = on;
+    // The twin is made or dropped by a job: the workers own the run meanwhile.
+    m_twinPending = true;
+    startNext();
+    Q_EMIT changed();
+}
+
 void FitSession::step()
 {
     if (!m_state)
@@ -396,6 +437,9 @@ void FitSession::startNext()
             startJob(Job::Seek, target);
         } else
             startNext();
+    } else if (m_twinPending) {
+        m_twinPending = false;
+        startJob(Job::Follow, 0);
     } else if (m_pendingSteps > 0) {
         --m_pendingSteps;
         startJob(Job::Step, 0);
@@ -415,10 +459,13 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
     const quint64 generation = m_generation;
     runInBackground(
         this,
-        [state = m_state, known = m_losses.size(), job, target, steps] {
+        [state = m_state, known = m_losses.size(), knownTwin = m_twinLosses.size(), compare = m_compare, job,
+         target, steps] {
             core::FitTimeline &timeline = *state->timeline;
             if (job == Job::Seek) {
                 timeline.seek(target);
+            } else if (job == Job::Follow) {
+                // Only the twin changes.
             } else if (job == Job::Step) {
                 timeline.stepForward();
             } else {
@@ -436,8 +483,8 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
             f.newLosses.assign(timeline.losses().begin() + static_cast<std::ptrdiff_t>(f.lossesFrom),
                                timeline.losses().end());
             f.embedding = timeline.fit().embedding();
-            for (const auto &p : state->map->place(f.embedding))
-                f.positions.append(QPointF(p[0], p[1]));
+            f.positions = placed(*state->map, f.embedding);
+            followTwin(*state, compare, f, knownTwin);
             return f;
         },
         [this, generation](const Frame &f) {
@@ -461,7 +508,32 @@ void FitSession::take(const Frame &frame)
     m_losses.insert(m_losses.end(), frame.newLosses.begin(), frame.newLosses.end());
     m_mapPositions = frame.positions;
     m_embedding = frame.embedding;
+    m_twinLosses.resize(frame.twin ? frame.twinLossesFrom : 0);
+    m_twinLosses.insert(m_twinLosses.end(), frame.newTwinLosses.begin(), frame.newTwinLosses.end());
+    m_twinPositions = frame.twinPositions;
     Q_EMIT changed();
+}
+
+void FitSession::followTwin(State &state, bool compare, Frame &f, std::size_t knownTwin)
+{
+    if (!compare) {
+        state.twin.reset();
+        return;
+    }
+    const core::TextFit &fit = state.timeline->fit();
+    if (!state.twin) {
+        core::FitConfig config = fit.config();
+        config.tied = !config.tied;
+        state.twin =
+            std::make_unique<core::FitTimeline>(std::make_unique<core::TextFit>(fit.sharedCorpus(), config));
+        knownTwin = 0;
+    }
+    follow(*state.twin, state.timeline->current());
+    f.twin = true;
+    const std::vector<float> &losses = state.twin->losses();
+    f.twinLossesFrom = std::min(knownTwin, losses.size());
+    f.newTwinLosses.assign(losses.begin() + static_cast<std::ptrdiff_t>(f.twinLossesFrom), losses.end());
+    f.twinPositions = placed(*state.map, state.twin->fit().embedding());
 }
 
 } // namespace embedlab::ui

@@ -108,6 +108,14 @@ public:
     /// steps in a few milliseconds: at full speed there is nothing to watch).
     void setStepsPerFrame(int steps);
     int stepsPerFrame() const { return m_stepsPerFrame; }
+    /// Tied and untied side by side: a second run of the same text with the other tying follows
+    /// this one's step (made on the workers, then every job brings it along).
+    void setCompare(bool on);
+    bool compares() const { return m_compare; }
+    /// The other run's losses to the furthest step it followed, and its map at current(); empty while
+    /// not comparing or until its first frame.
+    const std::vector<float> &twinLosses() const { return m_twinLosses; }
+    const QList<QPointF> &twinPositions() const { return m_twinPositions; }
     /// One step from the current one (a replay when the current step was scrubbed back).
     void step();
     /// Brings the run back (or forward) to `step`, 0 .. head(): bit-identical to its first visit.
@@ -150,13 +158,15 @@ Q_SIGNALS:
 private:
     struct State;
     struct Frame;
-    enum class Job { Step, Run, Seek };
+    enum class Job { Step, Run, Seek, Follow };
 
     /// Drops the run (a job still running finishes on its own state, and its frame is ignored).
     void reset(const QString &code, bool tied, const QString &ownText);
     void startNext();
     void startJob(Job job, std::int64_t target, int steps = 1);
     void take(const Frame &frame);
+    /// On a worker, after a job: makes, drops or brings along the twin, and puts it in `f`.
+    static void followTwin(State &state, bool compare, Frame &f, std::size_t knownTwin);
 
     QString m_code;
     QString m_ownText;
@@ -183,6 +193,10 @@ private:
     QStringList m_mapLabels;
     QList<QPointF> m_mapPositions;
     core::Matrix m_embedding;
+    bool m_compare = false;
+    bool m_twinPending = false; // a job must make or drop the twin
+    std::vector<float> m_twinLosses;
+    QList<QPointF> m_twinPositions;
 };
 
 } // namespace embedlab::ui

@@ -75,6 +75,9 @@ struct FitState {
     int speed = 4;
     /// The user's own text (pasted, or read from a .txt), when `text` is "own".
     QString ownText;
+    /// Tied and untied side by side: a second run of the same text with the other tying follows
+    /// this one's step.
+    bool compare = false;
     bool operator==(const FitState &) const = default;
 };
 

@@ -24,6 +24,21 @@ void FitMapView::setPoints(const QStringList &labels, const QList<QPointF> &poin
     update();
 }
 
+void FitMapView::setTitle(const QString &title)
+{
+    if (title == m_title)
+        return;
+    m_title = title;
+    setAccessibleName(title.isEmpty() ? tr("Token map") : tr("Token map, %1").arg(title));
+    update();
+}
+
+void FitMapView::setDotColor(const QColor &color)
+{
+    m_dotColor = color;
+    update();
+}
+
 QSize FitMapView::sizeHint() const
 {
     return {fontMetrics().averageCharWidth() * 40, fontMetrics().lineSpacing() * 14};
@@ -42,9 +57,14 @@ void FitMapView::paintEvent(QPaintEvent *)
     painter.fillRect(rect(), pal.color(QPalette::Base));
     painter.setPen(pal.color(QPalette::Mid));
     painter.drawRect(rect().adjusted(0, 0, -1, -1));
+    const QFontMetrics fm = fontMetrics();
+    if (!m_title.isEmpty()) {
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(rect().adjusted(fm.averageCharWidth(), 2, 0, 0), Qt::AlignLeft | Qt::AlignTop,
+                         m_title);
+    }
     if (m_points.isEmpty())
         return;
-    const QFontMetrics fm = fontMetrics();
     // Room for a label on either side of the outermost dots.
     const int margin = fm.averageCharWidth() * 6;
     const QRect area = rect().adjusted(margin, fm.height(), -margin, -fm.height());
@@ -56,7 +76,7 @@ void FitMapView::paintEvent(QPaintEvent *)
     }
     const QList<QRectF> labels = ProjectionScatter::placeLabels(anchors, sizes, 6.0, QRectF(rect()));
     painter.setPen(Qt::NoPen);
-    painter.setBrush(QColor(0x1f, 0x77, 0xb4));
+    painter.setBrush(m_dotColor);
     for (const QPointF &p : anchors)
         painter.drawEllipse(p, 3.5, 3.5);
     painter.setPen(pal.color(QPalette::Text));

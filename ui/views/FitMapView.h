@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include <QColor>
 #include <QList>
 #include <QPointF>
 #include <QStringList>
@@ -19,6 +20,10 @@ public:
     void setPoints(const QStringList &labels, const QList<QPointF> &points);
     const QStringList &labels() const { return m_labels; }
     const QList<QPointF> &points() const { return m_points; }
+    /// Written at the top left ("tied", "untied" while comparing); empty: none.
+    void setTitle(const QString &title);
+    const QString &title() const { return m_title; }
+    void setDotColor(const QColor &color);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -28,6 +33,8 @@ protected:
 private:
     QStringList m_labels;
     QList<QPointF> m_points;
+    QString m_title;
+    QColor m_dotColor{0x1f, 0x77, 0xb4};
 };
 
 } // namespace embedlab::ui

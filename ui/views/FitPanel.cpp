@@ -35,6 +35,7 @@ FitPanel::FitPanel(QWidget *parent)
     : QWidget(parent)
     , m_text(new QComboBox(this))
     , m_tied(new QCheckBox(tr("Tie lm_head to the embedding"), this))
+    , m_compare(new QCheckBox(tr("&Compare tied and untied"), this))
     , m_run(new QPushButton(tr("Run"), this))
     , m_step(new QPushButton(tr("Step"), this))
     , m_timeline(new QSlider(Qt::Horizontal, this))
@@ -43,6 +44,7 @@ FitPanel::FitPanel(QWidget *parent)
     , m_sizes(new QLabel(this))
     , m_chart(new LossChart(this))
     , m_map(new FitMapView(this))
+    , m_twinMap(new FitMapView(this))
     , m_showScript(new QPushButton(tr("PyTorch script"), this))
     , m_mapOrScript(new QStackedWidget(this))
 {
@@ -58,6 +60,9 @@ FitPanel::FitPanel(QWidget *parent)
     textLabel->setBuddy(m_text);
     m_text->setAccessibleName(tr("Text"));
     m_tied->setAccessibleName(m_tied->text());
+    m_compare->setAccessibleName(tr("Compare tied and untied"));
+    m_compare->setToolTip(tr("Run the same text with the other tying beside this run, step for step: "
+                             "both loss curves, both maps"));
     m_step->setAccessibleName(tr("Step"));
     m_speed->setRange(1, FitSession::kMaxStepsPerFrame);
     m_speed->setAccessibleName(tr("Steps per frame"));
@@ -87,6 +92,7 @@ FitPanel::FitPanel(QWidget *parent)
     auto *choice = new FlowLayout;
     choice->addWidget(labelled(textLabel, m_text));
     choice->addWidget(m_tied);
+    choice->addWidget(m_compare);
     choice->addWidget(labelled(speedLabel, m_speed));
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_run);
@@ -98,7 +104,7 @@ FitPanel::FitPanel(QWidget *parent)
     m_showScript->setToolTip(tr("Show the whole run as a PyTorch script in place of the map: pasted into "
                                 "Python, it prints the losses this panel shows"));
     controls->addWidget(m_showScript);
-    m_mapOrScript->addWidget(m_map);
+    m_mapOrScript->addWidget(createMapPage());
     m_mapOrScript->addWidget(createScriptPage());
     auto *views = new QHBoxLayout;
     views->addWidget(m_chart, 1);
@@ -116,6 +122,10 @@ FitPanel::FitPanel(QWidget *parent)
             restart();
     });
     connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
+    connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_session)
+            m_session->setCompare(on);
+    });
     connect(m_run, &QPushButton::clicked, this, [this] {
         if (!m_session)
             return;
@@ -143,6 +153,19 @@ FitPanel::FitPanel(QWidget *parent)
     refresh();
     keepRunButtonWidth();
     m_run->installEventFilter(this);
+}
+
+QWidget *FitPanel::createMapPage()
+{
+    // While comparing, the other tying's map beside this run's, on the same plane.
+    auto *page = new QWidget(this);
+    auto *layout = new QHBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_map);
+    layout->addWidget(m_twinMap);
+    m_twinMap->setDotColor(LossChart::kTwinColor);
+    m_twinMap->hide();
+    return page;
 }
 
 QWidget *FitPanel::createScriptPage()
@@ -275,8 +298,10 @@ void FitPanel::refresh()
         // No run (none chosen yet, or a session without one): the placeholder asks for a text.
         m_text->setCurrentIndex(m_text->findData(m_session->textCode()));
         m_tied->setChecked(m_session->tied());
+        m_compare->setChecked(m_session->compares());
         // Tying applies to a run: with no text chosen there is none to restart.
         m_tied->setEnabled(!m_session->textCode().isEmpty());
+        m_compare->setEnabled(!m_session->textCode().isEmpty());
         // The step asked for: a seek or a restored run that is still being replayed goes there.
         const FitState settings = m_session->settings();
         m_timeline->setRange(0, settings.head);
@@ -306,9 +331,27 @@ void FitPanel::refresh()
                                    .arg(m_session->head())
                                    .arg(QString::fromStdString(
                                        core::pythonFloat(double(m_session->losses()[std::size_t(k - 1)])))));
-    m_chart->setLosses(m_session->losses(), m_session->uniformLoss(), m_session->current());
-    m_map->setPoints(m_session->mapLabels(), m_session->mapPositions());
+    refreshViews();
     refreshScript();
+}
+
+void FitPanel::refreshViews()
+{
+    const bool comparing = m_session->compares();
+    const QString tied = tr("tied");
+    const QString untied = tr("untied");
+    LossChart::Comparison comparison;
+    if (comparing) {
+        comparison.losses = m_session->twinLosses();
+        comparison.ownName = tr("loss, %1").arg(m_session->tied() ? tied : untied);
+        comparison.name = tr("loss, %1").arg(m_session->tied() ? untied : tied);
+    }
+    m_chart->setLosses(m_session->losses(), m_session->uniformLoss(), m_session->current(), comparison);
+    m_map->setPoints(m_session->mapLabels(), m_session->mapPositions());
+    m_map->setTitle(comparing ? (m_session->tied() ? tied : untied) : QString());
+    m_twinMap->setVisible(comparing);
+    m_twinMap->setPoints(comparing ? m_session->mapLabels() : QStringList(), m_session->twinPositions());
+    m_twinMap->setTitle(m_session->tied() ? untied : tied);
 }
 
 } // namespace embedlab::ui

@@ -36,12 +36,15 @@ public:
 
     QComboBox *textBox() const { return m_text; }
     QCheckBox *tiedBox() const { return m_tied; }
+    QCheckBox *compareBox() const { return m_compare; }
     QPushButton *runButton() const { return m_run; }
     QPushButton *stepButton() const { return m_step; }
     QSlider *timeline() const { return m_timeline; }
     QSpinBox *speedBox() const { return m_speed; }
     LossChart *lossChart() const { return m_chart; }
     FitMapView *mapView() const { return m_map; }
+    /// The other tying's map, shown while comparing.
+    FitMapView *twinMapView() const { return m_twinMap; }
     /// The least height at `width`: the wrapped lines make the panel height-for-width, and the dock's
     /// scroll area gives such a widget that height, so the preferred one (the chart's and map's
     /// comfortable size) left a scroll bar on a panel whose views could still shrink.
@@ -62,13 +65,17 @@ private:
     void restart();
     /// "Your own text...": the dialog, then the run of its text (or back to the run's text).
     void askOwnText();
+    QWidget *createMapPage();
     QWidget *createScriptPage();
+    /// The loss curve and the maps: this run's, and while comparing the other tying's.
+    void refreshViews();
     /// The script and its printed lines, while they are shown.
     void refreshScript();
 
     FitSession *m_session = nullptr;
     QComboBox *m_text;
     QCheckBox *m_tied;
+    QCheckBox *m_compare;
     QPushButton *m_run;
     QPushButton *m_step;
     QSlider *m_timeline;
@@ -77,6 +84,7 @@ private:
     QLabel *m_sizes;
     LossChart *m_chart;
     FitMapView *m_map;
+    FitMapView *m_twinMap;
     QPushButton *m_showScript;
     QStackedWidget *m_mapOrScript;
     QPlainTextEdit *m_script = nullptr;

@@ -21,6 +21,7 @@ LossChart::LossChart(QWidget *parent)
     , m_loss(new QLineSeries)
     , m_uniform(new QLineSeries)
     , m_shown(new QLineSeries)
+    , m_twin(new QLineSeries)
     , m_steps(new QValueAxis)
     , m_values(new QValueAxis)
 {
@@ -38,7 +39,12 @@ LossChart::LossChart(QWidget *parent)
     QPen marker(QColor(0xd5, 0x5e, 0x00)); // Okabe-Ito vermilion: apart from the loss's blue
     marker.setWidthF(2.0);
     m_shown->setPen(marker);
+    QPen twin(kTwinColor);
+    twin.setWidthF(1.5);
+    m_twin->setPen(twin);
+    m_twin->setVisible(false);
     chart->addSeries(m_loss);
+    chart->addSeries(m_twin);
     chart->addSeries(m_uniform);
     chart->addSeries(m_shown);
     m_steps->setTitleText(tr("step"));
@@ -50,7 +56,7 @@ LossChart::LossChart(QWidget *parent)
     // elided, the step labels and title read "...".
     m_steps->setTruncateLabels(false);
     m_values->setTruncateLabels(false);
-    for (QLineSeries *s : {m_loss, m_uniform, m_shown}) {
+    for (QLineSeries *s : {m_loss, m_twin, m_uniform, m_shown}) {
         s->attachAxis(m_steps);
         s->attachAxis(m_values);
     }
@@ -89,13 +95,16 @@ void LossChart::applyFont()
     setMinimumHeight(fontMetrics().lineSpacing() * 6);
 }
 
-void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown)
+namespace {
+
+/// The points of `losses` (at most LossChart::kMaxPoints: every n-th step and the last), and the
+/// largest finite loss among them or `top`.
+QList<QPointF> lossPoints(const std::vector<float> &losses, double &top)
 {
     const auto n = static_cast<qsizetype>(losses.size());
-    const qsizetype stride = std::max<qsizetype>(1, (n + kMaxPoints - 1) / kMaxPoints);
+    const qsizetype stride = std::max<qsizetype>(1, (n + LossChart::kMaxPoints - 1) / LossChart::kMaxPoints);
     QList<QPointF> points;
     points.reserve(n / stride + 2);
-    double top = uniformLoss;
     for (qsizetype i = 0; i < n; i += stride) {
         points.append(QPointF(double(i + 1), double(losses[std::size_t(i)])));
         if (std::isfinite(losses[std::size_t(i)]))
@@ -103,13 +112,27 @@ void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss, 
     }
     if (n > 0 && (n - 1) % stride != 0) // the last step is always drawn
         points.append(QPointF(double(n), double(losses.back())));
-    m_loss->replace(points);
-    const double last = std::max<double>(double(n), 10.0);
+    return points;
+}
+
+} // namespace
+
+void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown,
+                          const Comparison &comparison)
+{
+    double top = uniformLoss;
+    m_loss->replace(lossPoints(losses, top));
+    m_twin->replace(lossPoints(comparison.losses, top));
+    const bool comparing = !comparison.name.isEmpty();
+    m_loss->setName(comparing ? comparison.ownName : tr("loss"));
+    m_twin->setName(comparison.name);
+    m_twin->setVisible(comparing);
+    const double last = std::max<double>(double(std::max(losses.size(), comparison.losses.size())), 10.0);
     m_steps->setRange(0.0, last);
     m_steps->applyNiceNumbers(); // ticks at round steps (0, 200, 400, ...), not at fifths of the run
     m_uniform->replace(QList<QPointF>{{0.0, uniformLoss}, {m_steps->max(), uniformLoss}});
     m_values->setRange(0.0, std::ceil(top * 1.05 + 1e-9));
-    if (shown >= 0 && n > 0)
+    if (shown >= 0 && !losses.empty())
         m_shown->replace(QList<QPointF>{{double(shown), 0.0}, {double(shown), m_values->max()}});
     else
         m_shown->clear();

@@ -4,6 +4,9 @@
 
 #include <QtCharts/QChartView>
 
+#include <QColor>
+#include <QString>
+
 #include <cstdint>
 #include <vector>
 
@@ -19,14 +22,25 @@ namespace embedlab::ui {
 class LossChart : public QChartView {
     Q_OBJECT
 public:
+    /// The other run's colour while comparing (Okabe-Ito bluish green); its map's dots too.
+    static inline const QColor kTwinColor{0x00, 0x9e, 0x73};
     /// At most this many points are drawn: a longer run is shown by every n-th step.
     static constexpr int kMaxPoints = 2000;
 
     explicit LossChart(QWidget *parent = nullptr);
+    /// A second run drawn beside the first ("Compare tied and untied"): its losses and the names
+    /// of both; an empty `name` draws none.
+    struct Comparison {
+        std::vector<float> losses;
+        QString ownName;
+        QString name;
+    };
     /// losses[k - 1] is the loss of step k; a vertical line marks step `shown` (none when negative):
     /// scrubbed back, and in each frame of an exported run, it says which step the map is at.
-    void setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown = -1);
+    void setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown = -1,
+                   const Comparison &comparison = {});
     QLineSeries *lossSeries() const { return m_loss; }
+    QLineSeries *twinSeries() const { return m_twin; }
     QLineSeries *uniformSeries() const { return m_uniform; }
     QLineSeries *shownSeries() const { return m_shown; }
 
@@ -42,6 +56,7 @@ private:
     QLineSeries *m_loss;
     QLineSeries *m_uniform;
     QLineSeries *m_shown;
+    QLineSeries *m_twin;
     QValueAxis *m_steps;
     QValueAxis *m_values;
 };

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void stepStaysUnderTheMouseWhenRunTurnsIntoPause();
     void frameStepsAreRound();
     void runExportsAsFrames();
+    void compareRunsTheOtherTyingAlongside();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -602,6 +603,59 @@ void TestFitPanel::runExportsAsFrames()
                                                                   &empty, none.path(), 1, {}, &written);
     QVERIFY(!error.isEmpty());
     QCOMPARE(written, 0);
+}
+
+// Issue #27 item 4: "Compare tied and untied": the same text with the other tying runs beside the
+// run, step for step - its losses are core::TextFit's untied run, bit for bit, its map is on the same
+// plane, and scrubbing brings it along.
+void TestFitPanel::compareRunsTheOtherTyingAlongside()
+{
+    ShownPanel shown(1200);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
+    session.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QVERIFY(panel.twinMapView()->isHidden());
+    panel.compareBox()->click();
+    QVERIFY(session.compares());
+    QVERIFY(session.settings().compare);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !session.isBusy() && session.twinPositions().size() == session.mapLabels().size(), 10000);
+    // Step 0: both runs start from the same emb.weight, so both maps are the same.
+    QCOMPARE(session.twinPositions(), session.mapPositions());
+    QVERIFY(!panel.twinMapView()->isHidden());
+    QCOMPARE(panel.mapView()->title(), QStringLiteral("tied"));
+    QCOMPARE(panel.twinMapView()->title(), QStringLiteral("untied"));
+
+    for (int i = 0; i < 40; ++i)
+        session.step();
+    QTRY_VERIFY_WITH_TIMEOUT(session.head() == 40 && !session.isBusy(), 20000);
+    core::TextFit untied(FitSession::corpusFor(QStringLiteral("en")), FitSession::configFor(false));
+    QCOMPARE(session.twinLosses().size(), std::size_t(40));
+    for (std::size_t k = 0; k < 40; ++k)
+        QVERIFY2(sameBits(untied.step(), session.twinLosses()[k]), qPrintable(QString::number(k + 1)));
+    QCOMPARE(panel.lossChart()->twinSeries()->count(), 40);
+    QVERIFY(panel.lossChart()->twinSeries()->isVisible());
+    QCOMPARE(panel.lossChart()->twinSeries()->name(), QStringLiteral("loss, untied"));
+    QVERIFY(session.twinPositions() != session.mapPositions()); // the two runs have parted
+    const QList<QPointF> atForty = session.twinPositions();
+
+    // Scrubbed back and forward again: the twin comes along, bit for bit.
+    session.seek(10);
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == 10 && !session.isBusy(), 10000);
+    QVERIFY(session.twinPositions() != atForty);
+    QCOMPARE(session.twinLosses().size(), std::size_t(40)); // its losses stay, as the run's do
+    session.seek(40);
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == 40 && !session.isBusy(), 10000);
+    QCOMPARE(session.twinPositions(), atForty);
+
+    // Off: the twin goes, and the chart and the maps show the run alone.
+    panel.compareBox()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy() && session.twinLosses().empty(), 10000);
+    QVERIFY(panel.twinMapView()->isHidden());
+    QVERIFY(!panel.lossChart()->twinSeries()->isVisible());
+    QCOMPARE(panel.lossChart()->lossSeries()->name(), QStringLiteral("loss"));
+    QVERIFY(!session.settings().compare);
 }
 
 QTEST_MAIN(TestFitPanel)

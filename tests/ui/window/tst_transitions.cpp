@@ -23,6 +23,7 @@
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/SessionFile.h"
 #include "ui/model/WeightOrigin.h"
+#include "ui/views/FitMapView.h"
 #include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
 #include "ui/views/LossChart.h"
@@ -366,8 +367,11 @@ void TestTransitions::fitStep(bool setUp)
     ui::FitPanel *panel = window()->sidePanels().fitPanel();
     const ui::FitSession *session = shown()->fitSession();
     if (setUp) {
-        if (pick(3) == 0)
+        const int choice = pick(4);
+        if (choice == 0)
             panel->tiedBox()->click();
+        else if (choice == 1)
+            panel->compareBox()->click();
         else
             panel->textBox()->setCurrentIndex(
                 pick(int(ui::FitSession::textCodes().size()))); // not the dialog
@@ -408,6 +412,8 @@ void TestTransitions::verifyFit(const QString &where)
              qPrintable(where + QStringLiteral(": panel '%1', document '%2'")
                                     .arg(panel->textBox()->currentData().toString(), fit.text)));
     QVERIFY2(panel->tiedBox()->isChecked() == fit.tied, at);
+    QVERIFY2(panel->compareBox()->isChecked() == fit.compare, at);
+    QVERIFY2(panel->twinMapView()->isHidden() == !fit.compare, at);
     QVERIFY2(panel->speedBox()->value() == fit.speed, at);
     QVERIFY2(panel->timeline()->maximum() == fit.head && panel->timeline()->value() == fit.current,
              qPrintable(where + QStringLiteral(": timeline %1 of %2, document %3 of %4")
@@ -420,6 +426,11 @@ void TestTransitions::verifyFit(const QString &where)
     if (!session->isRunning() && session->hasRun()) {
         QVERIFY2(session->current() == fit.current && session->head() == fit.head, at);
         QVERIFY2(session->embedding().rows() == session->vocabSize(), at);
+        // Comparing, the other tying's run has followed to the step shown.
+        if (fit.compare)
+            QVERIFY2(std::int64_t(session->twinLosses().size()) >= fit.current &&
+                         session->twinPositions().size() == session->mapLabels().size(),
+                     at);
     }
 }
 
