@@ -251,8 +251,9 @@ void ExportController::exportFitFramesInteractively()
     writeFrames(title, tr("Writing the run's frames ..."), QStringLiteral("exportFitFramesProgress"),
                 int(FitSession::frameSteps(fit->head()).size()), directory,
                 [&](int *written, const Exporter::FrameProgress &progress) {
-                    return Exporter::exportFitFrames({panel->lossChart(), panel->mapView()}, fit, directory,
-                                                     m_options.scale, m_options.style, written, progress);
+                    return Exporter::exportFitFrames(
+                        {panel->lossChart(), panel->mapView(), panel->twinMapView()}, fit, directory,
+                        m_options.scale, m_options.style, written, progress);
                 });
 }
 

@@ -238,18 +238,26 @@ bool showFitStep(FitSession *session, std::int64_t step, int timeoutMs = 60000)
     return shown();
 }
 
-/// `left` and `right` side by side, their tops aligned, on `background`.
-QImage sideBySide(const QImage &left, const QImage &right, const QColor &background)
+/// `images` side by side, left to right, their tops aligned, on `background`.
+QImage sideBySide(const QList<QImage> &images, const QColor &background)
 {
-    QImage image(left.width() + right.width(), std::max(left.height(), right.height()),
-                 QImage::Format_ARGB32_Premultiplied);
+    int width = 0;
+    int height = 0;
+    for (const QImage &i : images) {
+        width += i.width();
+        height = std::max(height, i.height());
+    }
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(background);
     QPainter painter(&image);
-    painter.drawImage(0, 0, left);
-    painter.drawImage(left.width(), 0, right);
+    int x = 0;
+    for (const QImage &i : images) {
+        painter.drawImage(x, 0, i);
+        x += i.width();
+    }
     painter.end();
-    image.setDotsPerMeterX(left.dotsPerMeterX());
-    image.setDotsPerMeterY(left.dotsPerMeterY());
+    image.setDotsPerMeterX(images.value(0).dotsPerMeterX());
+    image.setDotsPerMeterY(images.value(0).dotsPerMeterY());
     return image;
 }
 
@@ -277,8 +285,11 @@ QString Exporter::exportFitFrames(const FitFrameViews &views, FitSession *sessio
             error = tr("Step %1 of the fit did not come back in time.").arg(steps[i]);
             break;
         }
-        const QImage frame = sideBySide(renderImage(views.lossChart, scale, style),
-                                        renderImage(views.tokenMap, scale, style), background);
+        QList<QImage> parts{renderImage(views.lossChart, scale, style),
+                            renderImage(views.tokenMap, scale, style)};
+        if (views.twinMap && !views.twinMap->isHidden())
+            parts.append(renderImage(views.twinMap, scale, style));
+        const QImage frame = sideBySide(parts, background);
         error = writePngImage(frame, dir.filePath(QStringLiteral("fit_%1_step%2.png")
                                                       .arg(int(i) + 1, 4, 10, QLatin1Char('0'))
                                                       .arg(steps[i], 6, 10, QLatin1Char('0'))));

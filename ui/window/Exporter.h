@@ -55,10 +55,12 @@ public:
     /// `progress`, if set, is called after every frame (a progress dialog keeps the UI alive there).
     static QString exportFrames(QWidget *view, OneHotAnimation *animation, const QString &directory,
                                 int scale = 1, int *written = nullptr, const FrameProgress &progress = {});
-    /// The Fit a Text panel's two views, drawn side by side in each frame of exportFitFrames().
+    /// The Fit a Text panel's views, drawn side by side in each frame of exportFitFrames(): the loss
+    /// curve, the map and, while comparing tied and untied (not hidden), the other run's map.
     struct FitFrameViews {
         QWidget *lossChart = nullptr;
         QWidget *tokenMap = nullptr;
+        QWidget *twinMap = nullptr;
     };
     /// The fit's run for slides (issue #27 item 5): `session` is brought back to each of
     /// FitSession::frameSteps(head) in turn (bit for bit as first taken) and the loss curve beside

@@ -649,6 +649,20 @@ void TestFitPanel::compareRunsTheOtherTyingAlongside()
     QTRY_VERIFY_WITH_TIMEOUT(session.current() == 40 && !session.isBusy(), 10000);
     QCOMPARE(session.twinPositions(), atForty);
 
+    // Exported as frames, each shows both maps beside the loss curve.
+    QTemporaryDir frames;
+    int written = 0;
+    const QString error = embedlab::ui::Exporter::exportFitFrames(
+        {panel.lossChart(), panel.mapView(), panel.twinMapView()}, &session, frames.path(), 1, {}, &written);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(written, int(FitSession::frameSteps(40).size()));
+    const QImage last(
+        QDir(frames.path())
+            .filePath(QStringLiteral("fit_%1_step000040.png").arg(written, 4, 10, QLatin1Char('0'))));
+    QCOMPARE(last.width(),
+             panel.lossChart()->width() + panel.mapView()->width() + panel.twinMapView()->width());
+    QCOMPARE(session.current(), std::int64_t{40});
+
     // Off: the twin goes, and the chart and the maps show the run alone.
     panel.compareBox()->click();
     QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy() && session.twinLosses().empty(), 10000);
