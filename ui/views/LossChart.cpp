@@ -99,7 +99,7 @@ namespace {
 
 /// The points of `losses` (at most LossChart::kMaxPoints: every n-th step and the last), and the
 /// largest finite loss among them or `top`.
-QList<QPointF> lossPoints(const std::vector<float> &losses, double &top)
+QList<QPointF> lossPoints(std::span<const float> losses, double &top)
 {
     const auto n = static_cast<qsizetype>(losses.size());
     const qsizetype stride = std::max<qsizetype>(1, (n + LossChart::kMaxPoints - 1) / LossChart::kMaxPoints);

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -31,7 +32,7 @@ public:
     /// A second run drawn beside the first ("Compare tied and untied"): its losses and the names
     /// of both; an empty `name` draws none.
     struct Comparison {
-        std::vector<float> losses;
+        std::span<const float> losses; // read during setLosses() only
         QString ownName;
         QString name;
     };

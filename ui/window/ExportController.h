@@ -20,8 +20,7 @@ struct WindowActions;
 
 /// Figures for slides: File > Export (every view as PNG at 1-4x, SVG or PDF, on the background chosen
 /// and with or without the selection marks; the animation and a fit's run as PNG frames; weights as
-/// .npy), File >
-/// Copy as Image, and File > Export Screenshot.
+/// .npy), File > Copy as Image, and File > Export Screenshot.
 class ExportController : public QObject {
     Q_OBJECT
 public:

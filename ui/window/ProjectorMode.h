@@ -111,7 +111,7 @@ private:
     void takeOverZoomKeys(bool on);
     /// Gives the featured dock the height the lesson's text leaves.
     void sizeFeaturedDock();
-    /// The main splitter's sizes while enabled (setMainSplitter()).
+    /// The main splitter's sizes while enabled (setMainColumns()).
     void widenLastColumn();
 
     MainWindow *m_window = nullptr;
