@@ -669,7 +669,7 @@ int HeatmapView::statusLineHeight(QSize size) const
     const QString widest =
         aggregationDescription(double(rowCount), double(columnCount), aggregationName(m_aggregation));
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
-    if (textWidth(titleFont(), m_title) + gap + textWidth(font(), widest) <= headingWidth)
+    if (drawnTextWidth(titleFont(), m_title) + gap + textWidth(font(), widest) <= headingWidth)
         return 0;
     return std::max(line,
                     fm.boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, widest).height());
@@ -916,7 +916,7 @@ void HeatmapView::paintHeading(QPainter &painter, const Layout &l, const Heatmap
     const int line = textHeight(font());
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
     const QRect titleRect(l.title.left(), l.title.top(), l.title.width(), l.title.height() - l.statusLine);
-    const int titleWidth = textWidth(titleFont(), m_title);
+    const int titleWidth = drawnTextWidth(titleFont(), m_title);
     const int statusWidth = status.isEmpty() ? 0 : textWidth(font(), status);
     painter.setFont(titleFont());
     const auto drawStatus = [&](const QRect &room, int flags, Qt::TextElideMode elide) {

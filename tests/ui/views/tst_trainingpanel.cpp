@@ -15,6 +15,9 @@
 #include <QLabel>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -156,6 +159,7 @@ private Q_SLOTS:
     void rowsBadge();
     void renders_data();
     void renders();
+    void narrowedDockRewrapsTheHeatmaps();
     void bigStepRunsOnAWorker_data();
     void bigStepRunsOnAWorker();
     void cancelledBigStepChangesNothing();
@@ -630,6 +634,38 @@ void TestTrainingPanel::renders()
         QVERIFY(image.save(QString::fromLocal8Bit(dir) +
                            (tied ? QStringLiteral("/lesson2-training-tied.png")
                                  : QStringLiteral("/lesson2-training-untied.png"))));
+}
+
+// In its dock's scroll area, a panel once wide enough for four heatmaps in a row narrows with the
+// dock and puts them two to a row: the grid's row of four must not become the panel's minimum width
+// (a dock's horizontal scroll bar hides the heatmaps a teacher just stepped).
+void TestTrainingPanel::narrowedDockRewrapsTheHeatmaps()
+{
+    const auto model = adopt(*m_lab, true);
+    TrainingPanel &panel = *m_panel;
+    configure(panel, {});
+    QVERIFY(panel.step());
+    QScrollArea area;
+    area.setWidgetResizable(true);
+    area.setWidget(&panel);
+    const auto release = qScopeGuard([&area] { area.takeWidget(); });
+    area.resize(1400, 900);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    const auto rowOf = [&panel](const QString &name) {
+        return panel.findChild<embedlab::ui::HeatmapView *>(name)->geometry().top();
+    };
+    QTRY_COMPARE(rowOf(QStringLiteral("heatmap0_3")), rowOf(QStringLiteral("heatmap0_0")));
+    // Room for two heatmaps a row, not four.
+    const int cell =
+        panel.findChild<embedlab::ui::HeatmapView *>(QStringLiteral("heatmap0_0"))->minimumSizeHint().width();
+    area.resize(std::max(2 * cell + 60, panel.minimumSizeHint().width() + 40), 900);
+    QTRY_VERIFY2(
+        panel.width() <= area.viewport()->width(),
+        qPrintable(
+            QStringLiteral("panel %1 px in a %2 px dock").arg(panel.width()).arg(area.viewport()->width())));
+    QTRY_VERIFY(rowOf(QStringLiteral("heatmap0_3")) > rowOf(QStringLiteral("heatmap0_0")));
+    QVERIFY(!area.horizontalScrollBar()->isVisible());
 }
 
 void TestTrainingPanel::bigStepRunsOnAWorker_data()
