@@ -747,12 +747,12 @@
         <translation>Bản đồ token</translation>
     </message>
     <message>
-        <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
-        <translation>Những từ xuất hiện nhiều nhất trong văn bản trên một mặt phẳng cố định, được căn chỉnh từ bước này sang bước khác</translation>
-    </message>
-    <message>
         <source>Token map, %1</source>
         <translation>Bản đồ token, %1</translation>
+    </message>
+    <message>
+        <source>The text's most frequent words on a fixed plane, aligned from step to step, each trailing a line through its recent places</source>
+        <translation>Những từ xuất hiện nhiều nhất trong văn bản trên một mặt phẳng cố định, được căn chỉnh từ bước này sang bước khác, mỗi từ kéo theo một đường qua các vị trí gần đây của nó</translation>
     </message>
 </context>
 <context>

@@ -747,12 +747,12 @@
         <translation>词元地图</translation>
     </message>
     <message>
-        <source>The text's most frequent words on a fixed plane, aligned from step to step</source>
-        <translation>文本中最常见的词在固定平面上的位置，各步之间保持对齐</translation>
-    </message>
-    <message>
         <source>Token map, %1</source>
         <translation>词元地图，%1</translation>
+    </message>
+    <message>
+        <source>The text's most frequent words on a fixed plane, aligned from step to step, each trailing a line through its recent places</source>
+        <translation>文本中最常见的词在固定平面上的位置，各步之间保持对齐，每个词身后拖着一条经过其最近位置的轨迹线</translation>
     </message>
 </context>
 <context>

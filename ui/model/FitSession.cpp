@@ -5,6 +5,7 @@
 #include "ui/model/Vocabulary.h"
 #include "ui/model/WorkerPool.h"
 
+#include "core/analysis/MapTrail.h"
 #include "core/analysis/TokenMap.h"
 #include "core/format/PythonNumber.h"
 #include "core/nn/FitTimeline.h"
@@ -23,10 +24,13 @@ namespace embedlab::ui {
 struct FitSession::State {
     std::unique_ptr<core::FitTimeline> timeline;
     std::unique_ptr<core::TokenMap> map;
+    /// The map every core::MapTrail::kStride steps, noted as the timeline first reaches them.
+    core::MapTrail trail;
     /// The same text with the other tying, while comparing: brought to the timeline's step after
     /// every job. Both start from the same emb.weight (nn.Embedding draws first), so the one map
     /// places both.
     std::unique_ptr<core::FitTimeline> twin;
+    core::MapTrail twinTrail;
 };
 
 /// What a job hands back to the UI thread: copies, so the views never read the run itself.
@@ -37,11 +41,13 @@ struct FitSession::Frame {
     std::size_t lossesFrom = 0;
     std::vector<float> newLosses;
     QList<QPointF> positions;
+    QList<QList<QPointF>> trail;
     core::Matrix embedding;
     bool twin = false;
     std::size_t twinLossesFrom = 0;
     std::vector<float> newTwinLosses;
     QList<QPointF> twinPositions;
+    QList<QList<QPointF>> twinTrail;
     // Set by the setup job.
     double uniformLoss = 0.0;
     qint64 vocabSize = 0;
@@ -76,20 +82,51 @@ std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QSt
     return rows;
 }
 
-/// Brings `twin` to `step`: back through its snapshots, or on with new steps past its head.
-void follow(core::FitTimeline &twin, std::int64_t step)
+QList<QPointF> toPoints(const core::MapTrail::Places &places)
 {
-    twin.seek(std::min(step, twin.head()));
-    while (twin.current() < step)
-        twin.stepForward();
+    QList<QPointF> points;
+    points.reserve(qsizetype(places.size()));
+    for (const auto &p : places)
+        points.append(QPointF(p[0], p[1]));
+    return points;
 }
 
 QList<QPointF> placed(const core::TokenMap &map, const core::Matrix &embedding)
 {
-    QList<QPointF> points;
-    for (const auto &p : map.place(embedding))
-        points.append(QPointF(p[0], p[1]));
-    return points;
+    return toPoints(map.place(embedding));
+}
+
+/// A new trail of `map`'s points, with the map of `timeline`'s step 0.
+core::MapTrail trailFrom(const core::TokenMap &map, const core::FitTimeline &timeline)
+{
+    core::MapTrail trail(map.rows().size());
+    trail.note(0, map.place(timeline.fit().embedding()));
+    return trail;
+}
+
+/// One step on, and the map of a step `trail` wants noted.
+void stepOn(core::FitTimeline &timeline, const core::TokenMap &map, core::MapTrail &trail)
+{
+    timeline.stepForward();
+    if (trail.wants(timeline.current()))
+        trail.note(timeline.current(), map.place(timeline.fit().embedding()));
+}
+
+/// The trail behind the map at `step`: the noted places of the last FitSession::kTrailSteps steps.
+QList<QList<QPointF>> trailTo(const core::MapTrail &trail, std::int64_t step)
+{
+    QList<QList<QPointF>> out;
+    for (const core::MapTrail::Places &places : trail.window(step, FitSession::kTrailSteps))
+        out.append(toPoints(places));
+    return out;
+}
+
+/// Brings `twin` to `step`: back through its snapshots, or on with new steps past its head.
+void follow(core::FitTimeline &twin, std::int64_t step, const core::TokenMap &map, core::MapTrail &trail)
+{
+    twin.seek(std::min(step, twin.head()));
+    while (twin.current() < step)
+        stepOn(twin, map, trail);
 }
 
 } // namespace
@@ -255,9 +292,11 @@ void FitSession::reset(const QString &code, bool tied, const QString &ownText)
     m_mapRows.clear();
     m_mapLabels.clear();
     m_mapPositions.clear();
+    m_mapTrail.clear();
     m_embedding = core::Matrix();
     m_twinLosses.clear();
     m_twinPositions.clear();
+    m_twinTrail.clear();
     m_twinPending = false;
     m_uniformLoss = 0.0;
     m_vocabSize = 0;
@@ -288,6 +327,7 @@ void FitSession::setup(const QString &code, bool tied, const QString &ownText)
                 // onto them, so a step lands in the same place however it was reached.
                 state->map = std::make_unique<core::TokenMap>(f.mapRows, fit->embedding());
                 state->timeline = std::make_unique<core::FitTimeline>(std::move(fit));
+                state->trail = trailFrom(*state->map, *state->timeline);
                 f.state = state;
             } catch (const std::exception &e) {
                 f.error = QString::fromUtf8(e.what());
@@ -467,14 +507,14 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
             } else if (job == Job::Follow) {
                 // Only the twin changes.
             } else if (job == Job::Step) {
-                timeline.stepForward();
+                stepOn(timeline, *state->map, state->trail);
             } else {
                 // The frame's steps, or fewer when they take longer than a frame: the views
                 // catch up at least every kJobMilliseconds.
                 const auto end = Clock::now() + std::chrono::milliseconds(kJobMilliseconds);
                 const std::int64_t last = std::min(target, timeline.current() + steps);
                 do
-                    timeline.stepForward();
+                    stepOn(timeline, *state->map, state->trail);
                 while (timeline.current() < last && Clock::now() < end);
             }
             Frame f;
@@ -484,6 +524,7 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
                                timeline.losses().end());
             f.embedding = timeline.fit().embedding();
             f.positions = placed(*state->map, f.embedding);
+            f.trail = trailTo(state->trail, f.current);
             followTwin(*state, compare, f, knownTwin);
             return f;
         },
@@ -507,10 +548,12 @@ void FitSession::take(const Frame &frame)
     m_losses.resize(frame.lossesFrom);
     m_losses.insert(m_losses.end(), frame.newLosses.begin(), frame.newLosses.end());
     m_mapPositions = frame.positions;
+    m_mapTrail = frame.trail;
     m_embedding = frame.embedding;
     m_twinLosses.resize(frame.twin ? frame.twinLossesFrom : 0);
     m_twinLosses.insert(m_twinLosses.end(), frame.newTwinLosses.begin(), frame.newTwinLosses.end());
     m_twinPositions = frame.twinPositions;
+    m_twinTrail = frame.twinTrail;
     Q_EMIT changed();
 }
 
@@ -526,14 +569,16 @@ void FitSession::followTwin(State &state, bool compare, Frame &f, std::size_t kn
         config.tied = !config.tied;
         state.twin =
             std::make_unique<core::FitTimeline>(std::make_unique<core::TextFit>(fit.sharedCorpus(), config));
+        state.twinTrail = trailFrom(*state.map, *state.twin);
         knownTwin = 0;
     }
-    follow(*state.twin, state.timeline->current());
+    follow(*state.twin, state.timeline->current(), *state.map, state.twinTrail);
     f.twin = true;
     const std::vector<float> &losses = state.twin->losses();
     f.twinLossesFrom = std::min(knownTwin, losses.size());
     f.newTwinLosses.assign(losses.begin() + static_cast<std::ptrdiff_t>(f.twinLossesFrom), losses.end());
     f.twinPositions = placed(*state.map, state.twin->fit().embedding());
+    f.twinTrail = trailTo(state.twinTrail, state.twin->current());
 }
 
 } // namespace embedlab::ui

@@ -44,6 +44,9 @@ public:
     static constexpr std::int64_t kMostPrintedLines = 10;
     /// A run exported as PNG frames for slides has this many frames at most (and the last step).
     static constexpr std::int64_t kMostFrames = 50;
+    /// The map's dots trail their places over this many steps before the one shown (noted every
+    /// core::MapTrail::kStride steps).
+    static constexpr std::int64_t kTrailSteps = 200;
 
     explicit FitSession(QObject *parent = nullptr);
     ~FitSession() override;
@@ -116,6 +119,8 @@ public:
     /// not comparing or until its first frame.
     const std::vector<float> &twinLosses() const { return m_twinLosses; }
     const QList<QPointF> &twinPositions() const { return m_twinPositions; }
+    /// The other run's trail at current(), as mapTrail().
+    const QList<QList<QPointF>> &twinTrail() const { return m_twinTrail; }
     /// One step from the current one (a replay when the current step was scrubbed back).
     void step();
     /// Brings the run back (or forward) to `step`, 0 .. head(): bit-identical to its first visit.
@@ -136,6 +141,10 @@ public:
     const std::vector<std::int64_t> &mapRows() const { return m_mapRows; }
     const QStringList &mapLabels() const { return m_mapLabels; }
     const QList<QPointF> &mapPositions() const { return m_mapPositions; }
+    /// The trail behind the map at current(): the places of the steps in (current() - kTrailSteps,
+    /// current()] that are multiples of core::MapTrail::kStride, oldest first, each in mapRows() order.
+    /// The same after scrubbing back as when the step was live.
+    const QList<QList<QPointF>> &mapTrail() const { return m_mapTrail; }
     /// emb.weight at current().
     const core::Matrix &embedding() const { return m_embedding; }
 
@@ -192,11 +201,13 @@ private:
     std::vector<std::int64_t> m_mapRows;
     QStringList m_mapLabels;
     QList<QPointF> m_mapPositions;
+    QList<QList<QPointF>> m_mapTrail;
     core::Matrix m_embedding;
     bool m_compare = false;
     bool m_twinPending = false; // a job must make or drop the twin
     std::vector<float> m_twinLosses;
     QList<QPointF> m_twinPositions;
+    QList<QList<QPointF>> m_twinTrail;
 };
 
 } // namespace embedlab::ui

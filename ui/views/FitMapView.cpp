@@ -6,6 +6,8 @@
 
 #include <QPainter>
 
+#include <algorithm>
+
 namespace embedlab::ui {
 
 FitMapView::FitMapView(QWidget *parent)
@@ -13,14 +15,20 @@ FitMapView::FitMapView(QWidget *parent)
 {
     setFocusPolicy(Qt::NoFocus);
     setAccessibleName(tr("Token map"));
-    setAccessibleDescription(
-        tr("The text's most frequent words on a fixed plane, aligned from step to step"));
+    setAccessibleDescription(tr("The text's most frequent words on a fixed plane, aligned from step to "
+                                "step, each trailing a line through its recent places"));
 }
 
 void FitMapView::setPoints(const QStringList &labels, const QList<QPointF> &points)
 {
     m_labels = labels;
     m_points = points;
+    update();
+}
+
+void FitMapView::setTrail(const QList<QList<QPointF>> &trail)
+{
+    m_trail = trail;
     update();
 }
 
@@ -75,6 +83,7 @@ void FitMapView::paintEvent(QPaintEvent *)
         sizes.append(QSizeF(fm.horizontalAdvance(m_labels.value(i)), fm.height()));
     }
     const QList<QRectF> labels = ProjectionScatter::placeLabels(anchors, sizes, 6.0, QRectF(rect()));
+    paintTrails(painter, area);
     painter.setPen(Qt::NoPen);
     painter.setBrush(m_dotColor);
     for (const QPointF &p : anchors)
@@ -83,6 +92,23 @@ void FitMapView::paintEvent(QPaintEvent *)
     for (qsizetype i = 0; i < labels.size(); ++i) {
         if (!labels[i].isEmpty())
             painter.drawText(labels[i], Qt::AlignCenter, m_labels.value(i));
+    }
+}
+
+void FitMapView::paintTrails(QPainter &painter, QRect area) const
+{
+    // On the dots' own scale (the places of the step shown span the area), each dot's line from its
+    // oldest place to where it is now, fainter the older.
+    const qsizetype steps = m_trail.size();
+    for (qsizetype k = 0; k < steps; ++k) {
+        QColor color = m_dotColor;
+        color.setAlphaF(0.12f + 0.5f * float(k + 1) / float(steps));
+        painter.setPen(QPen(color, 1.5, Qt::SolidLine, Qt::RoundCap));
+        const QList<QPointF> &from = m_trail[k];
+        const QList<QPointF> &to = k + 1 < steps ? m_trail[k + 1] : m_points;
+        for (qsizetype i = 0; i < std::min(from.size(), to.size()); ++i)
+            painter.drawLine(ProjectionScatter::toPixel(from[i], m_points, area),
+                             ProjectionScatter::toPixel(to[i], m_points, area));
     }
 }
 

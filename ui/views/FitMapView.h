@@ -8,6 +8,8 @@
 #include <QStringList>
 #include <QWidget>
 
+class QPainter;
+
 namespace embedlab::ui {
 
 /// The Fit panel's 2-D map (issue #27): the chosen tokens of the text at their core::TokenMap
@@ -20,6 +22,10 @@ public:
     void setPoints(const QStringList &labels, const QList<QPointF> &points);
     const QStringList &labels() const { return m_labels; }
     const QList<QPointF> &points() const { return m_points; }
+    /// Where the dots were before, oldest first: each entry the places of every label, as points.
+    /// Drawn as a line behind each dot that fades with age.
+    void setTrail(const QList<QList<QPointF>> &trail);
+    const QList<QList<QPointF>> &trail() const { return m_trail; }
     /// Written at the top left ("tied", "untied" while comparing); empty: none.
     void setTitle(const QString &title);
     const QString &title() const { return m_title; }
@@ -31,8 +37,12 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    void paintTrails(QPainter &painter, QRect area) const;
+
+private:
     QStringList m_labels;
     QList<QPointF> m_points;
+    QList<QList<QPointF>> m_trail;
     QString m_title;
     QColor m_dotColor{0x1f, 0x77, 0xb4};
 };

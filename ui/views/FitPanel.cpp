@@ -348,9 +348,11 @@ void FitPanel::refreshViews()
     }
     m_chart->setLosses(m_session->losses(), m_session->uniformLoss(), m_session->current(), comparison);
     m_map->setPoints(m_session->mapLabels(), m_session->mapPositions());
+    m_map->setTrail(m_session->mapTrail());
     m_map->setTitle(comparing ? (m_session->tied() ? tied : untied) : QString());
     m_twinMap->setVisible(comparing);
     m_twinMap->setPoints(comparing ? m_session->mapLabels() : QStringList(), m_session->twinPositions());
+    m_twinMap->setTrail(m_session->twinTrail());
     m_twinMap->setTitle(m_session->tied() ? untied : tied);
 }
 

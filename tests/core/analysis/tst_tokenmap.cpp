@@ -3,6 +3,7 @@
 // Issue #27, "a 2-D map of chosen tokens on a fixed basis, aligned from frame to frame": a rotated or
 // reflected copy of the reference lands on the reference's points, a small change moves the points
 // a little, and re-referencing during a run does not make them jump.
+#include "core/analysis/MapTrail.h"
 #include "core/analysis/Neighbours.h"
 #include "core/analysis/TokenMap.h"
 #include "core/nn/TextFit.h"
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void followsAFit();
     void refusesBadInput_data();
     void refusesBadInput();
+    void trailNotesEveryStrideOnce();
 };
 
 void TestTokenMap::referenceIsItsPrincipalPlane()
@@ -190,6 +192,43 @@ void TestTokenMap::refusesBadInput()
     const core::TokenMap map(kChosen, reference.asMatrix());
     core::Tensor other({kRows + 1, kDim});
     QVERIFY_THROWS_EXCEPTION(core::Error, map.place(other.asMatrix()));
+}
+
+// The dots' trails: the map of every kStride-th step, noted the first time the run reaches it and
+// never again (a replay after scrubbing back brings the same places), read back as the steps of a
+// window ending at any step.
+void TestTokenMap::trailNotesEveryStrideOnce()
+{
+    constexpr std::int64_t stride = core::MapTrail::kStride;
+    core::MapTrail trail(2);
+    const auto placesOf = [](std::int64_t step) {
+        return core::MapTrail::Places{{float(step), 0.5f}, {-float(step), 1.5f}};
+    };
+    QVERIFY(trail.window(100, 50).empty());
+    for (std::int64_t step = 0; step <= 12 * stride; ++step)
+        QCOMPARE(trail.note(step, placesOf(step)), step % stride == 0);
+    QCOMPARE(trail.noted(), std::int64_t{13});
+    // Noted already, or out of turn, or the wrong size: nothing changes.
+    QVERIFY(!trail.note(5 * stride, placesOf(999)));
+    QVERIFY(!trail.note(14 * stride, placesOf(14 * stride)));
+    QVERIFY(!trail.note(13 * stride, core::MapTrail::Places{{1.0f, 2.0f}}));
+    QCOMPARE(trail.noted(), std::int64_t{13});
+    QVERIFY(trail.wants(13 * stride));
+    QVERIFY(!trail.wants(13 * stride + 1));
+
+    // (to - span, to]: at step 75 with a span of 40, steps 40, 50, 60 and 70.
+    const std::vector<core::MapTrail::Places> window = trail.window(7 * stride + 5, 4 * stride);
+    QCOMPARE(window.size(), std::size_t(4));
+    for (std::size_t k = 0; k < window.size(); ++k)
+        QCOMPARE(window[k], placesOf(std::int64_t(4 + k) * stride));
+    // A window past what is noted stops at the last noted step; one that starts before step 0 at 0.
+    QCOMPARE(trail.window(500 * stride, 3 * stride).size(), std::size_t(0));
+    QCOMPARE(trail.window(14 * stride, 3 * stride).back(), placesOf(12 * stride));
+    QCOMPARE(trail.window(2 * stride, 100 * stride).size(), std::size_t(3));
+    QCOMPARE(trail.window(2 * stride, 100 * stride).front(), placesOf(0));
+    // (-5, 95]: step 0 is in it.
+    QCOMPARE(trail.window(10 * stride - 5, 10 * stride).size(), std::size_t(10));
+    QCOMPARE(trail.window(10 * stride - 5, 10 * stride).front(), placesOf(0));
 }
 
 QTEST_GUILESS_MAIN(TestTokenMap)

@@ -11,6 +11,8 @@
 
 #include "common/Golden.h"
 
+#include "core/analysis/MapTrail.h"
+#include "core/analysis/TokenMap.h"
 #include "core/nn/TextFit.h"
 
 #include <QCheckBox>
@@ -32,6 +34,7 @@
 #include <map>
 #include <numeric>
 
+using embedlab::ui::FitMapView;
 using embedlab::ui::FitPanel;
 using embedlab::ui::FitSession;
 using embedlab::ui::FitState;
@@ -100,6 +103,7 @@ private Q_SLOTS:
     void frameStepsAreRound();
     void runExportsAsFrames();
     void compareRunsTheOtherTyingAlongside();
+    void mapDotsTrailTheirPlaces();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -670,6 +674,76 @@ void TestFitPanel::compareRunsTheOtherTyingAlongside()
     QVERIFY(!panel.lossChart()->twinSeries()->isVisible());
     QCOMPARE(panel.lossChart()->lossSeries()->name(), QStringLiteral("loss"));
     QVERIFY(!session.settings().compare);
+}
+
+// Issue #27 item 3, "a 2-D map ... with trails": behind each dot, its places every
+// core::MapTrail::kStride steps over the last FitSession::kTrailSteps, for both runs while comparing.
+// Each is the map core::TokenMap gives that step's weights, computed directly; scrubbed back and
+// forward, the trail is the one drawn live, bit for bit.
+void TestFitPanel::mapDotsTrailTheirPlaces()
+{
+    constexpr std::int64_t stride = core::MapTrail::kStride;
+    ShownPanel shown(1200);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
+    const std::int64_t head = 300;
+    session.restore(FitState{QStringLiteral("en"), true, int(head), int(head), 4, QString(), true});
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == head && !session.isBusy() &&
+                                 session.twinTrail().size() == session.mapTrail().size(),
+                             20000);
+
+    // Both runs directly, and their maps on step 0's plane (the same emb.weight for both).
+    core::TextFit tied(FitSession::corpusFor(QStringLiteral("en")), FitSession::configFor(true));
+    core::TextFit untied(FitSession::corpusFor(QStringLiteral("en")), FitSession::configFor(false));
+    const core::TokenMap map(session.mapRows(), tied.embedding());
+    const auto points = [&map](const core::TextFit &fit) {
+        QList<QPointF> out;
+        for (const auto &p : map.place(fit.embedding()))
+            out.append(QPointF(p[0], p[1]));
+        return out;
+    };
+    std::map<std::int64_t, std::pair<QList<QPointF>, QList<QPointF>>> expected{
+        {0, {points(tied), points(untied)}}};
+    for (std::int64_t s = 1; s <= head; ++s) {
+        tied.step();
+        untied.step();
+        if (s % stride == 0)
+            expected[s] = {points(tied), points(untied)};
+    }
+    const auto checkTrailsAt = [&](std::int64_t step) {
+        const std::int64_t low = step - FitSession::kTrailSteps;
+        const std::int64_t first = low < 0 ? 0 : (low / stride + 1) * stride;
+        const qsizetype count = qsizetype(step / stride - first / stride + 1);
+        QCOMPARE(session.mapTrail().size(), count);
+        QCOMPARE(session.twinTrail().size(), count);
+        for (qsizetype k = 0; k < count; ++k) {
+            const std::int64_t at = first + k * stride;
+            QVERIFY2(session.mapTrail()[k] == expected[at].first, qPrintable(QString::number(at)));
+            QVERIFY2(session.twinTrail()[k] == expected[at].second, qPrintable(QString::number(at)));
+        }
+        QCOMPARE(panel.mapView()->trail(), session.mapTrail());
+        QCOMPARE(panel.twinMapView()->trail(), session.twinTrail());
+    };
+    checkTrailsAt(head);
+    QCOMPARE(session.mapTrail().size(), qsizetype(FitSession::kTrailSteps / stride));
+    QCOMPARE(session.mapTrail().last(), session.mapPositions()); // step 300 is one the trail notes
+    const QList<QList<QPointF>> live = session.mapTrail();
+    for (const std::int64_t back : {std::int64_t{155}, std::int64_t{195}, std::int64_t{200}}) {
+        session.seek(back);
+        QTRY_VERIFY_WITH_TIMEOUT(session.current() == back && !session.isBusy(), 10000);
+        checkTrailsAt(back);
+    }
+    session.seek(head);
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == head && !session.isBusy(), 10000);
+    QCOMPARE(session.mapTrail(), live);
+
+    // Painted: the lines behind the dots are in the picture.
+    FitMapView *view = panel.mapView();
+    const QImage withTrail = view->grab().toImage();
+    view->setTrail({});
+    QVERIFY(view->grab().toImage() != withTrail);
+    view->setTrail(session.mapTrail());
+    QCOMPARE(view->grab().toImage(), withTrail);
 }
 
 QTEST_MAIN(TestFitPanel)

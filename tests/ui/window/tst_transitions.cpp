@@ -12,6 +12,7 @@
 #include "common/Seed.h"
 #include "common/TestSettings.h"
 #include "common/WindowIdle.h"
+#include "core/analysis/MapTrail.h"
 #include "core/io/NpyWriter.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
@@ -426,6 +427,15 @@ void TestTransitions::verifyFit(const QString &where)
     if (!session->isRunning() && session->hasRun()) {
         QVERIFY2(session->current() == fit.current && session->head() == fit.head, at);
         QVERIFY2(session->embedding().rows() == session->vocabSize(), at);
+        // The map and its trail are the run's at the step shown: one trail place every
+        // MapTrail::kStride steps of the last kTrailSteps (step 0's the first).
+        constexpr std::int64_t stride = embedlab::core::MapTrail::kStride;
+        const std::int64_t low = fit.current - ui::FitSession::kTrailSteps;
+        const std::int64_t noted = fit.current / stride - (low < 0 ? 0 : low / stride + 1) + 1;
+        QVERIFY2(session->mapTrail().size() == noted, at);
+        QVERIFY2(panel->mapView()->points() == session->mapPositions() &&
+                     panel->mapView()->trail() == session->mapTrail(),
+                 at);
         // Comparing, the other tying's run has followed to the step shown.
         if (fit.compare)
             QVERIFY2(std::int64_t(session->twinLosses().size()) >= fit.current &&
