@@ -34,6 +34,7 @@
 #include "ui/window/WheelNeedsFocus.h"
 #include "ui/window/WindowDialogs.h"
 #include "ui/window/WindowMenus.h"
+#include "ui/window/WindowSizeKeeper.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -98,6 +99,7 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     , m_doc(m_root->active())
     , m_actions(WindowActions::create(this))
     , m_idle(new IdleTracker(this))
+    , m_sizeKeeper(new WindowSizeKeeper(this))
     , m_registry(new PanelRegistry(this))
     , m_ties(new TieController(m_doc, m_actions, this))
 {

@@ -29,6 +29,7 @@ class QUndoStack;
 namespace embedlab::ui {
 
 class DefaultLayout;
+class WindowSizeKeeper;
 class ExportController;
 class FocusMode;
 class HeatmapView;
@@ -146,6 +147,8 @@ public:
     /// True when nothing is being computed in the background (model, heatmaps, histogram, printed
     /// output, a weight file being loaded).
     bool isIdle() const { return m_idle->isIdle(); }
+    /// Narrows the window back to the size it was given once its minimum allows (issue #25).
+    WindowSizeKeeper *sizeKeeper() const { return m_sizeKeeper; }
     /// Runs `then` once isIdle() holds (at once when it does), unless the window goes first.
     void whenIdle(std::function<void()> then) { m_idle->whenIdle(std::move(then)); }
     /// Once everything is computed, shows animation step `step` at `progress` and saves the window
@@ -214,6 +217,7 @@ private:
     Document *m_doc;
     WindowActions m_actions;
     IdleTracker *m_idle;
+    WindowSizeKeeper *m_sizeKeeper;
     PanelRegistry *m_registry;
     TieController *m_ties;
     IdsEntry *m_idsEntry = nullptr;

@@ -4,6 +4,7 @@
 
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/WindowSizeKeeper.h"
 
 namespace embedlab::ui {
 
@@ -45,6 +46,8 @@ void WindowHost::rebuild()
     // the new window shows what it holds (its panels, view modes, the lesson's document).
     auto next = std::make_unique<MainWindow>(options, old.releaseDocument(), nullptr, layout);
     next->restoreGeometry(old.saveGeometry());
+    // The size the teacher gave the window, not one a wider minimum forced on it for a while.
+    next->sizeKeeper()->setChosenSize(old.sizeKeeper()->chosenSize());
     next->sessions()->takeOver(*old.sessions());
     if (old.isVisible())
         next->show();

@@ -39,6 +39,8 @@ private Q_SLOTS:
     void languageChangeWhileBusyWaitsForTheJob();
     void languageChangeDuringARestoreKeepsTheSavedWeights();
     void languageChangeKeepsProjectorLessonAndAnimation();
+    void lessonKeepsTheWindowOnTheProjector_data();
+    void lessonKeepsTheWindowOnTheProjector();
 
 private:
     static QAction *languageAction(MainWindow &window, const QString &code);
@@ -271,6 +273,59 @@ void TestWindowHost::languageChangeKeepsProjectorLessonAndAnimation()
     second.projector()->setEnabled(false);
     QTRY_VERIFY(second.isIdle());
     QTRY_COMPARE(shownDocks(second), docks);
+}
+
+void TestWindowHost::lessonKeepsTheWindowOnTheProjector_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<bool>("projector");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("vi"), QStringLiteral("zh")}) {
+        QTest::addRow("%s", qPrintable(language)) << language << false;
+        QTest::addRow("%s projector", qPrintable(language)) << language << true;
+    }
+}
+
+/// Issue #25: a window of 1024 x 768 (a school projector's screen) opened the guided lesson in
+/// Vietnamese and grew to 1064 px for the Layers dock beside the lesson's, then 1067 px at "Watch
+/// it learn", its right edge off the screen to the end, though from step 2 on it needed no more than
+/// 1024 px. At every step it is back to 1024 px wide, or to its minimum where that is wider.
+void TestWindowHost::lessonKeepsTheWindowOnTheProjector()
+{
+    QFETCH(QString, language);
+    QFETCH(bool, projector);
+    QVERIFY(Translations::install(language));
+    WindowHost host({});
+    MainWindow *teacher = shownWindow(host);
+    QVERIFY(teacher);
+    teacher->resize(1024, 768);
+    QTRY_COMPARE(teacher->size(), QSize(1024, 768));
+    if (projector) {
+        teacher->projector()->setUsesFullScreen(false);
+        teacher->projector()->setEnabled(true);
+    }
+    {
+        QSignalSpy replaced(&host, &WindowHost::windowReplaced);
+        teacher->actions().lesson->trigger();
+        QVERIFY(replaced.wait());
+    }
+    MainWindow *window = shownWindow(host);
+    QVERIFY(window);
+    embedlab::ui::Lesson *lesson = window->lessons()->lesson();
+    for (int step = 0;; ++step) {
+        QTRY_VERIFY(window->isIdle());
+        const auto least = [window] {
+            return std::max(window->minimumSize().width(), window->minimumSizeHint().width());
+        };
+        QTRY_VERIFY2(window->width() == std::max(1024, least()),
+                     qPrintable(QStringLiteral("step %1: %2 px wide, its minimum %3 px")
+                                    .arg(step + 1)
+                                    .arg(window->width())
+                                    .arg(least())));
+        QCOMPARE(window->height(), 768);
+        if (step + 1 >= lesson->count())
+            break;
+        lesson->next();
+    }
 }
 
 QTEST_MAIN(TestWindowHost)
