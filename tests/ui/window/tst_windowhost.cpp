@@ -313,14 +313,17 @@ void TestWindowHost::lessonKeepsTheWindowOnTheProjector()
     embedlab::ui::Lesson *lesson = window->lessons()->lesson();
     for (int step = 0;; ++step) {
         QTRY_VERIFY(window->isIdle());
+        // The layout's new minimum, then the keeper's narrowing, both posted.
+        for (int round = 0; round < 4; ++round)
+            QCoreApplication::processEvents();
         const auto least = [window] {
             return std::max(window->minimumSize().width(), window->minimumSizeHint().width());
         };
-        QTRY_VERIFY2(window->width() == std::max(1024, least()),
-                     qPrintable(QStringLiteral("step %1: %2 px wide, its minimum %3 px")
-                                    .arg(step + 1)
-                                    .arg(window->width())
-                                    .arg(least())));
+        QVERIFY2(window->width() == std::max(1024, least()),
+                 qPrintable(QStringLiteral("step %1: %2 px wide, its minimum %3 px")
+                                .arg(step + 1)
+                                .arg(window->width())
+                                .arg(least())));
         QCOMPARE(window->height(), 768);
         if (step + 1 >= lesson->count())
             break;
