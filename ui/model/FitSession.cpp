@@ -12,6 +12,7 @@
 #include "core/tensor/Error.h"
 
 #include <QFile>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <chrono>
@@ -60,8 +61,24 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// The rows of the `count` most frequent tokens that hold a letter (words, not spaces and
-/// punctuation, which the map would only crowd), most frequent first, ties by row.
+/// Whether token `id` of the text of `code` is a word to show on the map: whole characters (a
+/// GPT-2 token of a few bytes of a Vietnamese letter is not: its label "<E1>" holds letters of
+/// hex) among which a letter.
+bool isWord(const QString &code, std::int64_t id, const QString &ownText)
+{
+    if (!FitSession::usesCharacters(code, ownText)) {
+        const std::string_view bytes = Vocabulary::gpt2().bytes(id);
+        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        const QString text = utf8(QByteArrayView(bytes.data(), qsizetype(bytes.size())));
+        if (utf8.hasError())
+            return false;
+    }
+    const QString label = FitSession::tokenLabel(code, id, ownText);
+    return std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.isLetter(); });
+}
+
+/// The rows of the `count` most frequent tokens that are words (isWord: not spaces, punctuation
+/// or bytes of a letter, which the map would only crowd), most frequent first, ties by row.
 std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QString &code,
                                         const QString &ownText, int count)
 {
@@ -69,12 +86,9 @@ std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QSt
     for (const std::int32_t row : corpus.rows())
         ++counts[static_cast<std::size_t>(row)];
     std::vector<std::int64_t> rows;
-    for (std::int64_t r = 0; r < corpus.vocabSize(); ++r) {
-        const QString label =
-            FitSession::tokenLabel(code, corpus.vocabulary()[static_cast<std::size_t>(r)], ownText);
-        if (std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.isLetter(); }))
+    for (std::int64_t r = 0; r < corpus.vocabSize(); ++r)
+        if (isWord(code, corpus.vocabulary()[static_cast<std::size_t>(r)], ownText))
             rows.push_back(r);
-    }
     std::stable_sort(rows.begin(), rows.end(), [&counts](std::int64_t a, std::int64_t b) {
         return counts[static_cast<std::size_t>(a)] > counts[static_cast<std::size_t>(b)];
     });
