@@ -754,6 +754,14 @@
         <source>The text's most frequent words on a fixed plane, aligned from step to step, each trailing a line through its recent places</source>
         <translation>Những từ xuất hiện nhiều nhất trong văn bản trên một mặt phẳng cố định, được căn chỉnh từ bước này sang bước khác, mỗi từ kéo theo một đường qua các vị trí gần đây của nó</translation>
     </message>
+    <message>
+        <source>%1, nearest %2</source>
+        <translation>%1, gần nhất là %2</translation>
+    </message>
+    <message>
+        <source>No words yet</source>
+        <translation>Chưa có từ nào</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitPanel</name>

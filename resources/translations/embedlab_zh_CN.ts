@@ -754,6 +754,14 @@
         <source>The text's most frequent words on a fixed plane, aligned from step to step, each trailing a line through its recent places</source>
         <translation>文本中最常见的词在固定平面上的位置，各步之间保持对齐，每个词身后拖着一条经过其最近位置的轨迹线</translation>
     </message>
+    <message>
+        <source>%1, nearest %2</source>
+        <translation>%1，最近的是 %2</translation>
+    </message>
+    <message>
+        <source>No words yet</source>
+        <translation>还没有词</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitPanel</name>

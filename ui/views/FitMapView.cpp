@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/FitMapView.h"
 
+#include "ui/paint/PaintedViewAccessible.h"
 #include "ui/views/NeighboursPanel.h"
 
 #include <QPainter>
@@ -13,16 +14,49 @@ namespace embedlab::ui {
 FitMapView::FitMapView(QWidget *parent)
     : QWidget(parent)
 {
-    setFocusPolicy(Qt::NoFocus);
-    setAccessibleName(tr("Token map"));
-    setAccessibleDescription(tr("The text's most frequent words on a fixed plane, aligned from step to "
-                                "step, each trailing a line through its recent places"));
+    // Tab reaches it, for a screen reader to read out which word is nearest which; a click does
+    // not take the focus from the timeline's arrow keys.
+    setFocusPolicy(Qt::TabFocus);
+    setToolTip(tr("The text's most frequent words on a fixed plane, aligned from step to step, each "
+                  "trailing a line through its recent places"));
+    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    describe();
+}
+
+QStringList FitMapView::nearestLines() const
+{
+    // On the map's plane, as a student reads the picture: each word and the word drawn nearest it.
+    QStringList lines;
+    for (qsizetype i = 0; i < m_points.size(); ++i) {
+        qsizetype nearest = -1;
+        double best = 0.0;
+        for (qsizetype j = 0; j < m_points.size(); ++j) {
+            const QPointF d = m_points[j] - m_points[i];
+            const double squared = QPointF::dotProduct(d, d);
+            if (j != i && (nearest < 0 || squared < best)) {
+                nearest = j;
+                best = squared;
+            }
+        }
+        if (nearest >= 0)
+            lines.append(tr("%1, nearest %2").arg(m_labels.value(i), m_labels.value(nearest)));
+    }
+    return lines;
+}
+
+void FitMapView::describe()
+{
+    const QStringList lines = nearestLines();
+    PaintedViewAccessible::describe(this,
+                                    m_title.isEmpty() ? tr("Token map") : tr("Token map, %1").arg(m_title),
+                                    lines.isEmpty() ? tr("No words yet") : lines.join(QLatin1Char('\n')));
 }
 
 void FitMapView::setPoints(const QStringList &labels, const QList<QPointF> &points)
 {
     m_labels = labels;
     m_points = points;
+    describe();
     update();
 }
 
@@ -37,7 +71,7 @@ void FitMapView::setTitle(const QString &title)
     if (title == m_title)
         return;
     m_title = title;
-    setAccessibleName(title.isEmpty() ? tr("Token map") : tr("Token map, %1").arg(title));
+    describe();
     update();
 }
 
@@ -63,8 +97,9 @@ void FitMapView::paintEvent(QPaintEvent *)
     painter.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
     painter.fillRect(rect(), pal.color(QPalette::Base));
-    painter.setPen(pal.color(QPalette::Mid));
-    painter.drawRect(rect().adjusted(0, 0, -1, -1));
+    // Its frame in the highlight colour while it has the keyboard.
+    painter.setPen(QPen(pal.color(hasFocus() ? QPalette::Highlight : QPalette::Mid), hasFocus() ? 2 : 1));
+    painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
     const QFontMetrics fm = fontMetrics();
     if (!m_title.isEmpty()) {
         painter.setPen(pal.color(QPalette::Text));

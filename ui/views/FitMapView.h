@@ -30,6 +30,9 @@ public:
     void setTitle(const QString &title);
     const QString &title() const { return m_title; }
     void setDotColor(const QColor &color);
+    /// For a screen reader (its accessible text, a line each): every word and the word nearest it
+    /// on the map, "king, nearest queen".
+    QStringList nearestLines() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -37,6 +40,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    void describe();
     void paintTrails(QPainter &painter, QRect area) const;
 
 private:

@@ -15,6 +15,7 @@
 #include "core/analysis/TokenMap.h"
 #include "core/nn/TextFit.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -204,6 +205,26 @@ void TestFitPanel::runScrubAndMap()
     }
     QCOMPARE(panel.mapView()->labels(), session.mapLabels());
     QCOMPARE(panel.mapView()->points(), session.mapPositions());
+    // For a screen reader, reached with Tab: each word and the word drawn nearest it on the map.
+    const QStringList heard = panel.mapView()->accessibleDescription().split(QLatin1Char('\n'));
+    QCOMPARE(heard.size(), session.mapLabels().size());
+    for (qsizetype i = 0; i < heard.size(); ++i) {
+        qsizetype nearest = i == 0 ? 1 : 0;
+        for (qsizetype j = 0; j < heard.size(); ++j) {
+            const auto distance = [&](qsizetype k) {
+                return std::hypot(session.mapPositions()[k].x() - session.mapPositions()[i].x(),
+                                  session.mapPositions()[k].y() - session.mapPositions()[i].y());
+            };
+            if (j != i && distance(j) < distance(nearest))
+                nearest = j;
+        }
+        QCOMPARE(heard[i],
+                 QStringLiteral("%1, nearest %2").arg(session.mapLabels()[i], session.mapLabels()[nearest]));
+    }
+    panel.timeline()->setFocus();
+    for (int tab = 0; tab < 10 && !panel.mapView()->hasFocus(); ++tab)
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QVERIFY(panel.mapView()->hasFocus());
     // Every control is named for screen readers.
     for (QWidget *w :
          QList<QWidget *>{panel.textBox(), panel.tiedBox(), panel.runButton(), panel.stepButton(),
