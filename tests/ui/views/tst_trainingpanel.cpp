@@ -118,6 +118,22 @@ std::shared_ptr<core::TiedModel> adoptBig(Lab &lab, bool tied)
     return state->model;
 }
 
+// A tall untied model of `rows` x 1, under Lab::kSynchronousTrainingElements: its steps run on the
+// UI thread.
+std::shared_ptr<core::TiedModel> adoptTall(Lab &lab, int rows)
+{
+    core::Generator gen(kSeed);
+    auto state = std::make_shared<Lab::ModelState>();
+    state->model = std::make_shared<core::TiedModel>(rows, 1, core::EmbeddingOptions{}, false, gen);
+    state->config = lab.config();
+    state->config.numEmbeddings = rows;
+    state->config.embeddingDim = 1;
+    state->config.tied = false;
+    state->generator = lab.generator().state();
+    lab.restore({state->config, QStringLiteral("2, 3, 1"), state});
+    return state->model;
+}
+
 std::unique_ptr<core::Optimizer> optimizerFor(const Setup &setup, std::vector<core::ParameterPtr> params)
 {
     core::OptimizerConfig config;
@@ -160,6 +176,7 @@ private Q_SLOTS:
     void renders_data();
     void renders();
     void narrowedDockRewrapsTheHeatmaps();
+    void everyRowChangedIsNamedBriefly();
     void bigStepRunsOnAWorker_data();
     void bigStepRunsOnAWorker();
     void cancelledBigStepChangesNothing();
@@ -666,6 +683,38 @@ void TestTrainingPanel::narrowedDockRewrapsTheHeatmaps()
             QStringLiteral("panel %1 px in a %2 px dock").arg(panel.width()).arg(area.viewport()->width())));
     QTRY_VERIFY(rowOf(QStringLiteral("heatmap0_3")) > rowOf(QStringLiteral("heatmap0_0")));
     QVERIFY(!area.horizontalScrollBar()->isVisible());
+}
+
+// With momentum and weight decay every row of a tall embedding changes and has a history: the
+// explanation names a dozen of them and how many, as the badges do. It listed all of them, and
+// sorted each into "momentum" or "decay" by a linear search of the rows with a history: a step of a
+// 524288 x 1 model blocked the window for 1.8-4.2 s (tst_soak_long, seed 1129).
+void TestTrainingPanel::everyRowChangedIsNamedBriefly()
+{
+    constexpr int rows = 200000;
+    const auto model = adoptTall(*m_lab, rows);
+    TrainingPanel &panel = *m_panel;
+    configure(panel, {false, 0.1, 0.9, 0.01});
+    QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+    panel.setIdsText(QStringLiteral("0"));
+    panel.setTargetsText(QStringLiteral("2"));
+    QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
+    QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")).size(), qsizetype(rows));
+    const QString explanation = panel.explanation();
+    QVERIFY2(explanation.size() < 3000, qPrintable(QString::number(explanation.size())));
+    // Rows 1, 2, 3 have momentum from step 1; the rest changed by weight decay alone.
+    QVERIFY2(
+        explanation.contains(QStringLiteral("Rows 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, ... (%1 rows) were "
+                                            "not looked up")
+                                 .arg(rows - 1)),
+        qPrintable(explanation.left(600)));
+    QVERIFY2(explanation.contains(QStringLiteral("rows 1, 2, 3: momentum")),
+             qPrintable(explanation.left(800)));
+    QVERIFY2(
+        explanation.contains(QStringLiteral("rows 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, ... (%1 rows): "
+                                            "weight_decay")
+                                 .arg(rows - 4)),
+        qPrintable(explanation.left(800)));
 }
 
 void TestTrainingPanel::bigStepRunsOnAWorker_data()
