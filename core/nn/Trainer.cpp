@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <unordered_set>
 
 namespace embedlab::core {
 
@@ -20,10 +21,25 @@ bool sameValue(float a, float b)
     return a == b || (std::isnan(a) && std::isnan(b));
 }
 
-void appendUnique(std::vector<int> &rows, int row)
+/// The distinct values of `ids`, in the order they first appear.
+std::vector<int> distinctRows(const std::vector<std::int64_t> &ids)
 {
-    if (std::find(rows.begin(), rows.end(), row) == rows.end())
-        rows.push_back(row);
+    std::vector<int> rows;
+    std::unordered_set<std::int64_t> seen;
+    for (const std::int64_t id : ids)
+        if (seen.insert(id).second)
+            rows.push_back(static_cast<int>(id));
+    return rows;
+}
+
+/// `rows` and `more` together, each row once, ascending. Appended one by one after a linear search,
+/// a tied 209715 x 5 model's step (every row has a gradient) took 3.8 s on the UI thread.
+std::vector<int> sortedUnion(std::vector<int> rows, const std::vector<int> &more)
+{
+    rows.insert(rows.end(), more.begin(), more.end());
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
 }
 
 std::string parameterName(const TiedModel &model, const ParameterPtr &p)
@@ -280,8 +296,7 @@ std::optional<DetachedStep> Trainer::compute(const TiedModel &model, const LongT
     r.targets = targets;
     r.embeddingOptions = model.embedding().options();
     r.optimizer = m_config;
-    for (std::int64_t id : ids.data)
-        appendUnique(r.lookedUpRows, static_cast<int>(id));
+    r.lookedUpRows = distinctRows(ids.data);
     r.rowsWithHistory = m_rowsWithHistory;
     for (std::size_t k = 0; k < params.size(); ++k) {
         r.parameters.push_back(reportFor(*out.model, params[k], before[k]->value()));
@@ -293,9 +308,7 @@ std::optional<DetachedStep> Trainer::compute(const TiedModel &model, const LongT
         if (!goOn())
             return std::nullopt;
     }
-    out.rowsWithHistory = m_rowsWithHistory;
-    for (int row : r.parameters.front().gradientRows)
-        appendUnique(out.rowsWithHistory, row);
+    out.rowsWithHistory = sortedUnion(m_rowsWithHistory, r.parameters.front().gradientRows);
     return out;
 }
 
