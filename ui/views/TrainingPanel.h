@@ -7,6 +7,7 @@
 #include "ui/model/Lab.h"
 
 #include <QList>
+#include <QPointer>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -176,8 +177,10 @@ private:
     void updateStatus();
     void updateCode();
 
-    Document *m_document = nullptr;
-    Lab *m_lab = nullptr;
+    // Guarded: a spin box whose edit is committed as the window closes (hidden, it loses the focus)
+    // reaches onSettingsEdited() after the document and its Lab are gone (tst_soak_long's teardown).
+    QPointer<Document> m_document;
+    QPointer<Lab> m_lab;
     bool m_syncing = false; // widgets being set from the document, not edited
     std::shared_ptr<const core::TrainingReport> m_report;
     QString m_resetReason;
