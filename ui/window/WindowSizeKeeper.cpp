@@ -37,13 +37,18 @@ void WindowSizeKeeper::noteResize(QSize size)
     if (m_restoring)
         return;
     // A side held at the minimum was widened by it, not chosen (unless nothing was chosen yet).
-    const QSize least = m_window->minimumSize().expandedTo(m_window->minimumSizeHint());
+    const QSize least = leastSize();
     if (!m_chosen.isValid())
         m_chosen = size;
     if (size.width() > least.width())
         m_chosen.setWidth(size.width());
     if (size.height() > least.height())
         m_chosen.setHeight(size.height());
+}
+
+QSize WindowSizeKeeper::leastSize() const
+{
+    return m_window->minimumSize().expandedTo(m_window->minimumSizeHint());
 }
 
 void WindowSizeKeeper::queueRestore()
@@ -62,7 +67,7 @@ void WindowSizeKeeper::restore()
         (m_window->windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen)))
         return;
     const QSize now = m_window->size();
-    const QSize least = m_window->minimumSize().expandedTo(m_window->minimumSizeHint());
+    const QSize least = leastSize();
     const QSize wanted = m_chosen.expandedTo(least).boundedTo(now);
     if (wanted == now)
         return;

@@ -31,6 +31,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The window's minimum: its own, or its layout's.
+    QSize leastSize() const;
     void noteResize(QSize size);
     void queueRestore();
     void restore();
