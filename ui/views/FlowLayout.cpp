@@ -80,6 +80,18 @@ void FlowLayout::setGeometry(const QRect &rect)
     arrange(rect, true, &m_rows);
 }
 
+QSize FlowLayout::fitted(const QLayoutItem *item, int width)
+{
+    QSize hint = item->sizeHint();
+    if (hint.width() > width) {
+        // Narrower than it would like: a wrapping item (a WrappingButton) grows taller instead.
+        hint.setWidth(std::max(width, item->minimumSize().width()));
+        if (item->hasHeightForWidth())
+            hint.setHeight(item->heightForWidth(hint.width()));
+    }
+    return hint;
+}
+
 int FlowLayout::arrange(const QRect &rect, bool apply, int *rows) const
 {
     const QRect area = rect.marginsRemoved(contentsMargins());
@@ -97,7 +109,7 @@ int FlowLayout::arrange(const QRect &rect, bool apply, int *rows) const
         if (apply) {
             int x = area.x();
             for (QLayoutItem *item : std::as_const(row)) {
-                const QSize hint = item->sizeHint().boundedTo(QSize(area.width(), QWIDGETSIZE_MAX));
+                const QSize hint = fitted(item, area.width());
                 item->setGeometry(QRect(QPoint(x, y + (rowHeight - hint.height()) / 2), hint));
                 x += hint.width() + hSpace;
             }
@@ -111,7 +123,7 @@ int FlowLayout::arrange(const QRect &rect, bool apply, int *rows) const
     for (QLayoutItem *item : m_items) {
         if (item->isEmpty())
             continue;
-        const QSize hint = item->sizeHint();
+        const QSize hint = fitted(item, area.width());
         if (!row.isEmpty() && rowWidth + hSpace + hint.width() > area.width())
             placeRow();
         rowWidth += (row.isEmpty() ? 0 : hSpace) + hint.width();

@@ -36,6 +36,9 @@ public:
     void setGeometry(const QRect &rect) override;
 
 private:
+    /// `item`'s size in a row at most `width` wide: its preferred size, narrowed to `width` (not
+    /// below its minimum), and then as tall as it asks to be at that width.
+    static QSize fitted(const QLayoutItem *item, int width);
     // Places the items in `rect` (when `apply`) and returns the height they need; `rows` counts
     // the rows.
     int arrange(const QRect &rect, bool apply, int *rows = nullptr) const;

@@ -148,8 +148,11 @@ LayerPanel::LayerPanel(QWidget *parent)
     m_bias = new QCheckBox(QStringLiteral("bias"), linearBox);
     m_bias->setObjectName(QStringLiteral("bias"));
     m_bias->setToolTip(tr("bias: adds a learnable vector [out_features]; GPT-2's lm_head has none"));
-    m_tied = new QCheckBox(QStringLiteral("lm_head.weight = embedding.weight"), linearBox);
+    // On two lines, as a long assignment is broken in code: on one it was the widest control of the
+    // Layers dock, which then left no room beside a guided lesson at 1024 px (#25).
+    m_tied = new QCheckBox(QStringLiteral("lm_head.weight =\nembedding.weight"), linearBox);
     m_tied->setObjectName(QStringLiteral("tied"));
+    m_tied->setAccessibleName(QStringLiteral("lm_head.weight = embedding.weight"));
     m_tied->setToolTip(tr("Weight tying: both layers share one storage, as in GPT-2. Possible because "
                           "both weights have the same shape [V, D]."));
     linearColumn->addWidget(m_linearFeatures);
@@ -171,9 +174,12 @@ LayerPanel::LayerPanel(QWidget *parent)
     layout->addWidget(parametersBox);
     layout->addStretch(1);
 
-    // Each field is named after its own label (num_embeddings...), not the group's title.
-    for (QFormLayout *form : {seedRow, embeddingForm})
+    for (QFormLayout *form : {seedRow, embeddingForm}) {
+        // A field goes under its label when the dock is too narrow for both on one row.
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+        // Each field is named after its own label (num_embeddings...), not the group's title.
         AccessibleNames::nameFormFields(form);
+    }
 
     // Typing "50257" must not build five models on the way.
     for (QSpinBox *box : {m_seed, m_numEmbeddings, m_embeddingDim, m_paddingIdx})

@@ -3,6 +3,7 @@
 #include "ui/views/LessonPanel.h"
 
 #include "ui/views/FlowLayout.h"
+#include "ui/views/WrappingButton.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -28,6 +29,8 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_counter = new QLabel(this);
     m_counter->setObjectName(QStringLiteral("lessonCounter"));
     m_counter->setForegroundRole(QPalette::PlaceholderText);
+    // "第 10 步，共 11 步" wraps rather than widen the dock beside a 1024 px window's Layers (#25).
+    m_counter->setWordWrap(true);
 
     // A read-only text view rather than a label: it scrolls when the dock is short, and it breaks
     // a word wider than the dock instead of cutting it off.
@@ -43,14 +46,14 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_text->viewport()->setAutoFillBackground(false);
     m_text->document()->setDocumentMargin(2);
 
-    m_previous = new QPushButton(this);
+    m_previous = new WrappingButton(this);
     m_previous->setObjectName(QStringLiteral("lessonPrevious"));
-    m_next = new QPushButton(this);
+    m_next = new WrappingButton(this);
     m_next->setObjectName(QStringLiteral("lessonNext"));
-    m_close = new QPushButton(this);
+    m_close = new WrappingButton(this);
     m_close->setObjectName(QStringLiteral("lessonClose"));
     // A lesson starts at its first step; the step left last time is offered, not imposed.
-    m_resume = new QPushButton(this);
+    m_resume = new WrappingButton(this);
     m_resume->setObjectName(QStringLiteral("lessonResume"));
     m_resume->hide();
     // Reached with Tab (a keyboard or screen reader user reads the step and presses its buttons),
@@ -150,6 +153,9 @@ void LessonPanel::retranslate()
 void LessonPanel::renderStep()
 {
     writeStep(m_text->document(), m_titleText, m_bodyText);
+    // The text was written before the edit's own cursor, which it pushed to the end: a resize
+    // (the dock fitted, the buttons wrapped) then scrolled that end into view, past the title.
+    m_text->moveCursor(QTextCursor::Start);
     m_text->verticalScrollBar()->setValue(0);
     updateGeometry(); // heightForWidth() changed
 }

@@ -287,20 +287,27 @@ void verifyTextReadable(const QTextEdit *text, const QString &where)
     QVERIFY2(text->viewport()->height() >= text->fontMetrics().lineSpacing(), qPrintable(context));
     const double hidden = text->document()->size().height() - text->viewport()->height();
     QVERIFY2(text->verticalScrollBar()->maximum() >= hidden - 1, qPrintable(context));
+    // It opens at its title: a resize after the step was written (the dock fitted, the buttons
+    // wrapped) scrolled the edit's cursor, left at the end, into view (#25).
+    QVERIFY2(text->verticalScrollBar()->value() == 0, qPrintable(context));
 }
 
 void verifyButtonsShown(const QWidget *panel, const QWidget *window, const QString &where)
 {
     const QStringList names{QStringLiteral("lessonPrevious"), QStringLiteral("lessonNext"),
-                            QStringLiteral("lessonClose")};
+                            QStringLiteral("lessonClose"), QStringLiteral("lessonResume")};
     for (const QString &name : names) {
         const auto *button = panel->findChild<QPushButton *>(name);
         QVERIFY2(button, qPrintable(name));
+        if (name == QStringLiteral("lessonResume") && button->isHidden())
+            continue; // shown only while the lesson offers to resume
         const QString context = where + QLatin1Char(' ') + name;
         QVERIFY2(button->isVisible(), qPrintable(context));
         QVERIFY2(panel->rect().contains(rectIn(button, panel)), qPrintable(context));
         QVERIFY2(window->rect().contains(rectIn(button, window)), qPrintable(context));
         QVERIFY2(button->width() >= button->minimumSizeHint().width(), qPrintable(context));
+        // Narrower than its one line, its text wraps: every line of it inside the button.
+        QVERIFY2(button->height() >= button->heightForWidth(button->width()), qPrintable(context));
     }
 }
 
@@ -337,6 +344,17 @@ void TestLesson::panelWrapsScrollsAndKeepsItsButtons()
     verifyTextReadable(view, QStringLiteral("short"));
     QVERIFY(view->verticalScrollBar()->maximum() > 0);
     verifyButtonsShown(&panel, &panel, QStringLiteral("short"));
+
+    // Offering to resume, at its least width: the buttons take the lines they need, not the width.
+    panel.setResumeStep(9);
+    auto *resume = panel.findChild<QPushButton *>(QStringLiteral("lessonResume"));
+    QVERIFY(panel.minimumSizeHint().width() < resume->sizeHint().width());
+    const int least = panel.minimumSizeHint().width();
+    panel.resize(least, panel.heightForWidth(least));
+    settle();
+    QVERIFY2(resume->height() > resume->sizeHint().height(), "Resume at step 10 on two lines");
+    verifyTextReadable(view, QStringLiteral("least width"));
+    verifyButtonsShown(&panel, &panel, QStringLiteral("least width"));
 }
 
 void TestLesson::everyStepReadableInTheDock_data()

@@ -7,6 +7,7 @@
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/model/Settings.h"
 #include "ui/model/Vocabulary.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/ProjectorMode.h"
@@ -288,12 +289,17 @@ void TestWindowHost::lessonKeepsTheWindowOnTheProjector_data()
 /// Issue #25: a window of 1024 x 768 (a school projector's screen) opened the guided lesson in
 /// Vietnamese and grew to 1064 px for the Layers dock beside the lesson's, then 1067 px at "Watch
 /// it learn", its right edge off the screen to the end, though from step 2 on it needed no more than
-/// 1024 px. At every step it is back to 1024 px wide, or to its minimum where that is wider.
+/// 1024 px. Then it kept 1024 px where it could, but the steps with the Layers dock needed up to
+/// 1067 px (its one-line "lm_head.weight = embedding.weight" and unwrapped form), and projected
+/// Vietnamese 1043 px at every step (its "Kết thúc bài học" button). At every step, the first
+/// offering to resume, every view fits in 1024 px.
 void TestWindowHost::lessonKeepsTheWindowOnTheProjector()
 {
     QFETCH(QString, language);
     QFETCH(bool, projector);
     QVERIFY(Translations::install(language));
+    // Left at step 10 last time: the first step offers "Resume at step 10" beside its buttons.
+    embedlab::ui::appSettings().setValue(QStringLiteral("lesson/step"), 9);
     WindowHost host({});
     MainWindow *teacher = shownWindow(host);
     QVERIFY(teacher);
@@ -319,7 +325,7 @@ void TestWindowHost::lessonKeepsTheWindowOnTheProjector()
         const auto least = [window] {
             return std::max(window->minimumSize().width(), window->minimumSizeHint().width());
         };
-        QVERIFY2(window->width() == std::max(1024, least()),
+        QVERIFY2(window->width() == 1024 && least() <= 1024,
                  qPrintable(QStringLiteral("step %1: %2 px wide, its minimum %3 px")
                                 .arg(step + 1)
                                 .arg(window->width())
