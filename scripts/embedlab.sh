@@ -9,7 +9,9 @@
 #   scripts/embedlab.sh package   install what is missing, build build-package/embedlab_<version>_amd64.deb
 #                                 (portable Release, with embedlab-bench beside it) and lint it
 #   scripts/embedlab.sh packages   print the Debian packages the commands install, one a line
-# Environment: BUILD_DIR (default build), JOBS (default 2), EMBEDLAB_CMAKE_ARGS (extra -D options).
+# Environment: BUILD_DIR (default build), JOBS (default 2), EMBEDLAB_CMAKE_ARGS (extra -D options),
+# PACKAGE_DIR (default build-package: the package's own tree; a portable Release tree the test command
+# built, such as build, gives the same .deb without compiling again).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -52,7 +54,7 @@ build() {
 # The .deb: a portable Release build (EMBEDLAB_NATIVE off) of the programs and the benchmark; CPack
 # installs only what the package ships, lintian must report no error (its warnings are in README.md).
 package() {
-    local dir=build-package
+    local dir=${PACKAGE_DIR:-build-package}
     # shellcheck disable=SC2086 # EMBEDLAB_CMAKE_ARGS is a list of options
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DEMBEDLAB_NATIVE=OFF -DEMBEDLAB_SANITIZE=OFF \
         -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON ${EMBEDLAB_CMAKE_ARGS:-}

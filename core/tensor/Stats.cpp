@@ -33,9 +33,6 @@ Partial splitInTwo(Index count, Work work, Merge merge, Index align = 1)
     return merge(first, second);
 }
 
-// Elements per block of the one-pass variance; each block is centred on its own first element.
-constexpr Index kBlock = SummaryBuilder::kBlock;
-
 struct Moments {
     double sum = 0.0;
     Index nan = 0;

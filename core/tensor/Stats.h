@@ -30,6 +30,7 @@ Summary summarize(const float *data, Index count);
 /// bits, without another pass over the data (unless it holds NaN or infinities).
 class SummaryBuilder {
 public:
+    /// Elements per block of the one-pass variance; each block is centred on its own first element.
     static constexpr Index kBlock = 4096;
     explicit SummaryBuilder(Index count);
     /// Elements [begin, end) of `data` (the whole array); begin is a multiple of kBlock.
