@@ -124,10 +124,7 @@ void FitMapView::paintEvent(QPaintEvent *)
     for (const QPointF &p : anchors)
         painter.drawEllipse(p, 3.5, 3.5);
     painter.setPen(pal.color(QPalette::Text));
-    for (qsizetype i = 0; i < labels.size(); ++i) {
-        if (!labels[i].isEmpty())
-            painter.drawText(labels[i], Qt::AlignCenter, m_labels.value(i));
-    }
+    ProjectionScatter::drawLabels(painter, labels, m_labels);
 }
 
 void FitMapView::paintTrails(QPainter &painter, QRect area) const

@@ -135,22 +135,32 @@ QPointF ProjectionScatter::toPixel(QPointF point, const QList<QPointF> &points, 
             place(-point.y(), -y1, -y0, area.top(), area.height())};
 }
 
+QList<QRectF> ProjectionScatter::labelPlaces(QPointF anchor, QSizeF size, double gap)
+{
+    const QPointF p = anchor;
+    const double w = size.width();
+    const double h = size.height();
+    const QRectF right(QPointF(p.x() + gap, p.y() - h / 2), size);
+    const QRectF left(QPointF(p.x() - gap - w, p.y() - h / 2), size);
+    // Above and below clear the band of the side labels, which are centred on the dot.
+    const QRectF above(QPointF(p.x() - w / 2, p.y() - h * 1.5 - 1), size);
+    const QRectF below(QPointF(p.x() - w / 2, p.y() + h / 2 + 1), size);
+    QList<QRectF> places{right, left, above, below};
+    for (int ring = 1; ring <= kLabelRings; ++ring) {
+        const double step = ring * (h + 1);
+        places << right.translated(0, -step) << right.translated(0, step) << left.translated(0, -step)
+               << left.translated(0, step) << above.translated(0, -step) << below.translated(0, step);
+    }
+    return places;
+}
+
 QList<QRectF> ProjectionScatter::placeLabels(const QList<QPointF> &anchors, const QList<QSizeF> &sizes,
                                              double gap, QRectF bounds)
 {
     QList<QRectF> placed;
     for (qsizetype i = 0; i < anchors.size(); ++i) {
-        const QPointF p = anchors[i];
-        const QSizeF s = sizes.value(i);
-        const QRectF candidates[] = {
-            QRectF(QPointF(p.x() + gap, p.y() - s.height() / 2), s),
-            QRectF(QPointF(p.x() - gap - s.width(), p.y() - s.height() / 2), s),
-            // Above and below clear the band of the side labels, which are centred on the dot.
-            QRectF(QPointF(p.x() - s.width() / 2, p.y() - s.height() * 1.5 - 1), s),
-            QRectF(QPointF(p.x() - s.width() / 2, p.y() + s.height() / 2 + 1), s),
-        };
         QRectF chosen;
-        for (const QRectF &candidate : candidates) {
+        for (const QRectF &candidate : labelPlaces(anchors[i], sizes.value(i), gap)) {
             const bool clear = std::none_of(placed.cbegin(), placed.cend(), [&](const QRectF &other) {
                 return !other.isEmpty() && other.intersects(candidate);
             });
@@ -162,6 +172,14 @@ QList<QRectF> ProjectionScatter::placeLabels(const QList<QPointF> &anchors, cons
         placed.append(chosen);
     }
     return placed;
+}
+
+void ProjectionScatter::drawLabels(QPainter &painter, const QList<QRectF> &labels, const QStringList &texts)
+{
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (!labels[i].isEmpty())
+            painter.drawText(labels[i], Qt::AlignCenter, texts.value(i));
+    }
 }
 
 QSize ProjectionScatter::sizeHint() const
@@ -204,10 +222,10 @@ void ProjectionScatter::paintEvent(QPaintEvent *)
         painter.drawEllipse(anchors[i], radius, radius);
     }
     painter.setPen(pal.color(QPalette::Text));
-    for (qsizetype i = 0; i < items.size(); ++i) {
-        if (!labels[i].isEmpty())
-            painter.drawText(labels[i], Qt::AlignCenter, pointLabel(items[i]));
-    }
+    QStringList texts;
+    for (const NeighbourItem &item : items)
+        texts.append(pointLabel(item));
+    drawLabels(painter, labels, texts);
 }
 
 NeighboursPanel::NeighboursPanel(QWidget *parent)

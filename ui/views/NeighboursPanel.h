@@ -8,9 +8,11 @@
 #include <QPointF>
 #include <QRect>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 class QLabel;
+class QPainter;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -27,12 +29,18 @@ public:
     void setPoints(const NeighbourItem &chosen, const QList<NeighbourItem> &items);
     /// Where `point` lands in `area` when `points` (among them `point`) are stretched to fill it.
     static QPointF toPixel(QPointF point, const QList<QPointF> &points, QRect area);
-    /// Rectangles for labels of `sizes` beside the dots at `anchors` (`gap` from them sideways), in
-    /// order of priority: each takes the first place (right, left, above, below) that stays in
-    /// `bounds` and clears the labels placed before it; an empty rectangle where none does (the
-    /// list names every row).
+    /// Rings of places around a dot tried for its label.
+    static constexpr int kLabelRings = 4;
+    /// The places tried for a label of `size` at the dot `anchor`, nearest first: right (`gap` from
+    /// the dot), left, above, below; then, ring by ring, the sides one line further up or down.
+    static QList<QRectF> labelPlaces(QPointF anchor, QSizeF size, double gap);
+    /// Rectangles for labels of `sizes` beside the dots at `anchors`, in order of priority: each
+    /// takes the first of its labelPlaces() that stays in `bounds` and clears the labels placed
+    /// before it; an empty rectangle where none does (the list beside names every row).
     static QList<QRectF> placeLabels(const QList<QPointF> &anchors, const QList<QSizeF> &sizes, double gap,
                                      QRectF bounds);
+    /// Each placed label's text, in the painter's pen (an empty place draws nothing).
+    static void drawLabels(QPainter &painter, const QList<QRectF> &labels, const QStringList &texts);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

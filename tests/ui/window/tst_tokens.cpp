@@ -449,23 +449,37 @@ void TestTokens::scatterLabelsNeverOverlap()
     const QList<QRectF> apart = ProjectionScatter::placeLabels({{20, 20}, {20, 100}, {150, 150}},
                                                                {{40, 12}, {40, 12}, {40, 12}}, 5, bounds);
     QCOMPARE(apart, (QList<QRectF>{{25, 14, 40, 12}, {25, 94, 40, 12}, {155, 144, 40, 12}}));
-    // Eleven rows on one spot (near-duplicate tokens): four places, taken in order of priority; the
-    // chosen row (first) keeps the right; the rest are left out, never drawn over each other.
-    const QList<QRectF> piled = ProjectionScatter::placeLabels(QList<QPointF>(11, QPointF(150, 100)),
+    // Eleven rows on one spot (near-duplicate tokens): the four places beside the dot, then rings
+    // further up and down, taken in order of priority; the chosen row (first) keeps the right. All
+    // eleven fit here, none over another.
+    const QPointF spot(150, 100);
+    const QList<QRectF> piled = ProjectionScatter::placeLabels(QList<QPointF>(11, spot),
                                                                QList<QSizeF>(11, QSizeF(60, 14)), 5, bounds);
     QCOMPARE(piled.size(), 11);
     QCOMPARE(piled[0], QRectF(155, 93, 60, 14));
-    int shown = 0;
+    // The first ring's side places overlap the labels above and below: the next goes one line higher.
+    QCOMPARE(piled[4], QRectF(120, 63, 60, 14));
     for (qsizetype i = 0; i < piled.size(); ++i) {
-        if (piled[i].isEmpty())
-            continue;
-        ++shown;
+        QVERIFY2(!piled[i].isEmpty(), qPrintable(QStringLiteral("label %1").arg(i)));
         QVERIFY(bounds.contains(piled[i]));
         for (qsizetype j = 0; j < i; ++j)
             QVERIFY2(!piled[i].intersects(piled[j]),
                      qPrintable(QStringLiteral("labels %1 and %2").arg(j).arg(i)));
     }
-    QCOMPARE(shown, 4);
+    // More than the rings hold: the rest are left out (the list names them), never drawn over.
+    const qsizetype places = 4 + 6 * ProjectionScatter::kLabelRings;
+    const QList<QRectF> crowded =
+        ProjectionScatter::placeLabels(QList<QPointF>(places + 5, spot),
+                                       QList<QSizeF>(places + 5, QSizeF(30, 10)), 5, QRectF(0, 0, 400, 400));
+    int shown = 0;
+    for (qsizetype i = 0; i < crowded.size(); ++i) {
+        if (crowded[i].isEmpty())
+            continue;
+        ++shown;
+        for (qsizetype j = 0; j < i; ++j)
+            QVERIFY(!crowded[i].intersects(crowded[j]));
+    }
+    QVERIFY2(shown > 4 && shown <= places, qPrintable(QString::number(shown)));
     // At the right edge the label goes left of its dot instead of leaving the view.
     const QList<QRectF> edge = ProjectionScatter::placeLabels({{290, 100}}, {{60, 14}}, 5, bounds);
     QCOMPARE(edge.front(), QRectF(225, 93, 60, 14));
