@@ -135,9 +135,8 @@ QPointF ProjectionScatter::toPixel(QPointF point, const QList<QPointF> &points, 
             place(-point.y(), -y1, -y0, area.top(), area.height())};
 }
 
-QList<QRectF> ProjectionScatter::labelPlaces(QPointF anchor, QSizeF size, double gap)
+QList<QRectF> ProjectionScatter::labelPlaces(QPointF p, QSizeF size, double gap)
 {
-    const QPointF p = anchor;
     const double w = size.width();
     const double h = size.height();
     const QRectF right(QPointF(p.x() + gap, p.y() - h / 2), size);

@@ -31,9 +31,9 @@ public:
     static QPointF toPixel(QPointF point, const QList<QPointF> &points, QRect area);
     /// Rings of places around a dot tried for its label.
     static constexpr int kLabelRings = 4;
-    /// The places tried for a label of `size` at the dot `anchor`, nearest first: right (`gap` from
-    /// the dot), left, above, below; then, ring by ring, the sides one line further up or down.
-    static QList<QRectF> labelPlaces(QPointF anchor, QSizeF size, double gap);
+    /// The places tried for a label of `size` at the dot `p`, nearest first: right (`gap` from the
+    /// dot), left, above, below; then, ring by ring, the sides one line further up or down.
+    static QList<QRectF> labelPlaces(QPointF p, QSizeF size, double gap);
     /// Rectangles for labels of `sizes` beside the dots at `anchors`, in order of priority: each
     /// takes the first of its labelPlaces() that stays in `bounds` and clears the labels placed
     /// before it; an empty rectangle where none does (the list beside names every row).
