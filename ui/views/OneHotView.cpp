@@ -18,6 +18,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numeric>
 
 namespace embedlab::ui {
 
@@ -44,12 +46,12 @@ struct OneHotView::Geometry {
     QFont titleFont;           // larger than the view's, unless that wraps where the view's does not
     double counterSplit = 0.0; // the first counter's height
     double labelHeight = 0.0;
-    double labelLine = 0.0;     // one line of a label
-    QFont labelFont;            // the view's, or smaller where the labels would not fit
-    bool labelsWrapped = false; // names on two lines (labelsFor's `wrapped`)
-    double rowHeight = 0.0;     // of W and the one-hot column
-    double colWidth = 0.0;      // of W, the sum and the output
-    double outRowHeight = 0.0;  // of the output
+    double labelLine = 0.0;    // one line of a label
+    QFont labelFont;           // the view's, or smaller where the labels would not fit
+    LabelWraps labelWraps{};   // how each block's label wraps (labelsFor)
+    double rowHeight = 0.0;    // of W and the one-hot column
+    double colWidth = 0.0;     // of W, the sum and the output
+    double outRowHeight = 0.0; // of the output
     bool rowsCompressed = false;
     bool colsCompressed = false;
     double gap = 0.0;
@@ -68,7 +70,7 @@ struct OneHotView::Geometry {
 
 struct OneHotView::Labels {
     // one_hot, W, the sum, the output. A name is one line, or two where labels wrap rather than
-    // shrink (projected, #25 item 4).
+    // shrink (projected, #25 item 4); each block's lines stand under one another.
     std::array<QStringList, 4> name;
     std::array<QString, 4> shape;
     // How a compressed block is drawn. Notes take two lines or more, so a compressed GPT-2 block's
@@ -85,7 +87,20 @@ struct OneHotView::Labels {
     }
     int nameLines() const { return std::max(rows(name), 1); }
     bool hasNotes() const { return rows(note) > 0; }
-    int lines() const { return nameLines() + 1 + rows(note); }
+    /// The tallest block's lines.
+    int lines() const
+    {
+        int most = nameLines() + 1;
+        for (std::size_t i = 0; i < name.size(); ++i)
+            most = std::max(most, int(name[i].size() + 1 + note[i].size()));
+        return most;
+    }
+    /// Where slot `i`'s shape stands: in line with the others' under the longest name, or right
+    /// under its own name where its notes need the lines below (a name on one line over notes on
+    /// three, beside names on two).
+    int shapeRow(std::size_t i) const { return std::min(nameLines(), lines() - 1 - int(note[i].size())); }
+    /// Every line and a little air under them.
+    double height(const QFontMetricsF &fm) const { return lineHeight(fm) * (lines() + 0.3); }
     /// Slot `i`'s lines, top to bottom.
     QStringList slot(std::size_t i) const { return name[i] + QStringList{shape[i]} + note[i]; }
     /// The tallest label line: a fallback font (Chinese in a Latin UI font) is taller than fm.height().
@@ -271,7 +286,7 @@ QSize OneHotView::minimumSizeHint() const
     // Notes count when the view shows them at its preferred size (a matrix too big for its cells).
     const Geometry preferred = geometryFor(sizeHint());
     const bool notes = preferred.rowsCompressed || preferred.colsCompressed;
-    const Labels labels = labelsFor(Geometry{}, notes, 0, 0, false);
+    const Labels labels = labelsFor(Geometry{}, notes, 0, 0, LabelWraps{});
     QFont smallest = font();
     if (smallest.pointSizeF() > 0)
         smallest.setPointSizeF(shrunkLabelPointSize());
@@ -386,7 +401,7 @@ const QImage &OneHotView::sampledWeight(QSize size) const
 }
 
 OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep,
-                                         bool wrapped) const
+                                         const LabelWraps &wraps) const
 {
     const core::Matrix &w = m_lab->embeddingWeight()->value();
     const qint64 v = w.rows();
@@ -400,16 +415,22 @@ OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 r
     const bool measuring = rowStep == 0 || colStep == 0;
     const qint64 id = measuring ? std::max<qint64>(v - 1, 0) : (k < n ? m_lab->flatIds()[k] : -1);
     const QString idText = id >= 0 ? QStringLiteral("(%1)").arg(id) : QString();
-    if (wrapped)
-        l.name = {QStringList{QStringLiteral("one_hot"), idText},
-                  {QStringLiteral("embedding"), QStringLiteral(".weight")},
-                  {QStringLiteral("\u03a3 one_hot[i]"), QStringLiteral("\u00b7 W[i]")},
-                  {tr("output")}};
-    else
-        l.name = {QStringList{QStringLiteral("one_hot") + idText},
-                  {QStringLiteral("embedding.weight")},
-                  {QStringLiteral("\u03a3 one_hot[i] \u00b7 W[i]")},
-                  {tr("output")}};
+    const auto wrapsName = [&wraps](std::size_t i) {
+        return wraps[i] == LabelWrap::Name || wraps[i] == LabelWrap::Both;
+    };
+    const auto wrapsNotes = [&wraps](std::size_t i) {
+        return wraps[i] == LabelWrap::Notes || wraps[i] == LabelWrap::Both;
+    };
+    // A name on one line (its parts joined by `space`), or wrapped before its second part.
+    const auto named = [&wrapsName](std::size_t i, const QString &first, const QString &second,
+                                    const QString &space = QString()) {
+        return wrapsName(i) ? QStringList{first, second} : QStringList{first + space + second};
+    };
+    l.name = {
+        named(0, QStringLiteral("one_hot"), idText),
+        named(1, QStringLiteral("embedding"), QStringLiteral(".weight")),
+        named(2, QStringLiteral("\u03a3 one_hot[i]"), QStringLiteral("\u00b7 W[i]"), QStringLiteral(" ")),
+        {tr("output")}};
     l.shape = {QStringLiteral("[%1]").arg(vText), QStringLiteral("[%1, %2]").arg(vText, dText),
                QStringLiteral("[%1]").arg(dText), QStringLiteral("[%1, %2]").arg(n).arg(dText)};
     if (notes) {
@@ -417,11 +438,11 @@ OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 r
         const qint64 rows = measuring ? v : rowStep;
         const QString cols = tr("1 in %1 cols").arg(measuring ? qint64(w.cols()) : colStep);
         const qint64 zeros = std::max<qint64>(v - 1, 0);
-        l.note[1] = wrapped ? QStringList{tr("drawn: 1 in"), tr("%1 rows,").arg(rows), cols}
-                            : QStringList{tr("drawn: 1 in %1 rows,").arg(rows), cols};
+        l.note[1] = wrapsNotes(1) ? QStringList{tr("drawn: 1 in"), tr("%1 rows,").arg(rows), cols}
+                                  : QStringList{tr("drawn: 1 in %1 rows,").arg(rows), cols};
         if (g.rowsCompressed || measuring)
-            l.note[0] = wrapped ? QStringList{QString::number(zeros), tr("zeros,"), tr("one 1")}
-                                : QStringList{tr("%1 zeros,").arg(zeros), tr("one 1")};
+            l.note[0] = wrapsNotes(0) ? QStringList{QString::number(zeros), tr("zeros,"), tr("one 1")}
+                                      : QStringList{tr("%1 zeros,").arg(zeros), tr("one 1")};
     }
     return l;
 }
@@ -437,40 +458,64 @@ OneHotView::Geometry OneHotView::geometryFor(QSize size) const
     // Below its minimum (the wrapped counters under the view ask the splitter for no height) the
     // caption keeps only this phase's lines rather than the longest phase's, so that the diagram
     // keeps two lines instead of going flat (GPT-2 projected under a Chinese desktop, #16). Labels
-    // that would wrap rather than shrink below 16 px give way to smaller ones for that, too.
-    for (const bool mayWrap : {labelsMayWrap(), false}) {
+    // that wrap rather than shrink below 16 px wrap fewer lines for that, then give way to smaller
+    // ones.
+    for (const Wrapping wrapping : {Wrapping::Everything, Wrapping::EachSlot, Wrapping::Never}) {
+        if (wrapping != Wrapping::Never && !labelsMayWrap())
+            continue;
         for (const bool everyPhase : {true, false}) {
             layoutText(g, all, everyPhase);
-            // Laid out without notes first; a compressed matrix gets a third label line that says how
-            // it is drawn, which leaves less room and so stays compressed.
-            for (const bool notes : {false, true}) {
-                const Labels labels = fitLabels(g, notes, all.width(), mayWrap);
-                g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
-                g.labelHeight = g.labelLine * (labels.lines() + 0.3);
-                g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(),
-                                   g.lane.top() - g.caption.bottom() - g.labelHeight);
-                layoutBlocks(g, labels);
-                if (!g.rowsCompressed && !g.colsCompressed)
-                    break;
-            }
-            if (g.diagram.height() >= 2.0 * fm.height() || !m_animation)
+            if (layoutDiagram(g, all, wrapping) && (g.diagram.height() >= 2.0 * fm.height() || !m_animation))
                 return g;
         }
     }
     return g;
 }
 
-double OneHotView::rowWidth(const std::array<double, 4> &need, double cellWidth) const
+bool OneHotView::layoutDiagram(Geometry &g, const QRectF &all, Wrapping wrapping) const
+{
+    const double room = g.lane.top() - g.caption.bottom();
+    // Each block wrapping its name or its notes takes a line less than all wrapping both, and more
+    // width: the arrangement for a view too short for that (GPT-2 projected under a Chinese font,
+    // whose lines are taller, #25 item 4), as large as leaves the blocks their two lines. The others
+    // are as large as the width allows; geometryFor gives up caption lines for height.
+    const double height = wrapping == Wrapping::EachSlot ? room - 2.0 * QFontMetricsF(font()).height()
+                                                         : std::numeric_limits<double>::infinity();
+    // Laid out without notes first; a compressed matrix gets a third label line that says how it is
+    // drawn, which leaves less room and so stays compressed.
+    for (const bool notes : {false, true}) {
+        const std::optional<Labels> fitted = fitLabels(g, notes, QSizeF(all.width(), height), wrapping);
+        if (!fitted && wrapping != Wrapping::Never)
+            return false;
+        // Nothing fits: one line each, as small as labels get (cut where they must).
+        const Labels labels = fitted ? *fitted : labelsFor(g, notes, 0, 0, g.labelWraps);
+        g.labelLine = labels.lineHeight(QFontMetricsF(g.labelFont));
+        g.labelHeight = labels.height(QFontMetricsF(g.labelFont));
+        g.diagram = QRectF(all.left(), g.caption.bottom() + g.labelHeight, all.width(), room - g.labelHeight);
+        layoutBlocks(g, labels);
+        if (!g.rowsCompressed && !g.colsCompressed)
+            break;
+    }
+    return true;
+}
+
+std::array<double, 4> OneHotView::slotWidths(const std::array<double, 4> &need, double cellWidth) const
 {
     const QFontMetricsF fm(font());
     const double gap = gapFor(fm);
     // A compressed block needs no more than 60 px.
     const double block =
         std::min(std::max(double(m_lab->embeddingWeight()->value().cols()), 1.0) * cellWidth, 60.0);
-    double width = trailingFor(fm) + std::max(oneHotWidthFor(fm) + gap, need[0]);
+    std::array<double, 4> widths{std::max(oneHotWidthFor(fm) + gap, need[0])};
     for (std::size_t i = 1; i < need.size(); ++i)
-        width += std::max(block + gap, need[i]);
-    return width;
+        widths[i] = std::max(block + gap, need[i]);
+    return widths;
+}
+
+double OneHotView::rowWidth(const std::array<double, 4> &need, double cellWidth) const
+{
+    const std::array<double, 4> widths = slotWidths(need, cellWidth);
+    return trailingFor(QFontMetricsF(font())) + std::accumulate(widths.cbegin(), widths.cend(), 0.0);
 }
 
 double OneHotView::shrunkLabelPointSize() const
@@ -493,33 +538,57 @@ bool OneHotView::labelsMayWrap() const
     return font().pointSizeF() > QApplication::font().pointSizeF();
 }
 
-OneHotView::Labels OneHotView::fitLabels(Geometry &g, bool notes, double width, bool mayWrap) const
+OneHotView::LabelWraps OneHotView::wrapsFor(Wrapping wrapping, const Geometry &g, bool notes,
+                                            const QFontMetricsF &fm) const
+{
+    if (wrapping != Wrapping::EachSlot) {
+        const LabelWrap wrap = wrapping == Wrapping::Everything ? LabelWrap::Both : LabelWrap::None;
+        return {wrap, wrap, wrap, wrap};
+    }
+    // Each block's narrowest slot (cells of 6 px, as fitLabels measures), on one line where wrapping
+    // would not make it narrower.
+    LabelWraps wraps{};
+    std::array<double, 4> narrowest{};
+    narrowest.fill(std::numeric_limits<double>::infinity());
+    for (const LabelWrap wrap : {LabelWrap::None, LabelWrap::Name, LabelWrap::Notes}) {
+        const std::array<double, 4> widths =
+            slotWidths(labelsFor(g, notes, 0, 0, {wrap, wrap, wrap, wrap}).needs(fm), 6.0);
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            if (widths[i] < narrowest[i]) {
+                narrowest[i] = widths[i];
+                wraps[i] = wrap;
+            }
+        }
+    }
+    return wraps;
+}
+
+std::optional<OneHotView::Labels> OneHotView::fitLabels(Geometry &g, bool notes, QSizeF room,
+                                                        Wrapping wrapping) const
 {
     g.labelFont = font();
-    g.labelsWrapped = false;
+    g.labelWraps = {};
     if (g.labelFont.pointSizeF() <= 0)
-        return labelsFor(g, notes, 0, 0, false);
-    // Each size from the view's down to the smallest on one line, then on two: projected, the names
+        return labelsFor(g, notes, 0, 0, g.labelWraps);
+    // Each size from the view's down to the smallest on one line, then wrapped: projected, the names
     // wrap before they shrink below 16 px or the heatmaps lose their width (#25 item 4).
-    const double smallest = mayWrap ? legibleLabelPointSize() : shrunkLabelPointSize();
-    for (const bool wrapped : {false, true}) {
-        if (wrapped && !mayWrap)
-            break;
-        g.labelsWrapped = wrapped;
-        const Labels labels = labelsFor(g, notes, 0, 0, wrapped);
+    const double smallest = wrapping != Wrapping::Never ? legibleLabelPointSize() : shrunkLabelPointSize();
+    for (const Wrapping tried : {Wrapping::Never, wrapping}) {
         for (double size = font().pointSizeF();; size = std::max(size * 0.95, smallest)) {
             g.labelFont.setPointSizeF(size);
+            const QFontMetricsF fm(g.labelFont);
+            g.labelWraps = wrapsFor(tried, g, notes, fm);
+            const Labels labels = labelsFor(g, notes, 0, 0, g.labelWraps);
             // Cells of 6 px, the narrowest drawn uncompressed.
-            if (rowWidth(labels.needs(QFontMetricsF(g.labelFont)), 6.0) <= width)
+            if (rowWidth(labels.needs(fm), 6.0) <= room.width() && labels.height(fm) <= room.height())
                 return labels;
             if (size <= smallest)
                 break;
         }
+        if (tried == wrapping)
+            break;
     }
-    // Nothing fits: one line each, as small as labels get (cut where they must).
-    g.labelsWrapped = false;
-    g.labelFont.setPointSizeF(shrunkLabelPointSize());
-    return labelsFor(g, notes, 0, 0, false);
+    return std::nullopt;
 }
 
 void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) const
@@ -857,7 +926,7 @@ void OneHotView::paintLabels(QPainter &p, const Frame &f) const
         g.rowsCompressed ? qint64(std::ceil(double(f.v) / std::max(1.0, g.weight.height()))) : 1;
     const qint64 colStep =
         g.colsCompressed ? qint64(std::ceil(double(f.d) / std::max(1.0, g.weight.width()))) : 1;
-    const Labels labels = labelsFor(g, compressed, rowStep, colStep, g.labelsWrapped);
+    const Labels labels = labelsFor(g, compressed, rowStep, colStep, g.labelWraps);
     const double line = g.labelLine;
     p.setFont(g.labelFont);
     for (std::size_t i = 0; i < labels.name.size(); ++i) {
@@ -867,12 +936,13 @@ void OneHotView::paintLabels(QPainter &p, const Frame &f) const
                 drawRecordedText(p, QRectF(slot.left(), slot.top() + row * line, slot.width(), line),
                                  Qt::AlignHCenter | Qt::AlignTop, text, f.texts, Qt::ElideRight);
         };
-        // The names in the text colour; the shape and the notes fainter, under the longest name.
+        // The names in the text colour; the shape and the notes fainter, under the longest name
+        // where the notes leave room (Labels::shapeRow).
         const QStringList lines = labels.slot(i);
         for (int row = 0; row < lines.size(); ++row) {
             const int nameRows = int(labels.name[i].size());
             p.setPen(row < nameRows ? f.text : f.faint);
-            draw(row < nameRows ? row : row - nameRows + labels.nameLines(), lines[row]);
+            draw(row < nameRows ? row : row - nameRows + labels.shapeRow(i), lines[row]);
         }
     }
     p.setFont(font());

@@ -84,20 +84,33 @@ private:
     struct Geometry;
     struct Frame;
     struct Labels;
+    /// How one block's label wraps: not at all, its name on two lines, its notes on three, or both.
+    enum class LabelWrap { None, Name, Notes, Both };
+    using LabelWraps = std::array<LabelWrap, 4>;
+    /// How far the labels may wrap before they shrink: not at all, each block's name or its notes
+    /// (whichever leaves its label narrower: one line less than both), or names and notes.
+    enum class Wrapping { Never, EachSlot, Everything };
     Geometry geometryFor(QSize size) const;
     /// The caption, the counters and the lookup lane, each as tall as its wrapped text at `all`'s width;
     /// the caption as tall as every phase's of the current id, or with `everyPhase` false this one's.
     void layoutText(Geometry &g, const QRectF &all, bool everyPhase = true) const;
+    /// The labels as `wrapping` allows and the blocks under the caption; false when those labels do
+    /// not fit (never with Never: those shrink to shrunkLabelPointSize(), cut where they must).
+    bool layoutDiagram(Geometry &g, const QRectF &all, Wrapping wrapping) const;
     /// The blocks side by side, each in a slot as wide as its label needs.
     void layoutBlocks(Geometry &g, const Labels &labels) const;
     /// The label of each block; with `notes`, how a compressed block is drawn (widest case if
-    /// `rowStep` or `colStep` is 0).
-    /// With `wrapped`, the names on two lines and the notes on three, narrower.
-    Labels labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep, bool wrapped) const;
-    /// The largest labels for `width`: on one line in the view's font or a smaller one, then, with
-    /// `mayWrap`, wrapped, neither below legibleLabelPointSize(); else on one line at
-    /// shrunkLabelPointSize(). Sets g.labelFont and g.labelsWrapped.
-    Labels fitLabels(Geometry &g, bool notes, double width, bool mayWrap) const;
+    /// `rowStep` or `colStep` is 0), on two lines. Each block's `wraps` puts its name on two lines
+    /// or its notes on three, narrower.
+    Labels labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep,
+                     const LabelWraps &wraps) const;
+    /// How each block's label wraps under `wrapping`, its lines measured with `fm`.
+    LabelWraps wrapsFor(Wrapping wrapping, const Geometry &g, bool notes, const QFontMetricsF &fm) const;
+    /// The largest labels for `room`'s width and at most its height: on one line in the view's font
+    /// or a smaller one, then wrapped as `wrapping` allows, neither below legibleLabelPointSize()
+    /// (with Never, on one line down to shrunkLabelPointSize()). Sets g.labelFont and g.labelWraps;
+    /// no value when nothing fits.
+    std::optional<Labels> fitLabels(Geometry &g, bool notes, QSizeF room, Wrapping wrapping) const;
     /// The one-hot vector's digits: as large as a row holds them, up to the view's font.
     double digitPointSize(const Geometry &g) const;
     /// The least the labels shrink to: towards the application's font, never below it.
@@ -106,6 +119,9 @@ private:
     double legibleLabelPointSize() const;
     /// Projected (the view's font enlarged), labels wrap rather than shrink below 16 px.
     bool labelsMayWrap() const;
+    /// The width of each block's slot beside the others, for its label's `need` and `cellWidth` px a
+    /// column.
+    std::array<double, 4> slotWidths(const std::array<double, 4> &need, double cellWidth) const;
     /// The width of the blocks side by side with their labels, `cellWidth` px a column, and the
     /// mark after the output.
     double rowWidth(const std::array<double, 4> &need, double cellWidth) const;
