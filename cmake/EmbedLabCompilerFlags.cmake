@@ -1,6 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # One place for per-target warnings and options (no directory-wide flags).
 include(CheckCXXCompilerFlag)
+include(CheckLinkerFlag)
+
+# GNU gold links a test in a fifth of the time of the default linker (0.35 s of CPU instead of
+# 1.7 s for tst_mainwindow in the Release tree); with 130 programs in each of CI's two trees that is
+# minutes of a 90-minute limit. It comes with binutils, which g++ already installs.
+check_linker_flag(CXX -fuse-ld=gold EMBEDLAB_HAVE_GOLD)
 
 # The whole program is built for a baseline every supported PC has: x86-64-v2 (SSE4.2, about every
 # x86-64 CPU since 2009), so the package runs on any classroom machine. The hot loops are compiled
@@ -43,6 +49,9 @@ function(embedlab_set_compiler_flags target)
         target_compile_options(${target} PRIVATE -Werror)
     endif()
     target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_FOREACH QT_NO_KEYWORDS)
+    if(EMBEDLAB_HAVE_GOLD)
+        target_link_options(${target} PRIVATE -fuse-ld=gold)
+    endif()
     if(EMBEDLAB_SANITIZE)
         # -O1 (after the build type's -O3, so it wins): an instrumented file compiles in about half
         # -O3's time (TokenMap.cpp 69 s instead of 141 s); the whole tree took 23 minutes instead of
