@@ -16,11 +16,6 @@ namespace embedlab::core {
 
 namespace {
 
-[[noreturn]] void fail(const std::string &message)
-{
-    throw Error(Error::Kind::ValueError, message);
-}
-
 struct GgmlType {
     std::string_view name;
     std::uint64_t blockSize = 0; // elements per block
@@ -133,8 +128,9 @@ public:
     void need(std::size_t bytes, const char *what) const
     {
         if (bytes > remaining())
-            fail(std::string("truncated: reading ") + what + " at byte " + std::to_string(m_pos) + " needs " +
-                 std::to_string(bytes) + " bytes, the file has " + std::to_string(remaining()) + " left");
+            throwValueError(std::string("truncated: reading ") + what + " at byte " + std::to_string(m_pos) +
+                            " needs " + std::to_string(bytes) + " bytes, the file has " +
+                            std::to_string(remaining()) + " left");
     }
     template <typename T> T read(const char *what)
     {
@@ -148,8 +144,9 @@ public:
     {
         const auto length = read<std::uint64_t>(what);
         if (length > remaining())
-            fail(std::string("truncated: ") + what + " at byte " + std::to_string(m_pos - 8) + " claims " +
-                 std::to_string(length) + " bytes, the file has " + std::to_string(remaining()) + " left");
+            throwValueError(std::string("truncated: ") + what + " at byte " + std::to_string(m_pos - 8) +
+                            " claims " + std::to_string(length) + " bytes, the file has " +
+                            std::to_string(remaining()) + " left");
         std::string s(reinterpret_cast<const char *>(m_file.data() + m_pos),
                       static_cast<std::size_t>(length));
         m_pos += static_cast<std::size_t>(length);
@@ -159,8 +156,9 @@ public:
     {
         const auto length = read<std::uint64_t>(what);
         if (length > remaining())
-            fail(std::string("truncated: ") + what + " at byte " + std::to_string(m_pos - 8) + " claims " +
-                 std::to_string(length) + " bytes, the file has " + std::to_string(remaining()) + " left");
+            throwValueError(std::string("truncated: ") + what + " at byte " + std::to_string(m_pos - 8) +
+                            " claims " + std::to_string(length) + " bytes, the file has " +
+                            std::to_string(remaining()) + " left");
         const std::string_view s(reinterpret_cast<const char *>(m_file.data() + m_pos),
                                  static_cast<std::size_t>(length));
         m_pos += static_cast<std::size_t>(length);
@@ -227,8 +225,8 @@ std::string readScalar(Cursor &c, std::uint32_t type)
     case kBool: {
         const auto b = c.read<std::uint8_t>("a bool value");
         if (b > 1)
-            fail("bool value " + std::to_string(b) + " at byte " + std::to_string(c.position() - 1) +
-                 " is neither 0 nor 1");
+            throwValueError("bool value " + std::to_string(b) + " at byte " +
+                            std::to_string(c.position() - 1) + " is neither 0 nor 1");
         return b ? "true" : "false";
     }
     case kUint64:
@@ -238,8 +236,8 @@ std::string readScalar(Cursor &c, std::uint32_t type)
     case kFloat64:
         return formatFloat(c.read<double>("a float64 value"));
     default:
-        fail("unknown metadata value type " + std::to_string(type) + " at byte " +
-             std::to_string(c.position() - 4));
+        throwValueError("unknown metadata value type " + std::to_string(type) + " at byte " +
+                        std::to_string(c.position() - 4));
     }
 }
 
@@ -252,13 +250,14 @@ std::uint64_t readArrayHeader(Cursor &c, std::uint32_t &itemType)
     itemType = c.read<std::uint32_t>("an array's item type");
     const auto count = c.read<std::uint64_t>("an array's length");
     if (itemType > kFloat64)
-        fail("unknown array item type " + std::to_string(itemType) + " at byte " +
-             std::to_string(c.position() - 12));
+        throwValueError("unknown array item type " + std::to_string(itemType) + " at byte " +
+                        std::to_string(c.position() - 12));
     // Every item takes at least one byte (strings at least eight), so a count beyond that is a lie.
     const std::size_t minimum = itemType == kString || itemType == kArray ? 8 : scalarSize(itemType);
     if (count > c.remaining() / minimum)
-        fail("truncated: array of " + std::to_string(count) + " " + kTypeNames[itemType] + " at byte " +
-             std::to_string(c.position() - 12) + " is longer than the rest of the file");
+        throwValueError("truncated: array of " + std::to_string(count) + " " + kTypeNames[itemType] +
+                        " at byte " + std::to_string(c.position() - 12) +
+                        " is longer than the rest of the file");
     return count;
 }
 
@@ -271,7 +270,8 @@ std::string readValue(Cursor &c, std::uint32_t type, int depth)
     if (type != kArray)
         return readScalar(c, type);
     if (depth >= 4)
-        fail("metadata arrays nested deeper than 4 levels at byte " + std::to_string(c.position()));
+        throwValueError("metadata arrays nested deeper than 4 levels at byte " +
+                        std::to_string(c.position()));
     std::uint32_t itemType = 0;
     const std::uint64_t count = readArrayHeader(c, itemType);
     std::string text = "[";
@@ -295,16 +295,16 @@ std::uint32_t readVersion(Cursor &c, std::span<const std::uint8_t> file)
 {
     c.need(4, "the magic 'GGUF'");
     if (std::memcmp(file.data(), "GGUF", 4) != 0)
-        fail("not a GGUF file: the magic at byte 0 is not 'GGUF'");
+        throwValueError("not a GGUF file: the magic at byte 0 is not 'GGUF'");
     c.skip(4, "the magic");
     const auto version = c.read<std::uint32_t>("the version");
     if (version == 0x03000000 || version == 0x02000000)
-        fail("big-endian GGUF files are not supported");
+        throwValueError("big-endian GGUF files are not supported");
     if (version == 1)
-        fail("GGUF version 1 is not supported (re-convert the model with a current llama.cpp)");
+        throwValueError("GGUF version 1 is not supported (re-convert the model with a current llama.cpp)");
     if (version != 2 && version != 3)
-        fail("unknown GGUF version " + std::to_string(version) +
-             " at byte 4 (EmbedLab reads versions 2 and 3)");
+        throwValueError("unknown GGUF version " + std::to_string(version) +
+                        " at byte 4 (EmbedLab reads versions 2 and 3)");
     return version;
 }
 
@@ -317,17 +317,17 @@ std::uint64_t readMetadata(Cursor &c, std::uint64_t kvCount, WeightIndex &index)
         const std::size_t at = c.position();
         std::string key = c.readString("a metadata key");
         if (!keys.insert(key).second)
-            fail("duplicate metadata key '" + key + "' at byte " + std::to_string(at));
+            throwValueError("duplicate metadata key '" + key + "' at byte " + std::to_string(at));
         const auto type = c.read<std::uint32_t>("a metadata value type");
         if (type > kFloat64)
-            fail("unknown metadata value type " + std::to_string(type) + " for '" + key + "' at byte " +
-                 std::to_string(c.position() - 4));
+            throwValueError("unknown metadata value type " + std::to_string(type) + " for '" + key +
+                            "' at byte " + std::to_string(c.position() - 4));
         if (key == "general.alignment") {
             if (type != kUint32)
-                fail("general.alignment is " + std::string(kTypeNames[type]) + ", not uint32");
+                throwValueError("general.alignment is " + std::string(kTypeNames[type]) + ", not uint32");
             alignment = c.read<std::uint32_t>("general.alignment");
             if (alignment == 0 || (alignment & (alignment - 1)) != 0)
-                fail("general.alignment " + std::to_string(alignment) + " is not a power of two");
+                throwValueError("general.alignment " + std::to_string(alignment) + " is not a power of two");
             index.metadata.emplace_back(std::move(key), std::to_string(alignment));
             continue;
         }
@@ -346,20 +346,20 @@ TensorInfo readTensorInfo(Cursor &c, std::uint64_t alignment, std::set<std::stri
     info.name = c.readString("a tensor name");
     const std::string where = "tensor '" + info.name + "' (info at byte " + std::to_string(at) + ")";
     if (!names.insert(info.name).second)
-        fail("duplicate tensor name '" + info.name + "' at byte " + std::to_string(at));
+        throwValueError("duplicate tensor name '" + info.name + "' at byte " + std::to_string(at));
     const auto dims = c.read<std::uint32_t>("a tensor's dimension count");
     if (dims > 4)
-        fail(where + " has " + std::to_string(dims) + " dimensions; ggml allows at most 4");
+        throwValueError(where + " has " + std::to_string(dims) + " dimensions; ggml allows at most 4");
     std::vector<std::uint64_t> ne(dims);
     for (auto &d : ne) {
         d = c.read<std::uint64_t>("a tensor dimension");
         if (d > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
-            fail(where + ": dimension " + std::to_string(d) + " is too large");
+            throwValueError(where + ": dimension " + std::to_string(d) + " is too large");
     }
     const auto typeId = c.read<std::uint32_t>("a tensor type");
     const GgmlType type = ggmlType(typeId);
     if (type.name.empty())
-        fail(where + ": unknown ggml type " + std::to_string(typeId));
+        throwValueError(where + ": unknown ggml type " + std::to_string(typeId));
     const auto offset = c.read<std::uint64_t>("a tensor offset");
     info.dtype = std::string(type.name);
     info.element = type.element;
@@ -373,15 +373,16 @@ TensorInfo readTensorInfo(Cursor &c, std::uint64_t alignment, std::set<std::stri
         info.shape.push_back(static_cast<Index>(*d));
     const std::uint64_t innermost = ne.empty() ? 1 : ne[0];
     if (innermost % type.blockSize != 0)
-        fail(where + ": innermost dimension " + std::to_string(innermost) + " is not a multiple of " +
-             info.dtype + "'s block of " + std::to_string(type.blockSize));
+        throwValueError(where + ": innermost dimension " + std::to_string(innermost) +
+                        " is not a multiple of " + info.dtype + "'s block of " +
+                        std::to_string(type.blockSize));
     const auto elements = checkedByteSize(info.shape, 1);
     std::uint64_t bytes = 0;
     if (!elements || __builtin_mul_overflow(*elements / type.blockSize, type.typeSize, &bytes))
-        fail(where + ": shape " + shapeString(info.shape) + " overflows");
+        throwValueError(where + ": shape " + shapeString(info.shape) + " overflows");
     if (offset % alignment != 0)
-        fail(where + ": offset " + std::to_string(offset) + " is not a multiple of the alignment " +
-             std::to_string(alignment));
+        throwValueError(where + ": offset " + std::to_string(offset) +
+                        " is not a multiple of the alignment " + std::to_string(alignment));
     info.size = bytes;
     offsetOut = offset;
     return info;
@@ -395,9 +396,10 @@ void placeTensors(WeightIndex &index, const std::vector<std::uint64_t> &relative
         TensorInfo &t = index.tensors[i];
         const std::uint64_t available = fileSize - dataStart;
         if (relative[i] > available || t.size > available - relative[i])
-            fail("tensor '" + t.name + "': data at offset " + std::to_string(relative[i]) + " (" +
-                 std::to_string(t.size) + " bytes) runs past the end of the file (the data section has " +
-                 std::to_string(available) + " bytes)");
+            throwValueError("tensor '" + t.name + "': data at offset " + std::to_string(relative[i]) + " (" +
+                            std::to_string(t.size) +
+                            " bytes) runs past the end of the file (the data section has " +
+                            std::to_string(available) + " bytes)");
         t.offset = dataStart + relative[i];
     }
 }
@@ -417,8 +419,9 @@ void checkOverlaps(const WeightIndex &index, std::uint64_t dataStart)
         const TensorInfo &a = *sorted[i - 1], &b = *sorted[i];
         const bool alias = a.offset == b.offset && a.size == b.size;
         if (!alias && b.offset < a.offset + a.size)
-            fail("tensor '" + b.name + "' (data bytes " + std::to_string(b.offset - dataStart) + ".." +
-                 std::to_string(b.offset - dataStart + b.size) + ") overlaps tensor '" + a.name + "'");
+            throwValueError("tensor '" + b.name + "' (data bytes " + std::to_string(b.offset - dataStart) +
+                            ".." + std::to_string(b.offset - dataStart + b.size) + ") overlaps tensor '" +
+                            a.name + "'");
     }
 }
 
@@ -431,13 +434,14 @@ void skipValue(Cursor &c, std::uint32_t type, int depth)
     }
     if (type != kArray) {
         if (scalarSize(type) == 0)
-            fail("unknown metadata value type " + std::to_string(type) + " at byte " +
-                 std::to_string(c.position() - 4));
+            throwValueError("unknown metadata value type " + std::to_string(type) + " at byte " +
+                            std::to_string(c.position() - 4));
         c.skip(scalarSize(type), "a metadata value");
         return;
     }
     if (depth >= 4)
-        fail("metadata arrays nested deeper than 4 levels at byte " + std::to_string(c.position()));
+        throwValueError("metadata arrays nested deeper than 4 levels at byte " +
+                        std::to_string(c.position()));
     std::uint32_t itemType = 0;
     const std::uint64_t count = readArrayHeader(c, itemType);
     if (itemType != kString && itemType != kArray) {
@@ -457,32 +461,35 @@ GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file)
     c.read<std::uint64_t>("the tensor count");
     const auto kvCount = c.read<std::uint64_t>("the metadata count");
     if (kvCount > c.remaining() / 12)
-        fail("truncated or corrupt: metadata count " + std::to_string(kvCount) +
-             " at byte 16 is more than the " + std::to_string(c.remaining()) + " bytes left can hold");
+        throwValueError("truncated or corrupt: metadata count " + std::to_string(kvCount) +
+                        " at byte 16 is more than the " + std::to_string(c.remaining()) +
+                        " bytes left can hold");
     GgufTokenizerData data;
     for (std::uint64_t i = 0; i < kvCount; ++i) {
         const std::string_view key = c.readStringView("a metadata key");
         const auto type = c.read<std::uint32_t>("a metadata value type");
         if (type > kFloat64)
-            fail("unknown metadata value type " + std::to_string(type) + " for '" + std::string(key) +
-                 "' at byte " + std::to_string(c.position() - 4));
+            throwValueError("unknown metadata value type " + std::to_string(type) + " for '" +
+                            std::string(key) + "' at byte " + std::to_string(c.position() - 4));
         if (key == "tokenizer.ggml.model" || key == "tokenizer.ggml.pre") {
             if (type != kString)
-                fail(std::string(key) + " is " + kTypeNames[type] + ", not a string");
+                throwValueError(std::string(key) + " is " + kTypeNames[type] + ", not a string");
             (key == "tokenizer.ggml.model" ? data.model : data.pre) =
                 std::string(c.readStringView(std::string(key).c_str()));
         } else if (key == "tokenizer.ggml.add_space_prefix") {
             if (type != kBool)
-                fail("tokenizer.ggml.add_space_prefix is " + std::string(kTypeNames[type]) + ", not a bool");
+                throwValueError("tokenizer.ggml.add_space_prefix is " + std::string(kTypeNames[type]) +
+                                ", not a bool");
             data.addSpacePrefix = c.read<std::uint8_t>("tokenizer.ggml.add_space_prefix") != 0;
         } else if (key == "tokenizer.ggml.scores") {
             std::uint32_t itemType = 0;
             if (type != kArray)
-                fail("tokenizer.ggml.scores is " + std::string(kTypeNames[type]) + ", not an array");
+                throwValueError("tokenizer.ggml.scores is " + std::string(kTypeNames[type]) +
+                                ", not an array");
             const std::uint64_t count = readArrayHeader(c, itemType);
             if (itemType != kFloat32)
-                fail("tokenizer.ggml.scores is an array of " + std::string(kTypeNames[itemType]) +
-                     ", not of float32");
+                throwValueError("tokenizer.ggml.scores is an array of " + std::string(kTypeNames[itemType]) +
+                                ", not of float32");
             data.scores.resize(static_cast<std::size_t>(count));
             for (auto &score : data.scores)
                 score = c.read<float>("a token score");
@@ -490,10 +497,11 @@ GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file)
             auto &into = key == "tokenizer.ggml.tokens" ? data.tokens : data.merges;
             std::uint32_t itemType = 0;
             if (type != kArray)
-                fail(std::string(key) + " is " + kTypeNames[type] + ", not an array of strings");
+                throwValueError(std::string(key) + " is " + kTypeNames[type] + ", not an array of strings");
             const std::uint64_t count = readArrayHeader(c, itemType);
             if (itemType != kString)
-                fail(std::string(key) + " is an array of " + kTypeNames[itemType] + ", not of strings");
+                throwValueError(std::string(key) + " is an array of " + kTypeNames[itemType] +
+                                ", not of strings");
             into.clear();
             into.reserve(static_cast<std::size_t>(count));
             for (std::uint64_t k = 0; k < count; ++k)
@@ -501,11 +509,12 @@ GgufTokenizerData readGgufTokenizer(std::span<const std::uint8_t> file)
         } else if (key == "tokenizer.ggml.token_type") {
             std::uint32_t itemType = 0;
             if (type != kArray)
-                fail("tokenizer.ggml.token_type is " + std::string(kTypeNames[type]) + ", not an array");
+                throwValueError("tokenizer.ggml.token_type is " + std::string(kTypeNames[type]) +
+                                ", not an array");
             const std::uint64_t count = readArrayHeader(c, itemType);
             if (itemType != kInt32 && itemType != kUint32)
-                fail("tokenizer.ggml.token_type is an array of " + std::string(kTypeNames[itemType]) +
-                     ", not of int32");
+                throwValueError("tokenizer.ggml.token_type is an array of " +
+                                std::string(kTypeNames[itemType]) + ", not of int32");
             data.tokenTypes.resize(static_cast<std::size_t>(count));
             for (auto &t : data.tokenTypes)
                 t = c.read<std::int32_t>("a token type");
@@ -526,15 +535,16 @@ WeightIndex readGguf(std::span<const std::uint8_t> file)
     // A key/value pair takes at least 12 bytes and a tensor info at least 24: bounds the counts
     // before anything is allocated.
     if (kvCount > c.remaining() / 12)
-        fail("truncated or corrupt: metadata count " + std::to_string(kvCount) +
-             " at byte 16 is more than the " + std::to_string(c.remaining()) + " bytes left can hold");
+        throwValueError("truncated or corrupt: metadata count " + std::to_string(kvCount) +
+                        " at byte 16 is more than the " + std::to_string(c.remaining()) +
+                        " bytes left can hold");
 
     WeightIndex index;
     const std::uint64_t alignment = readMetadata(c, kvCount, index);
     if (tensorCount > c.remaining() / 24)
-        fail("truncated or corrupt: tensor count " + std::to_string(tensorCount) +
-             " at byte 8 is more than the " + std::to_string(c.remaining()) + " bytes left (at byte " +
-             std::to_string(c.position()) + ") can hold");
+        throwValueError("truncated or corrupt: tensor count " + std::to_string(tensorCount) +
+                        " at byte 8 is more than the " + std::to_string(c.remaining()) +
+                        " bytes left (at byte " + std::to_string(c.position()) + ") can hold");
     std::set<std::string> names;
     std::vector<std::uint64_t> relative;
     for (std::uint64_t i = 0; i < tensorCount; ++i) {
@@ -544,8 +554,8 @@ WeightIndex readGguf(std::span<const std::uint8_t> file)
     }
     const std::uint64_t dataStart = (c.position() + alignment - 1) / alignment * alignment;
     if (tensorCount > 0 && dataStart > file.size())
-        fail("truncated: the data section would start at byte " + std::to_string(dataStart) +
-             ", past the end (" + std::to_string(file.size()) + " bytes)");
+        throwValueError("truncated: the data section would start at byte " + std::to_string(dataStart) +
+                        ", past the end (" + std::to_string(file.size()) + " bytes)");
     placeTensors(index, relative, dataStart, file.size());
     checkOverlaps(index, dataStart);
     index.metadata.insert(index.metadata.begin(), {"format", "gguf " + std::to_string(version)});

@@ -12,11 +12,6 @@ namespace embedlab::core {
 
 namespace {
 
-[[noreturn]] void fail(const std::string &message)
-{
-    throw Error(Error::Kind::ValueError, message);
-}
-
 std::string printable(std::span<const std::uint8_t> bytes)
 {
     static const char *hex = "0123456789abcdef";
@@ -66,8 +61,9 @@ public:
                     failAt("duplicate key 'descr'", keyAt);
                 skipSpace();
                 if (peek() == '[')
-                    fail("structured dtypes (a list descr) are not supported: EmbedLab reads plain numeric "
-                         "arrays");
+                    throwValueError(
+                        "structured dtypes (a list descr) are not supported: EmbedLab reads plain numeric "
+                        "arrays");
                 r.descr = parseString();
                 seenDescr = true;
             } else if (key == "fortran_order") {
@@ -98,11 +94,11 @@ public:
         if (m_pos != m_text.size())
             failAt("unexpected text after the header dict");
         if (!seenDescr || !seenOrder || !seenShape)
-            fail(std::string("header is missing the key '") +
-                 (!seenDescr   ? "descr"
-                  : !seenOrder ? "fortran_order"
-                               : "shape") +
-                 "'");
+            throwValueError(std::string("header is missing the key '") +
+                            (!seenDescr   ? "descr"
+                             : !seenOrder ? "fortran_order"
+                                          : "shape") +
+                            "'");
         return r;
     }
 
@@ -110,7 +106,7 @@ private:
     [[noreturn]] void failAt(const std::string &what) const { failAt(what, m_pos); }
     [[noreturn]] void failAt(const std::string &what, std::size_t at) const
     {
-        fail("header: " + what + " at byte " + std::to_string(m_base + at));
+        throwValueError("header: " + what + " at byte " + std::to_string(m_base + at));
     }
     char peek() const { return m_pos < m_text.size() ? m_text[m_pos] : '\0'; }
     void skipSpace()
@@ -233,9 +229,10 @@ Descr parseDescr(const std::string &descr)
     if (!d.empty() && (d[0] == '<' || d[0] == '>' || d[0] == '|' || d[0] == '='))
         order = d[0], d.remove_prefix(1);
     if (d == "O" || d.starts_with("O"))
-        fail("descr '" + descr +
-             "' is an object array: its elements are Python pickles, which EmbedLab never executes; "
-             "save a numeric array instead (numpy.save(path, array.astype(numpy.float32)))");
+        throwValueError(
+            "descr '" + descr +
+            "' is an object array: its elements are Python pickles, which EmbedLab never executes; "
+            "save a numeric array instead (numpy.save(path, array.astype(numpy.float32)))");
     Descr r;
     const std::string_view kinds[] = {"f2", "f4", "f8", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b1"};
     const ElementType types[] = {ElementType::F16, ElementType::F32, ElementType::F64, ElementType::I8,
@@ -248,12 +245,13 @@ Descr parseDescr(const std::string &descr)
         }
     }
     if (r.element == ElementType::Unsupported)
-        fail("descr '" + descr +
-             "' is not supported: EmbedLab reads float (f2, f4, f8), integer (i1..i8, u1..u8) and bool (b1) "
-             "arrays");
+        throwValueError(
+            "descr '" + descr +
+            "' is not supported: EmbedLab reads float (f2, f4, f8), integer (i1..i8, u1..u8) and bool (b1) "
+            "arrays");
     if (order == '|' && r.itemSize > 1)
-        fail("descr '" + descr + "' has no byte order ('|') but " + std::to_string(r.itemSize) +
-             "-byte elements");
+        throwValueError("descr '" + descr + "' has no byte order ('|') but " + std::to_string(r.itemSize) +
+                        "-byte elements");
     r.bigEndian = order == '>' && r.itemSize > 1;
     return r;
 }
@@ -294,36 +292,37 @@ WeightIndex readNpy(std::span<const std::uint8_t> file)
 {
     static const std::uint8_t magic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
     if (file.size() < 8)
-        fail("truncated: the .npy magic string and version need 8 bytes, the file has " +
-             std::to_string(file.size()));
+        throwValueError("truncated: the .npy magic string and version need 8 bytes, the file has " +
+                        std::to_string(file.size()));
     if (std::memcmp(file.data(), magic, 6) != 0)
-        fail("the magic string is not correct; expected '\\x93NUMPY', got " + printable(file.first(6)));
+        throwValueError("the magic string is not correct; expected '\\x93NUMPY', got " +
+                        printable(file.first(6)));
     const int major = file[6], minor = file[7];
     if (!((major == 1 || major == 2 || major == 3) && minor == 0))
-        fail("unsupported .npy format version " + std::to_string(major) + "." + std::to_string(minor) +
-             " (NumPy writes 1.0, 2.0 and 3.0)");
+        throwValueError("unsupported .npy format version " + std::to_string(major) + "." +
+                        std::to_string(minor) + " (NumPy writes 1.0, 2.0 and 3.0)");
     const std::size_t lengthBytes = major == 1 ? 2 : 4;
     if (file.size() < 8 + lengthBytes)
-        fail("truncated: the header length field needs " + std::to_string(8 + lengthBytes) +
-             " bytes, the file has " + std::to_string(file.size()));
+        throwValueError("truncated: the header length field needs " + std::to_string(8 + lengthBytes) +
+                        " bytes, the file has " + std::to_string(file.size()));
     std::uint64_t headerLength = 0;
     for (std::size_t i = 0; i < lengthBytes; ++i)
         headerLength |= static_cast<std::uint64_t>(file[8 + i]) << (8 * i);
     const std::size_t headerStart = 8 + lengthBytes;
     if (headerLength > file.size() - headerStart)
-        fail("header length " + std::to_string(headerLength) + " exceeds file size " +
-             std::to_string(file.size()));
+        throwValueError("header length " + std::to_string(headerLength) + " exceeds file size " +
+                        std::to_string(file.size()));
     const std::string_view header(reinterpret_cast<const char *>(file.data() + headerStart),
                                   static_cast<std::size_t>(headerLength));
     std::size_t characters = header.size();
     if (major == 3) {
         std::size_t badAt = 0;
         if (!validUtf8(header, characters, badAt))
-            fail("header is not valid UTF-8 at byte " + std::to_string(headerStart + badAt));
+            throwValueError("header is not valid UTF-8 at byte " + std::to_string(headerStart + badAt));
     }
     if (characters > kNpyMaxHeaderSize)
-        fail("header length " + std::to_string(characters) + " is larger than NumPy's limit of " +
-             std::to_string(kNpyMaxHeaderSize) + " characters (numpy.load refuses it too)");
+        throwValueError("header length " + std::to_string(characters) + " is larger than NumPy's limit of " +
+                        std::to_string(kNpyMaxHeaderSize) + " characters (numpy.load refuses it too)");
     const auto dict = HeaderParser(header, headerStart, major < 3).parse();
     const Descr descr = parseDescr(dict.descr);
 
@@ -337,14 +336,14 @@ WeightIndex readNpy(std::span<const std::uint8_t> file)
     info.offset = headerStart + headerLength;
     const auto size = checkedByteSize(dict.shape, descr.itemSize);
     if (!size)
-        fail("shape " + shapeString(dict.shape) + " overflows: its element count times " +
-             std::to_string(descr.itemSize) + " bytes does not fit in 63 bits");
+        throwValueError("shape " + shapeString(dict.shape) + " overflows: its element count times " +
+                        std::to_string(descr.itemSize) + " bytes does not fit in 63 bits");
     const std::uint64_t bytes = *size;
     info.size = bytes;
     if (bytes > file.size() - info.offset)
-        fail("truncated: shape " + shapeString(dict.shape) + " of '" + dict.descr + "' needs " +
-             std::to_string(bytes) + " bytes of data at offset " + std::to_string(info.offset) +
-             ", the file has " + std::to_string(file.size() - info.offset));
+        throwValueError("truncated: shape " + shapeString(dict.shape) + " of '" + dict.descr + "' needs " +
+                        std::to_string(bytes) + " bytes of data at offset " + std::to_string(info.offset) +
+                        ", the file has " + std::to_string(file.size() - info.offset));
     WeightIndex index;
     index.tensors.push_back(std::move(info));
     index.metadata = {{"format", "npy " + std::to_string(major) + ".0"},

@@ -15,11 +15,6 @@ namespace embedlab::core {
 
 namespace {
 
-[[noreturn]] void fail(const std::string &message)
-{
-    throw Error(Error::Kind::ValueError, message);
-}
-
 struct DtypeSpec {
     std::string_view name;
     ElementType element;
@@ -50,12 +45,13 @@ std::uint64_t unsignedOf(const Json &v, const std::string &what)
 {
     if (v.type != Json::Type::Number || v.text.empty() || v.text[0] == '-' ||
         v.text.find_first_of(".eE") != std::string::npos)
-        fail(what + " is not a non-negative integer at byte " + std::to_string(v.position));
+        throwValueError(what + " is not a non-negative integer at byte " + std::to_string(v.position));
     std::uint64_t value = 0;
     for (char c : v.text) {
         const auto digit = static_cast<std::uint64_t>(c - '0');
         if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10)
-            fail(what + " " + v.text + " does not fit in 64 bits at byte " + std::to_string(v.position));
+            throwValueError(what + " " + v.text + " does not fit in 64 bits at byte " +
+                            std::to_string(v.position));
         value = value * 10 + digit;
     }
     return value;
@@ -65,25 +61,27 @@ std::uint64_t unsignedOf(const Json &v, const std::string &what)
 Json parseHeader(std::span<const std::uint8_t> file, std::uint64_t &headerLength)
 {
     if (file.size() < 8)
-        fail("truncated: the header length needs 8 bytes, the file has " + std::to_string(file.size()));
+        throwValueError("truncated: the header length needs 8 bytes, the file has " +
+                        std::to_string(file.size()));
     headerLength = 0;
     for (int i = 0; i < 8; ++i)
         headerLength |= static_cast<std::uint64_t>(file[static_cast<std::size_t>(i)]) << (8 * i);
     if (headerLength > file.size() - 8)
-        fail("header length " + std::to_string(headerLength) + " exceeds file size " +
-             std::to_string(file.size()));
+        throwValueError("header length " + std::to_string(headerLength) + " exceeds file size " +
+                        std::to_string(file.size()));
     if (headerLength > kSafetensorsMaxHeaderSize)
-        fail("header length " + std::to_string(headerLength) + " exceeds the safetensors limit of " +
-             std::to_string(kSafetensorsMaxHeaderSize) + " bytes");
+        throwValueError("header length " + std::to_string(headerLength) +
+                        " exceeds the safetensors limit of " + std::to_string(kSafetensorsMaxHeaderSize) +
+                        " bytes");
     const std::string_view header(reinterpret_cast<const char *>(file.data() + 8),
                                   static_cast<std::size_t>(headerLength));
     if (header.empty() || header[0] != '{')
-        fail("the JSON header does not start with '{' at byte 8");
+        throwValueError("the JSON header does not start with '{' at byte 8");
     if (const std::size_t bad = invalidUtf8At(header); bad != std::string_view::npos)
-        fail("the JSON header is not valid UTF-8 at byte " + std::to_string(8 + bad));
+        throwValueError("the JSON header is not valid UTF-8 at byte " + std::to_string(8 + bad));
     Json root = parseJson({header, 8, "JSON header", {}});
     if (root.type != Json::Type::Object)
-        fail("the JSON header is not an object");
+        throwValueError("the JSON header is not an object");
     return root;
 }
 
@@ -91,15 +89,17 @@ Json parseHeader(std::span<const std::uint8_t> file, std::uint64_t &headerLength
 void readMetadata(const Json &entry, bool &seenMetadata, WeightIndex &index)
 {
     if (seenMetadata)
-        fail("duplicate '__metadata__' at byte " + std::to_string(entry.position));
+        throwValueError("duplicate '__metadata__' at byte " + std::to_string(entry.position));
     seenMetadata = true;
     if (entry.type != Json::Type::Object)
-        fail("'__metadata__' is " + std::string(jsonTypeName(entry.type)) + ", not an object of strings");
+        throwValueError("'__metadata__' is " + std::string(jsonTypeName(entry.type)) +
+                        ", not an object of strings");
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
         const std::string &key = entry.keys[i];
         const Json &value = entry.values[i];
         if (value.type != Json::Type::String)
-            fail("'__metadata__' value for '" + key + "' is " + jsonTypeName(value.type) + ", not a string");
+            throwValueError("'__metadata__' value for '" + key + "' is " + jsonTypeName(value.type) +
+                            ", not a string");
         index.metadata.emplace_back(key, value.text);
     }
 }
@@ -110,7 +110,7 @@ TensorInfo tensorInfo(const std::string &name, const Json &entry, std::uint64_t 
 {
     const std::string where = "tensor '" + name + "'";
     if (entry.type != Json::Type::Object)
-        fail(where + " is " + jsonTypeName(entry.type) + ", not an object");
+        throwValueError(where + " is " + jsonTypeName(entry.type) + ", not an object");
     const Json *dtype = nullptr, *shape = nullptr, *offsets = nullptr;
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
         const std::string &key = entry.keys[i];
@@ -120,24 +120,28 @@ TensorInfo tensorInfo(const std::string &name, const Json &entry, std::uint64_t 
                             : key == "data_offsets" ? &offsets
                                                     : nullptr;
         if (!slot)
-            fail(where + ": unexpected key '" + key + "' (expected dtype, shape, data_offsets)");
+            throwValueError(where + ": unexpected key '" + key + "' (expected dtype, shape, data_offsets)");
         if (*slot)
-            fail(where + ": duplicate key '" + key + "'");
+            throwValueError(where + ": duplicate key '" + key + "'");
         *slot = &value;
     }
     if (!dtype || !shape || !offsets)
-        fail(where + ": missing '" + std::string(!dtype ? "dtype" : !shape ? "shape" : "data_offsets") + "'");
+        throwValueError(where + ": missing '" +
+                        std::string(!dtype   ? "dtype"
+                                    : !shape ? "shape"
+                                             : "data_offsets") +
+                        "'");
     if (dtype->type != Json::Type::String)
-        fail(where + ": dtype is " + jsonTypeName(dtype->type) + ", not a string");
+        throwValueError(where + ": dtype is " + jsonTypeName(dtype->type) + ", not a string");
     const DtypeSpec *spec = nullptr;
     for (const DtypeSpec &d : kDtypes) {
         if (d.name == dtype->text)
             spec = &d;
     }
     if (!spec)
-        fail(where + ": unknown dtype '" + dtype->text + "'");
+        throwValueError(where + ": unknown dtype '" + dtype->text + "'");
     if (shape->type != Json::Type::Array)
-        fail(where + ": shape is " + jsonTypeName(shape->type) + ", not an array");
+        throwValueError(where + ": shape is " + jsonTypeName(shape->type) + ", not an array");
     TensorInfo info;
     info.name = name;
     info.dtype = dtype->text;
@@ -147,29 +151,30 @@ TensorInfo tensorInfo(const std::string &name, const Json &entry, std::uint64_t 
     for (const Json &d : shape->items) {
         const std::uint64_t dim = unsignedOf(d, where + ": shape dimension");
         if (dim > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
-            fail(where + ": shape dimension " + d.text + " is too large");
+            throwValueError(where + ": shape dimension " + d.text + " is too large");
         info.shape.push_back(static_cast<Index>(dim));
     }
     const auto bytes = checkedByteSize(info.shape, spec->size);
     if (!bytes)
-        fail(where + ": shape " + shapeString(info.shape) + " overflows: its element count times " +
-             std::to_string(spec->size) + " bytes does not fit in 63 bits");
+        throwValueError(where + ": shape " + shapeString(info.shape) +
+                        " overflows: its element count times " + std::to_string(spec->size) +
+                        " bytes does not fit in 63 bits");
     if (offsets->type != Json::Type::Array || offsets->items.size() != 2)
-        fail(where + ": data_offsets is not an array of two integers");
+        throwValueError(where + ": data_offsets is not an array of two integers");
     const std::uint64_t begin = unsignedOf(offsets->items[0], where + ": data_offsets begin");
     const std::uint64_t end = unsignedOf(offsets->items[1], where + ": data_offsets end");
     // Appended piecewise: GCC 12 warns falsely (-Wrestrict, bug 105329) on "[" + std::string.
     std::string range(1, '[');
     range.append(std::to_string(begin)).append(", ").append(std::to_string(end)).append("]");
     if (end < begin)
-        fail(where + ": data_offsets " + range + " end before they begin");
+        throwValueError(where + ": data_offsets " + range + " end before they begin");
     if (end - begin != *bytes)
-        fail(where + ": data_offsets " + range + " hold " + std::to_string(end - begin) +
-             " bytes but shape " + shapeString(info.shape) + " of " + info.dtype + " needs " +
-             std::to_string(*bytes));
+        throwValueError(where + ": data_offsets " + range + " hold " + std::to_string(end - begin) +
+                        " bytes but shape " + shapeString(info.shape) + " of " + info.dtype + " needs " +
+                        std::to_string(*bytes));
     if (end > dataSize)
-        fail(where + ": data_offsets " + range + " end past the data section (" + std::to_string(dataSize) +
-             " bytes from byte " + std::to_string(dataStart) + ")");
+        throwValueError(where + ": data_offsets " + range + " end past the data section (" +
+                        std::to_string(dataSize) + " bytes from byte " + std::to_string(dataStart) + ")");
     info.offset = dataStart + begin;
     info.size = end - begin;
     return info;
@@ -190,20 +195,20 @@ void checkTiling(WeightIndex &index, std::uint64_t dataStart, std::size_t fileSi
         const bool alias = previous && t.size > 0 && t.offset == previous->offset && t.size == previous->size;
         if (!alias) {
             if (t.offset < expected)
-                fail("tensor '" + t.name + "' (bytes " + std::to_string(t.offset - dataStart) + ".." +
-                     std::to_string(t.offset - dataStart + t.size) + " of the data) overlaps tensor '" +
-                     previous->name + "'");
+                throwValueError("tensor '" + t.name + "' (bytes " + std::to_string(t.offset - dataStart) +
+                                ".." + std::to_string(t.offset - dataStart + t.size) +
+                                " of the data) overlaps tensor '" + previous->name + "'");
             if (t.offset > expected)
-                fail("gap of " + std::to_string(t.offset - expected) +
-                     " bytes in the data section before tensor '" + t.name + "' (at data byte " +
-                     std::to_string(expected - dataStart) + ")");
+                throwValueError("gap of " + std::to_string(t.offset - expected) +
+                                " bytes in the data section before tensor '" + t.name + "' (at data byte " +
+                                std::to_string(expected - dataStart) + ")");
             expected = t.offset + t.size;
         }
         previous = &t;
     }
     if (expected != fileSize)
-        fail("the data section has " + std::to_string(fileSize - expected) +
-             " bytes after the last tensor (at byte " + std::to_string(expected) + ")");
+        throwValueError("the data section has " + std::to_string(fileSize - expected) +
+                        " bytes after the last tensor (at byte " + std::to_string(expected) + ")");
 }
 
 } // namespace
@@ -225,7 +230,7 @@ WeightIndex readSafetensors(std::span<const std::uint8_t> file)
             continue;
         }
         if (!seen.emplace(name, 0).second)
-            fail("duplicate tensor name '" + name + "' at byte " + std::to_string(entry.position));
+            throwValueError("duplicate tensor name '" + name + "' at byte " + std::to_string(entry.position));
         index.tensors.push_back(tensorInfo(name, entry, dataStart, dataSize));
     }
     checkTiling(index, dataStart, file.size());

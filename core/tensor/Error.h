@@ -62,4 +62,11 @@ private:
     Kind m_kind;
 };
 
+/// Throws the ValueError with which a weight file's reader refuses a malformed file (NumPy and the
+/// safetensors and gguf packages raise ValueError there too).
+[[noreturn]] inline void throwValueError(const std::string &message)
+{
+    throw Error(Error::Kind::ValueError, message);
+}
+
 } // namespace embedlab::core
