@@ -37,7 +37,20 @@ elseif(EMBEDLAB_X86_64)
     set(EMBEDLAB_NATIVE_FLAGS -march=x86-64-v2 -mtune=generic)
 endif()
 
+# EMBEDLAB_UNITY compiles each static library's files eight to a translation unit, so Qt's and
+# Eigen's headers are parsed once for eight files. CI's sanitizer tree uses it (a second whole build
+# inside CI's time limit); the default build keeps one unit a file, so an edit rebuilds one file.
+# GCC's precompiled headers did not help: loading one (300 MB) cost a test file as much as it saved.
+option(EMBEDLAB_UNITY "Compile the libraries as unity builds (CI's sanitizer tree)" OFF)
+
 function(embedlab_set_compiler_flags target)
+    get_target_property(type ${target} TYPE)
+    if(EMBEDLAB_UNITY AND type STREQUAL "STATIC_LIBRARY")
+        set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+        # A .cpp included into a unit is a header to GCC, which then warns about each class of it
+        # with a member of an anonymous namespace's type (ElementFormat::Impl): true only there.
+        target_compile_options(${target} PRIVATE -Wno-subobject-linkage)
+    endif()
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic
         # PyTorch's arithmetic is reproduced operation by operation; fused multiply-adds are written
         # out with std::fma where PyTorch uses them, and the compiler must not invent others.
