@@ -9,8 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string>
 #include <utility>
 
 namespace embedlab::core {
@@ -50,8 +52,7 @@ MappedFile::MappedFile(const std::string &path)
         }
         m_data = static_cast<const std::uint8_t *>(mapped);
     }
-    // The mapping keeps the file alive; the descriptor is no longer needed.
-    ::close(fd);
+    m_fd = fd;
 }
 
 MappedFile::~MappedFile()
@@ -63,6 +64,7 @@ MappedFile::MappedFile(MappedFile &&other) noexcept
     : m_data(std::exchange(other.m_data, nullptr))
     , m_size(std::exchange(other.m_size, 0))
     , m_path(std::move(other.m_path))
+    , m_fd(std::exchange(other.m_fd, -1))
 {}
 
 MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
@@ -72,6 +74,7 @@ MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
         m_data = std::exchange(other.m_data, nullptr);
         m_size = std::exchange(other.m_size, 0);
         m_path = std::move(other.m_path);
+        m_fd = std::exchange(other.m_fd, -1);
     }
     return *this;
 }
@@ -88,12 +91,44 @@ void MappedFile::release(std::span<const std::uint8_t> range) const
         ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
+std::shared_ptr<std::uint8_t> MappedFile::mapPrivate(std::uint64_t offset, std::uint64_t size) const
+{
+    if (offset > m_size || size > m_size - offset || m_fd < 0)
+        throw Error(Error::Kind::RuntimeError, "cannot map bytes " + std::to_string(offset) + " to " +
+                                                   std::to_string(offset + size) + " of '" + m_path + "'");
+    static const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    const std::uint64_t start = offset / page * page;
+    const auto length = static_cast<std::size_t>(offset - start + std::max<std::uint64_t>(size, 1));
+    void *mapped =
+        ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, m_fd, static_cast<off_t>(start));
+    if (mapped == MAP_FAILED)
+        fail(m_path, std::strerror(errno));
+    auto *base = static_cast<std::uint8_t *>(mapped);
+    return {base + (offset - start), [base, length](std::uint8_t *) { ::munmap(base, length); }};
+}
+
+void MappedFile::populateForReading(std::span<const std::uint8_t> bytes)
+{
+#ifdef MADV_POPULATE_READ
+    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto begin = reinterpret_cast<std::uintptr_t>(bytes.data()) / page * page;
+    const auto end = reinterpret_cast<std::uintptr_t>(bytes.data()) + bytes.size();
+    if (!bytes.empty())
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_READ); // Linux 5.14 and later
+#else
+    (void)bytes;
+#endif
+}
+
 void MappedFile::unmap() noexcept
 {
     if (m_data)
         ::munmap(const_cast<std::uint8_t *>(m_data), m_size);
     m_data = nullptr;
     m_size = 0;
+    if (m_fd >= 0)
+        ::close(m_fd);
+    m_fd = -1;
 }
 
 } // namespace embedlab::core

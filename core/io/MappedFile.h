@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -32,12 +33,25 @@ public:
     /// touched. For a big tensor decoded once, the mapping then never holds more than a few blocks.
     void release(std::span<const std::uint8_t> range) const;
 
+    /// `size` bytes of the file from `offset` (inside size()) mapped again, privately and writable:
+    /// reading them reads the file's pages (no copy); a write copies only the page it touches; the
+    /// file never changes. Each call is a mapping of its own, so two of them never share a write.
+    /// The bytes stay valid while the returned pointer lives, whatever becomes of this MappedFile.
+    /// Throws core::Error (RuntimeError) with the OS reason when the mapping fails.
+    std::shared_ptr<std::uint8_t> mapPrivate(std::uint64_t offset, std::uint64_t size) const;
+
+    /// Maps the pages of `bytes` (a part of a mapping) for reading in one call (MADV_POPULATE_READ)
+    /// instead of a page fault per few pages as they are read; nothing where the kernel cannot.
+    static void populateForReading(std::span<const std::uint8_t> bytes);
+
 private:
     void unmap() noexcept;
 
     const std::uint8_t *m_data = nullptr;
     std::size_t m_size = 0;
     std::string m_path;
+    /// Kept open for mapPrivate(): the same file even if its path is renamed or replaced since.
+    int m_fd = -1;
 };
 
 } // namespace embedlab::core

@@ -262,11 +262,10 @@ std::span<const std::uint8_t> sourceBytes(const TensorInfo &info, const std::uin
 // milliseconds, and small enough that the two threads finish together.
 constexpr std::size_t kBlock = std::size_t(1) << 20;
 
-// Decodes elements [first, first + count) of the file-order stream into out[0, count) with two
-// threads taking blocks from a counter (one may be descheduled on a loaded machine). Returns false
-// when `progress` cancelled.
-bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t first, std::size_t count,
-                 float *out, const Progress &progress, const Consumed &consumed, const Decoded &decoded = {})
+// Calls `block(at, n)` for the blocks of kBlock elements of [0, count) with two threads taking them
+// from a counter (one may be descheduled on a loaded machine), reporting to `progress` from the
+// calling thread. Returns false when `progress` cancelled.
+template <typename Block> bool forEachBlock(std::size_t count, const Progress &progress, const Block &block)
 {
     const std::size_t blocks = (count + kBlock - 1) / kBlock;
     std::atomic<std::size_t> next{0}, done{0};
@@ -275,11 +274,7 @@ bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t f
     auto work = [&](bool caller) {
         for (std::size_t b = next.fetch_add(1); b < blocks && !stop.load(); b = next.fetch_add(1)) {
             const std::size_t at = b * kBlock, n = std::min(kBlock, count - at);
-            decode(info, data, first + at, n, out + at);
-            if (decoded)
-                decoded(at, n); // while the block is still in the cache
-            if (consumed)
-                consumed(sourceBytes(info, data, first + at, n));
+            block(at, n);
             const std::size_t total = done.fetch_add(n) + n;
             if (caller && progress && !progress(static_cast<double>(total) / static_cast<double>(count))) {
                 cancelled = true;
@@ -291,7 +286,8 @@ bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t f
         work(true);
         return !cancelled;
     }
-    // decode() throws only for an unsupported dtype, which checkedCount() refused already.
+    // `block` must not throw: decode() throws only for an unsupported dtype, which checkedCount()
+    // refused already.
     std::thread helper([&] { work(false); });
     work(true);
     helper.join();
@@ -299,6 +295,20 @@ bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t f
     if (!cancelled && progress && done.load() == count && !progress(1.0))
         cancelled = true;
     return !cancelled;
+}
+
+// Decodes elements [first, first + count) of the file-order stream into out[0, count), block by
+// block (forEachBlock()). Returns false when `progress` cancelled.
+bool decodeRange(const TensorInfo &info, const std::uint8_t *data, std::size_t first, std::size_t count,
+                 float *out, const Progress &progress, const Consumed &consumed, const Decoded &decoded = {})
+{
+    return forEachBlock(count, progress, [&](std::size_t at, std::size_t n) {
+        decode(info, data, first + at, n, out + at);
+        if (decoded)
+            decoded(at, n); // while the block is still in the cache
+        if (consumed)
+            consumed(sourceBytes(info, data, first + at, n));
+    });
 }
 
 // Fortran order: the first index varies fastest in `flat`. Walks the C-order output and follows the
@@ -587,7 +597,8 @@ std::optional<Tensor> WeightFile::toFloat32(const std::string &name, const Progr
     }
 }
 
-ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &progress) const
+ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &progress,
+                                     Placement placement) const
 {
     const TensorInfo &info = tensor(name);
     if (info.shape.size() != 1 && info.shape.size() != 2)
@@ -596,27 +607,80 @@ ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &pr
                              " is not a matrix or a vector"));
     try {
         (void)checkedCount(info, m_file.bytes()); // the shape and bytes agree before any allocation
-        // Plain pages: asking for transparent huge pages (MADV_HUGEPAGE) made the kernel compact
-        // memory on first touch, and a cold Llama 3 open took 4.9-7.1 s instead of 3.4-3.8 s.
-        auto parameter = std::make_shared<Parameter>(info.shape);
-        const auto release = [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); };
-        // The statistics the histogram shows and the heatmap's overview, taken from each block as
-        // it is decoded: no other pass over the matrix after the load (#15).
-        float *out = parameter->value().data();
-        SummaryBuilder stats(parameter->numel());
-        OverviewBuilder overview(parameter->value().rows(), parameter->value().cols());
-        const auto decoded = [&stats, &overview, out](std::size_t at, std::size_t n) {
-            stats.add(out, static_cast<Index>(at), static_cast<Index>(at + n));
-            overview.add(out, static_cast<Index>(at), static_cast<Index>(at + n));
-        };
-        if (!convertInto(info, m_file.bytes(), out, progress, release, decoded))
-            return nullptr;
-        parameter->recordSummary(stats.finish(out));
-        parameter->recordOverview(overview.finish());
-        return parameter;
+        return inPlace(info, placement) ? mappedParameter(info, progress) : decodedParameter(info, progress);
     } catch (const Error &e) {
         throw Error(e.kind(), withPath(e.what()));
     }
+}
+
+bool WeightFile::inPlace(const TensorInfo &info, Placement placement) const
+{
+    const bool asFloats = info.element == ElementType::F32 && !info.bigEndian &&
+                          (!info.fortranOrder || info.shape.size() < 2) && info.offset % alignof(float) == 0;
+    return asFloats && (placement == Placement::InPlace ||
+                        (placement == Placement::Auto && info.size >= kInPlaceMinBytes));
+}
+
+namespace {
+
+// The statistics the histogram shows and the heatmap's overview, taken from each block of a
+// parameter's values once final: no other pass over the matrix after the load (#15).
+class ParameterRecords {
+public:
+    explicit ParameterRecords(const Parameter &p)
+        : m_values(p.value().data())
+        , m_stats(p.numel())
+        , m_overview(p.rows(), p.cols())
+    {}
+    void add(std::size_t at, std::size_t n)
+    {
+        m_stats.add(m_values, static_cast<Index>(at), static_cast<Index>(at + n));
+        m_overview.add(m_values, static_cast<Index>(at), static_cast<Index>(at + n));
+    }
+    void recordInto(Parameter &p)
+    {
+        p.recordSummary(m_stats.finish(m_values));
+        p.recordOverview(m_overview.finish());
+    }
+
+private:
+    const float *m_values;
+    SummaryBuilder m_stats;
+    OverviewBuilder m_overview;
+};
+
+} // namespace
+
+ParameterPtr WeightFile::mappedParameter(const TensorInfo &info, const Progress &progress) const
+{
+    std::shared_ptr<std::uint8_t> region = m_file.mapPrivate(info.offset, info.size);
+    // The region starts at the tensor's first byte, which inPlace() checked is float-aligned.
+    auto *values = reinterpret_cast<float *>(region.get());
+    auto parameter = std::make_shared<Parameter>(info.shape, values, std::move(region));
+    ParameterRecords records(*parameter);
+    const auto block = [&records, values](std::size_t at, std::size_t n) {
+        MappedFile::populateForReading(
+            {reinterpret_cast<const std::uint8_t *>(values + at), n * sizeof(float)});
+        records.add(at, n);
+    };
+    if (!forEachBlock(static_cast<std::size_t>(parameter->numel()), progress, block))
+        return nullptr;
+    records.recordInto(*parameter);
+    return parameter;
+}
+
+ParameterPtr WeightFile::decodedParameter(const TensorInfo &info, const Progress &progress) const
+{
+    // Plain pages: asking for transparent huge pages (MADV_HUGEPAGE) made the kernel compact
+    // memory on first touch, and a cold Llama 3 open took 4.9-7.1 s instead of 3.4-3.8 s.
+    auto parameter = std::make_shared<Parameter>(info.shape);
+    const auto release = [this](std::span<const std::uint8_t> bytes) { m_file.release(bytes); };
+    ParameterRecords records(*parameter);
+    const auto decoded = [&records](std::size_t at, std::size_t n) { records.add(at, n); };
+    if (!convertInto(info, m_file.bytes(), parameter->value().data(), progress, release, decoded))
+        return nullptr;
+    records.recordInto(*parameter);
+    return parameter;
 }
 
 std::optional<QuantElement> WeightFile::quantElement(const std::string &name, Index element) const

@@ -136,11 +136,20 @@ public:
     std::optional<TensorView> view(const std::string &name) const;
     /// The tensor as C-order float32 (a copy), decoded block by block; std::nullopt when cancelled.
     std::optional<Tensor> toFloat32(const std::string &name, const Progress &progress = {}) const;
-    /// A 1-D or 2-D tensor decoded straight into a new Parameter (the one float32 copy there is),
-    /// releasing the mapped pages it has read as it goes, with its summary() and its heatmap
-    /// overview() (max |w|) recorded on the way; nullptr when cancelled. Throws core::Error
-    /// for other ranks, as toFloat32() does for bad data, and MemoryError when it would not fit.
-    ParameterPtr toParameter(const std::string &name, const Progress &progress = {}) const;
+    /// Where toParameter() puts the values. InPlace: a little-endian float32 tensor in C order is
+    /// read where it lies in the file (Parameter::inPlace(): no copy until a write, which copies the
+    /// pages it touches); other types are decoded. Auto: in place from kInPlaceMinBytes up; smaller
+    /// tensors are copied, which is quick and leaves them whole if a program rewrites the file.
+    enum class Placement { Auto, Copy, InPlace };
+    static constexpr std::uint64_t kInPlaceMinBytes = std::uint64_t(64) << 20;
+
+    /// A 1-D or 2-D tensor as a new Parameter with its summary() and its heatmap overview() (max |w|)
+    /// recorded in one pass: in place (see Placement), or decoded straight into the Parameter (the
+    /// one float32 copy there is), releasing the mapped pages read as it goes. nullptr when
+    /// cancelled. Throws core::Error for other ranks, as toFloat32() does for bad data, and
+    /// MemoryError when a copy would not fit.
+    ParameterPtr toParameter(const std::string &name, const Progress &progress = {},
+                             Placement placement = Placement::Auto) const;
     /// Element `element` (flat C-order index) of a block-quantised tensor taken apart: its block's
     /// scale and minimum, its integer level (the heatmap's tooltip, issue #30). Reads one block of the
     /// mapping. std::nullopt for a tensor of a plain type; throws core::Error (ValueError) for an
@@ -157,6 +166,9 @@ public:
 
 private:
     WeightFile(MappedFile file, Format format, WeightIndex index);
+    bool inPlace(const TensorInfo &info, Placement placement) const;
+    ParameterPtr mappedParameter(const TensorInfo &info, const Progress &progress) const;
+    ParameterPtr decodedParameter(const TensorInfo &info, const Progress &progress) const;
     std::string withPath(const std::string &message) const;
 
     MappedFile m_file;

@@ -158,7 +158,7 @@ void Embedding::checkIds(const LongTensor &ids, Index numEmbeddings, Index embed
 
 Tensor Embedding::forward(const LongTensor &ids)
 {
-    Matrix &w = m_weight->value();
+    MatrixMap w = m_weight->value();
     if (m_options.maxNorm) {
         // embedding_renorm_: each distinct id once, in sorted order. Rows are selected with
         // Python-style indexing (so -1 renormalises the last row) before index_select rejects it.

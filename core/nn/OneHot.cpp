@@ -85,7 +85,7 @@ struct NonFiniteRows {
     std::vector<Index> first, second;
 };
 
-NonFiniteRows nonFiniteRows(const Matrix &weight)
+NonFiniteRows nonFiniteRows(ConstMatrixRef weight)
 {
     const Index v = weight.rows(), d = weight.cols();
     NonFiniteRows bad{std::vector<Index>(static_cast<std::size_t>(d), -1),
@@ -140,14 +140,20 @@ std::shared_ptr<const NonFiniteRows> nonFiniteRowsOf(const ParameterPtr &weight)
             memo.version == weight->version())
             return memo.rows;
     }
-    auto rows = std::make_shared<const NonFiniteRows>(nonFiniteRows(weight->value()));
+    // A summary recorded with the values (a weight file's load) counts their NaN and infinities.
+    const std::optional<Summary> recorded = weight->recordedSummary();
+    const bool allFinite = recorded && recorded->nanCount == 0 && recorded->infCount == 0;
+    const auto d = static_cast<std::size_t>(weight->cols());
+    auto rows = std::make_shared<const NonFiniteRows>(
+        allFinite ? NonFiniteRows{std::vector<Index>(d, -1), std::vector<Index>(d, -1)}
+                  : nonFiniteRows(weight->value()));
     const std::lock_guard lock(mutex);
     memo = {weight, weight->value().data(), weight->version(), rows};
     return rows;
 }
 
 // oneHotMatmul() with the non-finite rows of `weight` given (found when null).
-Tensor oneHotProduct(const Tensor &hot, const Matrix &weight, const NonFiniteRows *known)
+Tensor oneHotProduct(const Tensor &hot, ConstMatrixRef weight, const NonFiniteRows *known)
 {
     assert(hot.dim() >= 1 && hot.shape.back() == weight.rows() &&
            "oneHotMatmul needs hot [..., V] and weight [V, D]");
@@ -186,7 +192,7 @@ Tensor oneHotProduct(const Tensor &hot, const Matrix &weight, const NonFiniteRow
 
 } // namespace
 
-Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight)
+Tensor oneHotMatmul(const Tensor &hot, ConstMatrixRef weight)
 {
     return oneHotProduct(hot, weight, nullptr);
 }
@@ -390,7 +396,7 @@ LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids)
     LookupPaths paths;
     paths.call = embedding.forward(ids); // applies max_norm first, exactly like embedding(ids)
 
-    const Matrix &w = embedding.weight()->value();
+    const auto w = embedding.weight()->value();
     const Index v = embedding.numEmbeddings();
     const Index d = embedding.embeddingDim();
     Shape outShape = ids.shape;

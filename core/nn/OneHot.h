@@ -19,7 +19,7 @@ Tensor toFloat(const LongTensor &t);
 /// rows x V x D multiply-adds is done, on both cores when large. The lesson's costs
 /// (oneHotMatmulCost) describe PyTorch's dense product either way.
 /// `hot` is [..., V] float (any values), `weight` [V, D]; the result is [..., D].
-Tensor oneHotMatmul(const Tensor &hot, const Matrix &weight);
+Tensor oneHotMatmul(const Tensor &hot, ConstMatrixRef weight);
 /// torch.tensor([2, 3, 1]) and [[2, 3], [1, 0]] parsed from the ids field or the CLI ("2,3,1" also
 /// accepted). Returns std::nullopt-like failure through core::Error(ValueError, message).
 LongTensor parseIds(const std::string &text);

@@ -130,7 +130,7 @@ void Adam::step()
     for (const ParameterPtr &p : m_params) {
         if (!p->hasGrad())
             continue;
-        Matrix &param = p->value();
+        MatrixMap param = p->value();
         State &s = m_state[p.get()];
         if (s.step == 0) {
             s.expAvg = Matrix::Zero(param.rows(), param.cols());

@@ -185,7 +185,7 @@ float TextFit::step(FitStepReport *report)
     report->reasons = reasons;
     report->changedRows.clear();
     const Index d = m_config.dim;
-    const Matrix &after = embedding();
+    const ConstMatrixMap after = embedding();
     const auto changed = [&](Index row) {
         return !rowEqual(after.row(row).data(), m_before.row(row).data(), d);
     };

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace embedlab::core {
@@ -104,8 +105,8 @@ public:
 
     /// emb.weight [V, D], lm_head.weight [V, D] (the same storage when tied), lm_head.bias [V].
     const TiedModel &model() const { return *m_model; }
-    const Matrix &embedding() const { return m_model->embedding().weight()->value(); }
-    const Matrix &head() const { return m_model->lmHead().weight()->value(); }
+    ConstMatrixMap embedding() const { return std::as_const(*m_model->embedding().weight()).value(); }
+    ConstMatrixMap head() const { return std::as_const(*m_model->lmHead().weight()).value(); }
 
     /// The state at this step, and back to it: the next step() then gives the same bits again.
     FitSnapshot snapshot() const;

@@ -62,21 +62,21 @@ ParameterPtr gradientCopy(const Parameter &p)
 }
 
 // The gradient, the change and which rows (entries of a 1-D parameter) have either.
-ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, const Matrix &before)
+ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, ConstMatrixRef before)
 {
     ParameterReport r;
     r.name = parameterName(model, p);
     r.gradient = gradientCopy(*p);
     r.change = std::make_shared<Parameter>(p->shape());
-    const Matrix &after = p->value();
-    Matrix &delta = r.change->value();
+    const auto after = p->value();
+    MatrixMap delta = r.change->value();
     for (Index i = 0; i < after.size(); ++i)
         delta.data()[i] = after.data()[i] - before.data()[i];
     const bool flat = p->dim() == 1;
     const Index rows = flat ? after.size() : after.rows();
     const Index cols = flat ? 1 : after.cols();
     r.rowCount = static_cast<int>(rows);
-    const Matrix &grad = r.gradient->value();
+    const auto grad = r.gradient->value();
     for (Index row = 0; row < rows; ++row) {
         bool changed = false;
         bool nonZero = false;
@@ -320,7 +320,7 @@ TrainingReport Trainer::commit(TiedModel &model, DetachedStep &&step)
     const std::vector<ParameterPtr> stepped = step.model->parameters();
     assert(params.size() == stepped.size() && "commit() takes a step computed for this model");
     for (std::size_t k = 0; k < params.size(); ++k) {
-        params[k]->replaceValue(std::move(stepped[k]->value()));
+        params[k]->replaceValue(std::move(*stepped[k]));
         std::swap(params[k]->grad(), stepped[k]->grad());
         retire(std::move(stepped[k]->grad()));
     }

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace embedlab::core {
 
@@ -57,15 +58,24 @@ Parameter::Parameter(Shape shape)
 {
     assert((m_shape.size() == 1 || m_shape.size() == 2) && "Parameter supports rank 1 (bias) and 2 (weight)");
     checkShapeAllocatable(m_shape);
-    if (m_shape.size() == 1)
-        m_value.resize(1, m_shape[0]);
-    else
-        m_value.resize(m_shape[0], m_shape[1]);
+    m_owned.resize(rows(), cols());
+    m_data = m_owned.data();
+}
+
+Parameter::Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive)
+    : m_shape(std::move(shape))
+    , m_keepAlive(std::move(keepAlive))
+    , m_data(data)
+{
+    assert((m_shape.size() == 1 || m_shape.size() == 2) && "Parameter supports rank 1 (bias) and 2 (weight)");
+    assert(m_keepAlive && "a parameter in place needs what keeps its storage alive");
 }
 
 Parameter::Parameter(Parameter &&other) noexcept
     : m_shape(std::move(other.m_shape))
-    , m_value(std::move(other.m_value))
+    , m_owned(std::move(other.m_owned))
+    , m_keepAlive(std::move(other.m_keepAlive))
+    , m_data(std::exchange(other.m_data, nullptr))
     , m_grad(std::move(other.m_grad))
     , m_version(other.m_version)
     , m_summary(std::move(other.m_summary))
@@ -77,7 +87,9 @@ Parameter::Parameter(Parameter &&other) noexcept
 Parameter &Parameter::operator=(Parameter &&other) noexcept
 {
     m_shape = std::move(other.m_shape);
-    m_value = std::move(other.m_value);
+    m_owned = std::move(other.m_owned);
+    m_keepAlive = std::move(other.m_keepAlive);
+    m_data = std::exchange(other.m_data, nullptr);
     m_grad = std::move(other.m_grad);
     m_version = other.m_version;
     m_summary = std::move(other.m_summary);
@@ -90,32 +102,58 @@ Parameter &Parameter::operator=(Parameter &&other) noexcept
 std::shared_ptr<Parameter> Parameter::clone() const
 {
     auto copy = std::make_shared<Parameter>(m_shape);
-    copy->m_value = m_value;
+    copy->value() = value();
     copy->m_grad = m_grad;
     return copy;
 }
 
+void Parameter::retireStorage()
+{
+    // A moved Matrix keeps its heap buffer, so m_data stays valid until the storage is retired.
+    if (m_keepAlive)
+        retire(std::move(m_keepAlive));
+    m_keepAlive = nullptr;
+    retire(std::move(m_owned));
+    m_owned = Matrix();
+}
+
 void Parameter::replaceValue(Matrix &&values)
 {
-    assert(values.rows() == m_value.rows() && values.cols() == m_value.cols() &&
+    assert(values.rows() == rows() && values.cols() == cols() &&
            "replaceValue() takes values of the parameter's shape");
-    std::swap(m_value, values);
-    retire(std::move(values));
+    retireStorage();
+    m_owned = std::move(values);
+    m_data = m_owned.data();
     bumpVersion();
+}
+
+void Parameter::replaceValue(Parameter &&source)
+{
+    assert(source.m_shape == m_shape && "replaceValue() takes values of the parameter's shape");
+    const std::optional<Summary> summary = source.recordedSummary();
+    std::shared_ptr<const Overview> overview = source.overview();
+    retireStorage();
+    m_owned = std::move(source.m_owned);
+    m_keepAlive = std::move(source.m_keepAlive);
+    m_data = std::exchange(source.m_data, nullptr);
+    bumpVersion();
+    if (summary)
+        recordSummary(*summary);
+    if (overview)
+        recordOverview(std::move(overview));
 }
 
 Tensor Parameter::toTensor() const
 {
     Tensor t;
     t.shape = m_shape;
-    t.data.assign(m_value.data(), m_value.data() + m_value.size());
+    t.data.assign(m_data, m_data + numel());
     return t;
 }
 
 void Parameter::accumulateGrad(const Matrix &g)
 {
-    assert(g.rows() == m_value.rows() && g.cols() == m_value.cols() &&
-           "gradient shape must equal the parameter's");
+    assert(g.rows() == rows() && g.cols() == cols() && "gradient shape must equal the parameter's");
     if (!hasGrad())
         m_grad = g;
     else
@@ -124,9 +162,14 @@ void Parameter::accumulateGrad(const Matrix &g)
 
 Summary Parameter::summary() const
 {
-    if (m_summary && m_summaryVersion == m_version)
-        return *m_summary;
-    return summarize(m_value.data(), numel());
+    if (const std::optional<Summary> recorded = recordedSummary())
+        return *recorded;
+    return summarize(m_data, numel());
+}
+
+std::optional<Summary> Parameter::recordedSummary() const
+{
+    return m_summary && m_summaryVersion == m_version ? m_summary : std::nullopt;
 }
 
 void Parameter::recordSummary(const Summary &summary)

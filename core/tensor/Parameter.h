@@ -24,9 +24,15 @@ std::uint64_t availableMemoryBytes();
 
 /// A learnable float32 tensor (`nn.Parameter`). Rank 1 or 2; a rank-1 parameter of n elements is
 /// stored as a 1 x n matrix. Layers hold it through a shared_ptr, so tying is aliasing.
+///
+/// The values live in the parameter's own buffer or, for a float32 tensor of a weight file, in place
+/// in a private writable mapping of the file (`keepAlive` owns it): reading costs no copy, and the
+/// first write to a page copies that page only (copy-on-write), never the file.
 class Parameter {
 public:
     explicit Parameter(Shape shape);
+    /// The values at `data` (numel(shape) floats, C order), kept valid by `keepAlive`.
+    Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive);
     Parameter(const Parameter &) = delete; // big buffers are move-only; clone() is explicit
     Parameter &operator=(const Parameter &) = delete;
     Parameter(Parameter &&other) noexcept;
@@ -38,17 +44,28 @@ public:
     Index numel() const { return core::numel(m_shape); }
     Index dim() const { return static_cast<Index>(m_shape.size()); }
     std::size_t bytes() const { return static_cast<std::size_t>(numel()) * sizeof(float); }
+    Index rows() const { return m_shape.size() == 1 ? 1 : m_shape[0]; }
+    Index cols() const { return m_shape.back(); }
 
-    Matrix &value() { return m_value; }
-    const Matrix &value() const { return m_value; }
-    TensorSpan span() { return {m_value.data(), m_shape}; }
+    /// The values where they lie; bind them with `auto`. A copy is explicit: `Matrix copy(p.value())`.
+    ExplicitCopyMap<MatrixMap> value() { return {m_data, rows(), cols()}; }
+    ExplicitCopyMap<ConstMatrixMap> value() const { return {m_data, rows(), cols()}; }
+    TensorSpan span() { return {m_data, m_shape}; }
+    /// True when the values are read in place from a weight file's mapping.
+    bool inPlace() const { return m_keepAlive != nullptr; }
     /// Takes `values` (of value()'s size) as its storage without a copy and bumps the version. The old
     /// storage is retired (core/tensor/Retire.h): a worker reading it keeps it until it ends.
     void replaceValue(Matrix &&values);
+    /// Takes `source`'s storage (its buffer or its mapping) as replaceValue() does, with the summary
+    /// and overview recorded of its values.
+    void replaceValue(Parameter &&source);
+    /// Values where they lie are copied with `value() = ...` or taken with replaceValue(Parameter &&).
+    void replaceValue(const MatrixMap &) = delete;
+    void replaceValue(const ConstMatrixMap &) = delete;
     Tensor toTensor() const;
 
     /// `.grad`: empty (0 x 0) until a backward pass accumulates into it, as PyTorch's None.
-    bool hasGrad() const { return m_grad.size() == m_value.size() && m_value.size() > 0; }
+    bool hasGrad() const { return m_grad.size() == numel() && numel() > 0; }
     Matrix &grad() { return m_grad; }
     const Matrix &grad() const { return m_grad; }
     /// `.grad += g`, allocating a zero gradient first when there is none.
@@ -66,6 +83,8 @@ public:
     /// summarize() of value(): the one recorded with recordSummary() when value() has not been
     /// written since (version() unchanged), else computed now (a pass over the data).
     Summary summary() const;
+    /// The summary recorded for value() as it is now, without computing one; std::nullopt when none is.
+    std::optional<Summary> recordedSummary() const;
     /// Records summarize()'s result for value() as it is now (a weight file's decode computes it on
     /// the way, without another pass over 2 GB).
     void recordSummary(const Summary &summary);
@@ -77,8 +96,12 @@ public:
     void recordOverview(std::shared_ptr<const Overview> overview);
 
 private:
+    void retireStorage();
+
     Shape m_shape;
-    Matrix m_value;
+    Matrix m_owned;                    // the values, unless they lie in a mapping
+    std::shared_ptr<void> m_keepAlive; // the mapping they lie in, else null
+    float *m_data = nullptr;           // m_owned.data() or a place in the mapping
     Matrix m_grad;
     std::uint64_t m_version = 0;
     std::optional<Summary> m_summary;

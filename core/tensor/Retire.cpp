@@ -13,7 +13,7 @@ namespace {
 struct Retired {
     std::mutex mutex;
     int readers = 0;
-    std::vector<Matrix> buffers;
+    std::vector<std::shared_ptr<void>> buffers;
 };
 
 Retired &retired()
@@ -32,7 +32,7 @@ ReadGuard::ReadGuard()
 
 ReadGuard::~ReadGuard()
 {
-    std::vector<Matrix> freed;
+    std::vector<std::shared_ptr<void>> freed;
     {
         const std::lock_guard lock(retired().mutex);
         if (--retired().readers == 0)
@@ -47,7 +47,17 @@ void retire(Matrix &&buffer)
     if (retired().readers == 0)
         freed.swap(buffer);
     else
-        retired().buffers.push_back(std::move(buffer));
+        retired().buffers.push_back(std::make_shared<Matrix>(std::move(buffer)));
+}
+
+void retire(std::shared_ptr<void> &&keepAlive)
+{
+    std::shared_ptr<void> freed;
+    const std::lock_guard lock(retired().mutex);
+    if (retired().readers == 0)
+        freed.swap(keepAlive);
+    else
+        retired().buffers.push_back(std::move(keepAlive));
 }
 
 std::size_t retiredCount()

@@ -5,6 +5,7 @@
 #include "core/tensor/Tensor.h"
 
 #include <cstddef>
+#include <memory>
 
 /// Buffers that worker threads may still be reading when the UI thread replaces them. A training
 /// step or an initialiser commits by swapping a parameter's storage for the new values; a worker
@@ -26,6 +27,9 @@ public:
 /// Frees `buffer` now when no ReadGuard is alive, else when the last one alive ends (outside the
 /// lock, on the thread that ends it).
 void retire(Matrix &&buffer);
+/// The same for storage of another kind (a weight file's mapping): `keepAlive` is released now when
+/// no ReadGuard is alive, else when the last one alive ends.
+void retire(std::shared_ptr<void> &&keepAlive);
 
 /// Buffers waiting for the readers to end (for tests).
 std::size_t retiredCount();

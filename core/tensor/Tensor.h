@@ -19,6 +19,20 @@ using Index = Eigen::Index;
 /// Row-major like PyTorch's contiguous [rows, cols]: `W.row(i)` is the embedding of token i.
 using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using Shape = std::vector<Index>;
+/// A Parameter's values where they lie (its own buffer or a weight file's mapping), as a matrix.
+using MatrixMap = Eigen::Map<Matrix>;
+using ConstMatrixMap = Eigen::Map<const Matrix>;
+/// A read-only matrix argument that takes a Matrix or a MatrixMap without copying it.
+using ConstMatrixRef = Eigen::Ref<const Matrix>;
+
+/// A map that becomes a Matrix only when asked (`Matrix copy(map)`, `map.eval()`): an implicit
+/// conversion (`const Matrix &w = p.value()`, a `const Matrix &` argument), which would copy a 2 GB
+/// weight unseen, does not compile.
+template <typename Map> struct ExplicitCopyMap : Map {
+    using Map::Map;
+    using Map::operator=;
+    operator Matrix() const = delete;
+};
 
 /// Number of elements of a shape (1 for a 0-d shape).
 Index numel(const Shape &shape);

@@ -689,7 +689,7 @@ static void addOpenHeatmapWorkload(BenchRunner &runner, const std::string &name,
                     *pyramid = ui::HeatmapPyramid::shared(*weight, ui::Aggregation::MaxAbs);
                 },
                 [=]() -> std::string {
-                    const core::Matrix &m = (*weight)->value();
+                    const auto m = (*weight)->value();
                     const ui::HeatmapPyramid built =
                         ui::HeatmapPyramid::build(m.data(), m.rows(), m.cols(), ui::Aggregation::MaxAbs);
                     const ui::HeatmapPyramid &got = **pyramid;
@@ -1050,7 +1050,7 @@ static void addBigVocabularyViewWorkloads(BenchRunner &runner, bool quick)
                     *logits = big->model->lmHead().forward(h);
                 },
                 [=]() -> std::string {
-                    const core::Matrix &w = big->model->embedding().weight()->value();
+                    const auto w = big->model->embedding().weight()->value();
                     for (Index c = 0; c < big->rows; c += 4999) {
                         double dot = 0;
                         for (Index k = 0; k < big->cols; ++k)

@@ -97,7 +97,7 @@ QString HeatmapAccessible::cellText(int row, int column) const
     const core::ParameterPtr w = weight();
     if (!w || row < 0 || column < 0 || row >= rows() || column >= columns())
         return {};
-    const core::Matrix &m = w->value();
+    const auto m = w->value();
     // print() picks one format from the elements it shows (at most 2 x 3 x 2 x 3 of a large weight),
     // so a cell's text is made with the whole tensor's format, not its own.
     const core::ElementFormat format(std::span<const float>(m.data(), std::size_t(m.size())), w->shape());

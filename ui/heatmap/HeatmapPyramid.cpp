@@ -45,6 +45,13 @@ QString aggregationName(Aggregation aggregation)
     return aggregation == Aggregation::Mean ? QObject::tr("mean") : QObject::tr("max |w|");
 }
 
+float maxAbsFinite(const core::Parameter &weight)
+{
+    if (const std::shared_ptr<const core::Overview> overview = weight.overview())
+        return overview->limit;
+    return maxAbsFinite(weight.value().data(), weight.numel());
+}
+
 float maxAbsFinite(const float *values, Index count)
 {
     std::vector<float> limits(64, 0.0f);
@@ -137,6 +144,9 @@ struct PyramidEntry {
     std::uint64_t startedAt = 0;                // stamp() when its build began: it read the values as of then
     std::shared_future<SharedPyramid> building; // valid while the first requester builds it
     std::weak_ptr<const HeatmapPyramid> done;
+    /// The overview recorded with the values it was built from: while the parameter still has it,
+    /// the values have not been written since (every writer drops it), whatever `changedAt` says.
+    std::weak_ptr<const core::Overview> overview;
 };
 
 std::mutex &cacheMutex()
@@ -162,13 +172,14 @@ std::uint64_t HeatmapPyramid::stamp()
 SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregation aggregation,
                                      const std::atomic<bool> *cancel, std::uint64_t changedAt)
 {
-    const core::Matrix &w = weight->value();
+    const auto w = weight->value();
     const PyramidKey key{weight.get(), weight->version(), aggregation, w.data()};
+    // The decode's overview is of the values at this version. Not dropped for `changedAt`: the Lab
+    // tells the views of a write after every rebuild, a load too, and every writer bumps.
+    const std::shared_ptr<const core::Overview> overview = weight->overview();
     const auto buildNow = [&] {
-        // The decode's overview is of the values at this version. Not dropped for `changedAt`: the Lab
-        // tells the views of a write after every rebuild, a load too, and every writer bumps.
         return std::make_shared<const HeatmapPyramid>(
-            build(w.data(), w.rows(), w.cols(), aggregation, cancel, weight->overview()));
+            build(w.data(), w.rows(), w.cols(), aggregation, cancel, overview));
     };
     std::promise<SharedPyramid> promise;
     std::shared_future<SharedPyramid> other;
@@ -180,8 +191,8 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
         // The newest build of these values: an older one may predate a write that kept the version.
         auto it = entries.end();
         for (auto e = entries.begin(); e != entries.end(); ++e) {
-            if (e->key == key && e->startedAt > changedAt &&
-                (it == entries.end() || e->startedAt > it->startedAt))
+            const bool sameValues = e->startedAt > changedAt || (overview && e->overview.lock() == overview);
+            if (e->key == key && sameValues && (it == entries.end() || e->startedAt > it->startedAt))
                 it = e;
         }
         if (it != entries.end() && it->building.valid())
@@ -190,7 +201,7 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
             return it->done.lock();
         if (!other.valid()) {
             startedAt = stamp();
-            entries.push_back({key, startedAt, promise.get_future().share(), {}});
+            entries.push_back({key, startedAt, promise.get_future().share(), {}, overview});
         }
     }
     if (other.valid()) {

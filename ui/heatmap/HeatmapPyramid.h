@@ -30,6 +30,9 @@ QString aggregationName(Aggregation aggregation);
 
 /// max |w| over the finite values, 0 when there are none (the colour limit m), with every core.
 float maxAbsFinite(const float *values, Index count);
+/// maxAbsFinite() of a parameter's values: the limit of the overview recorded with them (a weight
+/// file's load made it), else a pass over them.
+float maxAbsFinite(const core::Parameter &weight);
 
 /// Runs work(begin, end) over [0, count) split into one stripe per core (the caller's thread
 /// takes the last stripe); stripes are at least `minPerStripe` long.

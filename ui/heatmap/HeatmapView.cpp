@@ -446,7 +446,7 @@ float HeatmapView::colorLimit() const
         return 0.0f;
     if (pyramidIsCurrent())
         return m_pyramid->limit();
-    return maxAbsFinite(m_weight->value().data(), m_weight->value().size());
+    return maxAbsFinite(*m_weight);
 }
 
 void HeatmapView::describeForReaders()
@@ -539,7 +539,7 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
     const CellIndex cell = m.cellAt(local);
     if (!cell.isValid())
         return {};
-    const core::Matrix &w = m_weight->value();
+    const auto w = m_weight->value();
     QString text = cellToolTip(cell.row, cell.column, w(cell.row, cell.column));
     if (m_vocabulary.isKnown() && !m_vocabulary.token(cell.row).isEmpty())
         text += QLatin1Char('\n') + tr("token %1").arg(m_vocabulary.idAndToken(cell.row));
@@ -777,7 +777,7 @@ void HeatmapView::startRebuild()
 
 QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const
 {
-    const core::Matrix &w = m_weight->value();
+    const auto w = m_weight->value();
     const bool usePyramid = m_pyramid && m_pyramidWeight == m_weight && m_pyramid->base() == w.data() &&
                             (!exporting || pyramidIsCurrent());
     if (usePyramid) {
@@ -1014,7 +1014,7 @@ void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMa
 
 void HeatmapView::paintVectorCells(QPainter &painter, const Layout &l, const HeatmapMapping &map) const
 {
-    const core::Matrix &w = m_weight->value();
+    const auto w = m_weight->value();
     const Index r0 = std::max<Index>(0, map.firstVisibleRow());
     const Index r1 = std::min<Index>(w.rows() - 1, map.lastVisibleRow());
     const Index c0 = std::max<Index>(0, map.firstVisibleColumn());

@@ -349,7 +349,7 @@ std::optional<core::QuantElement> Document::quantElement(const QString &target, 
     if (!m_loadedFile || !values || m_loadedValues.lock() != values ||
         !WeightOrigin::of(*m_lab, target).asLoaded)
         return std::nullopt;
-    const core::Matrix &w = values->value();
+    const auto w = values->value();
     if (row < 0 || column < 0 || row >= w.rows() || column >= w.cols())
         return std::nullopt;
     try {

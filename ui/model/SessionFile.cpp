@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/model/SessionFile.h"
 
-#include "core/io/MappedFile.h"
-#include "core/io/NpyReader.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
 #include "ui/model/JsonNumbers.h"
@@ -19,7 +17,6 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
-#include <span>
 
 namespace embedlab::ui {
 
@@ -365,8 +362,9 @@ std::optional<SessionFile::Session> SessionFile::read(const QString &fileName, Q
 namespace {
 
 /// Reads the .npy stored for `parameter` and checks it has `shape` before anything of that size is
-/// allocated (a damaged session may claim any size). The file is mapped and decoded once, straight
-/// into the new Parameter (a 2 GB weight is read without a second copy). Returns an error or "".
+/// allocated (a damaged session may claim any size). A big float32 array is used where it lies in
+/// the file (core::WeightFile::Placement), others are decoded once, straight into the new
+/// Parameter; its statistics and overview come from the same pass. Returns an error or "".
 QString readStored(const QString &sessionFileName, const SessionFile::Session &session,
                    const QString &parameter, const core::Shape &shape, core::ParameterPtr &out)
 {
@@ -376,14 +374,13 @@ QString readStored(const QString &sessionFileName, const SessionFile::Session &s
         return SessionFile::tr("Could not open the session's weights '%1': %2").arg(path, file.errorString());
     file.close();
     try {
-        const core::MappedFile mapped(path.toStdString());
-        const core::WeightIndex index = core::readNpy(mapped.bytes());
-        if (index.tensors.size() != 1 || index.tensors.front().shape != shape)
+        const core::WeightFile weights = core::WeightFile::open(path.toStdString());
+        if (weights.format() != core::WeightFile::Format::Npy || weights.tensors().size() != 1 ||
+            weights.tensors().front().shape != shape)
             return SessionFile::tr("The session's weights '%1' do not have the shape of %2.")
                 .arg(path, parameter);
-        out = std::make_shared<core::Parameter>(shape);
-        if (!core::convertInto(index.tensors.front(), mapped.bytes(), out->value().data(), {},
-                               [&mapped](std::span<const std::uint8_t> bytes) { mapped.release(bytes); }))
+        out = weights.toParameter(weights.tensors().front().name);
+        if (!out)
             return SessionFile::tr("The session's weights '%1' cannot be read as float32.").arg(path);
     } catch (const std::exception &e) {
         return SessionFile::tr("The session's weights '%1' are damaged: %2")
@@ -402,7 +399,7 @@ QString SessionFile::readWeights(const QString &sessionFileName, const Session &
     core::ParameterPtr stored;
     const QString error = readStored(sessionFileName, session, parameter, weights.shape(), stored);
     if (error.isEmpty())
-        weights.replaceValue(std::move(stored->value()));
+        weights.replaceValue(std::move(*stored));
     return error;
 }
 

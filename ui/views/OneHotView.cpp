@@ -339,10 +339,10 @@ float OneHotView::colorLimit() const
     if (!m_lab)
         return 0.0f;
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    const core::Matrix &w = weight->value();
+    const auto w = weight->value();
     const bool known = m_limit >= 0.0f && m_limitStorage == w.data() && m_limitVersion == weight->version();
     if (!known && w.size() <= kSynchronousLimitCells) {
-        m_limit = maxAbsFinite(w.data(), w.size());
+        m_limit = maxAbsFinite(*weight);
         m_limitStorage = w.data();
         m_limitVersion = weight->version();
     }
@@ -354,7 +354,7 @@ void OneHotView::startLimitScan()
     if (!m_lab)
         return;
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    const core::Matrix &w = weight->value();
+    const auto w = weight->value();
     const void *storage = w.data();
     const std::uint64_t version = weight->version();
     if (w.size() <= kSynchronousLimitCells || (m_limitStorage == storage && m_limitVersion == version) ||
@@ -365,11 +365,7 @@ void OneHotView::startLimitScan()
     m_scanVersion = version;
     // The task holds the parameter, so the storage it reads outlives the view.
     m_scans.start(
-        this,
-        [weight] {
-            const core::Matrix &m = weight->value();
-            return maxAbsFinite(m.data(), m.size());
-        },
+        this, [weight] { return maxAbsFinite(*weight); },
         [this, storage, version](float limit) {
             m_scanning = false;
             m_limit = limit;
@@ -382,7 +378,7 @@ void OneHotView::startLimitScan()
 
 const QImage &OneHotView::sampledWeight(QSize size) const
 {
-    const core::Matrix &w = m_lab->embeddingWeight()->value();
+    const auto w = m_lab->embeddingWeight()->value();
     const QSize cells(int(std::min<core::Index>(w.cols(), std::max(1, size.width()))),
                       int(std::min<core::Index>(w.rows(), std::max(1, size.height()))));
     if (m_sampled.size() == cells && m_sampledMap == m_colorMap.name())
@@ -403,7 +399,7 @@ const QImage &OneHotView::sampledWeight(QSize size) const
 OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep,
                                          const LabelWraps &wraps) const
 {
-    const core::Matrix &w = m_lab->embeddingWeight()->value();
+    const auto w = m_lab->embeddingWeight()->value();
     const qint64 v = w.rows();
     const int n = int(m_lab->flatIds().size());
     const int k = m_animation ? std::min<int>(m_animation->idIndex(), n) : n;
@@ -633,7 +629,7 @@ void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) con
 void OneHotView::layoutBlocks(Geometry &g, const Labels &labels) const
 {
     const QFontMetricsF fm(font());
-    const core::Matrix &w = m_lab->embeddingWeight()->value();
+    const auto w = m_lab->embeddingWeight()->value();
     const double v = double(w.rows());
     // embedding_dim = 0: the blocks keep one column's width, drawn empty, so their labels stay legible.
     const double d = std::max(double(w.cols()), 1.0);
@@ -823,7 +819,7 @@ QFont OneHotView::boldFont() const
 
 // What every part of a frame needs: the layout, the colours and where the animation is.
 struct OneHotView::Frame {
-    Frame(const Geometry &geometry, const QPalette &palette, const core::Matrix &weight)
+    Frame(const Geometry &geometry, const QPalette &palette, core::ConstMatrixRef weight)
         : g(geometry)
         , pal(palette)
         , w(weight)
@@ -835,7 +831,7 @@ struct OneHotView::Frame {
     QColor text;
     QColor dim;
     QColor faint;
-    const core::Matrix &w;
+    core::ConstMatrixRef w;
     qint64 v = 0;
     qint64 d = 0;
     QList<qint64> ids;

@@ -1063,7 +1063,7 @@ void TrainingPanel::rebuildHeatmaps()
 
     const auto nonZeroText = [](const core::ParameterPtr &p) {
         QList<int> rows;
-        const core::Matrix &m = p->value();
+        const auto m = p->value();
         for (core::Index r = 0; r < m.rows(); ++r)
             if (!m.row(r).isZero(0.0))
                 rows.append(int(r));

@@ -236,8 +236,9 @@ void SessionController::restoreWeightsWhenIdle(const SessionFile::Session &s,
                 core::ParameterPtr target = lab->parameter(op.target);
                 if (!target || target->shape() != values->shape())
                     continue;
-                // The values were read for this restore alone: the model takes them, no copy.
-                target->replaceValue(std::move(values->value()));
+                // The values were read for this restore alone: the model takes them (their buffer or
+                // the file's mapping they lie in), no copy.
+                target->replaceValue(std::move(*values));
                 lab->recordWeightsChange(op);
             }
             if (!history.isEmpty()) {

@@ -6,9 +6,18 @@
 #include "common/GgufBytes.h"
 #include "common/Golden.h"
 #include "common/Process.h"
+#include "core/analysis/Neighbours.h"
+#include "core/init/Generator.h"
+#include "core/init/Init.h"
 #include "core/io/MappedFile.h"
+#include "core/io/NpyWriter.h"
+#include "core/io/SafetensorsWriter.h"
 #include "core/io/WeightFile.h"
+#include "core/nn/Embedding.h"
+#include "core/nn/Linear.h"
 #include "core/tensor/Error.h"
+#include "core/tensor/Overview.h"
+#include "core/tensor/Retire.h"
 #include "core/tensor/Stats.h"
 
 #include <QCoreApplication>
@@ -23,6 +32,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <type_traits>
 
@@ -36,6 +46,39 @@ using Run = testing::ProcessResult;
 
 using testing::runCli;
 using testing::writeFile;
+
+using Placement = core::WeightFile::Placement;
+
+// [rows, cols] floats from the reference seed's normal_(), with a few values a copy could change:
+// -0.0, a denormal, an infinity and a NaN (whose payload must survive).
+std::vector<float> sampleMatrix(core::Index rows, core::Index cols)
+{
+    core::Generator gen(123);
+    std::vector<float> values(static_cast<std::size_t>(rows * cols));
+    core::init::normal_({values.data(), {rows, cols}}, 0.0, 1.0, gen);
+    values[1] = -0.0f;
+    values[2] = std::numeric_limits<float>::denorm_min();
+    values[values.size() / 2] = std::numeric_limits<float>::infinity();
+    values[values.size() - 1] = std::bit_cast<float>(0x7fc01234u);
+    return values;
+}
+
+bool sameBits(const float *a, const float *b, core::Index n)
+{
+    return std::memcmp(a, b, static_cast<std::size_t>(n) * sizeof(float)) == 0;
+}
+
+bool sameBits(const core::Tensor &a, const core::Tensor &b)
+{
+    return a.shape == b.shape && sameBits(a.data.data(), b.data.data(), a.numel());
+}
+
+bool sameSummary(const core::Summary &a, const core::Summary &b)
+{
+    return std::memcmp(&a.mean, &b.mean, sizeof a.mean) == 0 &&
+           std::memcmp(&a.std, &b.std, sizeof a.std) == 0 && std::memcmp(&a.min, &b.min, sizeof a.min) == 0 &&
+           std::memcmp(&a.max, &b.max, sizeof a.max) == 0;
+}
 
 } // namespace
 
@@ -54,6 +97,10 @@ private Q_SLOTS:
     void cancelStopsWithinAChunk();
     void streamsPiecesInOrder();
     void toParameterDecodesOnce();
+    void inPlaceGivesTheCopysBits_data();
+    void inPlaceGivesTheCopysBits();
+    void inPlaceWritesCopyPagesNotTheFile();
+    void placementFollowsTypeAndSize();
     void cliInspect_data();
     void cliInspect();
     void cliConvert_data();
@@ -359,6 +406,122 @@ void TestWeightFile::toParameterDecodesOnce()
     QCOMPARE(p->summary().max, 1000.0f);
     int calls = 0;
     QVERIFY(!w.toParameter("array", [&calls](double) { return ++calls > 5; }));
+}
+
+void TestWeightFile::inPlaceGivesTheCopysBits_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::newRow("npy") << "npy";
+    QTest::newRow("safetensors") << "safetensors";
+}
+
+// Issue #28: a float32 tensor used where it lies in the file gives the bits of its decoded copy in
+// every product and view: lookup, unembedding, neighbours, statistics and the heatmap overview.
+void TestWeightFile::inPlaceGivesTheCopysBits()
+{
+    QFETCH(QString, format);
+    const core::Index v = 700, d = 33; // the overview needs more than its smallest side of rows
+    const std::vector<float> values = sampleMatrix(v, d);
+    const std::string path = m_dir.filePath(QStringLiteral("bits.") + format).toStdString();
+    if (format == QLatin1String("npy"))
+        core::writeNpy(path, values.data(), {v, d});
+    else
+        core::writeSafetensors(path, {{"lm_head.weight", values.data(), {v, d}}}, {});
+    const core::WeightFile file = core::WeightFile::open(path);
+    const std::string name = file.tensors().front().name;
+    const core::ParameterPtr mapped = file.toParameter(name, {}, Placement::InPlace);
+    const core::ParameterPtr copied = file.toParameter(name, {}, Placement::Copy);
+    QVERIFY(mapped && mapped->inPlace());
+    QVERIFY(copied && !copied->inPlace());
+    QVERIFY(sameBits(mapped->value().data(), values.data(), v * d));
+    QVERIFY(sameBits(mapped->value().data(), copied->value().data(), v * d));
+    QVERIFY(sameSummary(mapped->summary(), copied->summary()));
+    QVERIFY(sameSummary(mapped->summary(), core::summarize(values.data(), v * d)));
+    QVERIFY(mapped->overview() && copied->overview());
+    QCOMPARE(mapped->overview()->limit, copied->overview()->limit);
+    const core::FloatStorage &levelMapped = mapped->overview()->values,
+                             &levelCopied = copied->overview()->values;
+    QCOMPARE(levelMapped.size(), levelCopied.size());
+    QVERIFY(sameBits(levelMapped.data(), levelCopied.data(), core::Index(levelMapped.size())));
+
+    const core::LongTensor ids{{4}, {2, 3, 1, 699}};
+    core::Embedding lookupMapped(mapped, {}), lookupCopied(copied, {});
+    QVERIFY(sameBits(lookupMapped.forward(ids), lookupCopied.forward(ids)));
+    core::Generator gen(123);
+    core::Linear headMapped(d, v, false, gen), headCopied(d, v, false, gen);
+    headMapped.setWeight(mapped);
+    headCopied.setWeight(copied);
+    const core::Tensor hidden = lookupCopied.forward(ids);
+    QVERIFY(sameBits(headMapped.forward(hidden), headCopied.forward(hidden)));
+    const core::RowNeighbours nearMapped(mapped->span()), nearCopied(copied->span());
+    QCOMPARE(nearMapped.nearest(5, 10), nearCopied.nearest(5, 10));
+    QVERIFY(!mapped->inPlace() || mapped->value().data() != copied->value().data());
+}
+
+// A write to a parameter in place copies the page it touches: the file and every other parameter
+// taken from it keep their values, and a file replaced under it leaves it whole.
+void TestWeightFile::inPlaceWritesCopyPagesNotTheFile()
+{
+    const core::Index v = 3000, d = 16; // 192 000 bytes: many pages
+    const std::vector<float> values = sampleMatrix(v, d);
+    const std::string path = m_dir.filePath(QStringLiteral("pages.npy")).toStdString();
+    core::writeNpy(path, values.data(), {v, d});
+    core::ParameterPtr first, second;
+    {
+        const core::WeightFile file = core::WeightFile::open(path);
+        first = file.toParameter("array", {}, Placement::InPlace);
+        second = file.toParameter("array", {}, Placement::InPlace);
+    } // the parameters outlive the file object
+    QVERIFY(first->inPlace() && second->inPlace());
+    first->value()(2999, 15) = 42.0f;
+    first->value().row(0).setZero();
+    first->bumpVersion();
+    QCOMPARE(first->value()(2999, 15), 42.0f);
+    QCOMPARE(first->value()(0, 3), 0.0f);
+    QVERIFY(sameBits(second->value().data(), values.data(), v * d));
+    QVERIFY(sameBits(first->value().row(1).data(), values.data() + d, d));
+    const auto reread = core::WeightFile::open(path).toFloat32("array");
+    QVERIFY(sameBits(reread->data.data(), values.data(), v * d));
+
+    // A program writing the file again by renaming a new one over it (as our writer does) leaves
+    // the parameter on the file it opened.
+    const std::vector<float> other(values.size(), 7.0f);
+    core::writeNpy(path, other.data(), {v, d});
+    QVERIFY(sameBits(second->value().data(), values.data(), v * d));
+
+    // clone() (an undo snapshot) is a copy of its own; replaceValue(Parameter &&) takes the mapping
+    // with what was recorded of it, and a reader alive keeps the old storage.
+    const core::ParameterPtr snapshot = second->clone();
+    QVERIFY(!snapshot->inPlace());
+    QVERIFY(sameBits(snapshot->value().data(), values.data(), v * d));
+    auto target = std::make_shared<core::Parameter>(core::Shape{v, d});
+    const std::uint64_t before = target->version();
+    const core::Summary summary = second->summary();
+    {
+        const core::ReadGuard reader;
+        target->replaceValue(std::move(*second));
+        QVERIFY(core::retiredCount() > 0);
+    }
+    QCOMPARE(core::retiredCount(), std::size_t(0));
+    QVERIFY(target->inPlace() && target->version() > before);
+    QVERIFY(sameSummary(target->summary(), summary));
+    QVERIFY(sameBits(target->value().data(), values.data(), v * d));
+}
+
+void TestWeightFile::placementFollowsTypeAndSize()
+{
+    // Auto keeps small tensors as copies; InPlace needs float32 (a bf16 or f16 tensor is decoded).
+    const core::WeightFile small =
+        core::WeightFile::open(testing::formatFile(QStringLiteral("f4_le_c.npy")).toStdString());
+    QVERIFY(!small.toParameter("array")->inPlace());
+    QVERIFY(small.toParameter("array", {}, Placement::InPlace)->inPlace());
+    for (const char *name : {"f2_le_specials.npy", "f4_be_c.npy", "f8_be_fortran.npy"}) {
+        const core::WeightFile file =
+            core::WeightFile::open(testing::formatFile(QString::fromLatin1(name)).toStdString());
+        const core::ParameterPtr p = file.toParameter("array", {}, Placement::InPlace);
+        QVERIFY2(p && !p->inPlace(), name);
+        QVERIFY2(sameBits(p->toTensor(), *file.toFloat32("array")), name);
+    }
 }
 
 void TestWeightFile::mappedFileIsMoveOnly()

@@ -196,7 +196,7 @@ private Q_SLOTS:
             QVERIFY(std::isnan(poison.data.back()));
         }
         const core::Tensor y = l.forward(x);
-        const core::Matrix &w = l.weight()->value();
+        const auto w = l.weight()->value();
         for (core::Index r = 0; r < 300; ++r) {
             for (core::Index c = 0; c < 3000; ++c) {
                 double dot = bias ? static_cast<double>(l.bias()->value()(0, c)) : 0.0;

@@ -99,7 +99,7 @@ private Q_SLOTS:
         core::Generator gen(7);
         TiedModel m(5, 3, {}, true, gen);
         m.tie();
-        const core::Matrix before = m.embedding().weight()->value();
+        const core::Matrix before(m.embedding().weight()->value());
         core::Generator fresh(99);
         m.untie(reinitialize ? TiedModel::UntieMode::Reinitialize : TiedModel::UntieMode::Clone, fresh);
         QVERIFY(!m.isTied());

@@ -33,7 +33,7 @@ std::vector<core::Matrix> values(const core::TiedModel &model)
 {
     std::vector<core::Matrix> out;
     for (const core::ParameterPtr &p : model.parameters())
-        out.push_back(p->value());
+        out.emplace_back(p->value());
     return out;
 }
 
@@ -157,7 +157,7 @@ void TestTrainer::matchesOptimizerAcrossSteps()
 void TestTrainer::reportPlainSgd()
 {
     const auto model = makeModel(false);
-    const core::Matrix before = model->embedding().weight()->value();
+    const core::Matrix before(model->embedding().weight()->value());
     core::Trainer trainer;
     trainer.setOptimizer(sgd(0.1));
     const core::TrainingReport r = trainer.step(*model, kIds, kTargets);
@@ -226,7 +226,7 @@ void TestTrainer::reportTiedSplit()
     const core::ParameterReport &shared = r.parameters[0];
     QCOMPARE(shared.changedRows, (std::vector<int>{0, 1, 2, 3}));
     QVERIFY(shared.lookupGradient && shared.headGradient);
-    const core::Matrix &lookup = shared.lookupGradient->value();
+    const auto lookup = shared.lookupGradient->value();
     QVERIFY(lookup.row(0).isZero(0.0));
     for (int row : {1, 2, 3})
         QVERIFY(!lookup.row(row).isZero(0.0));

@@ -207,7 +207,7 @@ void TestDecodedOverview::heatmapUsesTheDecodedOverview()
     QVERIFY(weight);
     const std::shared_ptr<const core::Overview> overview = weight->overview();
     QVERIFY(overview);
-    const core::Matrix &w = weight->value();
+    const auto w = weight->value();
     const ui::HeatmapPyramid built =
         ui::HeatmapPyramid::build(w.data(), w.rows(), w.cols(), ui::Aggregation::MaxAbs);
     QVERIFY(sameBits(overview->values.data(), built.levelData(1), Index(overview->values.size())));

@@ -50,7 +50,7 @@ void TestLab::defaultIsTheReference()
                                   {1.3010f, 1.2753f, -0.2010f, -0.1606f, -0.4015f},
                                   {0.6957f, -1.8061f, -1.1589f, 0.3255f, -0.6315f},
                                   {-2.8400f, -0.7849f, -1.4096f, -0.4076f, 0.7953f}};
-    const core::Matrix &w = m_lab->embeddingWeight()->value();
+    const auto w = m_lab->embeddingWeight()->value();
     QCOMPARE(w.rows(), 4);
     QCOMPARE(w.cols(), 5);
     for (int i = 0; i < 4; ++i) {

@@ -222,7 +222,7 @@ void TestSessionFile::windowRoundTripEqualsTheState()
     QCOMPARE(m_classroom->saveSession(file), QString());
     QVERIFY(!m_classroom->isModified());
     QVERIFY(m_window->isWindowModified() == false);
-    const embedlab::core::Matrix weights = lab->embeddingWeight()->value();
+    const embedlab::core::Matrix weights(lab->embeddingWeight()->value());
 
     // Somewhere else entirely, then back.
     lab->applyPreset(Lab::Preset::Reference);
@@ -243,7 +243,7 @@ void TestSessionFile::initialisersAreReplayed()
     Lab *lab = m_window->lab();
     lab->applyInit(QStringLiteral("embedding.weight"), QStringLiteral("uniform:a=-0.1,b=0.1"));
     QTRY_VERIFY(!lab->isBusy());
-    const embedlab::core::Matrix weights = lab->embeddingWeight()->value();
+    const embedlab::core::Matrix weights(lab->embeddingWeight()->value());
     QCOMPARE(m_classroom->captureSession().inits.size(), 1);
     QVERIFY(!m_classroom->weightsEdited());
     const QString file = m_dir.filePath(QStringLiteral("init.embedlab"));

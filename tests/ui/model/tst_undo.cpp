@@ -48,7 +48,7 @@ void answerCannotUndo(QMessageBox::ButtonRole role, QString *asked)
     });
 }
 
-bool sameValues(const core::Matrix &a, const core::Matrix &b)
+bool sameValues(core::ConstMatrixRef a, core::ConstMatrixRef b)
 {
     // Bitwise: undo must give back the exact floats, not close ones.
     return a.rows() == b.rows() && a.cols() == b.cols() &&
@@ -117,11 +117,11 @@ void TestUndo::cleanup()
 
 void TestUndo::initRoundTrip()
 {
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     const core::Generator::State generator = lab()->generator().state();
     Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("normal:std=0.02"));
     Q_EMIT m_window->initPanel()->editFinished();
-    const core::Matrix after = lab()->embeddingWeight()->value();
+    const core::Matrix after(lab()->embeddingWeight()->value());
     QVERIFY(!sameValues(before, after));
     QCOMPARE(lab()->initHistory(), QStringList{QStringLiteral("embedding.weight=normal:std=0.02")});
     QCOMPARE(stack()->count(), 1);
@@ -161,8 +161,8 @@ void TestUndo::initGestureIsOneStep()
 
 void TestUndo::tieRoundTripRestoresLinearValues()
 {
-    const core::Matrix lmHead = lab()->lmHeadWeight()->value();
-    const core::Matrix embedding = lab()->embeddingWeight()->value();
+    const core::Matrix lmHead(lab()->lmHeadWeight()->value());
+    const core::Matrix embedding(lab()->embeddingWeight()->value());
     QSignalSpy notice(lab(), &Lab::notice);
     m_window->findChild<QAction *>(QStringLiteral("tieAction"))->trigger();
     QVERIFY(lab()->isTied());
@@ -205,7 +205,7 @@ void TestUndo::tiedWritesAreVisibleBothWays()
 void TestUndo::untieCloneKeepsValues()
 {
     m_window->requestTie(true);
-    const core::Matrix shared = lab()->embeddingWeight()->value();
+    const core::Matrix shared(lab()->embeddingWeight()->value());
     m_window->untie(core::TiedModel::UntieMode::Clone);
     QVERIFY(!lab()->isTied());
     QVERIFY(lab()->embeddingWeight() != lab()->lmHeadWeight());
@@ -218,11 +218,11 @@ void TestUndo::untieCloneKeepsValues()
 void TestUndo::untieReinitialiseChangesLmHeadOnly()
 {
     m_window->requestTie(true);
-    const core::Matrix shared = lab()->embeddingWeight()->value();
+    const core::Matrix shared(lab()->embeddingWeight()->value());
     m_window->untie(core::TiedModel::UntieMode::Reinitialize);
     QVERIFY(!lab()->isTied());
     QVERIFY(sameValues(lab()->embeddingWeight()->value(), shared));
-    const core::Matrix &lmHead = lab()->lmHeadWeight()->value();
+    const auto lmHead = lab()->lmHeadWeight()->value();
     QVERIFY(!sameValues(lmHead, shared));
     // reset_parameters(): kaiming_uniform_(a=sqrt(5)) = uniform(+-1/sqrt(in_features)).
     const float bound = 1.0f / std::sqrt(5.0f);
@@ -232,10 +232,10 @@ void TestUndo::untieReinitialiseChangesLmHeadOnly()
 void TestUndo::untieUndoRetiesExactly()
 {
     m_window->requestTie(true);
-    const core::Matrix shared = lab()->embeddingWeight()->value();
+    const core::Matrix shared(lab()->embeddingWeight()->value());
     const core::Generator::State generator = lab()->generator().state();
     m_window->untie(core::TiedModel::UntieMode::Reinitialize);
-    const core::Matrix reinitialised = lab()->lmHeadWeight()->value();
+    const core::Matrix reinitialised(lab()->lmHeadWeight()->value());
     stack()->undo();
     QVERIFY(lab()->isTied());
     QCOMPARE(lab()->embeddingWeight(), lab()->lmHeadWeight());
@@ -249,11 +249,11 @@ void TestUndo::untieUndoRetiesExactly()
 void TestUndo::trainingStepRoundTrip()
 {
     m_window->requestTie(true);
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     QSignalSpy changed(lab(), &Lab::weightsChanged);
     QVERIFY(m_window->trainingPanel()->step());
     QVERIFY(changed.count() >= 1);
-    const core::Matrix after = lab()->embeddingWeight()->value();
+    const core::Matrix after(lab()->embeddingWeight()->value());
     QVERIFY(!sameValues(before, after));
     QCOMPARE(stack()->count(), 2); // tie, step
     stack()->undo();
@@ -268,7 +268,7 @@ void TestUndo::configChangeUndoKeepsInitialisedWeights()
     Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"),
                                                 spec("uniform:a=-0.1,b=0.1"));
     Q_EMIT m_window->initPanel()->editFinished();
-    const core::Matrix initialised = lab()->embeddingWeight()->value();
+    const core::Matrix initialised(lab()->embeddingWeight()->value());
     const core::ParameterPtr original = lab()->embeddingWeight();
 
     Lab::Config c = lab()->config();
@@ -279,7 +279,7 @@ void TestUndo::configChangeUndoKeepsInitialisedWeights()
         new embedlab::ui::ModelCommand(lab(), before, {c, lab()->idsText()}, QStringLiteral("seed")));
     QCOMPARE(lab()->modelConfig().numEmbeddings, 6);
     QVERIFY(lab()->initHistory().isEmpty());
-    const core::Matrix rebuilt = lab()->embeddingWeight()->value();
+    const core::Matrix rebuilt(lab()->embeddingWeight()->value());
 
     stack()->undo();
     QCOMPARE(lab()->modelConfig().numEmbeddings, 4);
@@ -358,7 +358,7 @@ void TestUndo::referencePresetRestoresDefaultWeights()
 {
     // Issue "Classroom-grade interaction", item 2: after initialisers the Reference Example puts
     // back seed 123's default weights and an empty init chain, as one undoable step.
-    const core::Matrix fresh = lab()->embeddingWeight()->value();
+    const core::Matrix fresh(lab()->embeddingWeight()->value());
     auto *reference = m_window->findChild<QAction *>(QStringLiteral("presetReference"));
     QVERIFY(reference);
     reference->trigger();
@@ -366,7 +366,7 @@ void TestUndo::referencePresetRestoresDefaultWeights()
 
     Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("trunc_normal"));
     Q_EMIT m_window->initPanel()->editFinished();
-    const core::Matrix initialised = lab()->embeddingWeight()->value();
+    const core::Matrix initialised(lab()->embeddingWeight()->value());
     QVERIFY(!sameValues(initialised, fresh));
 
     reference->trigger();
@@ -384,7 +384,7 @@ void TestUndo::snapshotOverBudgetAsksAndCancelKeepsWeights()
 {
     // embedding.weight [4, 5] float32 is an 80-byte snapshot; the budget holds 40.
     m_window->setUndoBudget(40);
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     const core::Generator::State generator = lab()->generator().state();
     QString asked;
     answerCannotUndo(QMessageBox::RejectRole, &asked);
@@ -401,7 +401,7 @@ void TestUndo::snapshotOverBudgetAsksAndCancelKeepsWeights()
 void TestUndo::snapshotOverBudgetContinueRunsWithoutUndo()
 {
     m_window->setUndoBudget(40);
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     QString asked;
     answerCannotUndo(QMessageBox::AcceptRole, &asked);
     Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("zeros"));
@@ -429,7 +429,7 @@ void TestUndo::trainingOverBudgetAsksBeforeCopying()
 {
     // Embedding(4, 5) + Linear(5, 4): the step's snapshot is 160 bytes; the budget holds 40.
     m_window->setUndoBudget(40);
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     QSignalSpy aboutToTrain(lab(), &Lab::aboutToTrain); // where the snapshot is copied
     QSignalSpy trained(lab(), &Lab::trained);
     QString asked;
@@ -453,7 +453,7 @@ void TestUndo::trainingOverBudgetContinueCopiesNothing()
     Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("ones"));
     Q_EMIT m_window->initPanel()->editFinished();
     QCOMPARE(m_window->undo()->historyBytes(), std::uint64_t(80));
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     QString asked;
     answerCannotUndo(QMessageBox::AcceptRole, &asked);
     QVERIFY(m_window->trainingPanel()->step());
@@ -471,7 +471,7 @@ void TestUndo::weightsOpenOverBudgetAsks()
 {
     m_window->setUndoBudget(40);
     const core::ParameterPtr weight = lab()->embeddingWeight();
-    const core::Matrix before = weight->value();
+    const core::Matrix before(weight->value());
     auto matrix = std::make_shared<core::Parameter>(core::Shape{6, 5});
     matrix->value().setConstant(0.5f);
     QString asked;
@@ -501,7 +501,7 @@ void TestUndo::trainingThatDoesNotFitIsRefused()
     // Embedding(4, 5) + Linear(5, 4), SGD without momentum, 3 ids: it adds 256 bytes (grads 40
     // floats, logits and their gradient 2 x [3, 4]).
     lab()->setAvailableMemory(100);
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     QSignalSpy failed(lab(), &Lab::trainingFailed);
     const core::LongTensor ids{{3}, {2, 3, 1}};
     const core::LongTensor targets{{3}, {3, 1, 0}};

@@ -112,7 +112,7 @@ void TestCodePanel::maxNormLookupsDoNotAccumulate()
     c.maxNorm = 1.0;
     lab.setConfig(c);
     QTRY_VERIFY(lab.modelConfig() == c && lab.hasPaths());
-    const embedlab::core::Matrix built = lab.embeddingWeight()->value();
+    const embedlab::core::Matrix built(lab.embeddingWeight()->value());
     QVERIFY(lab.setIdsText(QStringLiteral("0, 1, 3")));
     QTRY_VERIFY(lab.hasPaths() && !panel.isFormatting());
     QVERIFY(lab.embeddingWeight()->value() == built);

@@ -78,7 +78,7 @@ void configure(TrainingPanel &panel, const Setup &setup)
 }
 
 // Rows of `after` that differ from `before`, compared value by value.
-QList<int> differingRows(const core::Matrix &before, const core::Matrix &after)
+QList<int> differingRows(core::ConstMatrixRef before, core::ConstMatrixRef after)
 {
     QList<int> rows;
     for (core::Index r = 0; r < before.rows(); ++r)
@@ -91,7 +91,7 @@ std::vector<core::Matrix> values(const core::TiedModel &model)
 {
     std::vector<core::Matrix> out;
     for (const core::ParameterPtr &p : model.parameters())
-        out.push_back(p->value());
+        out.emplace_back(p->value());
     return out;
 }
 
@@ -244,8 +244,8 @@ void TestTrainingPanel::plainSgdChangesOnlyLookedUpRows()
     configure(panel, {});
     QSignalSpy about(&panel, &TrainingPanel::aboutToStep);
     QSignalSpy stepped(&panel, &TrainingPanel::stepped);
-    const core::Matrix before = model->embedding().weight()->value();
-    const core::Matrix headBefore = model->lmHead().weight()->value();
+    const core::Matrix before(model->embedding().weight()->value());
+    const core::Matrix headBefore(model->lmHead().weight()->value());
 
     QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
 
@@ -306,7 +306,7 @@ void TestTrainingPanel::rowZero()
     TrainingPanel &panel = *m_panel;
     configure(panel, setup);
     for (int s = 0; s < steps; ++s) {
-        const core::Matrix before = model->embedding().weight()->value();
+        const core::Matrix before(model->embedding().weight()->value());
         QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
         const QList<int> changed = differingRows(before, model->embedding().weight()->value());
         QCOMPARE(panel.changedRows(QStringLiteral("embedding.weight")), changed);
@@ -339,7 +339,7 @@ void TestTrainingPanel::momentumKeepsMovingEarlierRows()
     // Step 2 looks up only row 0; rows 1, 2, 3 move only if the optimiser remembers them.
     panel.setIdsText(QStringLiteral("0"));
     panel.setTargetsText(QStringLiteral("2"));
-    const core::Matrix before = model->embedding().weight()->value();
+    const core::Matrix before(model->embedding().weight()->value());
     QVERIFY2(panel.step(), qPrintable(panel.errorMessage()));
     QCOMPARE(panel.stepCount(), 2);
     const QList<int> changed = differingRows(before, model->embedding().weight()->value());
@@ -355,7 +355,7 @@ void TestTrainingPanel::tiedGradientIsDense()
     const auto model = adopt(*m_lab, true);
     TrainingPanel &panel = *m_panel;
     configure(panel, {});
-    const core::Matrix before = model->embedding().weight()->value();
+    const core::Matrix before(model->embedding().weight()->value());
     QVERIFY(panel.step());
     QCOMPARE(panel.lastChanges().size(), std::size_t(1)); // one shared tensor
     const QList<int> changed = differingRows(before, model->embedding().weight()->value());
@@ -371,7 +371,7 @@ void TestTrainingPanel::tiedGradientIsDense()
     // sum (lm_head's part first) is the real .grad.
     const auto &shared = panel.lastChanges().at(0);
     QVERIFY(shared.lookupGradient && shared.headGradient);
-    const core::Matrix &lookup = shared.lookupGradient->value();
+    const auto lookup = shared.lookupGradient->value();
     QVERIFY(lookup.row(0).isZero(0.0));
     for (int row : {1, 2, 3})
         QVERIFY(!lookup.row(row).isZero(0.0));
@@ -549,7 +549,7 @@ void TestTrainingPanel::paddingRowGetsNoGradient()
     const auto model = adopt(*m_lab, false, options);
     TrainingPanel &panel = *m_panel;
     configure(panel, {});
-    const core::Matrix before = model->embedding().weight()->value();
+    const core::Matrix before(model->embedding().weight()->value());
     QVERIFY(panel.step());
     QCOMPARE(panel.lastChanges().at(0).gradientRows, (std::vector<int>{2, 3}));
     const QList<int> changed = differingRows(before, model->embedding().weight()->value());

@@ -207,7 +207,7 @@ void TestUnembeddingView::argmaxOfOwnEmbedding()
     QFETCH(int, token);
     QFETCH(int, expected);
     const auto model = makeModel(4, 5, bias, true);
-    core::Matrix &w = model->embedding().weight()->value();
+    auto w = model->embedding().weight()->value();
     // Orthogonal unit rows: every h = W[i] scores 1 on itself and 0 elsewhere.
     w.setZero();
     for (core::Index i = 0; i < 4; ++i)

@@ -231,7 +231,7 @@ void TestExporter::svgCellsAreRectangles()
     // The lookup points into its map's table: the map stays alive beside it.
     const embedlab::ui::ColorMap colorMap = embedlab::ui::ColorMap::fromName(view.colorMapName());
     const embedlab::ui::ColorLookup lookup = colorMap.lookup(view.colorLimit());
-    const embedlab::core::Matrix &w = lab.embeddingWeight()->value();
+    const auto w = lab.embeddingWeight()->value();
     QSet<QString> colours;
     for (int i = 0; i < 4; ++i) {
         for (int j = 0; j < 5; ++j) {

@@ -111,7 +111,7 @@ void TestWindowHost::languageChangeKeepsTheSessionAndTranslatesEverything()
     QTRY_VERIFY_WITH_TIMEOUT(first->isIdle(), kIdleMs);
     QVERIFY(first->lab()->trainStep(embedlab::core::parseIds("5, 0"), embedlab::core::parseIds("1, 2")));
     QTRY_VERIFY_WITH_TIMEOUT(first->isIdle(), kIdleMs);
-    const embedlab::core::Matrix trained = first->lab()->embeddingWeight()->value();
+    const embedlab::core::Matrix trained(first->lab()->embeddingWeight()->value());
 
     QSignalSpy replaced(&host, &WindowHost::windowReplaced);
     QAction *vietnamese = languageAction(*first, QStringLiteral("vi"));
@@ -184,14 +184,14 @@ void TestWindowHost::languageChangeWhileBusyWaitsForTheJob()
     QVERIFY(first);
     first->undo()->applyPreset(Lab::Preset::Gpt2Small);
     QTRY_VERIFY_WITH_TIMEOUT(first->isIdle(), kIdleMs);
-    const embedlab::core::Matrix before = first->lab()->embeddingWeight()->value();
+    const embedlab::core::Matrix before(first->lab()->embeddingWeight()->value());
     first->undo()->applyInit(QStringLiteral("embedding.weight"),
                              embedlab::core::InitSpec::parse("normal:mean=0,std=0.02"), 7);
     QVERIFY(first->lab()->isBusy());
 
     MainWindow &second = switchLanguage(host, QStringLiteral("zh"));
     QTRY_VERIFY_WITH_TIMEOUT(second.isIdle(), kIdleMs);
-    const embedlab::core::Matrix after = second.lab()->embeddingWeight()->value();
+    const embedlab::core::Matrix after(second.lab()->embeddingWeight()->value());
     QVERIFY(after.cwiseAbs().maxCoeff() < 0.2f); // normal_(0, 0.02): the seed's N(0, 1) is gone
     second.actions().undo->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(second.isIdle(), kIdleMs);
@@ -214,7 +214,7 @@ void TestWindowHost::languageChangeDuringARestoreKeepsTheSavedWeights()
     QTRY_VERIFY_WITH_TIMEOUT(first->isIdle(), kIdleMs);
     QVERIFY(first->lab()->trainStep(embedlab::core::parseIds("5, 0"), embedlab::core::parseIds("1, 2")));
     QTRY_VERIFY_WITH_TIMEOUT(first->isIdle(), kIdleMs);
-    const embedlab::core::Matrix trained = first->lab()->embeddingWeight()->value();
+    const embedlab::core::Matrix trained(first->lab()->embeddingWeight()->value());
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("trained.embedlab"));
     QCOMPARE(first->sessions()->saveSession(file), QString());

@@ -436,7 +436,7 @@ void TestZeroSize::undoRedoTieUntie()
 {
     QFETCH(qint64, v);
     QFETCH(qint64, d);
-    const core::Matrix before = lab()->embeddingWeight()->value();
+    const core::Matrix before(lab()->embeddingWeight()->value());
     setSizes(v, d);
     m_window->requestTie(true);
     QTRY_VERIFY_WITH_TIMEOUT(lab()->isTied(), kTimeout);
