@@ -24,6 +24,13 @@ namespace {
     throw Error(Error::Kind::RuntimeError, "cannot open '" + path + "': " + reason);
 }
 
+// The size of a memory page: mappings start and madvise() acts on whole pages.
+std::uintptr_t pageSize()
+{
+    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    return page;
+}
+
 } // namespace
 
 MappedFile::MappedFile(const std::string &path)
@@ -83,7 +90,7 @@ void MappedFile::release(std::span<const std::uint8_t> range) const
 {
     if (!m_data || range.empty() || range.data() < m_data || range.data() + range.size() > m_data + m_size)
         return;
-    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t page = pageSize();
     const auto begin = (reinterpret_cast<std::uintptr_t>(range.data()) + page - 1) / page * page;
     const auto end = (reinterpret_cast<std::uintptr_t>(range.data()) + range.size()) / page * page;
     // A read-only private mapping of a file: dropped pages come back from the file unchanged.
@@ -96,7 +103,7 @@ std::shared_ptr<std::uint8_t> MappedFile::mapPrivate(std::uint64_t offset, std::
     if (offset > m_size || size > m_size - offset || m_fd < 0)
         throw Error(Error::Kind::RuntimeError, "cannot map bytes " + std::to_string(offset) + " to " +
                                                    std::to_string(offset + size) + " of '" + m_path + "'");
-    static const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    const std::uint64_t page = pageSize();
     const std::uint64_t start = offset / page * page;
     const auto length = static_cast<std::size_t>(offset - start + std::max<std::uint64_t>(size, 1));
     void *mapped =
@@ -110,7 +117,7 @@ std::shared_ptr<std::uint8_t> MappedFile::mapPrivate(std::uint64_t offset, std::
 void MappedFile::populateForReading(std::span<const std::uint8_t> bytes)
 {
 #ifdef MADV_POPULATE_READ
-    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t page = pageSize();
     const auto begin = reinterpret_cast<std::uintptr_t>(bytes.data()) / page * page;
     const auto end = reinterpret_cast<std::uintptr_t>(bytes.data()) + bytes.size();
     if (!bytes.empty())
