@@ -98,6 +98,12 @@ std::vector<LegendEntry> legendEntries(const ColorMap &map)
     return entries;
 }
 
+/// The colour bar's thickness, which the legend's swatches share.
+int barThickness(const QFont &font)
+{
+    return std::max(10, textHeight(font));
+}
+
 /// The width of the legend as one row: each swatch (`swatchWidth`) with its label, `gap` apart.
 int legendRowWidth(const std::vector<LegendEntry> &entries, const QFont &font, int swatchWidth, int gap)
 {
@@ -118,6 +124,7 @@ struct HeatmapView::Layout {
     int statusLine = 0;       // the height of a line of its own under the title for the aggregation
     bool tokens = false;      // the row labels have room for a token beside the number
     bool legendBelow = false; // the legend is one row under the plot, not a column under the bar
+    bool barAcross = false;   // the colour bar is a row under the plot (low values at the left)
 };
 
 HeatmapView::HeatmapView(QWidget *parent)
@@ -588,7 +595,7 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
                                 .boundingRect(QRect(0, 0, headingWidth, 1 << 20), Qt::TextWordWrap, m_title)
                                 .height();
     l.statusLine = statusLineHeight(size);
-    const int barWidth = std::max(10, line);
+    const int barWidth = barThickness(font());
     // The legend is a column under the colour bar. A view too short for that (two heatmaps on a
     // projected 768 px window) gets it as one row under the plot, when the row fits its width.
     const std::vector<LegendEntry> entries = legendEntries(m_colorMap);
@@ -635,7 +642,45 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
     else
         l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
                          l.legend.height());
+    if (legendRow <= headingWidth) {
+        Layout across = layoutAcross(size, l);
+        if (prefersAcross(size, l, across))
+            return across;
+    }
     return l;
+}
+
+HeatmapView::Layout HeatmapView::layoutAcross(QSize size, const Layout &beside) const
+{
+    const int line = textHeight(font());
+    const int pad = std::max(4, line / 2);
+    Layout l = beside;
+    l.barAcross = true;
+    l.legendBelow = true;
+    const int legendRow = legendRowWidth(legendEntries(m_colorMap), font(), barThickness(font()), pad);
+    const int barHeight = std::max(8, line * 2 / 3);
+    // Under the plot: half a line for the last row number, then the bar, with the caption ("w")
+    // a line tall at its left clear of that number, its ticks and labels, the legend.
+    const int gap = line - barHeight / 2 + 1;
+    const int below = gap + barHeight + 4 + line + pad / 2 + (line + 2) + pad;
+    const int left = beside.plot.left(), top = beside.plot.top();
+    l.plot =
+        QRect(left, top, std::max(1, size.width() - left - pad), std::max(1, size.height() - top - below));
+    l.colorBar = QRect(left, l.plot.bottom() + gap, l.plot.width(), barHeight);
+    l.legend = QRect(std::max(pad, std::min(left, size.width() - pad - legendRow)),
+                     l.colorBar.bottom() + 1 + 4 + line + pad / 2, legendRow, line + 2);
+    return l;
+}
+
+bool HeatmapView::prefersAcross(QSize size, const Layout &beside, const Layout &across) const
+{
+    // Only a matrix too big to label every row, whose plot beside the bar keeps under half of
+    // the view (GPT-2's projected embedding: 155 of 390 px), and only when the plot stays four lines
+    // tall and gains area (a short projected lm_head keeps the bar beside it).
+    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    const auto area = [](const QRect &r) { return qint64(r.width()) * r.height(); };
+    return rows > kEveryRowLabelled && beside.plot.width() * 2 < size.width() &&
+           across.plot.height() >= 4 * textHeight(font()) && area(across.plot) > area(beside.plot);
 }
 
 int HeatmapView::tokenRoom() const
@@ -1133,13 +1178,15 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
     const QRect bar = l.colorBar;
     const float lo = m_colorMap.rangeMin(limit);
     const float hi = m_colorMap.rangeMax(limit);
-    QImage barImage(1, std::max(1, static_cast<int>(bar.height() * dpr)), QImage::Format_RGB32);
+    // One pixel across the bar, its length along it: high values at the top, or at the right.
+    const int length = std::max(1, static_cast<int>((l.barAcross ? bar.width() : bar.height()) * dpr));
+    QImage barImage(l.barAcross ? length : 1, l.barAcross ? 1 : length, QImage::Format_RGB32);
     const ColorLookup lookup = m_colorMap.lookup(limit);
-    for (int y = 0; y < barImage.height(); ++y) {
-        const double t = 1.0 - (y + 0.5) / barImage.height();
-        const auto v = static_cast<float>(lo + t * (hi - lo));
-        barImage.setPixel(
-            0, y, limit > 0.0f ? lookup(v) : m_colorMap.colorAt(m_colorMap.isDiverging() ? 0.5 : 0.0));
+    for (int i = 0; i < length; ++i) {
+        const double t = (i + 0.5) / length;
+        const auto v = static_cast<float>(lo + (l.barAcross ? t : 1.0 - t) * (hi - lo));
+        const QRgb rgb = limit > 0.0f ? lookup(v) : m_colorMap.colorAt(m_colorMap.isDiverging() ? 0.5 : 0.0);
+        barImage.setPixel(l.barAcross ? i : 0, l.barAcross ? 0 : i, rgb);
     }
     if (knownLimit)
         painter.drawImage(bar, barImage);
@@ -1147,39 +1194,64 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(QRectF(bar).adjusted(-0.5, -0.5, 0.5, 0.5));
     painter.setPen(pal.color(QPalette::WindowText));
-    drawRecordedText(painter, QRect(bar.left() - line, bar.top() - line - 2, bar.width() + 2 * line, line),
-                     Qt::AlignHCenter | Qt::AlignBottom,
-                     m_colorMap.isDiverging() ? QStringLiteral("w") : QStringLiteral("|w|"), &m_painted);
-    const int labelLeft = bar.right() + 5;
-    const auto valueY = [&](double v) {
-        if (!(hi > lo))
-            return bar.top() + bar.height() / 2.0;
-        return bar.top() + (1.0 - (v - lo) / (hi - lo)) * bar.height();
+    const QString caption = m_colorMap.isDiverging() ? QStringLiteral("w") : QStringLiteral("|w|");
+    // The caption heads the bar: above it, or at its left in the row numbers' column.
+    const QRect captionRect =
+        l.barAcross ? QRect(0, bar.center().y() - line / 2, bar.left() - 5, line)
+                    : QRect(bar.left() - line, bar.top() - line - 2, bar.width() + 2 * line, line);
+    drawRecordedText(painter, captionRect,
+                     l.barAcross ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignHCenter | Qt::AlignBottom,
+                     caption, &m_painted);
+    if (!knownLimit)
+        return; // no scale yet: an empty bar rather than a wrong one
+    paintColorBarTicks(painter, l, size, lo, hi);
+}
+
+// The bar's labels: its ends labelled with m itself, nice ticks between where they do not collide.
+void HeatmapView::paintColorBarTicks(QPainter &painter, const Layout &l, QSize size, float lo, float hi) const
+{
+    const int line = textHeight(font());
+    const QRect bar = l.colorBar;
+    const auto at = [&](double v) {
+        const double f = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+        return l.barAcross ? bar.left() + f * bar.width() : bar.top() + (1.0 - f) * bar.height();
     };
+    const auto labelWidth = [&](const QString &text) { return double(textWidth(font(), text)); };
     const auto drawTick = [&](double v, const QString &text) {
-        const double y = valueY(v);
-        painter.drawLine(QPointF(bar.right() + 1, y), QPointF(bar.right() + 4, y));
-        drawRecordedText(painter, QRectF(labelLeft, y - line / 2.0, size.width() - labelLeft, line),
-                         Qt::AlignLeft | Qt::AlignVCenter, text, &m_painted);
-    };
-    if (!knownLimit) {
-        // No scale yet: an empty bar rather than a wrong one.
-    } else if (!(hi > lo)) {
-        drawTick(lo, QStringLiteral("0")); // constant matrix: m = 0
-    } else {
-        // The ends are labelled with m itself; nice ticks fill in between where they do not collide.
-        const int maxTicks = std::clamp(bar.height() / (line * 2), 2, 9);
-        const NiceTicks ticks = niceTicks(lo, hi, maxTicks);
-        drawTick(hi, withMinusSign(formatWeight(hi)));
-        if (lo != 0.0f || !m_colorMap.isDiverging())
-            drawTick(lo, withMinusSign(lo == 0.0f ? QStringLiteral("0") : formatWeight(lo)));
-        for (const double t : ticks.values) {
-            const double y = valueY(t);
-            // A quarter line apart at least: labels a bare line apart touched ("0.4237 0 -0.4237").
-            if (std::abs(y - valueY(hi)) < line * 1.25 || std::abs(y - valueY(lo)) < line * 1.25)
-                continue;
-            drawTick(t, withMinusSign(ticks.label(t)));
+        const double p = at(v);
+        if (!l.barAcross) {
+            painter.drawLine(QPointF(bar.right() + 1, p), QPointF(bar.right() + 4, p));
+            const int labelLeft = bar.right() + 5;
+            drawRecordedText(painter, QRectF(labelLeft, p - line / 2.0, size.width() - labelLeft, line),
+                             Qt::AlignLeft | Qt::AlignVCenter, text, &m_painted);
+            return;
         }
+        painter.drawLine(QPointF(p, bar.bottom() + 1), QPointF(p, bar.bottom() + 4));
+        // Centred under its tick, kept inside the view: the ends' labels stand under the bar's ends.
+        const double w = labelWidth(text) + 2;
+        const double x = std::clamp(p - w / 2.0, 0.0, std::max(0.0, size.width() - w));
+        drawRecordedText(painter, QRectF(x, bar.bottom() + 5, w, line), Qt::AlignCenter, text, &m_painted);
+    };
+    if (!(hi > lo)) {
+        drawTick(lo, QStringLiteral("0")); // constant matrix: m = 0
+        return;
+    }
+    const QString hiText = withMinusSign(formatWeight(hi));
+    const QString loText = withMinusSign(lo == 0.0f ? QStringLiteral("0") : formatWeight(lo));
+    const bool loLabelled = lo != 0.0f || !m_colorMap.isDiverging();
+    // Across, a label keeps a label's width (and a space) from the ends' labels; down, a line and a
+    // quarter: labels a bare line apart touched ("0.4237 0 -0.4237").
+    const double endRoom = l.barAcross ? labelWidth(hiText) + labelWidth(QStringLiteral(" ")) : line * 1.25;
+    const int maxTicks =
+        std::clamp(int((l.barAcross ? bar.width() / endRoom : bar.height() / (line * 2.0))), 2, 9);
+    const NiceTicks ticks = niceTicks(lo, hi, maxTicks);
+    drawTick(hi, hiText);
+    if (loLabelled)
+        drawTick(lo, loText);
+    for (const double t : ticks.values) {
+        if (std::abs(at(t) - at(hi)) < endRoom || std::abs(at(t) - at(lo)) < endRoom)
+            continue;
+        drawTick(t, withMinusSign(ticks.label(t)));
     }
 }
 
@@ -1191,7 +1263,7 @@ void HeatmapView::paintLegend(QPainter &painter, const Layout &l, QSize size) co
     const int pad = std::max(4, line / 2);
     QPoint at = l.legend.topLeft();
     for (const LegendEntry &e : legendEntries(m_colorMap)) {
-        const QRect swatch(at.x(), at.y() + 2, l.colorBar.width(), line - 4);
+        const QRect swatch(at.x(), at.y() + 2, barThickness(font()), line - 4);
         painter.fillRect(swatch, QColor::fromRgb(e.color));
         // Outlined in the text's colour: PuOr's black +Inf on a dark theme's black, viridis' magenta
         // NaN on anything, each swatch keeps an edge that contrasts with the page (#25).

@@ -179,6 +179,10 @@ protected:
 private:
     struct Layout;
     Layout layoutFor(QSize size) const;
+    /// `beside` (the colour bar beside the plot) with the bar and the legend as rows under the plot.
+    Layout layoutAcross(QSize size, const Layout &beside) const;
+    /// Whether `across` gives a narrow view's plot more room than `beside`.
+    bool prefersAcross(QSize size, const Layout &beside, const Layout &across) const;
     /// The height the aggregation text needs on lines of its own at `size`, 0 when it is not drawn or
     /// fits beside the title.
     int statusLineHeight(QSize size) const;
@@ -204,6 +208,7 @@ private:
     QString rowLabel(Index row, const HeatmapMapping &map, bool tokens) const;
     void paintAxisLabels(QPainter &painter, const Layout &l, const HeatmapMapping &map) const;
     void paintColorBar(QPainter &painter, const Layout &l, QSize size, qreal dpr, bool exporting) const;
+    void paintColorBarTicks(QPainter &painter, const Layout &l, QSize size, float lo, float hi) const;
     void paintLegend(QPainter &painter, const Layout &l, QSize size) const;
     void paintBusy(QPainter &painter, const Layout &l) const;
     QImage frameImage(const HeatmapMapping &device, bool exporting) const;

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void cursorKeysBeatShortcuts();
     void focusFrameAndCursorAreDrawn();
     void tallMatrixStatesAggregation();
+    void narrowViewPutsTheColourBarUnderThePlot();
     void headingNeverOverlaps_data();
     void headingNeverOverlaps();
     void notifyChangedRepaintsNewValues();
@@ -451,6 +452,53 @@ void TestHeatmapView::tallMatrixStatesAggregation()
     m_view->setAggregation(Aggregation::Mean);
     QTRY_VERIFY(!m_view->isRebuilding());
     QVERIFY(m_view->aggregationText().endsWith(QStringLiteral("mean")));
+}
+
+// Issue #25: GPT-2's embedding projected at 1024 x 768 kept a plot of 155 of its view's 390 px, the
+// colour bar and its labels taking the rest. A narrow view of a big matrix draws the bar as a row
+// under the plot (low values at the left), its labels and legend under it; a small matrix's view,
+// and a view with room, keep the bar beside the plot.
+void TestHeatmapView::narrowViewPutsTheColourBarUnderThePlot()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{20000, 8});
+    p->value().setRandom();
+    p->value()(0, 0) = -4.0f; // the scale's low end, m = 4
+    m_view->setMatrix(p);
+    m_view->resize(240, 420);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    const QImage image = m_view->renderToImage(m_view->size());
+    const QRect plot = m_view->plotRect();
+    QVERIFY2(plot.width() * 2 > m_view->width(), qPrintable(QString::number(plot.width())));
+    const auto painted = [this](const QString &text) {
+        for (const PaintedText &t : m_view->paintedTexts()) {
+            if (t.text == text)
+                return t;
+        }
+        return PaintedText{};
+    };
+    const PaintedText low = painted(QStringLiteral("\u22124.0000")), high = painted(QStringLiteral("4.0000"));
+    QVERIFY(!low.text.isEmpty() && !high.text.isEmpty());
+    QVERIFY(low.rect.top() > plot.bottom() && high.rect.top() > plot.bottom());
+    QVERIFY(low.rect.right() < high.rect.left());
+    const PaintedText nan = painted(QStringLiteral("NaN"));
+    QVERIFY(nan.rect.top() > low.rect.bottom() && nan.rect.bottom() <= m_view->height());
+    for (const PaintedText &t : m_view->paintedTexts())
+        QVERIFY2(t.rect.right() <= m_view->width() + 0.5 && t.rect.left() >= -0.5, qPrintable(t.text));
+    // The bar's ends have the scale's end colours, between the plot and the labels.
+    const int barY = plot.bottom() + 1 + (int(low.rect.top()) - plot.bottom()) / 2;
+    const ColorMap map;
+    const float halfPixel = 4.0f / float(plot.width()); // the scale's 8 over the bar's length, halved
+    QCOMPARE(QColor(image.pixel(plot.left(), barY)), QColor(map.map(-4.0f + halfPixel, 4.0f)));
+    QCOMPARE(QColor(image.pixel(plot.right(), barY)), QColor(map.map(4.0f - halfPixel, 4.0f)));
+    // With room, or for a matrix whose rows are each labelled, the bar stands beside the plot.
+    m_view->resize(640, 420);
+    (void)m_view->renderToImage(m_view->size());
+    QVERIFY(painted(QStringLiteral("4.0000")).rect.left() > m_view->plotRect().right());
+    m_view->setMatrix(referenceMatrix());
+    m_view->resize(160, 420);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    (void)m_view->renderToImage(m_view->size());
+    QVERIFY(painted(QStringLiteral("2.8400")).rect.left() > m_view->plotRect().right());
 }
 
 // Issue #15: the embedding and a tied lm_head are told of one write together; they share one new
