@@ -107,7 +107,8 @@ int FlowLayout::arrange(const QRect &rect, bool apply, int *rows) const
         if (row.isEmpty())
             return;
         if (apply) {
-            int x = area.x();
+            // QLayout::setAlignment(Qt::AlignRight) packs each row against the right edge.
+            int x = alignment() & Qt::AlignRight ? area.right() + 1 - rowWidth : area.x();
             for (QLayoutItem *item : std::as_const(row)) {
                 const QSize hint = fitted(item, area.width());
                 item->setGeometry(QRect(QPoint(x, y + (rowHeight - hint.height()) / 2), hint));

@@ -10,7 +10,8 @@ namespace embedlab::ui {
 
 /// Lays its items out left to right and wraps onto a new row when the width runs out, like words
 /// in a paragraph; items in a row are centred vertically. A toolbar in a dock then needs only its
-/// widest item's width, not the sum of all of them. Hidden widgets take no space.
+/// widest item's width, not the sum of all of them. Hidden widgets take no space. With
+/// setAlignment(Qt::AlignRight), each row ends at the right edge.
 class FlowLayout : public QLayout {
 public:
     /// `horizontalSpacing` between items in a row, `verticalSpacing` between rows; -1 takes the

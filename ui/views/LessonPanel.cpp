@@ -68,16 +68,16 @@ LessonPanel::LessonPanel(QWidget *parent)
 
     // The counter sits above the text, and the buttons wrap onto a second row rather than widen
     // the dock beyond a small screen (projector mode's large fonts at 1024x768).
-    auto *buttons = new FlowLayout;
-    buttons->addWidget(m_previous);
-    buttons->addWidget(m_next);
-    buttons->addWidget(m_close);
-    buttons->addWidget(m_resume);
+    m_buttons = new FlowLayout;
+    m_buttons->addWidget(m_previous);
+    m_buttons->addWidget(m_next);
+    m_buttons->addWidget(m_close);
+    m_buttons->addWidget(m_resume);
     // Above the text: whatever the step's length or the dock's height, Previous and Next stay
     // where the presenter's mouse left them.
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_counter);
-    layout->addLayout(buttons);
+    layout->addLayout(m_buttons);
     layout->addWidget(m_text, 1);
     retranslate();
 }
@@ -101,6 +101,15 @@ void LessonPanel::setResumeStep(int step)
     m_resumeStep = step;
     m_resume->setVisible(step >= 0);
     retranslate();
+}
+
+void LessonPanel::setButtonsAtRight(bool on)
+{
+    const Qt::Alignment alignment = on ? Qt::AlignRight : Qt::Alignment();
+    if (m_buttons->alignment() == alignment)
+        return;
+    m_buttons->setAlignment(alignment);
+    m_buttons->invalidate();
 }
 
 void LessonPanel::setSteps(const QList<std::pair<QString, QString>> &steps)

@@ -15,6 +15,8 @@ class QTextEdit;
 
 namespace embedlab::ui {
 
+class FlowLayout;
+
 /// Shows one lesson step ("Step 3 of 10", title, text) with Previous, Next and Close buttons.
 /// Passive: it forwards the buttons and shows what it is given.
 ///
@@ -29,6 +31,9 @@ public:
     void showStep(int index, int count, const QString &title, const QString &text);
     /// Offers "Resume at step N" (the step left last time); -1 hides the offer.
     void setResumeStep(int step);
+    /// The buttons' rows end at the panel's right edge (a dock whose right edge stays put while its
+    /// left edge moves) or start at its left.
+    void setButtonsAtRight(bool on);
     QString titleText() const { return m_titleText; }
     QString bodyText() const { return m_bodyText; }
 
@@ -58,6 +63,7 @@ private:
 
     QLabel *m_counter = nullptr;
     QTextEdit *m_text = nullptr;
+    FlowLayout *m_buttons = nullptr;
     QPushButton *m_previous = nullptr;
     QPushButton *m_next = nullptr;
     QPushButton *m_close = nullptr;

@@ -110,10 +110,27 @@ void LessonController::fitDock()
     // row and the text wraps into fewer lines.
     const int sides = m_dock->width() - m_panel->width();
     const int wantedWidth = std::min(m_panel->sizeHint().width() + sides, m_window->width() / 3);
+    const bool below = m_window->dockWidgetArea(m_dock) == Qt::BottomDockWidgetArea;
+    const bool projected = m_window->projector()->isEnabled();
+    m_panel->setButtonsAtRight(below); // also where projector mode's restored layout put it
+    if (below && projected) {
+        moveDock(false);
+        return;
+    }
     int width = m_panel->width();
-    if (m_dock->width() < wantedWidth) {
+    if (below) {
+        // Its width, and the rest of the row to the panels a step shows beside it (Fit a Text).
+        m_dock->setMinimumWidth(wantedWidth);
+        if (m_dock->width() > wantedWidth)
+            m_window->resizeDocks({m_dock}, {wantedWidth}, Qt::Horizontal);
+        width = std::max(m_panel->width(), wantedWidth - sides);
+    } else if (m_dock->width() < wantedWidth) {
         m_window->resizeDocks({m_dock}, {wantedWidth}, Qt::Horizontal);
         width = wantedWidth - sides;
+    }
+    if (!below && !projected && m_dock->width() * 4 < wantedWidth * 3) {
+        moveDock(true);
+        return;
     }
     const int text =
         m_panel->hasHeightForWidth() ? m_panel->heightForWidth(width) : m_panel->sizeHint().height();
@@ -121,6 +138,19 @@ void LessonController::fitDock()
     const int wanted = std::min(text + chrome, m_window->height() / 2);
     if (m_dock->height() < wanted)
         m_window->resizeDocks({m_dock}, {wanted}, Qt::Vertical);
+}
+
+void LessonController::moveDock(bool below)
+{
+    // Beside the Layers dock and the views' least width, a 1024 px window left the lesson 121 px, its
+    // words broken inside ("constructo rs"): it joins the panels below, at the row's right end (alone
+    // there, the whole row), its buttons at its right edge, which stays the window's whatever panels
+    // a step shows or hides. Projected, the side panels are hidden and it goes back to its side.
+    m_dock->setMinimumWidth(0);
+    m_panel->setButtonsAtRight(below);
+    m_window->addDockWidget(below ? Qt::BottomDockWidgetArea : Qt::RightDockWidgetArea, m_dock,
+                            Qt::Horizontal);
+    QMetaObject::invokeMethod(this, &LessonController::fitDock, Qt::QueuedConnection);
 }
 
 void LessonController::show(bool on)
@@ -165,6 +195,8 @@ void LessonController::onCurrentChanged(int index)
         shown->setResumeOffer(-1);
     m_panel->setResumeStep(shown->resumeOffer());
     m_panel->showStep(index, m_lesson->count(), Lesson::title(index), Lesson::text(index));
+    if (m_window->dockWidgetArea(m_dock) == Qt::BottomDockWidgetArea) // the row's panels changed
+        QMetaObject::invokeMethod(this, &LessonController::fitDock, Qt::QueuedConnection);
 }
 
 void LessonController::applyStep(int index)

@@ -44,6 +44,8 @@ private:
     /// PageDown/PageUp are the lesson's in the lesson's window, the animation's elsewhere.
     void assignPresenterKeys(const WindowActions &actions);
     void fitDock();
+    /// To the bottom row when the window leaves it too narrow a column, back to its side when projected.
+    void moveDock(bool below);
 
     MainWindow *m_window;
     QAction *m_action;

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void wrapsAtTheWidth_data();
     void wrapsAtTheWidth();
     void centresItemsInTheirRow();
+    void rightAlignedRowsEndAtTheRightEdge();
     void hiddenWidgetsTakeNoSpace();
     void sizesAreOneRowAndTheWidestItem();
 
@@ -88,6 +89,21 @@ void TestFlowLayout::centresItemsInTheirRow()
     QCOMPARE(m_items[0]->geometry(), QRect(0, 5, 100, 20));
     QCOMPARE(m_items[1]->geometry(), QRect(110, 0, 100, 30));
     QCOMPARE(m_items[3]->geometry(), QRect(330, 0, 100, 30));
+}
+
+// The lesson's buttons in the bottom row: its right edge stays put while its left edge moves (#25).
+void TestFlowLayout::rightAlignedRowsEndAtTheRightEdge()
+{
+    m_layout->setAlignment(Qt::AlignRight);
+    m_layout->setGeometry(QRect(0, 0, 500, 30));
+    QCOMPARE(m_items[0]->geometry(), QRect(70, 5, 100, 20));
+    QCOMPARE(m_items[3]->geometry(), QRect(400, 0, 100, 30));
+    // Two rows of two: each ends at the edge.
+    m_layout->setGeometry(QRect(0, 0, 300, 65));
+    QCOMPARE(m_layout->rowCount(), 2);
+    QCOMPARE(m_items[1]->geometry().right(), 299);
+    QCOMPARE(m_items[3]->geometry(), QRect(200, 35, 100, 30));
+    QCOMPARE(m_items[2]->geometry().left(), 90);
 }
 
 void TestFlowLayout::hiddenWidgetsTakeNoSpace()

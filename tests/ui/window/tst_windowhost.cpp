@@ -9,6 +9,7 @@
 #include "ui/model/OneHotAnimation.h"
 #include "ui/model/Settings.h"
 #include "ui/model/Vocabulary.h"
+#include "ui/views/LessonPanel.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
@@ -18,6 +19,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -322,6 +324,10 @@ void TestWindowHost::lessonKeepsTheWindowOnTheProjector()
     MainWindow *window = shownWindow(host);
     QVERIFY(window);
     embedlab::ui::Lesson *lesson = window->lessons()->lesson();
+    // Next stays under the teacher's mouse from step to step (from step 2: the first shows Resume).
+    auto *next = window->lessons()->panel()->findChild<QPushButton *>(QStringLiteral("lessonNext"));
+    QVERIFY(next);
+    QPoint nextAt;
     for (int step = 0;; ++step) {
         QTRY_VERIFY_WITH_TIMEOUT(window->isIdle(), kIdleMs);
         // The layout's new minimum, then the keeper's narrowing, both posted.
@@ -336,6 +342,23 @@ void TestWindowHost::lessonKeepsTheWindowOnTheProjector()
                                 .arg(window->width())
                                 .arg(least())));
         QCOMPARE(window->height(), 768);
+        // Beside the Layers dock the lesson's column was 121 px, its words broken ("constructo rs"):
+        // it keeps a width its words fit in. (Projected, it keeps its side: 196 px.)
+        QVERIFY2(projector || window->lessons()->dock()->width() >= 240,
+                 qPrintable(QStringLiteral("step %1: the lesson %2 px wide")
+                                .arg(step + 1)
+                                .arg(window->lessons()->dock()->width())));
+        const QPoint at = next->mapTo(window, QPoint(next->width() / 2, next->height() / 2));
+        if (step == 1)
+            nextAt = at;
+        // The featured step ("Watch it learn") shows its panel in place of the main pane.
+        else if (step > 1 && step + 1 < lesson->count())
+            QVERIFY2(at == nextAt, qPrintable(QStringLiteral("step %1: Next moved from (%2, %3) to (%4, %5)")
+                                                  .arg(step + 1)
+                                                  .arg(nextAt.x())
+                                                  .arg(nextAt.y())
+                                                  .arg(at.x())
+                                                  .arg(at.y())));
         if (step + 1 >= lesson->count())
             break;
         lesson->next();
