@@ -643,21 +643,20 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
         l.legend = QRect(l.colorBar.left(), l.colorBar.bottom() + 1 + line, barWidth + pad / 2 + barLabels,
                          l.legend.height());
     if (legendRow <= headingWidth) {
-        Layout across = layoutAcross(size, l);
+        Layout across = layoutAcross(size, l, legendRow);
         if (prefersAcross(size, l, across))
             return across;
     }
     return l;
 }
 
-HeatmapView::Layout HeatmapView::layoutAcross(QSize size, const Layout &beside) const
+HeatmapView::Layout HeatmapView::layoutAcross(QSize size, const Layout &beside, int legendRow) const
 {
     const int line = textHeight(font());
     const int pad = std::max(4, line / 2);
     Layout l = beside;
     l.barAcross = true;
     l.legendBelow = true;
-    const int legendRow = legendRowWidth(legendEntries(m_colorMap), font(), barThickness(font()), pad);
     const int barHeight = std::max(8, line * 2 / 3);
     // Under the plot: half a line for the last row number, then the bar, with the caption ("w")
     // a line tall at its left clear of that number, its ticks and labels, the legend.
@@ -677,7 +676,7 @@ bool HeatmapView::prefersAcross(QSize size, const Layout &beside, const Layout &
     // Only a matrix too big to label every row, whose plot beside the bar keeps under half of
     // the view (GPT-2's projected embedding: 155 of 390 px), and only when the plot stays four lines
     // tall and gains area (a short projected lm_head keeps the bar beside it).
-    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    const Index rows = m_weight ? m_weight->rows() : 0;
     const auto area = [](const QRect &r) { return qint64(r.width()) * r.height(); };
     return rows > kEveryRowLabelled && beside.plot.width() * 2 < size.width() &&
            across.plot.height() >= 4 * textHeight(font()) && area(across.plot) > area(beside.plot);

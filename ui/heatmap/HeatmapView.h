@@ -179,8 +179,9 @@ protected:
 private:
     struct Layout;
     Layout layoutFor(QSize size) const;
-    /// `beside` (the colour bar beside the plot) with the bar and the legend as rows under the plot.
-    Layout layoutAcross(QSize size, const Layout &beside) const;
+    /// `beside` (the colour bar beside the plot) with the bar and the legend (`legendRow` wide) as
+    /// rows under the plot.
+    Layout layoutAcross(QSize size, const Layout &beside, int legendRow) const;
     /// Whether `across` gives a narrow view's plot more room than `beside`.
     bool prefersAcross(QSize size, const Layout &beside, const Layout &across) const;
     /// The height the aggregation text needs on lines of its own at `size`, 0 when it is not drawn or
