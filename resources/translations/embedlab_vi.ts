@@ -397,7 +397,7 @@
     </message>
     <message>
         <source>&amp;Copy code</source>
-        <translation>&amp;Sao chép mã</translation>
+        <translation>Sao &amp;chép mã</translation>
     </message>
     <message>
         <source>Copy the Python code to the clipboard</source>
@@ -795,7 +795,7 @@
     </message>
     <message>
         <source>S&amp;peed:</source>
-        <translation>&amp;Tốc độ:</translation>
+        <translation>Tố&amp;c độ:</translation>
     </message>
     <message>
         <source>Timeline: the step shown</source>
@@ -875,7 +875,7 @@
     </message>
     <message>
         <source>&amp;Compare tied and untied</source>
-        <translation>&amp;So sánh buộc và không buộc</translation>
+        <translation>S&amp;o sánh buộc và không buộc</translation>
     </message>
     <message>
         <source>Compare tied and untied</source>
@@ -897,6 +897,14 @@
         <source>loss, %1</source>
         <translation>loss, %1</translation>
     </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>T&amp;rọng số</translation>
+    </message>
+    <message>
+        <source>Show emb.weight and head.weight in place of the map as they learn: the rows the last step changed, and the nearest tokens of a token</source>
+        <translation>Hiện emb.weight và head.weight thay cho bản đồ trong khi chúng học: các hàng bước vừa rồi đã thay đổi, và các token gần nhất của một token</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>
@@ -915,6 +923,58 @@
         <translation>
             <numerusform>Văn bản có %n token GPT-2: một lượt chạy cần ít nhất %1 (ngữ cảnh %2 và một token để đoán).</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitWeightsView</name>
+    <message>
+        <source>Neighbours of</source>
+        <translation>Lân cận của</translation>
+    </message>
+    <message>
+        <source>The token whose nearest rows of emb.weight, by cosine, are listed beside the heatmaps; clicking a row of a heatmap chooses it too</source>
+        <translation>Token có các hàng gần nhất của emb.weight (theo cosine) được liệt kê cạnh các bản đồ nhiệt; bấm vào một hàng của bản đồ nhiệt cũng chọn nó</translation>
+    </message>
+    <message>
+        <source>&amp;Neighbours of:</source>
+        <translation>Lâ&amp;n cận của:</translation>
+    </message>
+    <message>
+        <source>Nearest tokens by cosine</source>
+        <translation>Các token gần nhất theo cosine</translation>
+    </message>
+    <message>
+        <source>token %1 (id %2)</source>
+        <translation>token %1 (id %2)</translation>
+    </message>
+    <message>
+        <source>Step 0: the rows as nn.Embedding drew them.</source>
+        <translation>Bước 0: các hàng như nn.Embedding đã rút ngẫu nhiên.</translation>
+    </message>
+    <message>
+        <source>only the rows looked up have a gradient (sparse)</source>
+        <translation>chỉ các hàng được tra cứu mới có gradient (thưa)</translation>
+    </message>
+    <message>
+        <source>tied: the head's gradient reaches every row</source>
+        <translation>buộc: gradient của head đến mọi hàng</translation>
+    </message>
+    <message>
+        <source>Adam's moments move rows seen before</source>
+        <translation>các moment của Adam tiếp tục dịch chuyển các hàng đã gặp trước đó</translation>
+    </message>
+    <message>
+        <source>weight_decay pulls every row</source>
+        <translation>weight_decay kéo mọi hàng</translation>
+    </message>
+    <message>
+        <source>Step %1 changed %2 of %3 rows (bright): %4.</source>
+        <translation>Bước %1 đã thay đổi %2 trên %3 hàng (sáng): %4.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the reasons rows changed</comment>
+        <translation>; </translation>
     </message>
 </context>
 <context>
@@ -1200,7 +1260,7 @@
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation>&amp;Seed:</translation>
+        <translation>S&amp;eed:</translation>
     </message>
     <message>
         <source>Layer defaults:</source>
@@ -1224,15 +1284,15 @@
     </message>
     <message>
         <source>&amp;Live</source>
-        <translation>&amp;Trực tiếp</translation>
+        <translation>T&amp;rực tiếp</translation>
     </message>
     <message>
         <source>Re-initialise while you edit</source>
         <translation>Khởi tạo lại ngay khi bạn chỉnh sửa</translation>
     </message>
     <message>
-        <source>&amp;Apply</source>
-        <translation>&amp;Áp dụng</translation>
+        <source>A&amp;pply</source>
+        <translation>Á&amp;p dụng</translation>
     </message>
     <message>
         <source>No arguments besides the tensor.</source>
@@ -2027,7 +2087,7 @@
     </message>
     <message>
         <source>&amp;Tensor:</source>
-        <translation>&amp;Tensor:</translation>
+        <translation>T&amp;ensor:</translation>
     </message>
     <message>
         <source>Unembedding</source>

@@ -897,6 +897,14 @@
         <source>loss, %1</source>
         <translation>损失，%1</translation>
     </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Show emb.weight and head.weight in place of the map as they learn: the rows the last step changed, and the nearest tokens of a token</source>
+        <translation>在学习过程中以 emb.weight 和 head.weight 代替地图显示：上一步改变的行，以及某个词元的最近词元</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>
@@ -915,6 +923,58 @@
         <translation>
             <numerusform>文本只有 %n 个 GPT-2 词元：一次训练至少需要 %1 个（%2 个上下文加一个要预测的词元）。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::FitWeightsView</name>
+    <message>
+        <source>Neighbours of</source>
+        <translation>近邻查询词元</translation>
+    </message>
+    <message>
+        <source>The token whose nearest rows of emb.weight, by cosine, are listed beside the heatmaps; clicking a row of a heatmap chooses it too</source>
+        <translation>按余弦相似度在热图旁列出此词元在 emb.weight 中最近的行；点击热图中的某一行也会选择它</translation>
+    </message>
+    <message>
+        <source>&amp;Neighbours of:</source>
+        <translation>近邻(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Nearest tokens by cosine</source>
+        <translation>按余弦最近的词元</translation>
+    </message>
+    <message>
+        <source>token %1 (id %2)</source>
+        <translation>词元 %1（id %2）</translation>
+    </message>
+    <message>
+        <source>Step 0: the rows as nn.Embedding drew them.</source>
+        <translation>第 0 步：各行是 nn.Embedding 随机抽取的值。</translation>
+    </message>
+    <message>
+        <source>only the rows looked up have a gradient (sparse)</source>
+        <translation>只有被查找的行有梯度（稀疏）</translation>
+    </message>
+    <message>
+        <source>tied: the head's gradient reaches every row</source>
+        <translation>已绑定：head 的梯度到达每一行</translation>
+    </message>
+    <message>
+        <source>Adam's moments move rows seen before</source>
+        <translation>Adam 的矩继续移动之前见过的行</translation>
+    </message>
+    <message>
+        <source>weight_decay pulls every row</source>
+        <translation>weight_decay 拉动每一行</translation>
+    </message>
+    <message>
+        <source>Step %1 changed %2 of %3 rows (bright): %4.</source>
+        <translation>第 %1 步改变了 %3 行中的 %2 行（亮色）：%4。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the reasons rows changed</comment>
+        <translation>；</translation>
     </message>
 </context>
 <context>
@@ -1231,8 +1291,8 @@
         <translation>编辑时即时重新初始化</translation>
     </message>
     <message>
-        <source>&amp;Apply</source>
-        <translation>应用(&amp;A)</translation>
+        <source>A&amp;pply</source>
+        <translation>应用(&amp;P)</translation>
     </message>
     <message>
         <source>No arguments besides the tensor.</source>

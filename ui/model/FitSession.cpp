@@ -44,12 +44,15 @@ struct FitSession::Frame {
     QList<QPointF> positions;
     QList<QList<QPointF>> trail;
     core::Matrix embedding;
+    core::Matrix head;                         // lm_head.weight when untied (tied: `embedding` is it)
+    std::optional<core::FitStepReport> report; // the step that reached `current`, none at 0
     bool twin = false;
     std::size_t twinLossesFrom = 0;
     std::vector<float> newTwinLosses;
     QList<QPointF> twinPositions;
     QList<QList<QPointF>> twinTrail;
     // Set by the setup job.
+    std::shared_ptr<const core::FitCorpus> corpus;
     double uniformLoss = 0.0;
     qint64 vocabSize = 0;
     qint64 tokenCount = 0;
@@ -119,9 +122,10 @@ core::MapTrail trailFrom(const core::TokenMap &map, const core::FitTimeline &tim
 }
 
 /// One step on, and the map of a step `trail` wants noted.
-void stepOn(core::FitTimeline &timeline, const core::TokenMap &map, core::MapTrail &trail)
+void stepOn(core::FitTimeline &timeline, const core::TokenMap &map, core::MapTrail &trail,
+            core::FitStepReport *report = nullptr)
 {
-    timeline.stepForward();
+    timeline.stepForward(report);
     if (trail.wants(timeline.current()))
         trail.note(timeline.current(), map.place(timeline.fit().embedding()));
 }
@@ -307,7 +311,10 @@ void FitSession::reset(const QString &code, bool tied, const QString &ownText)
     m_mapLabels.clear();
     m_mapPositions.clear();
     m_mapTrail.clear();
-    m_embedding = core::Matrix();
+    m_corpus.reset();
+    m_embeddingWeight.reset();
+    m_headWeight.reset();
+    m_lastStep.reset();
     m_twinLosses.clear();
     m_twinPositions.clear();
     m_twinTrail.clear();
@@ -333,6 +340,7 @@ void FitSession::setup(const QString &code, bool tied, const QString &ownText)
                 f.uniformLoss = fit->uniformLoss();
                 f.vocabSize = fit->vocabSize();
                 f.tokenCount = fit->corpus().tokenCount();
+                f.corpus = fit->sharedCorpus();
                 f.mapRows = frequentWords(fit->corpus(), code, ownText, kMapTokens);
                 for (const std::int64_t row : f.mapRows)
                     f.mapLabels.append(
@@ -358,6 +366,7 @@ void FitSession::setup(const QString &code, bool tied, const QString &ownText)
                 m_uniformLoss = f.uniformLoss;
                 m_vocabSize = f.vocabSize;
                 m_tokenCount = f.tokenCount;
+                m_corpus = f.corpus;
                 m_mapRows = f.mapRows;
                 m_mapLabels = f.mapLabels;
             }
@@ -516,19 +525,28 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
         [state = m_state, known = m_losses.size(), knownTwin = m_twinLosses.size(), compare = m_compare, job,
          target, steps] {
             core::FitTimeline &timeline = *state->timeline;
+            // Every step of a job reports what it changed (a copy and a comparison of emb.weight,
+            // small beside the step): the views mark the rows the last one changed.
+            core::FitStepReport report;
+            bool reported = true;
             if (job == Job::Seek) {
-                timeline.seek(target);
+                if (target > timeline.start())
+                    timeline.seek(target, &report);
+                else
+                    timeline.seek(target);
+                reported = target > timeline.start();
             } else if (job == Job::Follow) {
                 // Only the twin changes.
+                reported = false;
             } else if (job == Job::Step) {
-                stepOn(timeline, *state->map, state->trail);
+                stepOn(timeline, *state->map, state->trail, &report);
             } else {
                 // The frame's steps, or fewer when they take longer than a frame: the views
                 // catch up at least every kJobMilliseconds.
                 const auto end = Clock::now() + std::chrono::milliseconds(kJobMilliseconds);
                 const std::int64_t last = std::min(target, timeline.current() + steps);
                 do
-                    stepOn(timeline, *state->map, state->trail);
+                    stepOn(timeline, *state->map, state->trail, &report);
                 while (timeline.current() < last && Clock::now() < end);
             }
             Frame f;
@@ -537,6 +555,10 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
             f.newLosses.assign(timeline.losses().begin() + static_cast<std::ptrdiff_t>(f.lossesFrom),
                                timeline.losses().end());
             f.embedding = timeline.fit().embedding();
+            if (!timeline.fit().config().tied)
+                f.head = timeline.fit().head();
+            if (reported)
+                f.report = std::move(report);
             f.positions = placed(*state->map, f.embedding);
             f.trail = trailTo(state->trail, f.current);
             followTwin(*state, compare, f, knownTwin);
@@ -563,12 +585,58 @@ void FitSession::take(const Frame &frame)
     m_losses.insert(m_losses.end(), frame.newLosses.begin(), frame.newLosses.end());
     m_mapPositions = frame.positions;
     m_mapTrail = frame.trail;
-    m_embedding = frame.embedding;
+    takeWeights(frame);
     m_twinLosses.resize(frame.twin ? frame.twinLossesFrom : 0);
     m_twinLosses.insert(m_twinLosses.end(), frame.newTwinLosses.begin(), frame.newTwinLosses.end());
     m_twinPositions = frame.twinPositions;
     m_twinTrail = frame.twinTrail;
     Q_EMIT changed();
+}
+
+void FitSession::takeWeights(const Frame &frame)
+{
+    const auto write = [](core::ParameterPtr &weight, const core::Matrix &values) {
+        if (!weight || weight->rows() != values.rows() || weight->cols() != values.cols())
+            weight = std::make_shared<core::Parameter>(core::Shape{values.rows(), values.cols()});
+        weight->replaceValue(core::Matrix(values));
+    };
+    write(m_embeddingWeight, frame.embedding);
+    if (frame.head.size() > 0)
+        write(m_headWeight, frame.head);
+    else
+        m_headWeight = m_embeddingWeight;
+    // A frame of the twin alone (Follow) leaves the step, and what it changed, as they were.
+    if (frame.report || frame.current == 0)
+        m_lastStep = frame.report;
+}
+
+core::ConstMatrixMap FitSession::embedding() const
+{
+    if (!m_embeddingWeight)
+        return {nullptr, 0, 0};
+    return std::as_const(*m_embeddingWeight).value();
+}
+
+std::int64_t FitSession::rowId(std::int64_t row) const
+{
+    if (!m_corpus || row < 0 || row >= m_corpus->vocabSize())
+        return -1;
+    return m_corpus->vocabulary()[static_cast<std::size_t>(row)];
+}
+
+QString FitSession::rowLabel(std::int64_t row) const
+{
+    const std::int64_t id = rowId(row);
+    return id < 0 ? QString() : tokenLabel(m_code, id, m_ownText);
+}
+
+std::vector<core::Neighbour> FitSession::neighbours(std::int64_t row, std::int64_t k) const
+{
+    if (!m_embeddingWeight || row < 0 || row >= m_embeddingWeight->rows())
+        return {};
+    // A few hundred rows of a few dozen columns: built for each question, on the UI thread.
+    const core::RowNeighbours nearest(m_embeddingWeight->span());
+    return nearest.nearest(row, k);
 }
 
 void FitSession::followTwin(State &state, bool compare, Frame &f, std::size_t knownTwin)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/analysis/Neighbours.h"
 #include "core/nn/FitCorpus.h"
 #include "core/nn/FitScript.h"
 #include "core/nn/TextFit.h"
@@ -145,8 +146,23 @@ public:
     /// current()] that are multiples of core::MapTrail::kStride, oldest first, each in mapRows() order.
     /// The same after scrubbing back as when the step was live.
     const QList<QList<QPointF>> &mapTrail() const { return m_mapTrail; }
-    /// emb.weight at current().
-    const core::Matrix &embedding() const { return m_embedding; }
+    /// emb.weight at current() (0 x 0 before a run's first frame).
+    core::ConstMatrixMap embedding() const;
+    /// emb.weight and lm_head.weight at current() for the heatmaps: one parameter when tied, as
+    /// `head.weight = emb.weight` makes it; nullptr before a run's first frame. Each frame writes
+    /// its values (a new version()), so a view keyed on the version repaints.
+    const core::ParameterPtr &embeddingWeight() const { return m_embeddingWeight; }
+    const core::ParameterPtr &headWeight() const { return m_headWeight; }
+    /// What the step that reached current() did: its loss, the rows of emb.weight it changed and
+    /// why (core::FitChange). std::nullopt at step 0.
+    const std::optional<core::FitStepReport> &lastStep() const { return m_lastStep; }
+    /// Row `row` of the model: the r-th smallest id of the text, as a label (tokenLabel()).
+    QString rowLabel(std::int64_t row) const;
+    /// The id of row `row` of the model (its vocabulary's r-th smallest), -1 outside it.
+    std::int64_t rowId(std::int64_t row) const;
+    /// The `k` rows of emb.weight at current() nearest to `row` by cosine (core::RowNeighbours);
+    /// empty before a run's first frame or for a row outside the model.
+    std::vector<core::Neighbour> neighbours(std::int64_t row, std::int64_t k) const;
 
     /// The steps the run's script takes: to the step shown, or a whole default run before the first.
     std::int64_t scriptSteps() const { return m_current > 0 ? m_current : core::FitConfig::kDefaultSteps; }
@@ -174,6 +190,8 @@ private:
     void startNext();
     void startJob(Job job, std::int64_t target, int steps = 1);
     void take(const Frame &frame);
+    /// The frame's emb.weight and lm_head.weight into the views' parameters, and its step report.
+    void takeWeights(const Frame &frame);
     /// On a worker, after a job: makes, drops or brings along the twin, and puts it in `f`.
     static void followTwin(State &state, bool compare, Frame &f, std::size_t knownTwin);
 
@@ -202,7 +220,10 @@ private:
     QStringList m_mapLabels;
     QList<QPointF> m_mapPositions;
     QList<QList<QPointF>> m_mapTrail;
-    core::Matrix m_embedding;
+    std::shared_ptr<const core::FitCorpus> m_corpus;
+    core::ParameterPtr m_embeddingWeight;
+    core::ParameterPtr m_headWeight;
+    std::optional<core::FitStepReport> m_lastStep;
     bool m_compare = false;
     bool m_twinPending = false; // a job must make or drop the twin
     std::vector<float> m_twinLosses;

@@ -4,6 +4,7 @@
 
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
+#include "ui/views/FitWeightsView.h"
 #include "ui/views/FlowLayout.h"
 #include "ui/views/LossChart.h"
 #include "ui/views/OwnTextDialog.h"
@@ -46,6 +47,8 @@ FitPanel::FitPanel(QWidget *parent)
     , m_map(new FitMapView(this))
     , m_twinMap(new FitMapView(this))
     , m_showScript(new QPushButton(tr("PyTorch script"), this))
+    , m_showWeights(new QPushButton(tr("&Weights"), this))
+    , m_weights(new FitWeightsView(this))
     , m_mapOrScript(new QStackedWidget(this))
 {
     // The texts are named in their own language, as the language menu names them.
@@ -103,9 +106,17 @@ FitPanel::FitPanel(QWidget *parent)
     m_showScript->setObjectName(QStringLiteral("fitScript"));
     m_showScript->setToolTip(tr("Show the whole run as a PyTorch script in place of the map: pasted into "
                                 "Python, it prints the losses this panel shows"));
+    m_showWeights->setCheckable(true);
+    m_showWeights->setObjectName(QStringLiteral("fitWeights"));
+    m_showWeights->setToolTip(
+        tr("Show emb.weight and head.weight in place of the map as they learn: the rows "
+           "the last step changed, and the nearest tokens of a token"));
+    controls->addWidget(m_showWeights);
     controls->addWidget(m_showScript);
     m_mapOrScript->addWidget(createMapPage());
     m_mapOrScript->addWidget(createScriptPage());
+    m_mapOrScript->addWidget(m_weights);
+    showPage();
     auto *views = new QHBoxLayout;
     views->addWidget(m_chart, 1);
     views->addWidget(m_mapOrScript, 1);
@@ -142,9 +153,16 @@ FitPanel::FitPanel(QWidget *parent)
         if (m_session)
             m_session->setStepsPerFrame(steps);
     });
+    // One page at a time in place of the map: pressing one button lets the other go.
     connect(m_showScript, &QPushButton::toggled, this, [this](bool shown) {
-        m_mapOrScript->setCurrentIndex(shown ? 1 : 0);
-        refreshScript();
+        if (shown)
+            m_showWeights->setChecked(false);
+        showPage();
+    });
+    connect(m_showWeights, &QPushButton::toggled, this, [this](bool shown) {
+        if (shown)
+            m_showScript->setChecked(false);
+        showPage();
     });
     connect(m_timeline, &QSlider::valueChanged, this, [this](int step) {
         if (m_session)
@@ -202,6 +220,21 @@ QWidget *FitPanel::createScriptPage()
     return page;
 }
 
+void FitPanel::showPage()
+{
+    m_mapOrScript->setCurrentIndex(m_showScript->isChecked() ? 1 : m_showWeights->isChecked() ? 2 : 0);
+    // A stack is as tall as its tallest page: the hidden pages ask for nothing.
+    for (int i = 0; i < m_mapOrScript->count(); ++i) {
+        const auto policy =
+            i == m_mapOrScript->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        m_mapOrScript->widget(i)->setSizePolicy(policy, policy);
+    }
+    updateGeometry();
+    refreshScript();
+    if (m_showWeights->isChecked() && m_session)
+        m_weights->refresh();
+}
+
 void FitPanel::refreshScript()
 {
     if (!m_session || !m_showScript->isChecked())
@@ -250,6 +283,7 @@ void FitPanel::setSession(FitSession *session)
     m_session = session;
     if (m_session)
         connect(m_session, &FitSession::changed, this, &FitPanel::refresh);
+    m_weights->setSession(m_session);
     refresh();
 }
 
@@ -354,6 +388,9 @@ void FitPanel::refreshViews()
     m_twinMap->setPoints(comparing ? m_session->mapLabels() : QStringList(), m_session->twinPositions());
     m_twinMap->setTrail(m_session->twinTrail());
     m_twinMap->setTitle(m_session->tied() ? untied : tied);
+    // The heatmaps rebuild for every frame: only while they are shown.
+    if (m_showWeights->isChecked())
+        m_weights->refresh();
 }
 
 } // namespace embedlab::ui

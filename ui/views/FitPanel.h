@@ -17,6 +17,7 @@ namespace embedlab::ui {
 
 class FitMapView;
 class FitSession;
+class FitWeightsView;
 class LossChart;
 
 /// The "Fit a Text" dock (issue #27): which text (a shipped one, or the user's own) and whether the head is
@@ -51,6 +52,10 @@ public:
     int heightForWidth(int width) const override;
     /// "PyTorch script": shows the run's script and what it prints in place of the map.
     QPushButton *scriptButton() const { return m_showScript; }
+    /// "Weights": shows emb.weight and head.weight as they learn, with the neighbours of a token,
+    /// in place of the map.
+    QPushButton *weightsButton() const { return m_showWeights; }
+    FitWeightsView *weightsView() const { return m_weights; }
     QPlainTextEdit *scriptPane() const { return m_script; }
     QPlainTextEdit *printedPane() const { return m_printed; }
 
@@ -71,6 +76,8 @@ private:
     void refreshViews();
     /// The script and its printed lines, while they are shown.
     void refreshScript();
+    /// The page in place of the map: the map (neither button down), the script or the weights.
+    void showPage();
 
     FitSession *m_session = nullptr;
     QComboBox *m_text;
@@ -86,6 +93,8 @@ private:
     FitMapView *m_map;
     FitMapView *m_twinMap;
     QPushButton *m_showScript;
+    QPushButton *m_showWeights;
+    FitWeightsView *m_weights;
     QStackedWidget *m_mapOrScript;
     QPlainTextEdit *m_script = nullptr;
     QPlainTextEdit *m_printed = nullptr;

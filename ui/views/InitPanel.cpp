@@ -157,7 +157,7 @@ InitPanel::InitPanel(QWidget *parent)
         if (!m_syncing)
             Q_EMIT draftEdited();
     });
-    m_apply = new QPushButton(tr("&Apply"), this);
+    m_apply = new QPushButton(tr("A&pply"), this);
     m_apply->setObjectName(QStringLiteral("apply"));
     connect(m_apply, &QPushButton::clicked, this, &InitPanel::apply);
     buttons->addWidget(m_live);

@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/FitPanel.h"
 
+#include "ui/heatmap/HeatmapView.h"
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
+#include "ui/views/FitWeightsView.h"
 #include "ui/views/LossChart.h"
 #include "ui/views/OwnTextDialog.h"
 #include "ui/window/Exporter.h"
@@ -12,6 +14,7 @@
 #include "common/Golden.h"
 
 #include "core/analysis/MapTrail.h"
+#include "core/analysis/Neighbours.h"
 #include "core/analysis/TokenMap.h"
 #include "core/nn/TextFit.h"
 
@@ -23,6 +26,9 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLayout>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
@@ -39,6 +45,7 @@ using embedlab::ui::FitMapView;
 using embedlab::ui::FitPanel;
 using embedlab::ui::FitSession;
 using embedlab::ui::FitState;
+using embedlab::ui::FitWeightsView;
 using embedlab::ui::OwnTextDialog;
 using embedlab::ui::ViewState;
 namespace core = embedlab::core;
@@ -105,6 +112,8 @@ private Q_SLOTS:
     void runExportsAsFrames();
     void compareRunsTheOtherTyingAlongside();
     void mapDotsTrailTheirPlaces();
+    void weightsShowTheRunAndWhatChanged();
+    void weightsPageAsksNoMoreHeightThanTheMap();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -768,4 +777,130 @@ void TestFitPanel::mapDotsTrailTheirPlaces()
 }
 
 QTEST_MAIN(TestFitPanel)
+
+namespace {
+
+QList<int> asList(const std::vector<std::int32_t> &rows)
+{
+    return QList<int>(rows.begin(), rows.end());
+}
+
+} // namespace
+
+// Item 3: emb.weight and head.weight of the run at the step shown, bit for bit the direct TextFit's;
+// the rows the step that reached it changed are the bright ones (the report's, sparse at step 1 of an
+// untied run, every row seen before once Adam remembers), the sentence says why, and the neighbours of
+// a token are RowNeighbours' at that step. Scrubbed back, a step shows what it changed again.
+void TestFitPanel::weightsShowTheRunAndWhatChanged()
+{
+    ShownPanel shown(1200);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
+    FitWeightsView *view = panel.weightsView();
+    session.setup(QStringLiteral("en"), false);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QVERIFY(!view->isVisible());
+    QTest::mouseClick(panel.weightsButton(), Qt::LeftButton);
+    QVERIFY(view->isVisible() && !panel.mapView()->isVisible());
+    QVERIFY(view->embeddingView()->matrix() == session.embeddingWeight());
+    QVERIFY(view->headView()->matrix() == session.headWeight());
+    QVERIFY(session.headWeight() != session.embeddingWeight()); // untied: two storages
+    QVERIFY(!session.lastStep());
+    QVERIFY(view->changeLabel()->text().startsWith(QLatin1String("Step 0")));
+    QVERIFY(view->embeddingView()->highlightedRows().isEmpty());
+
+    core::TextFit direct(FitSession::corpusFor(QStringLiteral("en")), FitSession::configFor(false));
+    QVERIFY(sameBits(session.embedding(), direct.embedding()));
+    std::map<std::int64_t, core::FitStepReport> reports;
+    for (std::int64_t k = 1; k <= 3; ++k) {
+        QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(session.current() == k && !session.isBusy(), 5000);
+        direct.step(&reports[k]);
+        const core::FitStepReport &want = reports[k];
+        QVERIFY(session.lastStep());
+        QCOMPARE(session.lastStep()->step, k);
+        QCOMPARE(session.lastStep()->changedRows, want.changedRows);
+        QCOMPARE(session.lastStep()->reasons, want.reasons);
+        QVERIFY(sameBits(session.embedding(), direct.embedding()));
+        QVERIFY(sameBits(core::Matrix(std::as_const(*session.headWeight()).value()), direct.head()));
+        QCOMPARE(view->embeddingView()->highlightedRows(), asList(want.changedRows));
+        QVERIFY(view->headView()->highlightedRows().isEmpty()); // untied: the head's rows all move
+        QCOMPARE(view->changeLabel()->text(), FitWeightsView::changeSentence(session));
+        QVERIFY(view->changeLabel()->text().contains(
+            QStringLiteral("changed %1 of %2 rows").arg(want.changedRows.size()).arg(session.vocabSize())));
+    }
+    // Step 1 of an untied run moves only the looked-up rows; from step 2 Adam moves every row seen.
+    QCOMPARE(reports[1].reasons, unsigned(core::kChangedByLookup));
+    QVERIFY(reports[1].changedRows.size() < std::size_t(session.vocabSize()));
+    QVERIFY(reports[2].reasons & core::kChangedByMomentum);
+    QVERIFY(reports[2].changedRows.size() > reports[1].changedRows.size());
+
+    // The neighbours of the map's first token, as RowNeighbours finds them in the direct run.
+    QCOMPARE(view->queryBox()->count(), qsizetype(session.mapRows().size()));
+    const std::int64_t query = view->queryBox()->currentData().toLongLong();
+    QCOMPARE(query, session.mapRows().front());
+    core::Matrix values = direct.embedding();
+    const auto nearest = core::RowNeighbours({values.data(), {values.rows(), values.cols()}})
+                             .nearest(query, FitWeightsView::kNeighbours);
+    QCOMPARE(view->neighbourList()->count(), FitWeightsView::kNeighbours);
+    for (int i = 0; i < FitWeightsView::kNeighbours; ++i)
+        QVERIFY(
+            view->neighbourList()->item(i)->text().startsWith(session.rowLabel(nearest[std::size_t(i)].id)));
+    QCOMPARE(view->embeddingView()->selectedRow(), int(query));
+    // A row clicked in a heatmap is asked about, whether the map shows it or not.
+    std::int64_t other = 0;
+    while (std::find(session.mapRows().begin(), session.mapRows().end(), other) != session.mapRows().end())
+        ++other;
+    Q_EMIT view->headView()->rowClicked(int(other));
+    QCOMPARE(view->queryBox()->currentData().toLongLong(), other);
+    QCOMPARE(view->embeddingView()->selectedRow(), int(other));
+
+    // Scrubbed back to step 1 (a replay from the snapshot of step 0): its changed rows again.
+    panel.timeline()->setValue(1);
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == 1 && !session.isBusy(), 5000);
+    QCOMPARE(session.lastStep()->changedRows, reports[1].changedRows);
+    QCOMPARE(view->embeddingView()->highlightedRows(), asList(reports[1].changedRows));
+
+    // Tied: one parameter under both names, and both heatmaps mark the same rows.
+    session.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(session.current() == 1 && !session.isBusy(), 5000);
+    QVERIFY(session.headWeight() == session.embeddingWeight());
+    QVERIFY(view->headView()->matrix() == view->embeddingView()->matrix());
+    QVERIFY(session.lastStep()->reasons & core::kChangedByTying);
+    QCOMPARE(view->headView()->highlightedRows(), view->embeddingView()->highlightedRows());
+    QCOMPARE(view->embeddingView()->highlightedRows().size(), int(session.vocabSize()));
+    // Named for screen readers.
+    QVERIFY(!view->queryBox()->accessibleName().isEmpty());
+    QVERIFY(!view->neighbourList()->accessibleName().isEmpty());
+}
+
+// The weights take the map's place in the heatmaps' least height and a line of sentence, and the page
+// hidden asks for none.
+void TestFitPanel::weightsPageAsksNoMoreHeightThanTheMap()
+{
+    for (const bool projected : {false, true}) {
+        ShownPanel shown(1000);
+        FitPanel &panel = shown.panel;
+        shown.session.setup(QStringLiteral("en"), true);
+        QTRY_VERIFY_WITH_TIMEOUT(shown.session.hasRun() && !shown.session.isBusy(), 10000);
+        if (projected)
+            embedlab::ui::ProjectorMode::applyTo(&panel);
+        QApplication::processEvents();
+        const int mapHeight = panel.heightForWidth(1000);
+        QTest::mouseClick(panel.weightsButton(), Qt::LeftButton);
+        QApplication::processEvents();
+        // The heatmaps' least height in the map's place, and the sentence's line above them: no more
+        // (the list's preferred 192 px made the dock scroll).
+        const int line = panel.weightsView()->changeLabel()->fontMetrics().lineSpacing();
+        const int most = mapHeight - panel.mapView()->minimumSizeHint().height() +
+                         panel.weightsView()->embeddingView()->minimumSizeHint().height() + 2 * line;
+        QVERIFY2(panel.heightForWidth(1000) <= most,
+                 qPrintable(QStringLiteral("%1 > %2").arg(panel.heightForWidth(1000)).arg(most)));
+        QTest::mouseClick(panel.weightsButton(), Qt::LeftButton);
+        QVERIFY(panel.mapView()->isVisible());
+    }
+}
+
 #include "tst_fitpanel.moc"

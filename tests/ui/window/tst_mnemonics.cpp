@@ -7,7 +7,10 @@
 #include "ui/window/MainWindow.h"
 #include "ui/window/Translations.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QDockWidget>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTest>
@@ -71,6 +74,8 @@ private Q_SLOTS:
     void cleanup();
     void uniqueInEveryMenu_data();
     void uniqueInEveryMenu();
+    void panelsDoNotTakeTheMenusKeys_data();
+    void panelsDoNotTakeTheMenusKeys();
 };
 
 void TestMnemonics::initTestCase()
@@ -99,6 +104,36 @@ void TestMnemonics::uniqueInEveryMenu()
     for (const QAction *top : window.menuBar()->actions())
         if (top->menu())
             collect(top->text(), top->menu(), found);
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+}
+
+void TestMnemonics::panelsDoNotTakeTheMenusKeys_data()
+{
+    uniqueInEveryMenu_data();
+}
+
+// A label's or button's Alt+letter in a panel shares the window with the menu bar's: "&Trọng số"
+// beside the Vietnamese "&Tệp" opened neither. Each panel's own mnemonics are distinct too.
+void TestMnemonics::panelsDoNotTakeTheMenusKeys()
+{
+    QFETCH(QString, language);
+    QVERIFY(Translations::install(language));
+    MainWindow window;
+    QList<QAction *> menus = window.menuBar()->actions();
+    QStringList found;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+        QList<QAction *> keys = menus;
+        const auto add = [&keys, dock](const QString &text) {
+            auto *action = new QAction(text, dock);
+            keys.append(action);
+        };
+        for (const QAbstractButton *button : dock->findChildren<QAbstractButton *>())
+            add(button->text());
+        for (const QLabel *label : dock->findChildren<QLabel *>())
+            if (label->buddy())
+                add(label->text());
+        found += clashes(dock->windowTitle(), keys);
+    }
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
 }
 
