@@ -96,26 +96,8 @@ FitScript FitCommand::script(const std::string &text) const
     s.config = config;
     s.steps = steps;
     s.every = every;
-    if (tokenizer.empty())
-        return s;
-    const Tokenizer t = Tokenizer::fromFile(tokenizer);
-    const std::filesystem::path path(tokenizer);
-    // GPT-2's encoder: its vocabulary and ids, and no added token taken out of the text (tiktoken's
-    // encode_ordinary reads "<|endoftext|>" as text; a tokenizer.json that lists it does not).
-    if (t.vocabSize() == 50257 && t.encode("Hello world") == std::vector<std::int64_t>{15496, 995} &&
-        t.encode("<|endoftext|>").size() > 1) {
-        s.tokens = FitScript::Tokens::Gpt2;
-    } else if (path.extension() == ".json" && path.filename() != "vocab.json") {
-        s.tokens = FitScript::Tokens::TokenizerJson;
-        s.tokenizerPath = tokenizer;
-    } else if (path.filename() == "vocab.json") {
-        s.tokens = FitScript::Tokens::VocabMerges;
-        s.tokenizerPath = tokenizer;
-    } else {
-        s.tokens = FitScript::Tokens::Listed;
-        s.tokenizerName = path.filename().string();
-        s.ids = t.encode(text);
-    }
+    if (!tokenizer.empty())
+        s.useTokenizer(tokenizer, Tokenizer::fromFile(tokenizer));
     return s;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/format/JsonString.h"
 #include "core/format/PythonPackages.h"
+#include "core/text/Tokenizer.h"
 
 #include <filesystem>
 #include <sstream>
@@ -152,6 +153,31 @@ std::string FitScript::python() const
     py << "    if k % " << every << " == 0 or k == " << steps << ":\n"
        << "        print(k, loss.item())\n";
     return py.str();
+}
+
+void FitScript::useTokenizer(const std::string &path, const Tokenizer &tokenizer)
+{
+    const std::filesystem::path file(path);
+    tokenizerPath.clear();
+    tokenizerName.clear();
+    ids.clear();
+    // GPT-2's encoder: its vocabulary and ids, and no added token taken out of the text (tiktoken's
+    // encode_ordinary reads "<|endoftext|>" as text; a tokenizer.json that lists it does not).
+    if (tokenizer.vocabSize() == 50257 &&
+        tokenizer.encode("Hello world") == std::vector<std::int64_t>{15496, 995} &&
+        tokenizer.encode("<|endoftext|>").size() > 1) {
+        tokens = Tokens::Gpt2;
+    } else if (file.extension() == ".json" && file.filename() != "vocab.json") {
+        tokens = Tokens::TokenizerJson;
+        tokenizerPath = path;
+    } else if (file.filename() == "vocab.json") {
+        tokens = Tokens::VocabMerges;
+        tokenizerPath = path;
+    } else {
+        tokens = Tokens::Listed;
+        tokenizerName = file.filename().string();
+        ids = tokenizer.encode(text);
+    }
 }
 
 } // namespace embedlab::core

@@ -10,6 +10,8 @@
 
 namespace embedlab::core {
 
+class Tokenizer;
+
 /// The whole PyTorch script of a fit (issue #27, "exact and copyable"): the text, the tokenizer
 /// call, the vocabulary, the model and the loop. Run with PyTorch 1.13 it prints the lines
 /// `embedlab-cli fit` prints ("K LOSS") with the same numbers (tests/golden/gen_fit.py runs it).
@@ -31,6 +33,11 @@ struct FitScript {
     FitConfig config;
     std::int64_t steps = 1000;
     std::int64_t every = 100;
+
+    /// Takes the ids of `text` from `tokenizer`, read from `path`, as Python can get them: GPT-2's
+    /// encoder (told by its ids, whatever the file) through tiktoken, a tokenizer.json through
+    /// `tokenizers`, a vocab.json with its merges.txt beside it, or else the ids written out.
+    void useTokenizer(const std::string &path, const Tokenizer &tokenizer);
 
     /// The script, ending with a newline.
     std::string python() const;

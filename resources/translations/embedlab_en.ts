@@ -33,6 +33,13 @@
             <numerusform>The text has %n GPT-2 tokens: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The text has %n token(s) of %3: a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>The text has %n token of %3: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
+            <numerusform>The text has %n tokens of %3: a run needs at least %1 (a context of %2 and the one to guess).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::IdsEntry</name>

@@ -810,20 +810,12 @@
         <translation>Tạm dừng</translation>
     </message>
     <message>
-        <source>The text could not be read: %1</source>
-        <translation>Không đọc được văn bản: %1</translation>
-    </message>
-    <message>
         <source>Reading the text ...</source>
         <translation>Đang đọc văn bản ...</translation>
     </message>
     <message>
         <source>%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3</source>
         <translation>%1 ký tự, %2 ký tự khác nhau: mô hình có V = %2 hàng; ln V = %3</translation>
-    </message>
-    <message>
-        <source>%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3</source>
-        <translation>%1 token GPT-2, %2 token khác nhau: mô hình có V = %2 hàng; ln V = %3</translation>
     </message>
     <message>
         <source>Step 0 of %1</source>
@@ -905,6 +897,30 @@
         <source>Show emb.weight and head.weight in place of the map as they learn: the rows the last step changed, and the nearest tokens of a token</source>
         <translation>Hiện emb.weight và head.weight thay cho bản đồ trong khi chúng học: các hàng bước vừa rồi đã thay đổi, và các token gần nhất của một token</translation>
     </message>
+    <message>
+        <source>T&amp;okens:</source>
+        <translation>Tok&amp;en:</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Các token</translation>
+    </message>
+    <message>
+        <source>How the text becomes ids: GPT-2's tokenizer, one id per character, or the tokenizer of the model you opened</source>
+        <translation>Cách văn bản thành id: tokenizer của GPT-2, mỗi ký tự một id, hoặc tokenizer của mô hình bạn đã mở</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>Ký tự</translation>
+    </message>
+    <message>
+        <source>%1 tokens of %4, %2 distinct of its %5: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 token của %4, %2 token khác nhau trong %5 token của nó: mô hình có V = %2 hàng; ln V = %3</translation>
+    </message>
+    <message>
+        <source>The run could not be set up: %1</source>
+        <translation>Không thể chuẩn bị lượt chạy: %1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>
@@ -923,6 +939,16 @@
         <translation>
             <numerusform>Văn bản có %n token GPT-2: một lượt chạy cần ít nhất %1 (ngữ cảnh %2 và một token để đoán).</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n token(s) of %3: a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>Văn bản có %n token của %3: một lượt chạy cần ít nhất %1 (ngữ cảnh %2 và một token để đoán).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>ký tự</translation>
     </message>
 </context>
 <context>

@@ -810,20 +810,12 @@
         <translation>暂停</translation>
     </message>
     <message>
-        <source>The text could not be read: %1</source>
-        <translation>无法读取文本：%1</translation>
-    </message>
-    <message>
         <source>Reading the text ...</source>
         <translation>正在读取文本……</translation>
     </message>
     <message>
         <source>%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3</source>
         <translation>%1 个字符，其中 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
-    </message>
-    <message>
-        <source>%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3</source>
-        <translation>%1 个 GPT-2 词元，其中 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
     </message>
     <message>
         <source>Step 0 of %1</source>
@@ -905,6 +897,30 @@
         <source>Show emb.weight and head.weight in place of the map as they learn: the rows the last step changed, and the nearest tokens of a token</source>
         <translation>在学习过程中以 emb.weight 和 head.weight 代替地图显示：上一步改变的行，以及某个词元的最近词元</translation>
     </message>
+    <message>
+        <source>T&amp;okens:</source>
+        <translation>词元(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>How the text becomes ids: GPT-2's tokenizer, one id per character, or the tokenizer of the model you opened</source>
+        <translation>文本如何变成 id：GPT-2 的分词器、每个字符一个 id，或你打开的模型的分词器</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>%1 tokens of %4, %2 distinct of its %5: the model has V = %2 rows; ln V = %3</source>
+        <translation>%1 个 %4 词元，在其 %5 个词元中有 %2 个不同：模型有 V = %2 行；ln V = %3</translation>
+    </message>
+    <message>
+        <source>The run could not be set up: %1</source>
+        <translation>无法准备这次运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>
@@ -923,6 +939,16 @@
         <translation>
             <numerusform>文本只有 %n 个 GPT-2 词元：一次训练至少需要 %1 个（%2 个上下文加一个要预测的词元）。</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The text has %n token(s) of %3: a run needs at least %1 (a context of %2 and the one to guess).</source>
+        <translation>
+            <numerusform>文本有 %n 个 %3 词元：一次运行至少需要 %1 个（%2 个作为上下文，再加一个待猜测）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,9 @@
 #include "core/tensor/Error.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 #include <QStringDecoder>
 
 #include <algorithm>
@@ -67,30 +70,30 @@ using Clock = std::chrono::steady_clock;
 /// Whether token `id` of the text of `code` is a word to show on the map: whole characters (a
 /// GPT-2 token of a few bytes of a Vietnamese letter is not: its label "<E1>" holds letters of
 /// hex) among which a letter.
-bool isWord(const QString &code, std::int64_t id, const QString &ownText)
+bool isWord(const QString &code, std::int64_t id, const QString &ownText, const QString &tokens)
 {
-    if (!FitSession::usesCharacters(code, ownText)) {
-        const std::string_view bytes = Vocabulary::gpt2().bytes(id);
+    if (!FitSession::usesCharacters(code, ownText, tokens)) {
+        const std::string_view bytes = FitSession::tokenizerFor(tokens).bytes(id);
         QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
         const QString text = utf8(QByteArrayView(bytes.data(), qsizetype(bytes.size())));
         if (utf8.hasError())
             return false;
     }
-    const QString label = FitSession::tokenLabel(code, id, ownText);
+    const QString label = FitSession::tokenLabel(code, id, ownText, tokens);
     return std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.isLetter(); });
 }
 
 /// The rows of the `count` most frequent tokens that are words (isWord: not spaces, punctuation
 /// or bytes of a letter, which the map would only crowd), most frequent first, ties by row.
 std::vector<std::int64_t> frequentWords(const core::FitCorpus &corpus, const QString &code,
-                                        const QString &ownText, int count)
+                                        const QString &ownText, const QString &tokens, int count)
 {
     std::vector<std::int64_t> counts(static_cast<std::size_t>(corpus.vocabSize()), 0);
     for (const std::int32_t row : corpus.rows())
         ++counts[static_cast<std::size_t>(row)];
     std::vector<std::int64_t> rows;
     for (std::int64_t r = 0; r < corpus.vocabSize(); ++r)
-        if (isWord(code, corpus.vocabulary()[static_cast<std::size_t>(r)], ownText))
+        if (isWord(code, corpus.vocabulary()[static_cast<std::size_t>(r)], ownText, tokens))
             rows.push_back(r);
     std::stable_sort(rows.begin(), rows.end(), [&counts](std::int64_t a, std::int64_t b) {
         return counts[static_cast<std::size_t>(a)] > counts[static_cast<std::size_t>(b)];
@@ -179,8 +182,10 @@ QByteArray FitSession::shippedText(const QString &code)
     return file.readAll();
 }
 
-bool FitSession::usesCharacters(const QString &code, const QString &ownText)
+bool FitSession::usesCharacters(const QString &code, const QString &ownText, const QString &tokens)
 {
+    if (!tokens.isEmpty())
+        return tokens == QLatin1String(kCharacters);
     if (code != QLatin1String(kOwnText))
         return code == QLatin1String("zh");
     qsizetype letters = 0;
@@ -195,32 +200,64 @@ bool FitSession::usesCharacters(const QString &code, const QString &ownText)
     return 2 * han > letters;
 }
 
-std::shared_ptr<const core::FitCorpus> FitSession::corpusFor(const QString &code, const QString &ownText)
+Vocabulary FitSession::tokenizerFor(const QString &tokens)
+{
+    if (tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source))
+        return Vocabulary::gpt2();
+    // Read once per file: labels and the map's words ask for it token by token, from any thread.
+    static QMutex mutex;
+    static QHash<QString, Vocabulary> read;
+    const QMutexLocker lock(&mutex);
+    if (const auto found = read.constFind(tokens); found != read.cend())
+        return *found;
+    QString error;
+    const Vocabulary vocabulary = Vocabulary::fromSource(tokens, &error);
+    if (!vocabulary.canEncode())
+        throw core::Error(core::Error::Kind::ValueError,
+                          (error.isEmpty() ? vocabulary.encodingRefusal() : error).toStdString());
+    read.insert(tokens, vocabulary);
+    return vocabulary;
+}
+
+std::shared_ptr<const core::FitCorpus> FitSession::corpusFor(const QString &code, const QString &ownText,
+                                                             const QString &tokens)
 {
     const QByteArray text = code == QLatin1String(kOwnText) ? ownText.toUtf8() : shippedText(code);
     const std::string_view utf8(text.constData(), static_cast<std::size_t>(text.size()));
-    const core::Tokenizer *tokenizer =
-        usesCharacters(code, ownText) ? nullptr : Vocabulary::gpt2().tokenizer();
-    return std::make_shared<const core::FitCorpus>(core::FitCorpus::fromText(utf8, tokenizer));
+    const Vocabulary vocabulary = usesCharacters(code, ownText, tokens) ? Vocabulary() : tokenizerFor(tokens);
+    return std::make_shared<const core::FitCorpus>(core::FitCorpus::fromText(utf8, vocabulary.tokenizer()));
 }
 
-QString FitSession::checkOwnText(const QString &text)
+QString FitSession::checkOwnText(const QString &text, const QString &tokens)
 {
     if (text.trimmed().isEmpty())
         return tr("The text is empty.");
-    const std::shared_ptr<const core::FitCorpus> corpus = corpusFor(QLatin1String(kOwnText), text);
+    std::shared_ptr<const core::FitCorpus> corpus;
+    try {
+        corpus = corpusFor(QLatin1String(kOwnText), text, tokens);
+    } catch (const std::exception &e) {
+        return QString::fromUtf8(e.what());
+    }
     const core::Index context = configFor(true).context;
     if (corpus->exampleCount(context) > 0)
         return QString();
-    const QString sentence =
-        usesCharacters(QLatin1String(kOwnText), text)
-            ? tr("The text has %n character(s): a run needs at least %1 (a context of %2 and the one to "
-                 "guess).",
-                 "", int(corpus->tokenCount()))
-            : tr("The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to "
-                 "guess).",
-                 "", int(corpus->tokenCount()));
-    return sentence.arg(context + 1).arg(context);
+    const int n = int(corpus->tokenCount());
+    const QString least = QString::number(context + 1);
+    const QString before = QString::number(context);
+    if (usesCharacters(QLatin1String(kOwnText), text, tokens))
+        return tr("The text has %n character(s): a run needs at least %1 (a context of %2 and the one to "
+                  "guess).",
+                  "", n)
+            .arg(least, before);
+    if (tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source))
+        return tr("The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to "
+                  "guess).",
+                  "", n)
+            .arg(least, before);
+    return tr("The text has %n token(s) of %3: a run needs at least %1 (a context of %2 and the one to "
+              "guess).",
+              "", n)
+        .arg(least, before, tokenizerName(tokens));
 }
 
 core::FitConfig FitSession::configFor(bool tied)
@@ -230,13 +267,23 @@ core::FitConfig FitSession::configFor(bool tied)
     return config;
 }
 
-QString FitSession::tokenLabel(const QString &code, std::int64_t id, const QString &ownText)
+QString FitSession::tokenLabel(const QString &code, std::int64_t id, const QString &ownText,
+                               const QString &tokens)
 {
-    if (usesCharacters(code, ownText)) {
+    if (usesCharacters(code, ownText, tokens)) {
         const auto point = static_cast<char32_t>(id);
         return QString::fromUcs4(&point, 1);
     }
-    return Vocabulary::gpt2().label(id);
+    return tokenizerFor(tokens).label(id);
+}
+
+QString FitSession::tokenizerName(const QString &tokens)
+{
+    if (tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source))
+        return QStringLiteral("GPT-2");
+    if (tokens == QLatin1String(kCharacters))
+        return tr("characters");
+    return QFileInfo(tokens).fileName();
 }
 
 std::int64_t FitSession::roundCadence(std::int64_t steps, std::int64_t most)
@@ -265,8 +312,11 @@ core::FitScript FitSession::script() const
         return script;
     const QByteArray text = m_code == QLatin1String(kOwnText) ? m_ownText.toUtf8() : shippedText(m_code);
     script.text.assign(text.constData(), static_cast<std::size_t>(text.size()));
-    script.tokens = usesCharacters(m_code, m_ownText) ? core::FitScript::Tokens::Characters
-                                                      : core::FitScript::Tokens::Gpt2;
+    script.tokens = usesCharacters(m_code, m_ownText, m_tokens) ? core::FitScript::Tokens::Characters
+                                                                : core::FitScript::Tokens::Gpt2;
+    if (!usesCharacters(m_code, m_ownText, m_tokens) &&
+        tokenizerFor(m_tokens).source() != QLatin1String(Vocabulary::kGpt2Source))
+        script.useTokenizer(m_tokens.toStdString(), *tokenizerFor(m_tokens).tokenizer());
     script.config = configFor(m_tied);
     script.steps = scriptSteps();
     script.every = roundCadence(script.steps, kMostPrintedLines);
@@ -291,11 +341,14 @@ QString FitSession::printedLosses() const
     return lines;
 }
 
-void FitSession::reset(const QString &code, bool tied, const QString &ownText)
+void FitSession::reset(const QString &code, bool tied, const QString &ownText, const QString &tokens)
 {
     ++m_generation;
     m_code = code;
     m_ownText = code == QLatin1String(kOwnText) ? ownText : QString();
+    // The text's own default is kept as "": one value for one run.
+    const bool asDefault = !tokens.isEmpty() && tokens == defaultTokens(code, m_ownText);
+    m_tokens = asDefault ? QString() : tokens;
     m_tied = tied;
     m_error.clear();
     m_state.reset();
@@ -325,26 +378,26 @@ void FitSession::reset(const QString &code, bool tied, const QString &ownText)
     m_busy = false;
 }
 
-void FitSession::setup(const QString &code, bool tied, const QString &ownText)
+void FitSession::setup(const QString &code, bool tied, const QString &ownText, const QString &tokens)
 {
-    reset(code, tied, ownText);
+    reset(code, tied, ownText, tokens);
     m_busy = true;
     const quint64 generation = m_generation;
     runInBackground(
         this,
-        [code, tied, ownText = m_ownText] {
+        [code, tied, ownText = m_ownText, tokens = m_tokens] {
             Frame f;
             try {
                 auto state = std::make_shared<State>();
-                auto fit = std::make_unique<core::TextFit>(corpusFor(code, ownText), configFor(tied));
+                auto fit = std::make_unique<core::TextFit>(corpusFor(code, ownText, tokens), configFor(tied));
                 f.uniformLoss = fit->uniformLoss();
                 f.vocabSize = fit->vocabSize();
                 f.tokenCount = fit->corpus().tokenCount();
                 f.corpus = fit->sharedCorpus();
-                f.mapRows = frequentWords(fit->corpus(), code, ownText, kMapTokens);
+                f.mapRows = frequentWords(fit->corpus(), code, ownText, tokens, kMapTokens);
                 for (const std::int64_t row : f.mapRows)
-                    f.mapLabels.append(
-                        tokenLabel(code, fit->corpus().vocabulary()[static_cast<std::size_t>(row)], ownText));
+                    f.mapLabels.append(tokenLabel(
+                        code, fit->corpus().vocabulary()[static_cast<std::size_t>(row)], ownText, tokens));
                 // The map's plane is the initialised rows' (step 0): every later frame is turned
                 // onto them, so a step lands in the same place however it was reached.
                 state->map = std::make_unique<core::TokenMap>(f.mapRows, fit->embedding());
@@ -383,7 +436,7 @@ void FitSession::clear()
 {
     if (m_code.isEmpty() && !m_busy)
         return;
-    reset(QString(), m_tied, QString());
+    reset(QString(), m_tied, QString(), m_tokens);
     Q_EMIT changed();
 }
 
@@ -397,6 +450,7 @@ FitState FitSession::settings() const
     state.current = int(m_pendingSeek ? *m_pendingSeek : m_seeking ? *m_seeking : m_current);
     state.speed = m_stepsPerFrame;
     state.compare = m_compare;
+    state.tokens = m_tokens;
     return state;
 }
 
@@ -415,9 +469,9 @@ void FitSession::restore(const FitState &state)
     const int head = std::clamp(state.head, 0, FitState::kMaxHead);
     // The timeline cannot forget steps: a shorter run is set up again and replayed.
     const bool sameRun = state.text == m_code && state.ownText == m_ownText && state.tied == m_tied &&
-                         m_error.isEmpty() && head >= settings().head;
+                         state.tokens == m_tokens && m_error.isEmpty() && head >= settings().head;
     if (!sameRun)
-        setup(state.text, state.tied, state.ownText);
+        setup(state.text, state.tied, state.ownText, state.tokens);
     m_running = false;
     m_frameTimer.stop();
     m_pendingSteps = 0;
@@ -610,6 +664,25 @@ void FitSession::takeWeights(const Frame &frame)
         m_lastStep = frame.report;
 }
 
+QString FitSession::defaultTokens(const QString &code, const QString &ownText)
+{
+    return usesCharacters(code, ownText) ? QLatin1String(kCharacters)
+                                         : QLatin1String(Vocabulary::kGpt2Source);
+}
+
+void FitSession::setTokens(const QString &tokens)
+{
+    const QString wanted = tokens == defaultTokens(m_code, m_ownText) ? QString() : tokens;
+    if (wanted == m_tokens)
+        return;
+    if (m_code.isEmpty()) {
+        m_tokens = wanted;
+        Q_EMIT changed();
+        return;
+    }
+    setup(m_code, m_tied, m_ownText, wanted);
+}
+
 core::ConstMatrixMap FitSession::embedding() const
 {
     if (!m_embeddingWeight)
@@ -627,7 +700,7 @@ std::int64_t FitSession::rowId(std::int64_t row) const
 QString FitSession::rowLabel(std::int64_t row) const
 {
     const std::int64_t id = rowId(row);
-    return id < 0 ? QString() : tokenLabel(m_code, id, m_ownText);
+    return id < 0 ? QString() : tokenLabel(m_code, id, m_ownText, m_tokens);
 }
 
 std::vector<core::Neighbour> FitSession::neighbours(std::int64_t row, std::int64_t k) const

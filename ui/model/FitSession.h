@@ -7,6 +7,7 @@
 #include "core/nn/FitScript.h"
 #include "core/nn/TextFit.h"
 #include "ui/model/ViewState.h"
+#include "ui/model/Vocabulary.h"
 
 #include <QList>
 #include <QObject>
@@ -60,25 +61,40 @@ public:
     static constexpr const char *kOwnText = "own";
     /// The shipped text of `code`, as UTF-8 bytes (embedded at :/texts/<code>.txt).
     static QByteArray shippedText(const QString &code);
-    /// Whether the text of `code` (`ownText` for kOwnText) is learnt as characters: the Chinese
-    /// text, and an own text most of whose letters are Han characters (GPT-2 cuts Chinese
-    /// characters into bytes; resources/texts/README.md). GPT-2's tokens otherwise.
-    static bool usesCharacters(const QString &code, const QString &ownText = QString());
+    /// The tokens a run learns, as FitState::tokens holds them: kCharacters, Vocabulary::kGpt2Source,
+    /// a tokenizer file (the opened model's, issue #27 item 1), or "" for the text's own default.
+    static constexpr const char *kCharacters = "chars";
+    /// Whether the text of `code` (`ownText` for kOwnText) is learnt as characters: asked for with
+    /// kCharacters, or by default the Chinese text, and an own text most of whose letters are Han
+    /// characters (GPT-2 cuts Chinese characters into bytes; resources/texts/README.md). A
+    /// tokenizer's tokens otherwise (GPT-2's by default).
+    static bool usesCharacters(const QString &code, const QString &ownText = QString(),
+                               const QString &tokens = QString());
+    /// The tokenizer of `tokens` when the text is not learnt as characters: GPT-2's by default, or
+    /// the file's (read once, then shared). Throws core::Error when the file cannot be read or its
+    /// encoding is refused.
+    static Vocabulary tokenizerFor(const QString &tokens);
+    /// What the text of `code` learns when its tokens are "": kCharacters or Vocabulary::kGpt2Source.
+    static QString defaultTokens(const QString &code, const QString &ownText = QString());
+    /// The tokens named for people: "GPT-2", "characters" or the tokenizer file's name.
+    static QString tokenizerName(const QString &tokens);
     /// The corpus the panel trains on, tokenized as usesCharacters() says. Throws core::Error
-    /// when the text cannot be read.
-    static std::shared_ptr<const core::FitCorpus> corpusFor(const QString &code,
-                                                            const QString &ownText = QString());
+    /// when the text or the tokenizer cannot be read.
+    static std::shared_ptr<const core::FitCorpus>
+    corpusFor(const QString &code, const QString &ownText = QString(), const QString &tokens = QString());
     /// Why `text` cannot be the user's own text ("" when it can): empty, or fewer tokens than a
     /// run's context + 1. Tokenizes it: call it for pasted text, not for a book.
-    static QString checkOwnText(const QString &text);
+    static QString checkOwnText(const QString &text, const QString &tokens = QString());
     /// The settings of the run: the app's defaults (FitConfig), tied or not.
     static core::FitConfig configFor(bool tied);
     /// Token `id` of the text of `code` as a label (GPT-2's token with visible spaces, or the character).
-    static QString tokenLabel(const QString &code, std::int64_t id, const QString &ownText = QString());
+    static QString tokenLabel(const QString &code, std::int64_t id, const QString &ownText = QString(),
+                              const QString &tokens = QString());
 
     /// Starts a new run of the text of `code` (`ownText` for kOwnText) at step 0 (the run before is
     /// dropped).
-    void setup(const QString &code, bool tied, const QString &ownText = QString());
+    void setup(const QString &code, bool tied, const QString &ownText = QString(),
+               const QString &tokens = QString());
     /// Every 1, 2 or 5 times a power of ten steps, so that `steps` takes at most `most` of them:
     /// round numbers that hold while a run grows frame by frame (every 100 of the default 1000
     /// steps for the script's lines, as `embedlab-cli fit` prints).
@@ -96,6 +112,11 @@ public:
     /// sought; another text or tie, or a shorter head, sets it up again and replays it. Pauses a run.
     void restore(const FitState &state);
     QString textCode() const { return m_code; }
+    /// The run's tokens (FitState::tokens): "" for the text's default.
+    QString tokens() const { return m_tokens; }
+    /// Learns the same text with `tokens` from step 0 (a value equal to the text's default is
+    /// stored as ""); no run is started while no text is chosen.
+    void setTokens(const QString &tokens);
     /// The user's own text while textCode() is kOwnText.
     const QString &ownText() const { return m_ownText; }
     bool tied() const { return m_tied; }
@@ -186,7 +207,7 @@ private:
     enum class Job { Step, Run, Seek, Follow };
 
     /// Drops the run (a job still running finishes on its own state, and its frame is ignored).
-    void reset(const QString &code, bool tied, const QString &ownText);
+    void reset(const QString &code, bool tied, const QString &ownText, const QString &tokens);
     void startNext();
     void startJob(Job job, std::int64_t target, int steps = 1);
     void take(const Frame &frame);
@@ -197,6 +218,7 @@ private:
 
     QString m_code;
     QString m_ownText;
+    QString m_tokens;
     bool m_tied = true;
     QString m_error;
     std::shared_ptr<State> m_state;

@@ -169,6 +169,7 @@ void readFit(const QJsonObject &o, FitState &f, Reader &outer)
     r.integer("head", f.head);
     r.integer("speed", f.speed);
     r.boolean("compare", f.compare);
+    r.text("tokens", f.tokens);
     if (f.head < 0 || f.head > FitState::kMaxHead)
         r.fail("head");
     if (f.current < 0 || f.current > f.head)
@@ -311,10 +312,10 @@ QJsonObject ViewState::toJson() const
             v = QJsonArray::fromStringList(panels);
             break;
         case Field::Fit:
-            v = QJsonObject{{key("text"), fit.text},      {key("ownText"), fit.ownText},
-                            {key("tied"), fit.tied},      {key("current"), fit.current},
-                            {key("head"), fit.head},      {key("speed"), fit.speed},
-                            {key("compare"), fit.compare}};
+            v = QJsonObject{{key("text"), fit.text},       {key("ownText"), fit.ownText},
+                            {key("tied"), fit.tied},       {key("current"), fit.current},
+                            {key("head"), fit.head},       {key("speed"), fit.speed},
+                            {key("compare"), fit.compare}, {key("tokens"), fit.tokens}};
             break;
         }
         o[key(info.key)] = v;

@@ -78,6 +78,9 @@ struct FitState {
     /// Tied and untied side by side: a second run of the same text with the other tying follows
     /// this one's step.
     bool compare = false;
+    /// The tokens learnt: "" for the text's default (GPT-2's, characters for Chinese), "chars",
+    /// or a tokenizer's source (Vocabulary::kGpt2Source, a tokenizer file: the opened model's).
+    QString tokens = {};
     bool operator==(const FitState &) const = default;
 };
 

@@ -3,6 +3,7 @@
 #include "ui/views/FitPanel.h"
 
 #include "ui/model/FitSession.h"
+#include "ui/model/Vocabulary.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/FitWeightsView.h"
 #include "ui/views/FlowLayout.h"
@@ -19,6 +20,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
@@ -35,6 +37,7 @@ namespace embedlab::ui {
 FitPanel::FitPanel(QWidget *parent)
     : QWidget(parent)
     , m_text(new QComboBox(this))
+    , m_tokens(new QComboBox(this))
     , m_tied(new QCheckBox(tr("Tie lm_head to the embedding"), this))
     , m_compare(new QCheckBox(tr("&Compare tied and untied"), this))
     , m_run(new QPushButton(tr("Run"), this))
@@ -62,6 +65,15 @@ FitPanel::FitPanel(QWidget *parent)
     auto *textLabel = new QLabel(tr("&Text:"), this);
     textLabel->setBuddy(m_text);
     m_text->setAccessibleName(tr("Text"));
+    auto *tokensLabel = new QLabel(tr("T&okens:"), this);
+    tokensLabel->setBuddy(m_tokens);
+    m_tokens->setAccessibleName(tr("Tokens"));
+    // Its choices change with the opened model, and projector mode enlarges its font and frame: the
+    // contents' width alone cut "GPT-2" under the arrow there.
+    m_tokens->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_tokens->setMinimumContentsLength(10);
+    m_tokens->setToolTip(tr("How the text becomes ids: GPT-2's tokenizer, one id per character, or the "
+                            "tokenizer of the model you opened"));
     m_tied->setAccessibleName(m_tied->text());
     m_compare->setAccessibleName(tr("Compare tied and untied"));
     m_compare->setToolTip(tr("Run the same text with the other tying beside this run, step for step: "
@@ -94,6 +106,7 @@ FitPanel::FitPanel(QWidget *parent)
     };
     auto *choice = new FlowLayout;
     choice->addWidget(labelled(textLabel, m_text));
+    choice->addWidget(labelled(tokensLabel, m_tokens));
     choice->addWidget(m_tied);
     choice->addWidget(m_compare);
     choice->addWidget(labelled(speedLabel, m_speed));
@@ -133,6 +146,10 @@ FitPanel::FitPanel(QWidget *parent)
             restart();
     });
     connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
+    connect(m_tokens, &QComboBox::activated, this, [this] {
+        if (m_session)
+            m_session->setTokens(m_tokens->currentData().toString());
+    });
     connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
         if (m_session)
             m_session->setCompare(on);
@@ -287,10 +304,35 @@ void FitPanel::setSession(FitSession *session)
     refresh();
 }
 
+void FitPanel::setModelTokenizer(const QString &source)
+{
+    m_modelTokenizer = source;
+    showTokens();
+}
+
+void FitPanel::showTokens()
+{
+    const QSignalBlocker block(m_tokens);
+    m_tokens->clear();
+    m_tokens->addItem(QStringLiteral("GPT-2"), QLatin1String(Vocabulary::kGpt2Source));
+    m_tokens->addItem(tr("Characters"), QLatin1String(FitSession::kCharacters));
+    // The opened model's tokenizer, and the run's own if the window has moved on to another model.
+    const QString run = m_session ? m_session->tokens() : QString();
+    for (const QString &source : {m_modelTokenizer, run})
+        if (!source.isEmpty() && m_tokens->findData(source) < 0)
+            m_tokens->addItem(FitSession::tokenizerName(source), source);
+    const QString shown = !run.isEmpty() ? run
+                          : m_session ? FitSession::defaultTokens(m_session->textCode(), m_session->ownText())
+                                      : QString();
+    m_tokens->setCurrentIndex(m_tokens->findData(shown));
+    m_tokens->setEnabled(m_session && !m_session->textCode().isEmpty());
+}
+
 void FitPanel::restart()
 {
     if (m_session && m_text->currentIndex() >= 0)
-        m_session->setup(m_text->currentData().toString(), m_tied->isChecked(), m_session->ownText());
+        m_session->setup(m_text->currentData().toString(), m_tied->isChecked(), m_session->ownText(),
+                         m_session->tokens());
 }
 
 void FitPanel::askOwnText()
@@ -306,9 +348,10 @@ void FitPanel::askOwnText()
 
 QString FitPanel::useOwnText(const QString &text)
 {
-    const QString error = FitSession::checkOwnText(text);
+    const QString tokens = m_session ? m_session->tokens() : QString();
+    const QString error = FitSession::checkOwnText(text, tokens);
     if (error.isEmpty() && m_session)
-        m_session->setup(QLatin1String(FitSession::kOwnText), m_tied->isChecked(), text);
+        m_session->setup(QLatin1String(FitSession::kOwnText), m_tied->isChecked(), text, tokens);
     return error;
 }
 
@@ -333,6 +376,7 @@ void FitPanel::refresh()
         m_text->setCurrentIndex(m_text->findData(m_session->textCode()));
         m_tied->setChecked(m_session->tied());
         m_compare->setChecked(m_session->compares());
+        showTokens();
         // Tying applies to a run: with no text chosen there is none to restart.
         m_tied->setEnabled(!m_session->textCode().isEmpty());
         m_compare->setEnabled(!m_session->textCode().isEmpty());
@@ -344,19 +388,23 @@ void FitPanel::refresh()
             m_timeline->setValue(settings.current);
     }
     if (!m_session->error().isEmpty()) {
-        m_sizes->setText(tr("The text could not be read: %1").arg(m_session->error()));
+        m_sizes->setText(tr("The run could not be set up: %1").arg(m_session->error()));
     } else if (m_session->textCode().isEmpty()) {
         m_sizes->setText(tr("Choose a text to train on."));
     } else if (!ready) {
         m_sizes->setText(tr("Reading the text ..."));
     } else {
-        const QString sentence =
-            FitSession::usesCharacters(m_session->textCode(), m_session->ownText())
+        const QString tokens = m_session->tokens();
+        const QString count = QString::number(m_session->tokenCount());
+        const QString distinct = QString::number(m_session->vocabSize());
+        const QString uniform = QString::number(m_session->uniformLoss(), 'f', 3);
+        m_sizes->setText(
+            FitSession::usesCharacters(m_session->textCode(), m_session->ownText(), tokens)
                 ? tr("%1 characters, %2 distinct: the model has V = %2 rows; ln V = %3")
-                : tr("%1 GPT-2 tokens, %2 distinct: the model has V = %2 rows; ln V = %3");
-        m_sizes->setText(sentence.arg(m_session->tokenCount())
-                             .arg(m_session->vocabSize())
-                             .arg(m_session->uniformLoss(), 0, 'f', 3));
+                      .arg(count, distinct, uniform)
+                : tr("%1 tokens of %4, %2 distinct of its %5: the model has V = %2 rows; ln V = %3")
+                      .arg(count, distinct, uniform, FitSession::tokenizerName(tokens),
+                           QLocale().toString(FitSession::tokenizerFor(tokens).size())));
     }
     const std::int64_t k = m_session->current();
     m_status->setText(k == 0 ? tr("Step 0 of %1").arg(m_session->head())

@@ -36,6 +36,11 @@ public:
     QString useOwnText(const QString &text);
 
     QComboBox *textBox() const { return m_text; }
+    /// The tokens learnt: GPT-2's, characters, or the opened model's tokenizer (setModelTokenizer()).
+    QComboBox *tokensBox() const { return m_tokens; }
+    /// The tokenizer of the model the window shows, offered as the run's tokens: its source (a
+    /// tokenizer file) while it can encode text, "" when there is none (or it is GPT-2's, offered anyway).
+    void setModelTokenizer(const QString &source);
     QCheckBox *tiedBox() const { return m_tied; }
     QCheckBox *compareBox() const { return m_compare; }
     QPushButton *runButton() const { return m_run; }
@@ -68,6 +73,8 @@ private:
     /// beside it does not move under the mouse when a run starts or stops.
     void keepRunButtonWidth();
     void restart();
+    /// The tokens' choices (GPT-2, characters, the model's tokenizer and the run's), the run's chosen.
+    void showTokens();
     /// "Your own text...": the dialog, then the run of its text (or back to the run's text).
     void askOwnText();
     QWidget *createMapPage();
@@ -81,6 +88,8 @@ private:
 
     FitSession *m_session = nullptr;
     QComboBox *m_text;
+    QComboBox *m_tokens;
+    QString m_modelTokenizer;
     QCheckBox *m_tied;
     QCheckBox *m_compare;
     QPushButton *m_run;

@@ -196,6 +196,14 @@ void SidePanels::createFit()
     m_fitPanel = new FitPanel;
     m_fitPanel->setObjectName(QStringLiteral("fitPanel"));
     m_fitPanel->setSession(m_fitSession);
+    // The opened model's tokenizer is offered as the run's tokens (issue #27 item 1).
+    Lab *lab = m_document->lab();
+    const auto offerTokenizer = [this, lab] {
+        const Vocabulary &vocabulary = lab->vocabulary();
+        m_fitPanel->setModelTokenizer(vocabulary.canEncode() ? vocabulary.source() : QString());
+    };
+    offerTokenizer();
+    connect(lab, &Lab::vocabularyChanged, m_fitPanel, offerTokenizer);
     const FitSession *session = m_fitSession;
     // Opened from View > Fit a Text, like Neighbours. Busy while it reads its text or seeks, not
     // while it runs: an export must not wait for a run the user left going.

@@ -17,12 +17,14 @@
 #include "core/analysis/Neighbours.h"
 #include "core/analysis/TokenMap.h"
 #include "core/nn/TextFit.h"
+#include "core/text/Tokenizer.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -114,6 +116,7 @@ private Q_SLOTS:
     void mapDotsTrailTheirPlaces();
     void weightsShowTheRunAndWhatChanged();
     void weightsPageAsksNoMoreHeightThanTheMap();
+    void modelTokenizerIsOffered();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -901,6 +904,77 @@ void TestFitPanel::weightsPageAsksNoMoreHeightThanTheMap()
         QTest::mouseClick(panel.weightsButton(), Qt::LeftButton);
         QVERIFY(panel.mapView()->isVisible());
     }
+}
+
+// Item 1: the opened model's tokenizer is a choice beside GPT-2 and characters. Its run learns the
+// text's ids from that tokenizer (the vocabulary their sorted set), the map and labels show its tokens,
+// the script reads the tokenizer.json with `tokenizers`, and the session keeps the choice.
+void TestFitPanel::modelTokenizerIsOffered()
+{
+    const QString path = embedlab::testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json"));
+    ShownPanel shown(1200);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
+    session.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(panel.tokensBox()->count(), 2); // GPT-2 and characters: no model tokenizer yet
+    QCOMPARE(panel.tokensBox()->currentData().toString(),
+             QLatin1String(embedlab::ui::Vocabulary::kGpt2Source));
+    panel.setModelTokenizer(path);
+    QCOMPARE(panel.tokensBox()->count(), 3);
+    const int item = panel.tokensBox()->findData(path);
+    QCOMPARE(panel.tokensBox()->itemText(item), QStringLiteral("tokenizer.json"));
+    panel.tokensBox()->setCurrentIndex(item);
+    Q_EMIT panel.tokensBox()->activated(item);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(session.tokens(), path);
+    QCOMPARE(session.settings().tokens, path);
+
+    // The ids are the tokenizer's, the vocabulary their sorted set; two steps are TextFit's.
+    const core::Tokenizer tokenizer = core::Tokenizer::fromFile(path.toStdString());
+    const QByteArray text = FitSession::shippedText(QStringLiteral("en"));
+    const core::FitCorpus corpus =
+        core::FitCorpus::fromText(std::string_view(text.constData(), std::size_t(text.size())), &tokenizer);
+    QCOMPARE(session.vocabSize(), qint64(corpus.vocabSize()));
+    QCOMPARE(session.tokenCount(), qint64(corpus.tokenCount()));
+    QCOMPARE(std::int64_t(corpus.tokenCount()), std::int64_t(tokenizer.encode(text.toStdString()).size()));
+    for (const std::int64_t row : session.mapRows())
+        QCOMPARE(session.rowLabel(row),
+                 FitSession::tokenizerFor(path).label(corpus.vocabulary()[std::size_t(row)]));
+    core::TextFit direct(FitSession::corpusFor(QStringLiteral("en"), QString(), path),
+                         FitSession::configFor(true));
+    QCOMPARE(direct.vocabSize(), corpus.vocabSize());
+    for (std::int64_t k = 1; k <= 2; ++k) {
+        QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(session.current() == k && !session.isBusy(), 5000);
+        QVERIFY(sameBits(direct.step(), session.losses()[std::size_t(k - 1)]));
+    }
+    QVERIFY(session.scriptText().contains(QStringLiteral("Tokenizer.from_file(")));
+    QVERIFY(session.scriptText().contains(QFileInfo(path).fileName()));
+
+    // A session restores the choice, and the run with it.
+    FitSession restored;
+    restored.restore(session.settings());
+    QTRY_VERIFY_WITH_TIMEOUT(restored.head() == 2 && restored.current() == 2 && !restored.isBusy(), 10000);
+    QCOMPARE(restored.tokens(), path);
+    QCOMPARE(restored.losses(), session.losses());
+
+    // Characters, then GPT-2 again: the text's default is stored as "".
+    const int characters = panel.tokensBox()->findData(QLatin1String(FitSession::kCharacters));
+    panel.tokensBox()->setCurrentIndex(characters);
+    Q_EMIT panel.tokensBox()->activated(characters);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(session.tokens(), QLatin1String(FitSession::kCharacters));
+    QVERIFY(FitSession::usesCharacters(session.textCode(), QString(), session.tokens()));
+    const int gpt2 = panel.tokensBox()->findData(QLatin1String(embedlab::ui::Vocabulary::kGpt2Source));
+    panel.tokensBox()->setCurrentIndex(gpt2);
+    Q_EMIT panel.tokensBox()->activated(gpt2);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QVERIFY(session.tokens().isEmpty());
+    // Neither the window's model nor the run uses it any more: it is no longer offered.
+    panel.setModelTokenizer(QString());
+    QCOMPARE(panel.tokensBox()->count(), 2);
+    QVERIFY(!panel.tokensBox()->accessibleName().isEmpty());
 }
 
 #include "tst_fitpanel.moc"
