@@ -11,6 +11,7 @@
 #include "core/nn/FitTimeline.h"
 #include "core/tensor/Error.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -283,7 +284,11 @@ QString FitSession::tokenizerName(const QString &tokens)
         return QStringLiteral("GPT-2");
     if (tokens == QLatin1String(kCharacters))
         return tr("characters");
-    return QFileInfo(tokens).fileName();
+    // Every model's tokenizer.json has that name: its folder says which model it is.
+    const QFileInfo file(tokens);
+    const bool generic =
+        file.fileName() == QLatin1String("tokenizer.json") || file.fileName() == QLatin1String("vocab.json");
+    return generic ? file.dir().dirName() + QLatin1Char('/') + file.fileName() : file.fileName();
 }
 
 std::int64_t FitSession::roundCadence(std::int64_t steps, std::int64_t most)
@@ -463,7 +468,12 @@ void FitSession::restore(const FitState &state)
     if (state.compare != m_compare)
         setCompare(state.compare);
     if (state.text.isEmpty()) {
+        // No run, but the tokens a run would learn (setTokens() before a text is chosen).
+        const bool tokensChanged = state.tokens != m_tokens;
+        m_tokens = state.tokens;
         clear();
+        if (tokensChanged)
+            Q_EMIT changed();
         return;
     }
     const int head = std::clamp(state.head, 0, FitState::kMaxHead);

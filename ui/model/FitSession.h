@@ -76,7 +76,8 @@ public:
     static Vocabulary tokenizerFor(const QString &tokens);
     /// What the text of `code` learns when its tokens are "": kCharacters or Vocabulary::kGpt2Source.
     static QString defaultTokens(const QString &code, const QString &ownText = QString());
-    /// The tokens named for people: "GPT-2", "characters" or the tokenizer file's name.
+    /// The tokens named for people: "GPT-2", "characters", the tokenizer file's name, or its folder's
+    /// and name for a tokenizer.json or vocab.json ("Llama-3.2-1B/tokenizer.json").
     static QString tokenizerName(const QString &tokens);
     /// The corpus the panel trains on, tokenized as usesCharacters() says. Throws core::Error
     /// when the text or the tokenizer cannot be read.

@@ -312,19 +312,32 @@ void FitPanel::setModelTokenizer(const QString &source)
 
 void FitPanel::showTokens()
 {
-    const QSignalBlocker block(m_tokens);
-    m_tokens->clear();
-    m_tokens->addItem(QStringLiteral("GPT-2"), QLatin1String(Vocabulary::kGpt2Source));
-    m_tokens->addItem(tr("Characters"), QLatin1String(FitSession::kCharacters));
-    // The opened model's tokenizer, and the run's own if the window has moved on to another model.
+    // The choices: GPT-2's, characters, the opened model's tokenizer, and the run's own if the
+    // window has moved on to another model.
+    QStringList sources = {QLatin1String(Vocabulary::kGpt2Source), QLatin1String(FitSession::kCharacters)};
     const QString run = m_session ? m_session->tokens() : QString();
     for (const QString &source : {m_modelTokenizer, run})
-        if (!source.isEmpty() && m_tokens->findData(source) < 0)
-            m_tokens->addItem(FitSession::tokenizerName(source), source);
+        if (!source.isEmpty() && !sources.contains(source))
+            sources.append(source);
+    const QSignalBlocker block(m_tokens);
+    // Rebuilt only when they change: a run refreshes the panel every frame, and an open list must
+    // stay open under the mouse.
+    QStringList shownSources;
+    for (int i = 0; i < m_tokens->count(); ++i)
+        shownSources.append(m_tokens->itemData(i).toString());
+    if (shownSources != sources) {
+        m_tokens->clear();
+        for (const QString &source : sources)
+            m_tokens->addItem(source == QLatin1String(FitSession::kCharacters)
+                                  ? tr("Characters")
+                                  : FitSession::tokenizerName(source),
+                              source);
+    }
     const QString shown = !run.isEmpty() ? run
                           : m_session ? FitSession::defaultTokens(m_session->textCode(), m_session->ownText())
                                       : QString();
-    m_tokens->setCurrentIndex(m_tokens->findData(shown));
+    if (m_tokens->currentIndex() != m_tokens->findData(shown))
+        m_tokens->setCurrentIndex(m_tokens->findData(shown));
     m_tokens->setEnabled(m_session && !m_session->textCode().isEmpty());
 }
 

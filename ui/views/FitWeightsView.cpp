@@ -155,14 +155,21 @@ void FitWeightsView::ask(int row)
 
 void FitWeightsView::showNeighbours()
 {
-    m_neighbours->clear();
     const qlonglong row = m_query->currentIndex() >= 0 ? m_query->currentData().toLongLong() : -1;
     m_embedding->setSelectedRow(int(row));
-    if (!m_session || row < 0)
+    QStringList lines;
+    if (m_session && row >= 0)
+        for (const core::Neighbour &n : m_session->neighbours(row, kNeighbours))
+            lines.append(QStringLiteral("%1  %2").arg(m_session->rowLabel(n.id)).arg(n.cosine, 0, 'f', 4));
+    // The items are rewritten in place every frame: a screen reader on the list keeps its place.
+    if (m_neighbours->count() != lines.size()) {
+        m_neighbours->clear();
+        m_neighbours->addItems(lines);
         return;
-    for (const core::Neighbour &n : m_session->neighbours(row, kNeighbours))
-        m_neighbours->addItem(
-            QStringLiteral("%1  %2").arg(m_session->rowLabel(n.id)).arg(n.cosine, 0, 'f', 4));
+    }
+    for (int i = 0; i < lines.size(); ++i)
+        if (m_neighbours->item(i)->text() != lines[i])
+            m_neighbours->item(i)->setText(lines[i]);
 }
 
 QString FitWeightsView::changeSentence(const FitSession &session)

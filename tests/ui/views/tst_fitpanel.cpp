@@ -19,6 +19,7 @@
 #include "core/nn/TextFit.h"
 #include "core/text/Tokenizer.h"
 
+#include <QAbstractItemModel>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -33,6 +34,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -815,6 +817,8 @@ void TestFitPanel::weightsShowTheRunAndWhatChanged()
     core::TextFit direct(FitSession::corpusFor(QStringLiteral("en")), FitSession::configFor(false));
     QVERIFY(sameBits(session.embedding(), direct.embedding()));
     std::map<std::int64_t, core::FitStepReport> reports;
+    // The neighbours are rewritten in place each frame, not removed and added again.
+    QSignalSpy listRebuilt(view->neighbourList()->model(), &QAbstractItemModel::rowsRemoved);
     for (std::int64_t k = 1; k <= 3; ++k) {
         QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(session.current() == k && !session.isBusy(), 5000);
@@ -832,6 +836,7 @@ void TestFitPanel::weightsShowTheRunAndWhatChanged()
         QVERIFY(view->changeLabel()->text().contains(
             QStringLiteral("changed %1 of %2 rows").arg(want.changedRows.size()).arg(session.vocabSize())));
     }
+    QCOMPARE(listRebuilt.count(), 0);
     // Step 1 of an untied run moves only the looked-up rows; from step 2 Adam moves every row seen.
     QCOMPARE(reports[1].reasons, unsigned(core::kChangedByLookup));
     QVERIFY(reports[1].changedRows.size() < std::size_t(session.vocabSize()));
@@ -923,7 +928,7 @@ void TestFitPanel::modelTokenizerIsOffered()
     panel.setModelTokenizer(path);
     QCOMPARE(panel.tokensBox()->count(), 3);
     const int item = panel.tokensBox()->findData(path);
-    QCOMPARE(panel.tokensBox()->itemText(item), QStringLiteral("tokenizer.json"));
+    QCOMPARE(panel.tokensBox()->itemText(item), QStringLiteral("small/tokenizer.json"));
     panel.tokensBox()->setCurrentIndex(item);
     Q_EMIT panel.tokensBox()->activated(item);
     QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
@@ -944,11 +949,14 @@ void TestFitPanel::modelTokenizerIsOffered()
     core::TextFit direct(FitSession::corpusFor(QStringLiteral("en"), QString(), path),
                          FitSession::configFor(true));
     QCOMPARE(direct.vocabSize(), corpus.vocabSize());
+    // Frames do not rebuild the choices: an open list stays open under the mouse.
+    QSignalSpy rebuilt(panel.tokensBox()->model(), &QAbstractItemModel::rowsRemoved);
     for (std::int64_t k = 1; k <= 2; ++k) {
         QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(session.current() == k && !session.isBusy(), 5000);
         QVERIFY(sameBits(direct.step(), session.losses()[std::size_t(k - 1)]));
     }
+    QCOMPARE(rebuilt.count(), 0);
     QVERIFY(session.scriptText().contains(QStringLiteral("Tokenizer.from_file(")));
     QVERIFY(session.scriptText().contains(QFileInfo(path).fileName()));
 
@@ -958,6 +966,13 @@ void TestFitPanel::modelTokenizerIsOffered()
     QTRY_VERIFY_WITH_TIMEOUT(restored.head() == 2 && restored.current() == 2 && !restored.isBusy(), 10000);
     QCOMPARE(restored.tokens(), path);
     QCOMPARE(restored.losses(), session.losses());
+
+    // A session without a run keeps the tokens chosen for one.
+    FitSession idle;
+    FitState noRun;
+    noRun.tokens = QLatin1String(FitSession::kCharacters);
+    idle.restore(noRun);
+    QCOMPARE(idle.settings(), noRun);
 
     // Characters, then GPT-2 again: the text's default is stored as "".
     const int characters = panel.tokensBox()->findData(QLatin1String(FitSession::kCharacters));
