@@ -1732,6 +1732,26 @@
         <source>step</source>
         <translation>bước</translation>
     </message>
+    <message>
+        <source>No steps yet.</source>
+        <translation>Chưa có bước nào.</translation>
+    </message>
+    <message>
+        <source>%1: no steps yet.</source>
+        <translation>%1: chưa có bước nào.</translation>
+    </message>
+    <message>
+        <source>%1: %2 steps, %3 at step 1, %4 at step %5, lowest %6 at step %7.</source>
+        <translation>%1: %2 bước, %3 ở bước 1, %4 ở bước %5, thấp nhất %6 ở bước %7.</translation>
+    </message>
+    <message>
+        <source>Step shown: %1, loss %2.</source>
+        <translation>Bước đang hiện: %1, loss %2.</translation>
+    </message>
+    <message>
+        <source>A uniform guess loses ln V = %1.</source>
+        <translation>Một phép đoán đều có loss ln V = %1.</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::MainWindow</name>

@@ -1732,6 +1732,26 @@
         <source>step</source>
         <translation>步</translation>
     </message>
+    <message>
+        <source>No steps yet.</source>
+        <translation>还没有任何步。</translation>
+    </message>
+    <message>
+        <source>%1: no steps yet.</source>
+        <translation>%1：还没有任何步。</translation>
+    </message>
+    <message>
+        <source>%1: %2 steps, %3 at step 1, %4 at step %5, lowest %6 at step %7.</source>
+        <translation>%1：%2 步，第 1 步为 %3，第 %5 步为 %4，最低 %6 在第 %7 步。</translation>
+    </message>
+    <message>
+        <source>Step shown: %1, loss %2.</source>
+        <translation>显示的步：%1，损失 %2。</translation>
+    </message>
+    <message>
+        <source>A uniform guess loses ln V = %1.</source>
+        <translation>均匀猜测的损失为 ln V = %1。</translation>
+    </message>
 </context>
 <context>
     <name>embedlab::ui::MainWindow</name>

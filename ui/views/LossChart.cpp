@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/views/LossChart.h"
 
+#include "ui/paint/PaintedViewAccessible.h"
+
+#include "core/format/PythonNumber.h"
+
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
@@ -27,7 +31,9 @@ LossChart::LossChart(QWidget *parent)
 {
     setRenderHint(QPainter::Antialiasing);
     setFocusPolicy(Qt::NoFocus);
-    setAccessibleName(tr("Loss curve"));
+    // A chart whose text a screen reader reads (issue #25 item 2), not an empty filler.
+    PaintedViewAccessible::mark(this, QAccessible::Chart);
+    PaintedViewAccessible::describe(this, tr("Loss curve"), tr("No steps yet."));
     auto *chart = new QChart;
     chart->setMargins(QMargins(2, 2, 2, 2));
     m_loss->setName(tr("loss"));
@@ -136,6 +142,30 @@ void LossChart::setLosses(const std::vector<float> &losses, double uniformLoss, 
         m_shown->replace(QList<QPointF>{{double(shown), 0.0}, {double(shown), m_values->max()}});
     else
         m_shown->clear();
+    PaintedViewAccessible::describe(this, tr("Loss curve"),
+                                    describeLosses(losses, uniformLoss, shown, comparison));
+}
+
+QString LossChart::describeLosses(std::span<const float> losses, double uniformLoss, std::int64_t shown,
+                                  const Comparison &comparison)
+{
+    // Each loss as Python prints loss.item(), as the panel's status and the script print it.
+    const auto loss = [](float value) { return QString::fromStdString(core::pythonFloat(double(value))); };
+    const auto curve = [&](const QString &name, std::span<const float> values) {
+        if (values.empty())
+            return tr("%1: no steps yet.").arg(name);
+        const auto lowest = std::min_element(values.begin(), values.end());
+        return tr("%1: %2 steps, %3 at step 1, %4 at step %5, lowest %6 at step %7.")
+            .arg(name, QString::number(values.size()), loss(values.front()), loss(values.back()),
+                 QString::number(values.size()), loss(*lowest), QString::number(lowest - values.begin() + 1));
+    };
+    QStringList lines{curve(comparison.name.isEmpty() ? tr("loss") : comparison.ownName, losses)};
+    if (!comparison.name.isEmpty())
+        lines.append(curve(comparison.name, comparison.losses));
+    if (shown > 0 && std::size_t(shown) <= losses.size())
+        lines.append(tr("Step shown: %1, loss %2.").arg(shown).arg(loss(losses[std::size_t(shown - 1)])));
+    lines.append(tr("A uniform guess loses ln V = %1.").arg(uniformLoss, 0, 'f', 3));
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace embedlab::ui

@@ -40,6 +40,10 @@ public:
     /// scrubbed back, and in each frame of an exported run, it says which step the map is at.
     void setLosses(const std::vector<float> &losses, double uniformLoss, std::int64_t shown = -1,
                    const Comparison &comparison = {});
+    /// What a screen reader reads of the chart: each curve's steps, first, last and lowest loss, the
+    /// step shown and ln V.
+    static QString describeLosses(std::span<const float> losses, double uniformLoss, std::int64_t shown,
+                                  const Comparison &comparison = {});
     QLineSeries *lossSeries() const { return m_loss; }
     QLineSeries *twinSeries() const { return m_twin; }
     QLineSeries *uniformSeries() const { return m_uniform; }

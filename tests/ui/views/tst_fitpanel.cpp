@@ -16,6 +16,7 @@
 #include "core/analysis/MapTrail.h"
 #include "core/analysis/Neighbours.h"
 #include "core/analysis/TokenMap.h"
+#include "core/format/PythonNumber.h"
 #include "core/nn/TextFit.h"
 #include "core/text/Tokenizer.h"
 
@@ -837,6 +838,12 @@ void TestFitPanel::weightsShowTheRunAndWhatChanged()
             QStringLiteral("changed %1 of %2 rows").arg(want.changedRows.size()).arg(session.vocabSize())));
     }
     QCOMPARE(listRebuilt.count(), 0);
+    // The loss curve reads its steps to a screen reader, each loss as Python prints it.
+    const QString read = panel.lossChart()->accessibleDescription();
+    QVERIFY2(read.contains(QStringLiteral("3 steps")), qPrintable(read));
+    QVERIFY2(read.contains(QString::fromStdString(core::pythonFloat(double(session.losses()[2])))),
+             qPrintable(read));
+    QCOMPARE(read, embedlab::ui::LossChart::describeLosses(session.losses(), session.uniformLoss(), 3));
     // Step 1 of an untied run moves only the looked-up rows; from step 2 Adam moves every row seen.
     QCOMPARE(reports[1].reasons, unsigned(core::kChangedByLookup));
     QVERIFY(reports[1].changedRows.size() < std::size_t(session.vocabSize()));

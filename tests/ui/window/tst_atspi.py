@@ -60,6 +60,8 @@ STATES = {
     "gpt2-neighbours": ["GPT-2 Small", "Neighbours"],
     "training": ["Training", "Training Step"],
     "lesson": ["Guided Lesson"],
+    # Issue #27: the run's weights, a Fit panel page behind a toggle button.
+    "fit-weights": ["Fit a Text", "button:Weights"],
 }
 
 
@@ -270,6 +272,15 @@ def menu_item(app, name):
     return items[0]
 
 
+def button(app, name):
+    found = find(app, lambda n: n.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX)
+                 and (n.name or "").replace("&", "") == name and shown(n))
+    if not found:
+        near = find(app, lambda n: name in (n.name or ""))
+        raise RuntimeError("no button '%s' (%s)" % (name, [(n.name, role_name(n), states(n)) for n in near][:5]))
+    return found[0]
+
+
 def settle(seconds=2.0):
     time.sleep(seconds)
 
@@ -288,7 +299,8 @@ def run_state(binary, name, report):
         app = find_app(process.pid)
         settle(3.0)
         for item in STATES[name]:
-            do_action(menu_item(app, item), *ACTIONS)
+            do_action(button(app, item[len("button:"):]) if item.startswith("button:") else menu_item(app, item),
+                      *ACTIONS)
             settle(4.0)
             # The lesson builds the window again around its own document.
             app = find_app(process.pid)
@@ -398,10 +410,24 @@ def check_views(app, state):
     if state == "gpt2-neighbours":
         failures += check_chips(app, state, heatmaps)
         failures += check_scatter(app, state)
+    if state == "fit-weights":
+        failures += check_fit_weights(app, state)
     if state in ("default", "training"):
         histograms = find(app, lambda n: shown(n) and "Histogram" in (n.name or "") and "bins" in (text_of(n) or ""))
         if not histograms:
             failures.append("%s: the histogram gives no text of its bins" % state)
+    return failures
+
+
+def check_fit_weights(app, state):
+    """The run's emb.weight is a table whose cells read values, and the neighbours a named list."""
+    failures = []
+    tables = [t for t in named(app, {pyatspi.ROLE_TABLE}, "emb.weight") if "columns" in (text_of(t) or "")]
+    if not tables:
+        return ["%s: the run's emb.weight does not answer as a table" % state]
+    failures += check_table(tables[0], state)
+    if not named(app, {pyatspi.ROLE_LIST}, "Nearest tokens"):
+        failures.append("%s: no list of the nearest tokens" % state)
     return failures
 
 
