@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QPushButton>
 #include <QTimer>
 
 #include <algorithm>
@@ -41,9 +42,10 @@ double percentile(std::vector<double> values, double p)
 
 /// A Fit panel on the English text, tied, shown off screen, with the run's frames timed: a slot
 /// connected before the panel's starts the clock, one after it repaints the panel and stops it.
+/// With `weights`, its Weights page in place of the map: both heatmaps and the neighbours each frame.
 class TimedPanel {
 public:
-    TimedPanel()
+    explicit TimedPanel(bool weights)
     {
         QObject::connect(&m_session, &ui::FitSession::changed, &m_panel, [this] { m_clock.start(); });
         m_panel.setSession(&m_session);
@@ -58,6 +60,7 @@ public:
             m_shownStep = m_session.current();
         });
         m_panel.resize(1000, 420);
+        m_panel.weightsButton()->setChecked(weights);
         m_panel.show();
     }
 
@@ -123,56 +126,70 @@ private:
 
 } // namespace
 
-void addFitFramesWorkload(BenchRunner &runner, bool quick)
+namespace {
+
+void addFitFrames(BenchRunner &runner, bool quick, bool weights)
 {
     const double seconds = quick ? 0.5 : 5.0;
     auto panel = std::make_shared<std::unique_ptr<TimedPanel>>();
     auto all = std::make_shared<std::vector<FrameFigures>>();
-    const auto setUp = [panel] {
+    const auto setUp = [panel, weights] {
         if (!*panel)
-            *panel = std::make_unique<TimedPanel>();
+            *panel = std::make_unique<TimedPanel>(weights);
         return panel->get();
     };
     std::ostringstream description;
-    description << "Fit a Text panel (en, tied) at full speed for " << seconds
+    description << "Fit a Text panel (en, tied"
+                << (weights ? ", its Weights page: both heatmaps and the neighbours" : "")
+                << ") at full speed for " << seconds
                 << " s: the steps on the workers, each frame's refresh and paint on the UI thread";
-    runner.add(
-        {"fit_frames", description.str(), [setUp, all, seconds] { all->push_back(setUp()->run(seconds)); },
-         [setUp]() -> std::string {
-             // The losses the panel showed are core::TextFit's, bit for bit.
-             const ui::FitSession &session = setUp()->session();
-             core::TextFit direct(ui::FitSession::corpusFor(QStringLiteral("en")),
-                                  ui::FitSession::configFor(true));
-             for (std::size_t k = 0; k < session.losses().size(); ++k) {
-                 const float loss = direct.step();
-                 if (std::memcmp(&loss, &session.losses()[k], sizeof loss) != 0)
-                     return "the loss of step " + std::to_string(k + 1) + " differs from core::TextFit's";
-             }
-             return session.losses().empty() ? "the run took no step" : "";
-         },
-         [all] {
-             std::vector<double> frames;
-             std::vector<double> refreshes;
-             double seconds = 0.0;
-             double longest = 0.0;
-             std::int64_t steps = 0;
-             for (const FrameFigures &f : *all) {
-                 frames.insert(frames.end(), f.frameMs.begin(), f.frameMs.end());
-                 refreshes.insert(refreshes.end(), f.refreshMs.begin(), f.refreshMs.end());
-                 seconds += f.seconds;
-                 longest = std::max(longest, f.longestWaitMs);
-                 steps += f.steps;
-             }
-             std::ostringstream out;
-             out << std::fixed << std::setprecision(1) << "  " << frames.size() << " frames in " << seconds
-                 << " s: " << double(frames.size()) / std::max(seconds, 1e-9)
-                 << " frames/s (target >= 10); frame on the UI thread median " << percentile(frames, 0.5)
-                 << " ms, p95 " << percentile(frames, 0.95) << " ms, max " << percentile(frames, 1.0)
-                 << " ms (target <= 16), of which the refresh median " << percentile(refreshes, 0.5)
-                 << " ms, max " << percentile(refreshes, 1.0) << " ms; longest event-loop wait " << longest
-                 << " ms; " << double(steps) / std::max(seconds, 1e-9) << " steps/s\n";
-             return out.str();
-         }});
+    runner.add({weights ? "fit_frames_weights" : "fit_frames", description.str(),
+                [setUp, all, seconds] { all->push_back(setUp()->run(seconds)); },
+                [setUp]() -> std::string {
+                    // The losses the panel showed are core::TextFit's, bit for bit.
+                    const ui::FitSession &session = setUp()->session();
+                    core::TextFit direct(ui::FitSession::corpusFor(QStringLiteral("en")),
+                                         ui::FitSession::configFor(true));
+                    for (std::size_t k = 0; k < session.losses().size(); ++k) {
+                        const float loss = direct.step();
+                        if (std::memcmp(&loss, &session.losses()[k], sizeof loss) != 0)
+                            return "the loss of step " + std::to_string(k + 1) +
+                                   " differs from core::TextFit's";
+                    }
+                    return session.losses().empty() ? "the run took no step" : "";
+                },
+                [all] {
+                    std::vector<double> frames;
+                    std::vector<double> refreshes;
+                    double seconds = 0.0;
+                    double longest = 0.0;
+                    std::int64_t steps = 0;
+                    for (const FrameFigures &f : *all) {
+                        frames.insert(frames.end(), f.frameMs.begin(), f.frameMs.end());
+                        refreshes.insert(refreshes.end(), f.refreshMs.begin(), f.refreshMs.end());
+                        seconds += f.seconds;
+                        longest = std::max(longest, f.longestWaitMs);
+                        steps += f.steps;
+                    }
+                    std::ostringstream out;
+                    out << std::fixed << std::setprecision(1) << "  " << frames.size() << " frames in "
+                        << seconds << " s: " << double(frames.size()) / std::max(seconds, 1e-9)
+                        << " frames/s (target >= 10); frame on the UI thread median "
+                        << percentile(frames, 0.5) << " ms, p95 " << percentile(frames, 0.95) << " ms, max "
+                        << percentile(frames, 1.0) << " ms (target <= 16), of which the refresh median "
+                        << percentile(refreshes, 0.5) << " ms, max " << percentile(refreshes, 1.0)
+                        << " ms; longest event-loop wait " << longest << " ms; "
+                        << double(steps) / std::max(seconds, 1e-9) << " steps/s\n";
+                    return out.str();
+                }});
+}
+
+} // namespace
+
+void addFitFramesWorkload(BenchRunner &runner, bool quick)
+{
+    addFitFrames(runner, quick, false);
+    addFitFrames(runner, quick, true);
 }
 
 } // namespace embedlab::bench
