@@ -68,6 +68,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// Whether FitState::tokens names GPT-2's built-in tokenizer: "" (a text's default, when it is not
+/// learnt as characters) or Vocabulary::kGpt2Source.
+bool isGpt2(const QString &tokens)
+{
+    return tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source);
+}
+
 /// Whether token `id` of the text of `code` is a word to show on the map: whole characters (a
 /// GPT-2 token of a few bytes of a Vietnamese letter is not: its label "<E1>" holds letters of
 /// hex) among which a letter.
@@ -203,7 +210,7 @@ bool FitSession::usesCharacters(const QString &code, const QString &ownText, con
 
 Vocabulary FitSession::tokenizerFor(const QString &tokens)
 {
-    if (tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source))
+    if (isGpt2(tokens))
         return Vocabulary::gpt2();
     // Read once per file: labels and the map's words ask for it token by token, from any thread.
     static QMutex mutex;
@@ -250,7 +257,7 @@ QString FitSession::checkOwnText(const QString &text, const QString &tokens)
                   "guess).",
                   "", n)
             .arg(least, before);
-    if (tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source))
+    if (isGpt2(tokens))
         return tr("The text has %n GPT-2 token(s): a run needs at least %1 (a context of %2 and the one to "
                   "guess).",
                   "", n)
@@ -280,7 +287,7 @@ QString FitSession::tokenLabel(const QString &code, std::int64_t id, const QStri
 
 QString FitSession::tokenizerName(const QString &tokens)
 {
-    if (tokens.isEmpty() || tokens == QLatin1String(Vocabulary::kGpt2Source))
+    if (isGpt2(tokens))
         return QStringLiteral("GPT-2");
     if (tokens == QLatin1String(kCharacters))
         return tr("characters");
@@ -317,10 +324,9 @@ core::FitScript FitSession::script() const
         return script;
     const QByteArray text = m_code == QLatin1String(kOwnText) ? m_ownText.toUtf8() : shippedText(m_code);
     script.text.assign(text.constData(), static_cast<std::size_t>(text.size()));
-    script.tokens = usesCharacters(m_code, m_ownText, m_tokens) ? core::FitScript::Tokens::Characters
-                                                                : core::FitScript::Tokens::Gpt2;
-    if (!usesCharacters(m_code, m_ownText, m_tokens) &&
-        tokenizerFor(m_tokens).source() != QLatin1String(Vocabulary::kGpt2Source))
+    const bool characters = usesCharacters(m_code, m_ownText, m_tokens);
+    script.tokens = characters ? core::FitScript::Tokens::Characters : core::FitScript::Tokens::Gpt2;
+    if (!characters && !isGpt2(m_tokens))
         script.useTokenizer(m_tokens.toStdString(), *tokenizerFor(m_tokens).tokenizer());
     script.config = configFor(m_tied);
     script.steps = scriptSteps();
