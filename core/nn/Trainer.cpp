@@ -181,6 +181,15 @@ std::string OptimizerConfig::pythonCall(const std::string &params) const
     return call + ")";
 }
 
+std::string OptimizerConfig::shortCall() const
+{
+    std::string call = kind == Kind::Sgd ? "SGD(" : "Adam(";
+    const std::vector<std::string> args = pythonArguments();
+    for (std::size_t i = 0; i < args.size(); ++i)
+        call += (i ? ", " : "") + args[i];
+    return call + ")";
+}
+
 BatchShapeError::BatchShapeError(Shape idsShape, Shape targetsShape)
     : Error(Kind::ValueError, "targets must have the same shape as ids (ids " + shapeString(idsShape) +
                                   ", targets " + shapeString(targetsShape) + ")")

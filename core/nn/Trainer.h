@@ -32,6 +32,8 @@ struct OptimizerConfig {
     std::vector<std::string> pythonArguments() const;
     /// `torch.optim.SGD(PARAMS, lr=0.1, ...)` with `params` as the first argument.
     std::string pythonCall(const std::string &params) const;
+    /// The class and its keyword arguments, for a label: `Adam(lr=0.01)`, `SGD(lr=0.1, momentum=0.9)`.
+    std::string shortCall() const;
 };
 
 /// ids and targets of different shapes (with the same number of elements): PyTorch would pair them

@@ -764,6 +764,29 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitOptimizerDialog</name>
+    <message>
+        <source>Optimiser of the Run</source>
+        <translation>Bộ tối ưu của lượt chạy</translation>
+    </message>
+    <message>
+        <source>The run starts again from step 0 with these settings.</source>
+        <translation>Lượt chạy bắt đầu lại từ bước 0 với các thiết lập này.</translation>
+    </message>
+    <message>
+        <source>Take the optimiser and settings the Training panel has now</source>
+        <translation>Lấy bộ tối ưu và các thiết lập mà bảng Huấn luyện đang có</translation>
+    </message>
+    <message>
+        <source>Why the settings cannot be used</source>
+        <translation>Vì sao không dùng được các thiết lập này</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Training panel's: %1</source>
+        <translation>&amp;Dùng thiết lập của bảng Huấn luyện: %1</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::FitPanel</name>
     <message>
         <source>Tie lm_head to the embedding</source>
@@ -920,6 +943,14 @@
     <message>
         <source>The run could not be set up: %1</source>
         <translation>Không thể chuẩn bị lượt chạy: %1</translation>
+    </message>
+    <message>
+        <source>torch.optim.SGD or Adam for the run, with the Training panel's settings: the run starts again from step 0</source>
+        <translation>torch.optim.SGD hoặc Adam cho lượt chạy, với các thiết lập như bảng Huấn luyện: lượt chạy bắt đầu lại từ bước 0</translation>
+    </message>
+    <message>
+        <source>Opt&amp;imiser: %1</source>
+        <translation>Bộ tối ư&amp;u: %1</translation>
     </message>
 </context>
 <context>
@@ -1974,6 +2005,41 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::OptimizerEditor</name>
+    <message>
+        <source>Optimiser</source>
+        <translation>Bộ tối ưu</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Tốc độ học</translation>
+    </message>
+    <message>
+        <source>With momentum, rows looked up in earlier steps keep moving</source>
+        <translation>Với momentum, các hàng đã được tra cứu ở các bước trước vẫn tiếp tục thay đổi</translation>
+    </message>
+    <message>
+        <source>Dampening for momentum</source>
+        <translation>Hệ số giảm chấn cho momentum</translation>
+    </message>
+    <message>
+        <source>L2 penalty: adds weight_decay * W to every row's gradient</source>
+        <translation>Phạt L2: cộng weight_decay * W vào gradient của mọi hàng</translation>
+    </message>
+    <message>
+        <source>betas[0]: decay of exp_avg</source>
+        <translation>betas[0]: hệ số suy giảm của exp_avg</translation>
+    </message>
+    <message>
+        <source>betas[1]: decay of exp_avg_sq</source>
+        <translation>betas[1]: hệ số suy giảm của exp_avg_sq</translation>
+    </message>
+    <message>
+        <source>Added to the denominator</source>
+        <translation>Được cộng vào mẫu số</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::OwnTextDialog</name>
     <message>
         <source>Your Own Text</source>
@@ -2403,38 +2469,6 @@
     <message>
         <source>targets[k] is the token that should follow ids[k]; same shape as ids</source>
         <translation>targets[k] là token nên đứng sau ids[k]; cùng hình dạng với ids</translation>
-    </message>
-    <message>
-        <source>Optimiser</source>
-        <translation>Bộ tối ưu</translation>
-    </message>
-    <message>
-        <source>Learning rate</source>
-        <translation>Tốc độ học</translation>
-    </message>
-    <message>
-        <source>With momentum, rows looked up in earlier steps keep moving</source>
-        <translation>Với momentum, các hàng đã được tra cứu ở các bước trước vẫn tiếp tục thay đổi</translation>
-    </message>
-    <message>
-        <source>Dampening for momentum</source>
-        <translation>Hệ số giảm chấn cho momentum</translation>
-    </message>
-    <message>
-        <source>L2 penalty: adds weight_decay * W to every row's gradient</source>
-        <translation>Phạt L2: cộng weight_decay * W vào gradient của mọi hàng</translation>
-    </message>
-    <message>
-        <source>betas[0]: decay of exp_avg</source>
-        <translation>betas[0]: hệ số suy giảm của exp_avg</translation>
-    </message>
-    <message>
-        <source>betas[1]: decay of exp_avg_sq</source>
-        <translation>betas[1]: hệ số suy giảm của exp_avg_sq</translation>
-    </message>
-    <message>
-        <source>Added to the denominator</source>
-        <translation>Được cộng vào mẫu số</translation>
     </message>
     <message>
         <source>Step</source>

@@ -764,6 +764,29 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::FitOptimizerDialog</name>
+    <message>
+        <source>Optimiser of the Run</source>
+        <translation>本次训练的优化器</translation>
+    </message>
+    <message>
+        <source>The run starts again from step 0 with these settings.</source>
+        <translation>训练将用这些设置从第 0 步重新开始。</translation>
+    </message>
+    <message>
+        <source>Take the optimiser and settings the Training panel has now</source>
+        <translation>采用训练面板当前的优化器和设置</translation>
+    </message>
+    <message>
+        <source>Why the settings cannot be used</source>
+        <translation>设置无法使用的原因</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Training panel's: %1</source>
+        <translation>使用训练面板的设置(&amp;U)：%1</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::FitPanel</name>
     <message>
         <source>Tie lm_head to the embedding</source>
@@ -920,6 +943,14 @@
     <message>
         <source>The run could not be set up: %1</source>
         <translation>无法准备这次运行：%1</translation>
+    </message>
+    <message>
+        <source>torch.optim.SGD or Adam for the run, with the Training panel's settings: the run starts again from step 0</source>
+        <translation>本次训练用 torch.optim.SGD 或 Adam，设置项与训练面板相同：训练从第 0 步重新开始</translation>
+    </message>
+    <message>
+        <source>Opt&amp;imiser: %1</source>
+        <translation>优化器(&amp;I)：%1</translation>
     </message>
 </context>
 <context>
@@ -1974,6 +2005,41 @@
     </message>
 </context>
 <context>
+    <name>embedlab::ui::OptimizerEditor</name>
+    <message>
+        <source>Optimiser</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>With momentum, rows looked up in earlier steps keep moving</source>
+        <translation>有 momentum 时，之前步骤中查找过的行会继续变化</translation>
+    </message>
+    <message>
+        <source>Dampening for momentum</source>
+        <translation>momentum 的阻尼</translation>
+    </message>
+    <message>
+        <source>L2 penalty: adds weight_decay * W to every row's gradient</source>
+        <translation>L2 惩罚：给每一行的梯度加上 weight_decay * W</translation>
+    </message>
+    <message>
+        <source>betas[0]: decay of exp_avg</source>
+        <translation>betas[0]：exp_avg 的衰减系数</translation>
+    </message>
+    <message>
+        <source>betas[1]: decay of exp_avg_sq</source>
+        <translation>betas[1]：exp_avg_sq 的衰减系数</translation>
+    </message>
+    <message>
+        <source>Added to the denominator</source>
+        <translation>加到分母上</translation>
+    </message>
+</context>
+<context>
     <name>embedlab::ui::OwnTextDialog</name>
     <message>
         <source>Your Own Text</source>
@@ -2403,38 +2469,6 @@
     <message>
         <source>targets[k] is the token that should follow ids[k]; same shape as ids</source>
         <translation>targets[k] 是应当跟在 ids[k] 之后的 token；形状与 ids 相同</translation>
-    </message>
-    <message>
-        <source>Optimiser</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <source>Learning rate</source>
-        <translation>学习率</translation>
-    </message>
-    <message>
-        <source>With momentum, rows looked up in earlier steps keep moving</source>
-        <translation>有 momentum 时，之前步骤中查找过的行会继续变化</translation>
-    </message>
-    <message>
-        <source>Dampening for momentum</source>
-        <translation>momentum 的阻尼</translation>
-    </message>
-    <message>
-        <source>L2 penalty: adds weight_decay * W to every row's gradient</source>
-        <translation>L2 惩罚：给每一行的梯度加上 weight_decay * W</translation>
-    </message>
-    <message>
-        <source>betas[0]: decay of exp_avg</source>
-        <translation>betas[0]：exp_avg 的衰减系数</translation>
-    </message>
-    <message>
-        <source>betas[1]: decay of exp_avg_sq</source>
-        <translation>betas[1]：exp_avg_sq 的衰减系数</translation>
-    </message>
-    <message>
-        <source>Added to the denominator</source>
-        <translation>加到分母上</translation>
     </message>
     <message>
         <source>Step</source>

@@ -268,10 +268,11 @@ QString FitSession::checkOwnText(const QString &text, const QString &tokens)
         .arg(least, before, tokenizerName(tokens));
 }
 
-core::FitConfig FitSession::configFor(bool tied)
+core::FitConfig FitSession::configFor(bool tied, const core::OptimizerConfig &optimizer)
 {
     core::FitConfig config;
     config.tied = tied;
+    config.optimizer = optimizer;
     return config;
 }
 
@@ -328,7 +329,7 @@ core::FitScript FitSession::script() const
     script.tokens = characters ? core::FitScript::Tokens::Characters : core::FitScript::Tokens::Gpt2;
     if (!characters && !isGpt2(m_tokens))
         script.useTokenizer(m_tokens.toStdString(), *tokenizerFor(m_tokens).tokenizer());
-    script.config = configFor(m_tied);
+    script.config = configFor(m_tied, m_optimizer);
     script.steps = scriptSteps();
     script.every = roundCadence(script.steps, kMostPrintedLines);
     return script;
@@ -396,11 +397,12 @@ void FitSession::setup(const QString &code, bool tied, const QString &ownText, c
     const quint64 generation = m_generation;
     runInBackground(
         this,
-        [code, tied, ownText = m_ownText, tokens = m_tokens] {
+        [code, tied, ownText = m_ownText, tokens = m_tokens, optimizer = m_optimizer] {
             Frame f;
             try {
                 auto state = std::make_shared<State>();
-                auto fit = std::make_unique<core::TextFit>(corpusFor(code, ownText, tokens), configFor(tied));
+                auto fit = std::make_unique<core::TextFit>(corpusFor(code, ownText, tokens),
+                                                           configFor(tied, optimizer));
                 f.uniformLoss = fit->uniformLoss();
                 f.vocabSize = fit->vocabSize();
                 f.tokenCount = fit->corpus().tokenCount();
@@ -462,6 +464,7 @@ FitState FitSession::settings() const
     state.speed = m_stepsPerFrame;
     state.compare = m_compare;
     state.tokens = m_tokens;
+    state.optimizer = m_optimizer;
     return state;
 }
 
@@ -474,18 +477,21 @@ void FitSession::restore(const FitState &state)
     if (state.compare != m_compare)
         setCompare(state.compare);
     if (state.text.isEmpty()) {
-        // No run, but the tokens a run would learn (setTokens() before a text is chosen).
-        const bool tokensChanged = state.tokens != m_tokens;
+        // No run, but the tokens and optimiser a run would take (chosen before a text is).
+        const bool kept = state.tokens == m_tokens && state.optimizer == m_optimizer;
         m_tokens = state.tokens;
+        m_optimizer = state.optimizer;
         clear();
-        if (tokensChanged)
+        if (!kept)
             Q_EMIT changed();
         return;
     }
     const int head = std::clamp(state.head, 0, FitState::kMaxHead);
     // The timeline cannot forget steps: a shorter run is set up again and replayed.
     const bool sameRun = state.text == m_code && state.ownText == m_ownText && state.tied == m_tied &&
-                         state.tokens == m_tokens && m_error.isEmpty() && head >= settings().head;
+                         state.tokens == m_tokens && state.optimizer == m_optimizer && m_error.isEmpty() &&
+                         head >= settings().head;
+    m_optimizer = state.optimizer;
     if (!sameRun)
         setup(state.text, state.tied, state.ownText, state.tokens);
     m_running = false;
@@ -697,6 +703,17 @@ void FitSession::setTokens(const QString &tokens)
         return;
     }
     setup(m_code, m_tied, m_ownText, wanted);
+}
+
+void FitSession::setOptimizer(const core::OptimizerConfig &optimizer)
+{
+    if (optimizer == m_optimizer)
+        return;
+    m_optimizer = optimizer;
+    if (m_code.isEmpty())
+        Q_EMIT changed();
+    else
+        setup(m_code, m_tied, m_ownText, m_tokens);
 }
 
 core::ConstMatrixMap FitSession::embedding() const

@@ -86,8 +86,9 @@ public:
     /// Why `text` cannot be the user's own text ("" when it can): empty, or fewer tokens than a
     /// run's context + 1. Tokenizes it: call it for pasted text, not for a book.
     static QString checkOwnText(const QString &text, const QString &tokens = QString());
-    /// The settings of the run: the app's defaults (FitConfig), tied or not.
-    static core::FitConfig configFor(bool tied);
+    /// The settings of the run: the app's defaults (FitConfig), tied or not, stepped by `optimizer`.
+    static core::FitConfig
+    configFor(bool tied, const core::OptimizerConfig &optimizer = core::FitConfig::defaultOptimizer());
     /// Token `id` of the text of `code` as a label (GPT-2's token with visible spaces, or the character).
     static QString tokenLabel(const QString &code, std::int64_t id, const QString &ownText = QString(),
                               const QString &tokens = QString());
@@ -118,6 +119,11 @@ public:
     /// Learns the same text with `tokens` from step 0 (a value equal to the text's default is
     /// stored as ""); no run is started while no text is chosen.
     void setTokens(const QString &tokens);
+    /// The run's optimiser (FitState::optimizer): Adam(lr=0.01) unless the user chose another.
+    const core::OptimizerConfig &optimizer() const { return m_optimizer; }
+    /// Learns the same text with `optimizer` from step 0 (kept for the next run while no text is
+    /// chosen). Settings torch.optim refuses (nesterov without momentum) leave the run's error.
+    void setOptimizer(const core::OptimizerConfig &optimizer);
     /// The user's own text while textCode() is kOwnText.
     const QString &ownText() const { return m_ownText; }
     bool tied() const { return m_tied; }
@@ -220,6 +226,7 @@ private:
     QString m_code;
     QString m_ownText;
     QString m_tokens;
+    core::OptimizerConfig m_optimizer = core::FitConfig::defaultOptimizer();
     bool m_tied = true;
     QString m_error;
     std::shared_ptr<State> m_state;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "ui/model/ViewState.h"
 
+#include "core/nn/TextFit.h"
+
 #include "ui/model/JsonNumbers.h"
 
 #include <QCoreApplication>
@@ -157,6 +159,19 @@ void readUnembedding(const QJsonObject &o, UnembeddingState &u, Reader &outer)
         outer.fail(r.error());
 }
 
+/// The "optimizer" object of `r`'s, if there is one; a damaged one fails `r` with its field's path
+/// (`where` is the object's own: "" at the top, "fit." in the run's settings).
+void readOptimizer(Reader &r, const QString &where, core::OptimizerConfig &out)
+{
+    r.object("optimizer", [&](const QJsonObject &o) {
+        QString error;
+        if (const auto config = optimizerFromJson(o, &error))
+            out = *config;
+        else
+            r.fail(where + QStringLiteral("optimizer.") + error);
+    });
+}
+
 /// The run's settings; steps outside 0 .. kMaxHead, a current step past the head or a speed outside
 /// 1 .. kMaxSpeed are damage.
 void readFit(const QJsonObject &o, FitState &f, Reader &outer)
@@ -170,6 +185,7 @@ void readFit(const QJsonObject &o, FitState &f, Reader &outer)
     r.integer("speed", f.speed);
     r.boolean("compare", f.compare);
     r.text("tokens", f.tokens);
+    readOptimizer(r, QStringLiteral("fit."), f.optimizer);
     if (f.head < 0 || f.head > FitState::kMaxHead)
         r.fail("head");
     if (f.current < 0 || f.current > f.head)
@@ -186,6 +202,11 @@ QStringList ViewState::defaultPanels()
 {
     return {QStringLiteral("layer"),     QStringLiteral("code"),        QStringLiteral("init"),
             QStringLiteral("histogram"), QStringLiteral("unembedding"), QStringLiteral("training")};
+}
+
+core::OptimizerConfig FitState::defaultOptimizer()
+{
+    return core::FitConfig::defaultOptimizer();
 }
 
 core::OptimizerConfig ViewState::defaultOptimizer()
@@ -312,10 +333,15 @@ QJsonObject ViewState::toJson() const
             v = QJsonArray::fromStringList(panels);
             break;
         case Field::Fit:
-            v = QJsonObject{{key("text"), fit.text},       {key("ownText"), fit.ownText},
-                            {key("tied"), fit.tied},       {key("current"), fit.current},
-                            {key("head"), fit.head},       {key("speed"), fit.speed},
-                            {key("compare"), fit.compare}, {key("tokens"), fit.tokens}};
+            v = QJsonObject{{key("text"), fit.text},
+                            {key("ownText"), fit.ownText},
+                            {key("tied"), fit.tied},
+                            {key("current"), fit.current},
+                            {key("head"), fit.head},
+                            {key("speed"), fit.speed},
+                            {key("compare"), fit.compare},
+                            {key("tokens"), fit.tokens},
+                            {key("optimizer"), optimizerToJson(fit.optimizer)}};
             break;
         }
         o[key(info.key)] = v;
@@ -334,13 +360,7 @@ std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString 
     r.text("colorMap", s.colorMap);
     r.boolean("blockGrid", s.blockGrid);
     r.object("initDraft", [&](const QJsonObject &o) { readInitDraft(o, s.initDraft, r); });
-    r.object("optimizer", [&](const QJsonObject &o) {
-        QString optimizerError;
-        if (const auto config = optimizerFromJson(o, &optimizerError))
-            s.optimizer = *config;
-        else
-            r.fail(QStringLiteral("optimizer.") + optimizerError);
-    });
+    readOptimizer(r, QString(), s.optimizer);
     r.object("trainingBatch", [&](const QJsonObject &o) {
         Reader b(o, QStringLiteral("trainingBatch"));
         b.boolean("followsIds", s.trainingBatch.followsIds);

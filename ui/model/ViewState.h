@@ -81,7 +81,12 @@ struct FitState {
     /// The tokens learnt: "" for the text's default (GPT-2's, characters for Chinese), "chars",
     /// or a tokenizer's source (Vocabulary::kGpt2Source, a tokenizer file: the opened model's).
     QString tokens = {};
+    /// torch.optim.SGD or Adam with the Training panel's keys (issue #27 item 2); Adam(lr=0.01), as
+    /// `embedlab-cli fit`, unless the user chose another.
+    core::OptimizerConfig optimizer = defaultOptimizer();
     bool operator==(const FitState &) const = default;
+    /// core::FitConfig::defaultOptimizer().
+    static core::OptimizerConfig defaultOptimizer();
 };
 
 /// Every part of the document that is not the model itself (configuration, weights, tokenizer and

@@ -5,6 +5,7 @@
 #include "ui/model/FitSession.h"
 #include "ui/model/Vocabulary.h"
 #include "ui/views/FitMapView.h"
+#include "ui/views/FitOptimizerDialog.h"
 #include "ui/views/FitWeightsView.h"
 #include "ui/views/FlowLayout.h"
 #include "ui/views/LossChart.h"
@@ -31,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace embedlab::ui {
 
@@ -38,6 +40,7 @@ FitPanel::FitPanel(QWidget *parent)
     : QWidget(parent)
     , m_text(new QComboBox(this))
     , m_tokens(new QComboBox(this))
+    , m_optimizerButton(new QPushButton(this))
     , m_tied(new QCheckBox(tr("Tie lm_head to the embedding"), this))
     , m_compare(new QCheckBox(tr("&Compare tied and untied"), this))
     , m_run(new QPushButton(tr("Run"), this))
@@ -74,6 +77,9 @@ FitPanel::FitPanel(QWidget *parent)
     m_tokens->setMinimumContentsLength(10);
     m_tokens->setToolTip(tr("How the text becomes ids: GPT-2's tokenizer, one id per character, or the "
                             "tokenizer of the model you opened"));
+    m_optimizerButton->setObjectName(QStringLiteral("fitOptimizer"));
+    m_optimizerButton->setToolTip(tr("torch.optim.SGD or Adam for the run, with the Training panel's "
+                                     "settings: the run starts again from step 0"));
     m_tied->setAccessibleName(m_tied->text());
     m_compare->setAccessibleName(tr("Compare tied and untied"));
     m_compare->setToolTip(tr("Run the same text with the other tying beside this run, step for step: "
@@ -107,6 +113,7 @@ FitPanel::FitPanel(QWidget *parent)
     auto *choice = new FlowLayout;
     choice->addWidget(labelled(textLabel, m_text));
     choice->addWidget(labelled(tokensLabel, m_tokens));
+    choice->addWidget(m_optimizerButton);
     choice->addWidget(m_tied);
     choice->addWidget(m_compare);
     choice->addWidget(labelled(speedLabel, m_speed));
@@ -146,6 +153,7 @@ FitPanel::FitPanel(QWidget *parent)
             restart();
     });
     connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
+    connect(m_optimizerButton, &QPushButton::clicked, this, &FitPanel::askOptimizer);
     connect(m_tokens, &QComboBox::activated, this, [this] {
         if (m_session)
             m_session->setTokens(m_tokens->currentData().toString());
@@ -359,6 +367,30 @@ void FitPanel::askOwnText()
         refresh(); // the text chooser shows the run's text again
 }
 
+void FitPanel::setTrainingOptimizer(std::function<core::OptimizerConfig()> training)
+{
+    m_trainingOptimizer = std::move(training);
+}
+
+void FitPanel::askOptimizer()
+{
+    if (!m_session)
+        return;
+    const core::OptimizerConfig training =
+        m_trainingOptimizer ? m_trainingOptimizer() : ViewState::defaultOptimizer();
+    FitOptimizerDialog dialog(m_session->optimizer(), training, this);
+    if (dialog.exec() == QDialog::Accepted)
+        useOptimizer(dialog.config());
+}
+
+QString FitPanel::useOptimizer(const core::OptimizerConfig &config)
+{
+    const QString error = FitOptimizerDialog::check(config);
+    if (error.isEmpty() && m_session)
+        m_session->setOptimizer(config);
+    return error;
+}
+
 QString FitPanel::useOwnText(const QString &text)
 {
     const QString tokens = m_session ? m_session->tokens() : QString();
@@ -390,6 +422,8 @@ void FitPanel::refresh()
         m_tied->setChecked(m_session->tied());
         m_compare->setChecked(m_session->compares());
         showTokens();
+        const QString optimizer = QString::fromStdString(m_session->optimizer().shortCall());
+        m_optimizerButton->setText(tr("Opt&imiser: %1").arg(optimizer));
         // Tying applies to a run: with no text chosen there is none to restart.
         m_tied->setEnabled(!m_session->textCode().isEmpty());
         m_compare->setEnabled(!m_session->textCode().isEmpty());

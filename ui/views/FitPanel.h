@@ -2,7 +2,11 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/nn/Trainer.h"
+
 #include <QWidget>
+
+#include <functional>
 
 class QCheckBox;
 class QComboBox;
@@ -41,6 +45,14 @@ public:
     /// The tokenizer of the model the window shows, offered as the run's tokens: its source (a
     /// tokenizer file) while it can encode text, "" when there is none (or it is GPT-2's, offered anyway).
     void setModelTokenizer(const QString &source);
+    /// "Optimiser: Adam(lr=0.01)": the run's optimiser; it opens a FitOptimizerDialog.
+    QPushButton *optimizerButton() const { return m_optimizerButton; }
+    /// Where the Training panel's optimiser (the document's) is read when the optimiser's dialog
+    /// offers it.
+    void setTrainingOptimizer(std::function<core::OptimizerConfig()> training);
+    /// Runs the text again from step 0 with `config` (what the optimiser's dialog does once
+    /// accepted); returns torch.optim's reason when it refuses the settings, "" when the run started.
+    QString useOptimizer(const core::OptimizerConfig &config);
     QCheckBox *tiedBox() const { return m_tied; }
     QCheckBox *compareBox() const { return m_compare; }
     QPushButton *runButton() const { return m_run; }
@@ -77,6 +89,8 @@ private:
     void showTokens();
     /// "Your own text...": the dialog, then the run of its text (or back to the run's text).
     void askOwnText();
+    /// "Optimiser...": the dialog, then the run with its settings.
+    void askOptimizer();
     QWidget *createMapPage();
     QWidget *createScriptPage();
     /// The loss curve and the maps: this run's, and while comparing the other tying's.
@@ -90,6 +104,8 @@ private:
     QComboBox *m_text;
     QComboBox *m_tokens;
     QString m_modelTokenizer;
+    QPushButton *m_optimizerButton;
+    std::function<core::OptimizerConfig()> m_trainingOptimizer;
     QCheckBox *m_tied;
     QCheckBox *m_compare;
     QPushButton *m_run;

@@ -14,11 +14,10 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/PythonCode.h"
 #include "ui/paint/TextColors.h"
+#include "ui/views/OptimizerEditor.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -31,7 +30,6 @@
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QSignalBlocker>
-#include <QStackedWidget>
 #include <QStyle>
 #include <QVBoxLayout>
 
@@ -45,34 +43,6 @@ namespace embedlab::ui {
 namespace {
 
 constexpr std::int64_t kIgnoreIndex = -100;
-
-/// A spin box that shows 0.1, 0.9, 1e-08 as Python prints them instead of a fixed number of decimals.
-class PythonFloatSpinBox : public QDoubleSpinBox {
-public:
-    explicit PythonFloatSpinBox(QWidget *parent = nullptr)
-        : QDoubleSpinBox(parent)
-    {
-        setDecimals(12);
-        setKeyboardTracking(false);
-    }
-
-    QString textFromValue(double value) const override
-    {
-        return QString::number(value, 'g', QLocale::FloatingPointShortest);
-    }
-    double valueFromText(const QString &text) const override { return text.toDouble(); }
-    QValidator::State validate(QString &text, int &) const override
-    {
-        if (text.isEmpty() || text == QLatin1String("-") || text.endsWith(QLatin1Char('e')) ||
-            text.endsWith(QLatin1String("e-")) || text.endsWith(QLatin1Char('.')))
-            return QValidator::Intermediate;
-        bool ok = false;
-        const double v = text.toDouble(&ok);
-        if (!ok)
-            return QValidator::Invalid;
-        return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
-    }
-};
 
 QString listText(const QList<int> &values)
 {
@@ -103,7 +73,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     controls->addLayout(createButtons());
     addFeedbackLabels(controls);
     controls->addWidget(createBatchBox(mono));
-    controls->addWidget(createOptimizerBox());
+    m_optimizer = new OptimizerEditor(this);
+    connect(m_optimizer, &OptimizerEditor::edited, this, &TrainingPanel::onSettingsEdited);
+    controls->addWidget(m_optimizer);
     controls->addWidget(createCodeLabel(mono));
     controls->addStretch(1);
     m_controls = new QWidget(this);
@@ -252,87 +224,6 @@ QWidget *TrainingPanel::createBatchBox(const QFont &mono)
     return batchBox;
 }
 
-QWidget *TrainingPanel::createOptimizerBox()
-{
-    auto *optimizerBox = new QGroupBox(tr("Optimiser"), this);
-    auto *optimizerLayout = new QVBoxLayout(optimizerBox);
-    m_optimizerKind = new QComboBox(optimizerBox);
-    m_optimizerKind->setObjectName(QStringLiteral("optimizerKind"));
-    m_optimizerKind->setAccessibleName(optimizerBox->title()); // what it chooses, not its current value
-    m_optimizerKind->addItem(QStringLiteral("torch.optim.SGD"));
-    m_optimizerKind->addItem(QStringLiteral("torch.optim.Adam"));
-    optimizerLayout->addWidget(m_optimizerKind);
-    m_optimizerStack = new QStackedWidget(optimizerBox);
-    optimizerLayout->addWidget(m_optimizerStack);
-    m_optimizerStack->addWidget(createSgdPage());
-    m_optimizerStack->addWidget(createAdamPage());
-    connect(m_optimizerKind, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_optimizerStack->setCurrentIndex(index);
-        onSettingsEdited();
-    });
-    return optimizerBox;
-}
-
-QDoubleSpinBox *TrainingPanel::createSpin(QWidget *parent, const char *name, double min, double max,
-                                          double step, double value, const QString &tip)
-{
-    auto *s = new PythonFloatSpinBox(parent);
-    s->setObjectName(QLatin1String(name));
-    s->setRange(min, max);
-    s->setSingleStep(step);
-    s->setValue(value);
-    s->setToolTip(tip);
-    connect(s, &QDoubleSpinBox::valueChanged, this, &TrainingPanel::onSettingsEdited);
-    return s;
-}
-
-QWidget *TrainingPanel::createSgdPage()
-{
-    auto *sgdPage = new QWidget(m_optimizerStack);
-    auto *sgdForm = new QFormLayout(sgdPage);
-    sgdForm->setContentsMargins(0, 0, 0, 0);
-    m_sgdLr = createSpin(sgdPage, "sgdLr", 0.0, 100.0, 0.05, 0.1, tr("Learning rate"));
-    m_sgdMomentum = createSpin(sgdPage, "sgdMomentum", 0.0, 0.999, 0.1, 0.0,
-                               tr("With momentum, rows looked up in earlier steps keep moving"));
-    m_sgdDampening = createSpin(sgdPage, "sgdDampening", 0.0, 1.0, 0.1, 0.0, tr("Dampening for momentum"));
-    m_sgdWeightDecay = createSpin(sgdPage, "sgdWeightDecay", 0.0, 10.0, 0.01, 0.0,
-                                  tr("L2 penalty: adds weight_decay * W to every row's gradient"));
-    m_sgdNesterov = new QCheckBox(sgdPage);
-    m_sgdNesterov->setObjectName(QStringLiteral("sgdNesterov"));
-    connect(m_sgdNesterov, &QCheckBox::toggled, this, &TrainingPanel::onSettingsEdited);
-    sgdForm->addRow(QStringLiteral("lr"), m_sgdLr);
-    sgdForm->addRow(QStringLiteral("momentum"), m_sgdMomentum);
-    sgdForm->addRow(QStringLiteral("dampening"), m_sgdDampening);
-    sgdForm->addRow(QStringLiteral("weight_decay"), m_sgdWeightDecay);
-    sgdForm->addRow(QStringLiteral("nesterov"), m_sgdNesterov);
-    return sgdPage;
-}
-
-QWidget *TrainingPanel::createAdamPage()
-{
-    auto *adamPage = new QWidget(m_optimizerStack);
-    auto *adamForm = new QFormLayout(adamPage);
-    adamForm->setContentsMargins(0, 0, 0, 0);
-    m_adamLr = createSpin(adamPage, "adamLr", 0.0, 100.0, 0.01, 0.01, tr("Learning rate"));
-    m_adamBeta1 =
-        createSpin(adamPage, "adamBeta1", 0.0, 0.999999, 0.01, 0.9, tr("betas[0]: decay of exp_avg"));
-    m_adamBeta2 =
-        createSpin(adamPage, "adamBeta2", 0.0, 0.999999, 0.001, 0.999, tr("betas[1]: decay of exp_avg_sq"));
-    m_adamEps = createSpin(adamPage, "adamEps", 0.0, 1.0, 1e-8, 1e-8, tr("Added to the denominator"));
-    m_adamWeightDecay = createSpin(adamPage, "adamWeightDecay", 0.0, 10.0, 0.01, 0.0,
-                                   tr("L2 penalty: adds weight_decay * W to every row's gradient"));
-    m_adamAmsgrad = new QCheckBox(adamPage);
-    m_adamAmsgrad->setObjectName(QStringLiteral("adamAmsgrad"));
-    connect(m_adamAmsgrad, &QCheckBox::toggled, this, &TrainingPanel::onSettingsEdited);
-    adamForm->addRow(QStringLiteral("lr"), m_adamLr);
-    adamForm->addRow(QStringLiteral("betas[0]"), m_adamBeta1);
-    adamForm->addRow(QStringLiteral("betas[1]"), m_adamBeta2);
-    adamForm->addRow(QStringLiteral("eps"), m_adamEps);
-    adamForm->addRow(QStringLiteral("weight_decay"), m_adamWeightDecay);
-    adamForm->addRow(QStringLiteral("amsgrad"), m_adamAmsgrad);
-    return adamPage;
-}
-
 QLayout *TrainingPanel::createButtons()
 {
     auto *buttons = new QHBoxLayout;
@@ -463,12 +354,8 @@ void TrainingPanel::showOptimizer()
 {
     if (!m_lab || m_lab->optimizer() == optimizerConfig())
         return;
-    const core::OptimizerConfig config = m_lab->optimizer();
     const QScopedValueRollback syncing(m_syncing, true);
-    setSgdOptions(config.sgd);
-    setAdamOptions(config.adam);
-    setOptimizerKind(config.kind == core::OptimizerConfig::Kind::Sgd ? OptimizerKind::Sgd
-                                                                     : OptimizerKind::Adam);
+    m_optimizer->setConfig(m_lab->optimizer());
 }
 
 void TrainingPanel::showBatch()
@@ -587,74 +474,38 @@ QString TrainingPanel::targetsText() const
 
 void TrainingPanel::setOptimizerKind(OptimizerKind kind)
 {
-    m_optimizerKind->setCurrentIndex(kind == OptimizerKind::Sgd ? 0 : 1);
+    m_optimizer->setKind(kind == OptimizerKind::Sgd ? core::OptimizerConfig::Kind::Sgd
+                                                    : core::OptimizerConfig::Kind::Adam);
 }
 
 TrainingPanel::OptimizerKind TrainingPanel::optimizerKind() const
 {
-    return m_optimizerKind->currentIndex() == 0 ? OptimizerKind::Sgd : OptimizerKind::Adam;
+    return m_optimizer->kind() == core::OptimizerConfig::Kind::Sgd ? OptimizerKind::Sgd : OptimizerKind::Adam;
 }
 
 void TrainingPanel::setSgdOptions(const core::SGDOptions &options)
 {
-    {
-        const QSignalBlocker b1(m_sgdLr), b2(m_sgdMomentum), b3(m_sgdDampening), b4(m_sgdWeightDecay),
-            b5(m_sgdNesterov);
-        m_sgdLr->setValue(options.lr);
-        m_sgdMomentum->setValue(options.momentum);
-        m_sgdDampening->setValue(options.dampening);
-        m_sgdWeightDecay->setValue(options.weightDecay);
-        m_sgdNesterov->setChecked(options.nesterov);
-    }
-    onSettingsEdited();
+    m_optimizer->setSgdOptions(options);
 }
 
 core::SGDOptions TrainingPanel::sgdOptions() const
 {
-    core::SGDOptions options;
-    options.lr = m_sgdLr->value();
-    options.momentum = m_sgdMomentum->value();
-    options.dampening = m_sgdDampening->value();
-    options.weightDecay = m_sgdWeightDecay->value();
-    options.nesterov = m_sgdNesterov->isChecked();
-    return options;
+    return m_optimizer->sgdOptions();
 }
 
 void TrainingPanel::setAdamOptions(const core::AdamOptions &options)
 {
-    {
-        const QSignalBlocker b1(m_adamLr), b2(m_adamBeta1), b3(m_adamBeta2), b4(m_adamEps),
-            b5(m_adamWeightDecay), b6(m_adamAmsgrad);
-        m_adamLr->setValue(options.lr);
-        m_adamBeta1->setValue(options.beta1);
-        m_adamBeta2->setValue(options.beta2);
-        m_adamEps->setValue(options.eps);
-        m_adamWeightDecay->setValue(options.weightDecay);
-        m_adamAmsgrad->setChecked(options.amsgrad);
-    }
-    onSettingsEdited();
+    m_optimizer->setAdamOptions(options);
 }
 
 core::AdamOptions TrainingPanel::adamOptions() const
 {
-    core::AdamOptions options;
-    options.lr = m_adamLr->value();
-    options.beta1 = m_adamBeta1->value();
-    options.beta2 = m_adamBeta2->value();
-    options.eps = m_adamEps->value();
-    options.weightDecay = m_adamWeightDecay->value();
-    options.amsgrad = m_adamAmsgrad->isChecked();
-    return options;
+    return m_optimizer->adamOptions();
 }
 
 core::OptimizerConfig TrainingPanel::optimizerConfig() const
 {
-    core::OptimizerConfig config;
-    config.kind = optimizerKind() == OptimizerKind::Sgd ? core::OptimizerConfig::Kind::Sgd
-                                                        : core::OptimizerConfig::Kind::Adam;
-    config.sgd = sgdOptions();
-    config.adam = adamOptions();
-    return config;
+    return m_optimizer->config();
 }
 
 void TrainingPanel::onSettingsEdited()

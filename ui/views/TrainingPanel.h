@@ -17,20 +17,18 @@
 
 class QBoxLayout;
 class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QLayout;
 class QLineEdit;
 class QProgressDialog;
 class QPushButton;
-class QStackedWidget;
 class QVBoxLayout;
 
 namespace embedlab::ui {
 
 class HeatmapView;
+class OptimizerEditor;
 
 /// One training step, for real: ids -> embedding -> lm_head (tied or not) -> cross_entropy ->
 /// backward -> optimizer.step(). Shows the loss as PyTorch prints it, heatmaps of every weight's
@@ -145,11 +143,6 @@ private:
     int cellMinimumWidth() const;
     int cellsInARow() const;
     QWidget *createBatchBox(const QFont &mono);
-    QWidget *createOptimizerBox();
-    QDoubleSpinBox *createSpin(QWidget *parent, const char *name, double min, double max, double step,
-                               double value, const QString &tip);
-    QWidget *createSgdPage();
-    QWidget *createAdamPage();
     QLayout *createButtons();
     QLabel *createCodeLabel(const QFont &mono);
     void addFeedbackLabels(QVBoxLayout *controls);
@@ -192,19 +185,7 @@ private:
     QLineEdit *m_ids = nullptr;
     QLineEdit *m_targets = nullptr;
     QLabel *m_task = nullptr;
-    QComboBox *m_optimizerKind = nullptr;
-    QStackedWidget *m_optimizerStack = nullptr;
-    QDoubleSpinBox *m_sgdLr = nullptr;
-    QDoubleSpinBox *m_sgdMomentum = nullptr;
-    QDoubleSpinBox *m_sgdDampening = nullptr;
-    QDoubleSpinBox *m_sgdWeightDecay = nullptr;
-    QCheckBox *m_sgdNesterov = nullptr;
-    QDoubleSpinBox *m_adamLr = nullptr;
-    QDoubleSpinBox *m_adamBeta1 = nullptr;
-    QDoubleSpinBox *m_adamBeta2 = nullptr;
-    QDoubleSpinBox *m_adamEps = nullptr;
-    QDoubleSpinBox *m_adamWeightDecay = nullptr;
-    QCheckBox *m_adamAmsgrad = nullptr;
+    OptimizerEditor *m_optimizer = nullptr;
     QPushButton *m_stepButton = nullptr;
     QPushButton *m_resetButton = nullptr;
     QLabel *m_status = nullptr;

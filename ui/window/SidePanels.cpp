@@ -204,6 +204,8 @@ void SidePanels::createFit()
     };
     offerTokenizer();
     connect(lab, &Lab::vocabularyChanged, m_fitPanel, offerTokenizer);
+    // The Training panel's optimiser, offered in the run's optimiser dialog (issue #27 item 2).
+    m_fitPanel->setTrainingOptimizer([lab] { return lab->optimizer(); });
     const FitSession *session = m_fitSession;
     // Opened from View > Fit a Text, like Neighbours. Busy while it reads its text or seeks, not
     // while it runs: an export must not wait for a run the user left going.

@@ -5,8 +5,10 @@
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/FitSession.h"
 #include "ui/views/FitMapView.h"
+#include "ui/views/FitOptimizerDialog.h"
 #include "ui/views/FitWeightsView.h"
 #include "ui/views/LossChart.h"
+#include "ui/views/OptimizerEditor.h"
 #include "ui/views/OwnTextDialog.h"
 #include "ui/window/Exporter.h"
 #include "ui/window/ProjectorMode.h"
@@ -39,6 +41,7 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QtCharts/QLineSeries>
 
 #include <cmath>
@@ -120,6 +123,7 @@ private Q_SLOTS:
     void weightsShowTheRunAndWhatChanged();
     void weightsPageAsksNoMoreHeightThanTheMap();
     void modelTokenizerIsOffered();
+    void optimizerIsChosenForTheRun();
 };
 
 void TestFitPanel::runScrubAndMap_data()
@@ -318,6 +322,10 @@ void TestFitPanel::damagedFitSettingsAreRefused_data()
     QTest::newRow("speed past the limit")
         << QStringLiteral(R"({"speed": 1001})") << QStringLiteral("fit.speed");
     QTest::newRow("tied not a boolean") << QStringLiteral(R"({"tied": 1})") << QStringLiteral("fit.tied");
+    QTest::newRow("unknown optimiser")
+        << QStringLiteral(R"({"optimizer": {"kind": "rmsprop"}})") << QStringLiteral("fit.optimizer.kind");
+    QTest::newRow("lr not a number") << QStringLiteral(R"({"optimizer": {"kind": "sgd", "lr": "0.1"}})")
+                                     << QStringLiteral("fit.optimizer.lr");
 }
 
 void TestFitPanel::damagedFitSettingsAreRefused()
@@ -335,6 +343,9 @@ void TestFitPanel::damagedFitSettingsAreRefused()
     // A good one round-trips.
     ViewState good;
     good.fit = FitState{QStringLiteral("vi"), false, 3, 1000000, 1000, QString()};
+    good.fit.optimizer.kind = core::OptimizerConfig::Kind::Sgd;
+    good.fit.optimizer.sgd.momentum = 0.9;
+    good.fit.optimizer.sgd.nesterov = true;
     const auto back = ViewState::fromJson(good.toJson(), &error);
     QVERIFY(back);
     QCOMPARE(back->fit, good.fit);
@@ -780,6 +791,101 @@ void TestFitPanel::mapDotsTrailTheirPlaces()
     QVERIFY(view->grab().toImage() != withTrail);
     view->setTrail(session.mapTrail());
     QCOMPARE(view->grab().toImage(), withTrail);
+}
+
+// Issue #27 item 2: SGD or Adam with the Training panel's settings. The run's optimiser is chosen
+// in its dialog (the Training panel's fields, and its settings taken with one button); the run
+// starts again with it, step for step TextFit's with that optimiser, and a session keeps it.
+void TestFitPanel::optimizerIsChosenForTheRun()
+{
+    ShownPanel shown(1200);
+    FitSession &session = shown.session;
+    FitPanel &panel = shown.panel;
+    core::OptimizerConfig training; // the Training panel's: SGD with momentum
+    training.sgd.lr = 0.5;
+    training.sgd.momentum = 0.9;
+    panel.setTrainingOptimizer([&training] { return training; });
+    session.setup(QStringLiteral("en"), false);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(session.optimizer(), core::FitConfig::defaultOptimizer());
+    QCOMPARE(panel.optimizerButton()->text(), QStringLiteral("Opt&imiser: Adam(lr=0.01)"));
+    QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(session.head() == 1 && !session.isBusy(), 5000);
+
+    // The dialog shows the run's settings; settings torch.optim refuses keep it open, saying why;
+    // "Use the Training panel's" takes those, and OK runs with them.
+    bool checked = false;
+    QTimer::singleShot(0, &panel, [&] {
+        auto *dialog = qobject_cast<embedlab::ui::FitOptimizerDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QCOMPARE(dialog->config(), core::FitConfig::defaultOptimizer());
+        QVERIFY(dialog->useTrainingButton()->isEnabled());
+        core::SGDOptions nesterov;
+        nesterov.nesterov = true; // without momentum
+        dialog->editor()->setSgdOptions(nesterov);
+        dialog->editor()->setKind(core::OptimizerConfig::Kind::Sgd);
+        dialog->accept();
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->error(), QStringLiteral("Nesterov momentum requires a momentum and zero dampening"));
+        QTest::mouseClick(dialog->useTrainingButton(), Qt::LeftButton);
+        QCOMPARE(dialog->config(), training);
+        QVERIFY(!dialog->useTrainingButton()->isEnabled());
+        QVERIFY(dialog->error().isEmpty());
+        dialog->accept();
+        checked = true;
+    });
+    QTest::mouseClick(panel.optimizerButton(), Qt::LeftButton);
+    QVERIFY(checked);
+    QTRY_VERIFY_WITH_TIMEOUT(session.hasRun() && !session.isBusy(), 10000);
+    QCOMPARE(session.head(), std::int64_t{0}); // started again
+    QCOMPARE(session.optimizer(), training);
+    QCOMPARE(session.settings().optimizer, training);
+    QCOMPARE(panel.optimizerButton()->text(), QStringLiteral("Opt&imiser: SGD(lr=0.5, momentum=0.9)"));
+
+    // Three steps, bit for bit TextFit's with that optimiser; untied SGD's first step changes only
+    // the rows the batch looked up (momentum has nothing to remember yet).
+    core::TextFit direct(FitSession::corpusFor(QStringLiteral("en")), FitSession::configFor(false, training));
+    for (std::int64_t k = 1; k <= 3; ++k) {
+        QTest::mouseClick(panel.stepButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(session.current() == k && !session.isBusy(), 5000);
+        QVERIFY(sameBits(direct.step(), session.losses()[std::size_t(k - 1)]));
+        if (k == 1) {
+            QVERIFY(session.lastStep());
+            QCOMPARE(session.lastStep()->changedRows, session.lastStep()->lookedUpRows);
+        }
+    }
+    QVERIFY(sameBits(session.embedding(), direct.embedding()));
+    QVERIFY(session.scriptText().contains(QStringLiteral("torch.optim.SGD(")));
+    QVERIFY(session.scriptText().contains(QStringLiteral("lr=0.5, momentum=0.9)")));
+
+    // Refused settings are refused by the panel too; the run stays.
+    core::OptimizerConfig refused = training;
+    refused.sgd.momentum = 0.0;
+    refused.sgd.nesterov = true;
+    QVERIFY(!panel.useOptimizer(refused).isEmpty());
+    QCOMPARE(session.optimizer(), training);
+    QCOMPARE(session.head(), std::int64_t{3});
+
+    // A session file keeps the optimiser, and a restore replays the run with it.
+    ViewState view;
+    view.fit = session.settings();
+    QString error;
+    const auto back = ViewState::fromJson(view.toJson(), &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->fit.optimizer, training);
+    FitSession restored;
+    restored.restore(back->fit);
+    QTRY_VERIFY_WITH_TIMEOUT(restored.current() == 3 && !restored.isBusy(), 10000);
+    QCOMPARE(restored.optimizer(), training);
+    QCOMPARE(restored.losses(), session.losses());
+    // Chosen before a text: the next run takes it.
+    FitSession idle;
+    FitState noRun;
+    noRun.optimizer = training;
+    idle.restore(noRun);
+    QCOMPARE(idle.settings(), noRun);
+    idle.setup(QStringLiteral("en"), true);
+    QCOMPARE(idle.optimizer(), training);
 }
 
 QTEST_MAIN(TestFitPanel)

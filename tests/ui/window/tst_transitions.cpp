@@ -368,14 +368,20 @@ void TestTransitions::fitStep(bool setUp)
     ui::FitPanel *panel = window()->sidePanels().fitPanel();
     const ui::FitSession *session = shown()->fitSession();
     if (setUp) {
-        const int choice = pick(4);
-        if (choice == 0)
+        const int choice = pick(5);
+        if (choice == 0) {
             panel->tiedBox()->click();
-        else if (choice == 1)
+        } else if (choice == 1) {
             panel->compareBox()->click();
-        else
+        } else if (choice == 2) { // the optimiser (what its dialog's OK does)
+            embedlab::core::OptimizerConfig optimizer = ui::FitState::defaultOptimizer();
+            optimizer.kind = pick(2) ? optimizer.kind : embedlab::core::OptimizerConfig::Kind::Sgd;
+            optimizer.sgd.momentum = pick(2) ? 0.0 : 0.9;
+            panel->useOptimizer(optimizer);
+        } else {
             panel->textBox()->setCurrentIndex(
                 pick(int(ui::FitSession::textCodes().size()))); // not the dialog
+        }
         return;
     }
     if (!session->hasRun())
@@ -416,6 +422,8 @@ void TestTransitions::verifyFit(const QString &where)
     QVERIFY2(panel->compareBox()->isChecked() == fit.compare, at);
     QVERIFY2(panel->twinMapView()->isHidden() == !fit.compare, at);
     QVERIFY2(panel->speedBox()->value() == fit.speed, at);
+    QVERIFY2(panel->optimizerButton()->text().endsWith(QString::fromStdString(fit.optimizer.shortCall())),
+             at);
     QVERIFY2(panel->timeline()->maximum() == fit.head && panel->timeline()->value() == fit.current,
              qPrintable(where + QStringLiteral(": timeline %1 of %2, document %3 of %4")
                                     .arg(panel->timeline()->value())
