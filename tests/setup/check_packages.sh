@@ -58,32 +58,54 @@ done < <(dpkg-query -W -f '${Package} ${Essential} ${Priority}\n' | awk '$2 == "
 declare -A checked=()
 failures=()
 
-# owner FILE: the package that installed FILE (merged /usr: try the resolved path and /usr-less forms).
-owner() {
-    local file=$1 real candidates pkg
-    real=$(readlink -f "$file")
-    candidates=("$file" "$real" "${file#/usr}" "${real#/usr}" "/usr$file" "/usr$real")
-    for c in "${candidates[@]}"; do
-        pkg=$(dpkg-query -S "$c" 2>/dev/null | head -n1 | cut -d: -f1) || true
-        if [[ -n $pkg ]]; then
-            echo "$pkg"
-            return
-        fi
-    done
-}
-
+# The files to check, with what each is for; their owners are asked of dpkg in one call at the end
+# (dpkg-query -S reads its database each time: a third of a second a file, most of this check's time).
+declare -a pending_what=() pending_file=()
 check_file() {
-    local what=$1 file=$2 pkg
+    local what=$1 file=$2
     [[ -n ${checked[$what:$file]:-} ]] && return
     checked[$what:$file]=1
-    pkg=$(owner "$file")
-    if [[ -z $pkg ]]; then
-        failures+=("$what: $file belongs to no package")
-    elif [[ -z ${closure[$pkg]:-} ]]; then
-        failures+=("$what: $file comes from $pkg, which the set-up script does not install")
-    else
-        echo "ok  $what  $file  ($pkg)"
-    fi
+    pending_what+=("$what")
+    pending_file+=("$file")
+}
+
+# The forms of FILE dpkg may know it by (merged /usr: the resolved path and /usr-less forms).
+forms() {
+    local file=$1 real
+    real=$(readlink -f "$file")
+    printf '%s\n' "$file" "$real" "${file#/usr}" "${real#/usr}" "/usr$file" "/usr$real"
+}
+
+# Each pending file's package (the first form dpkg knows), inside the closure or a failure.
+check_pending() {
+    local -A owners=()
+    local -a all=()
+    local i line pkgs path pkg form
+    for file in "${pending_file[@]}"; do
+        mapfile -t -O "${#all[@]}" all < <(forms "$file")
+    done
+    # "pkg1, pkg2: /path" (the first package counts, its architecture dropped); diversions are skipped.
+    while IFS= read -r line; do
+        [[ $line == diversion* || $line != *": /"* ]] && continue
+        pkgs=${line%%: /*}
+        path=/${line#*: /}
+        pkg=${pkgs%%,*}
+        [[ -z ${owners[$path]:-} ]] && owners[$path]=${pkg%%:*}
+    done < <(dpkg-query -S "${all[@]}" 2>/dev/null || true)
+    for i in "${!pending_file[@]}"; do
+        pkg=""
+        while IFS= read -r form; do
+            pkg=${owners[$form]:-}
+            [[ -n $pkg ]] && break
+        done < <(forms "${pending_file[$i]}")
+        if [[ -z $pkg ]]; then
+            failures+=("${pending_what[$i]}: ${pending_file[$i]} belongs to no package")
+        elif [[ -z ${closure[$pkg]:-} ]]; then
+            failures+=("${pending_what[$i]}: ${pending_file[$i]} comes from $pkg, which the set-up script does not install")
+        else
+            echo "ok  ${pending_what[$i]}  ${pending_file[$i]}  ($pkg)"
+        fi
+    done
 }
 
 inside_project() {
@@ -165,6 +187,7 @@ for module in ${EMBEDLAB_TEST_PYTHON_MODULES:-}; do
     fi
 done
 
+check_pending
 if ((${#failures[@]})); then
     printf 'FAIL %s\n' "${failures[@]}"
     echo "check_packages: add the packages above to PACKAGES in scripts/embedlab.sh"
