@@ -949,8 +949,12 @@
         <translation>torch.optim.SGD hoặc Adam cho lượt chạy, với các thiết lập như bảng Huấn luyện: lượt chạy bắt đầu lại từ bước 0</translation>
     </message>
     <message>
-        <source>Opt&amp;imiser: %1</source>
-        <translation>Bộ tối ư&amp;u: %1</translation>
+        <source>Optimiser</source>
+        <translation>Bộ tối ưu</translation>
+    </message>
+    <message>
+        <source>Optimiser:</source>
+        <translation>Bộ tối ưu:</translation>
     </message>
 </context>
 <context>

@@ -949,8 +949,12 @@
         <translation>本次训练用 torch.optim.SGD 或 Adam，设置项与训练面板相同：训练从第 0 步重新开始</translation>
     </message>
     <message>
-        <source>Opt&amp;imiser: %1</source>
-        <translation>优化器(&amp;I)：%1</translation>
+        <source>Optimiser</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Optimiser:</source>
+        <translation>优化器：</translation>
     </message>
 </context>
 <context>

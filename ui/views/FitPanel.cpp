@@ -4,6 +4,7 @@
 
 #include "ui/model/FitSession.h"
 #include "ui/model/Vocabulary.h"
+#include "ui/views/DialogComboBox.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/FitOptimizerDialog.h"
 #include "ui/views/FitWeightsView.h"
@@ -40,7 +41,7 @@ FitPanel::FitPanel(QWidget *parent)
     : QWidget(parent)
     , m_text(new QComboBox(this))
     , m_tokens(new QComboBox(this))
-    , m_optimizerButton(new QPushButton(this))
+    , m_optimizer(new DialogComboBox(this))
     , m_tied(new QCheckBox(tr("Tie lm_head to the embedding"), this))
     , m_compare(new QCheckBox(tr("&Compare tied and untied"), this))
     , m_run(new QPushButton(tr("Run"), this))
@@ -77,9 +78,12 @@ FitPanel::FitPanel(QWidget *parent)
     m_tokens->setMinimumContentsLength(10);
     m_tokens->setToolTip(tr("How the text becomes ids: GPT-2's tokenizer, one id per character, or the "
                             "tokenizer of the model you opened"));
-    m_optimizerButton->setObjectName(QStringLiteral("fitOptimizer"));
-    m_optimizerButton->setToolTip(tr("torch.optim.SGD or Adam for the run, with the Training panel's "
-                                     "settings: the run starts again from step 0"));
+    m_optimizer->setObjectName(QStringLiteral("fitOptimizer"));
+    m_optimizer->setAccessibleName(tr("Optimiser"));
+    auto *optimizerLabel = new QLabel(tr("Optimiser:"), this);
+    optimizerLabel->setBuddy(m_optimizer);
+    m_optimizer->setToolTip(tr("torch.optim.SGD or Adam for the run, with the Training panel's "
+                               "settings: the run starts again from step 0"));
     m_tied->setAccessibleName(m_tied->text());
     m_compare->setAccessibleName(tr("Compare tied and untied"));
     m_compare->setToolTip(tr("Run the same text with the other tying beside this run, step for step: "
@@ -113,7 +117,7 @@ FitPanel::FitPanel(QWidget *parent)
     auto *choice = new FlowLayout;
     choice->addWidget(labelled(textLabel, m_text));
     choice->addWidget(labelled(tokensLabel, m_tokens));
-    choice->addWidget(m_optimizerButton);
+    choice->addWidget(labelled(optimizerLabel, m_optimizer));
     choice->addWidget(m_tied);
     choice->addWidget(m_compare);
     choice->addWidget(labelled(speedLabel, m_speed));
@@ -153,7 +157,8 @@ FitPanel::FitPanel(QWidget *parent)
             restart();
     });
     connect(m_tied, &QCheckBox::toggled, this, &FitPanel::restart);
-    connect(m_optimizerButton, &QPushButton::clicked, this, &FitPanel::askOptimizer);
+    // Its list is a dialog: the choice looks and sizes as the text's and the tokens' beside it.
+    m_optimizer->setPopup([this] { askOptimizer(); });
     connect(m_tokens, &QComboBox::activated, this, [this] {
         if (m_session)
             m_session->setTokens(m_tokens->currentData().toString());
@@ -367,6 +372,11 @@ void FitPanel::askOwnText()
         refresh(); // the text chooser shows the run's text again
 }
 
+QComboBox *FitPanel::optimizerBox() const
+{
+    return m_optimizer;
+}
+
 void FitPanel::setTrainingOptimizer(std::function<core::OptimizerConfig()> training)
 {
     m_trainingOptimizer = std::move(training);
@@ -423,7 +433,10 @@ void FitPanel::refresh()
         m_compare->setChecked(m_session->compares());
         showTokens();
         const QString optimizer = QString::fromStdString(m_session->optimizer().shortCall());
-        m_optimizerButton->setText(tr("Opt&imiser: %1").arg(optimizer));
+        if (m_optimizer->count() != 1 || m_optimizer->itemText(0) != optimizer) {
+            m_optimizer->clear();
+            m_optimizer->addItem(optimizer);
+        }
         // Tying applies to a run: with no text chosen there is none to restart.
         m_tied->setEnabled(!m_session->textCode().isEmpty());
         m_compare->setEnabled(!m_session->textCode().isEmpty());

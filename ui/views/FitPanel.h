@@ -19,6 +19,7 @@ class QStackedWidget;
 
 namespace embedlab::ui {
 
+class DialogComboBox;
 class FitMapView;
 class FitSession;
 class FitWeightsView;
@@ -45,8 +46,8 @@ public:
     /// The tokenizer of the model the window shows, offered as the run's tokens: its source (a
     /// tokenizer file) while it can encode text, "" when there is none (or it is GPT-2's, offered anyway).
     void setModelTokenizer(const QString &source);
-    /// "Optimiser: Adam(lr=0.01)": the run's optimiser; it opens a FitOptimizerDialog.
-    QPushButton *optimizerButton() const { return m_optimizerButton; }
+    /// The run's optimiser, "Adam(lr=0.01)"; opening it opens a FitOptimizerDialog.
+    QComboBox *optimizerBox() const;
     /// Where the Training panel's optimiser (the document's) is read when the optimiser's dialog
     /// offers it.
     void setTrainingOptimizer(std::function<core::OptimizerConfig()> training);
@@ -104,7 +105,7 @@ private:
     QComboBox *m_text;
     QComboBox *m_tokens;
     QString m_modelTokenizer;
-    QPushButton *m_optimizerButton;
+    DialogComboBox *m_optimizer;
     std::function<core::OptimizerConfig()> m_trainingOptimizer;
     QCheckBox *m_tied;
     QCheckBox *m_compare;

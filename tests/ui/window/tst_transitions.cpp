@@ -422,8 +422,7 @@ void TestTransitions::verifyFit(const QString &where)
     QVERIFY2(panel->compareBox()->isChecked() == fit.compare, at);
     QVERIFY2(panel->twinMapView()->isHidden() == !fit.compare, at);
     QVERIFY2(panel->speedBox()->value() == fit.speed, at);
-    QVERIFY2(panel->optimizerButton()->text().endsWith(QString::fromStdString(fit.optimizer.shortCall())),
-             at);
+    QVERIFY2(panel->optimizerBox()->currentText() == QString::fromStdString(fit.optimizer.shortCall()), at);
     QVERIFY2(panel->timeline()->maximum() == fit.head && panel->timeline()->value() == fit.current,
              qPrintable(where + QStringLiteral(": timeline %1 of %2, document %3 of %4")
                                     .arg(panel->timeline()->value())
