@@ -111,6 +111,14 @@ int byteOfChar(char32_t c)
     return c < 512 ? byteTable().byteOf[c] : -1;
 }
 
+std::size_t lastCharStart(std::string_view text, std::size_t end)
+{
+    std::size_t at = end - 1;
+    while (at > 0 && end - at < 4 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
+        --at;
+    return at;
+}
+
 Utf8Unit decodeUtf8(std::string_view s, std::size_t i)
 {
     const auto c = static_cast<unsigned char>(s[i]);

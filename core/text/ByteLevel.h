@@ -25,6 +25,8 @@ struct Utf8Unit {
     bool valid = false;
 };
 Utf8Unit decodeUtf8(std::string_view text, std::size_t at);
+/// Where the last UTF-8 sequence of text[0, end) starts (end > 0): at most 3 continuation bytes back.
+std::size_t lastCharStart(std::string_view text, std::size_t end);
 
 /// Splits `text` as GPT-2's pattern
 /// `'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+` does, appending

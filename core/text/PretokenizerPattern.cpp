@@ -160,15 +160,6 @@ std::size_t contractionAt(std::string_view text, std::size_t at, bool ignoreCase
     return 0;
 }
 
-// Where the last character of text[0, end) starts (end > 0).
-std::size_t lastCharStart(std::string_view text, std::size_t end)
-{
-    std::size_t last = end - 1;
-    while (last > 0 && end - last < 4 && (static_cast<unsigned char>(text[last]) & 0xC0) == 0x80)
-        --last;
-    return last;
-}
-
 // The end of the piece of Llama 3's pattern (Qwen 2's with `digits` 1) that starts at `at`.
 std::size_t llama3PieceEnd(std::string_view text, std::size_t at, std::size_t digits)
 {
@@ -208,7 +199,7 @@ std::size_t llama3PieceEnd(std::string_view text, std::size_t at, std::size_t di
     // `\s+(?!\S)` leaves the run's last character to the next piece; `\s+` takes a single one.
     if (end == text.size())
         return end;
-    const std::size_t last = lastCharStart(text, end);
+    const std::size_t last = bytelevel::lastCharStart(text, end);
     return last > at ? last : end;
 }
 
@@ -311,7 +302,7 @@ void splitTrailingSpace(std::string_view text, std::vector<std::string_view> &pi
 {
     std::size_t start = text.size();
     while (start > 0) {
-        const std::size_t last = lastCharStart(text, start);
+        const std::size_t last = bytelevel::lastCharStart(text, start);
         const Unit u = unitAt(text, last);
         if (u.cls != CharClass::Space || last + u.length != start)
             break;

@@ -28,20 +28,11 @@ bool isWordChar(std::string_view text, std::size_t at, std::size_t length)
     return unicode::isWordCharacter(u.cp);
 }
 
-// Where the last UTF-8 sequence of text[0, end) starts (end > 0).
-std::size_t lastCharStart(std::string_view text, std::size_t end)
-{
-    std::size_t at = end - 1;
-    while (at > 0 && end - at < 4 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
-        --at;
-    return at;
-}
-
 bool endsWithWord(std::string_view text)
 {
     if (text.empty())
         return false;
-    const std::size_t at = lastCharStart(text, text.size());
+    const std::size_t at = bytelevel::lastCharStart(text, text.size());
     return isWordChar(text, at, text.size() - at);
 }
 
@@ -61,7 +52,7 @@ std::size_t trailingSpaceStart(std::string_view text)
 {
     std::size_t start = text.size();
     while (start > 0) {
-        const std::size_t at = lastCharStart(text, start);
+        const std::size_t at = bytelevel::lastCharStart(text, start);
         bytelevel::Utf8Unit u;
         if (!isSpace(text, at, u) || at + u.length != start)
             break;
