@@ -3,10 +3,12 @@
 # SPDX-FileCopyrightText: 2026 EmbedLab developers
 """Writes a [ROWS, COLS] bf16 (or f16/f32) .safetensors for measuring big-vocabulary loads.
 
-    python3 scripts/make_big_safetensors.py /tmp/llama3_vocab.safetensors [ROWS COLS [DTYPE]]
+    python3 scripts/make_big_safetensors.py [--lm-head] /tmp/llama3_vocab.safetensors [ROWS COLS [DTYPE]]
 
-Defaults to Llama 3's vocabulary, 128256 x 4096 bf16 (1 GB). Needs NumPy only; the values are
-normal(0, 0.02) from a fixed seed, rounded to bf16 by truncation, written block by block.
+Defaults to Llama 3's vocabulary, 128256 x 4096 bf16 (1 GB). With --lm-head the file also holds an
+untied `lm_head.weight` of the same shape after `model.embed_tokens.weight` (Llama 3's 2.1 GB pair).
+Needs NumPy only; the values are normal(0, 0.02) from a fixed seed, rounded to bf16 by truncation,
+written block by block.
 """
 import json
 import struct
@@ -16,13 +18,16 @@ import numpy as np
 
 
 def main():
-    out = sys.argv[1]
-    rows = int(sys.argv[2]) if len(sys.argv) > 2 else 128256
-    cols = int(sys.argv[3]) if len(sys.argv) > 3 else 4096
-    dtype = sys.argv[4] if len(sys.argv) > 4 else "BF16"
+    args = [a for a in sys.argv[1:] if a != "--lm-head"]
+    names = ["model.embed_tokens.weight"] + (["lm_head.weight"] if "--lm-head" in sys.argv else [])
+    out = args[0]
+    rows = int(args[1]) if len(args) > 1 else 128256
+    cols = int(args[2]) if len(args) > 2 else 4096
+    dtype = args[3] if len(args) > 3 else "BF16"
     item = {"BF16": 2, "F16": 2, "F32": 4}[dtype]
     size = rows * cols * item
-    header = {"model.embed_tokens.weight": {"dtype": dtype, "shape": [rows, cols], "data_offsets": [0, size]}}
+    header = {name: {"dtype": dtype, "shape": [rows, cols], "data_offsets": [i * size, (i + 1) * size]}
+              for i, name in enumerate(names)}
     text = json.dumps(header, separators=(",", ":")).encode()
     text += b" " * ((8 - len(text) % 8) % 8)
     rng = np.random.default_rng(1234)
@@ -30,7 +35,7 @@ def main():
         f.write(struct.pack("<Q", len(text)))
         f.write(text)
         block = max(1, (1 << 22) // cols)
-        for first in range(0, rows, block):
+        for first in [f for _ in names for f in range(0, rows, block)]:
             n = min(block, rows - first)
             x = (rng.standard_normal((n, cols), dtype=np.float32) * np.float32(0.02)).astype(np.float32)
             if dtype == "BF16":
