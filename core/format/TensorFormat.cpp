@@ -3,6 +3,7 @@
 #include "core/format/TensorFormat.h"
 
 #include "core/tensor/Error.h"
+#include "core/tensor/Parameter.h"
 
 #include <algorithm>
 #include <charconv>
@@ -119,10 +120,23 @@ private:
     int m_precision = 4;
 };
 
+// A Parameter's elements read one by one where they lie, bf16 or f16 words converted (issue #28): a
+// summarised print reads only the elements it shows.
+struct ParameterElements {
+    const Parameter &parameter;
+    float operator[](std::size_t i) const
+    {
+        const auto at = static_cast<Index>(i);
+        return parameter.at(at / parameter.cols(), at % parameter.cols());
+    }
+    std::size_t size() const { return static_cast<std::size_t>(parameter.numel()); }
+    bool empty() const { return size() == 0; }
+};
+
 // A Tensor's, a LongTensor's or a Parameter's elements, read in place.
-template <typename T> class Printer {
+template <typename T, typename Elements = std::span<const T>> class Printer {
 public:
-    Printer(std::span<const T> data, const Shape &shape, const PrintOptions &options)
+    Printer(Elements data, const Shape &shape, const PrintOptions &options)
         : m_data(data)
         , m_shape(shape)
         , m_options(options)
@@ -234,7 +248,7 @@ private:
         return s + "]";
     }
 
-    std::span<const T> m_data;
+    Elements m_data;
     const Shape &m_shape;
     PrintOptions m_options;
     std::vector<Index> m_strides;
@@ -295,8 +309,8 @@ void checkPrintable(std::size_t count, const Shape &shape, const PrintOptions &o
 }
 
 // _str_intern() for a plain strided CPU tensor.
-template <typename T>
-std::string formatAny(std::span<const T> data, const Shape &shape, const TensorDecoration &decoration,
+template <typename T, typename Elements = std::span<const T>>
+std::string formatAny(Elements data, const Shape &shape, const TensorDecoration &decoration,
                       const PrintOptions &options)
 {
     checkPrintable(data.size(), shape, options);
@@ -313,7 +327,7 @@ std::string formatAny(std::span<const T> data, const Shape &shape, const TensorD
             suffixes.push_back("dtype=torch.int64");
         body = "[]";
     } else {
-        body = Printer<T>(data, shape, options).tensorStr(indent);
+        body = Printer<T, Elements>(data, shape, options).tensorStr(indent);
     }
     if (!decoration.gradFn.empty())
         suffixes.push_back("grad_fn=<" + decoration.gradFn + ">");
@@ -536,13 +550,18 @@ private:
 
 std::string formatTensor(const Tensor &t, const TensorDecoration &decoration, const PrintOptions &options)
 {
-    return formatAny(std::span<const float>(t.data), t.shape, decoration, options);
+    return formatAny<float>(std::span<const float>(t.data), t.shape, decoration, options);
 }
 
 std::string formatTensor(std::span<const float> data, const Shape &shape, const TensorDecoration &decoration,
                          const PrintOptions &options)
 {
-    return formatAny(data, shape, decoration, options);
+    return formatAny<float>(data, shape, decoration, options);
+}
+
+std::string formatTensor(const Parameter &p, const TensorDecoration &decoration, const PrintOptions &options)
+{
+    return formatAny<float>(ParameterElements{p}, p.shape(), decoration, options);
 }
 
 struct ElementFormat::Impl {
@@ -575,7 +594,7 @@ std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &opt
 
 std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration, const PrintOptions &options)
 {
-    return formatAny(std::span<const std::int64_t>(t.data), t.shape, decoration, options);
+    return formatAny<std::int64_t>(std::span<const std::int64_t>(t.data), t.shape, decoration, options);
 }
 
 bool parseFormattedTensor(const std::string &text, ParsedTensor &out)

@@ -10,6 +10,8 @@
 
 namespace embedlab::core {
 
+class Parameter;
+
 /// torch.set_printoptions defaults.
 struct PrintOptions {
     int precision = 4;
@@ -37,6 +39,10 @@ std::string formatTensor(const Tensor &t, const TensorDecoration &decoration = {
 /// without being copied.
 std::string formatTensor(std::span<const float> data, const Shape &shape,
                          const TensorDecoration &decoration = {}, const PrintOptions &options = {});
+/// The same for a parameter's values where they lie, bf16 or f16 words included (converted one by
+/// one: a summarised Llama 3 weight reads 36 of them).
+std::string formatTensor(const Parameter &p, const TensorDecoration &decoration = {},
+                         const PrintOptions &options = {});
 /// Same for an int64 tensor (torch.tensor([2, 3, 1]), one_hot(...)).
 std::string formatTensor(const LongTensor &t, const TensorDecoration &decoration = {},
                          const PrintOptions &options = {});

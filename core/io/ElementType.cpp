@@ -96,28 +96,13 @@ double bitsPerWeight(ElementType type)
     return b.elements ? 8.0 * static_cast<double>(b.bytes) / static_cast<double>(b.elements) : 0.0;
 }
 
-float halfToFloat(std::uint16_t h)
+std::optional<HalfType> halfType(ElementType type)
 {
-    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000) << 16;
-    const std::uint32_t exponent = (h >> 10) & 0x1f;
-    std::uint32_t mantissa = h & 0x3ff;
-    std::uint32_t bits;
-    if (exponent == 0x1f) {
-        bits = sign | 0x7f800000 | (mantissa << 13);
-    } else if (exponent != 0) {
-        bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-    } else if (mantissa == 0) {
-        bits = sign;
-    } else {
-        // Subnormal half: normalise into a float.
-        std::uint32_t e = 113;
-        while ((mantissa & 0x400) == 0) {
-            mantissa <<= 1;
-            --e;
-        }
-        bits = sign | (e << 23) | ((mantissa & 0x3ff) << 13);
-    }
-    return std::bit_cast<float>(bits);
+    if (type == ElementType::BF16)
+        return HalfType::BFloat16;
+    if (type == ElementType::F16)
+        return HalfType::Float16;
+    return std::nullopt;
 }
 
 std::string_view elementTypeName(ElementType type)

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Half.h" // halfToFloat(), ggml's GGML_FP16_TO_FP32
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -63,8 +65,8 @@ bool isBlockQuantised(ElementType type);
 /// for Q4_K, 6.5625 for Q6_K. 0 for Unsupported.
 double bitsPerWeight(ElementType type);
 
-/// IEEE binary16 to binary32, exactly (every half is a float): ggml's GGML_FP16_TO_FP32.
-float halfToFloat(std::uint16_t half);
+/// The 16-bit float type a Parameter reads in place for F16 and BF16; none for other types.
+std::optional<HalfType> halfType(ElementType type);
 
 /// ggml's name of a block type ("Q4_K"); the enumerator's name for plain types ("F32", "BF16").
 std::string_view elementTypeName(ElementType type);

@@ -3,6 +3,7 @@
 #include "core/io/NpyWriter.h"
 
 #include "core/tensor/Error.h"
+#include "core/tensor/Parameter.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -106,6 +107,17 @@ void writeNpy(const std::string &path, const float *data, const Shape &shape)
     writeFileAtomically(path, {{header.data(), header.size()},
                                {reinterpret_cast<const char *>(data),
                                 static_cast<std::size_t>(numel(shape)) * sizeof(float)}});
+}
+
+void writeNpy(const std::string &path, const Parameter &p)
+{
+    const std::string header = npyHeader(p.shape());
+    AtomicFile file(path);
+    file.write(header.data(), header.size());
+    p.forEachRun(0, p.numel(), [&file](const float *values, Index n) {
+        file.write(reinterpret_cast<const char *>(values), static_cast<std::size_t>(n) * sizeof(float));
+    });
+    file.commit();
 }
 
 } // namespace embedlab::core

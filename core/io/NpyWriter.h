@@ -47,4 +47,9 @@ void writeFileAtomically(const std::string &path, const std::vector<ByteRange> &
 /// leaves the old file intact. Throws core::Error (RuntimeError) naming the path and the OS reason.
 void writeNpy(const std::string &path, const float *data, const Shape &shape);
 
+class Parameter;
+/// writeNpy() of a parameter's values where they lie: bf16 or f16 words are converted piece by piece
+/// as they are written, without a float32 copy of the matrix (issue #28).
+void writeNpy(const std::string &path, const Parameter &p);
+
 } // namespace embedlab::core

@@ -615,10 +615,12 @@ ParameterPtr WeightFile::toParameter(const std::string &name, const Progress &pr
 
 bool WeightFile::inPlace(const TensorInfo &info, Placement placement) const
 {
-    const bool asFloats = info.element == ElementType::F32 && !info.bigEndian &&
-                          (!info.fortranOrder || info.shape.size() < 2) && info.offset % alignof(float) == 0;
-    return asFloats && (placement == Placement::InPlace ||
-                        (placement == Placement::Auto && info.size >= kInPlaceMinBytes));
+    const bool cOrder = !info.bigEndian && (!info.fortranOrder || info.shape.size() < 2);
+    const bool readable = (info.element == ElementType::F32 && info.offset % alignof(float) == 0) ||
+                          (halfType(info.element) && info.offset % alignof(std::uint16_t) == 0);
+    return cOrder && readable &&
+           (placement == Placement::InPlace ||
+            (placement == Placement::Auto && info.size >= kInPlaceMinBytes));
 }
 
 namespace {
@@ -653,6 +655,8 @@ private:
 
 ParameterPtr WeightFile::mappedParameter(const TensorInfo &info, const Progress &progress) const
 {
+    if (const std::optional<HalfType> type = halfType(info.element))
+        return wordsParameter(info, *type, progress);
     std::shared_ptr<std::uint8_t> region = m_file.mapPrivate(info.offset, info.size);
     // The region starts at the tensor's first byte, which inPlace() checked is float-aligned.
     auto *values = reinterpret_cast<float *>(region.get());
@@ -666,6 +670,40 @@ ParameterPtr WeightFile::mappedParameter(const TensorInfo &info, const Progress 
     if (!forEachBlock(static_cast<std::size_t>(parameter->numel()), progress, block))
         return nullptr;
     records.recordInto(*parameter);
+    return parameter;
+}
+
+ParameterPtr WeightFile::wordsParameter(const TensorInfo &info, HalfType type, const Progress &progress) const
+{
+    std::shared_ptr<std::uint8_t> region = m_file.mapPrivate(info.offset, info.size);
+    const auto *words = reinterpret_cast<const std::uint16_t *>(region.get());
+    auto parameter = std::make_shared<Parameter>(info.shape, words, type, std::move(region));
+    const auto count = static_cast<Index>(parameter->numel());
+    SummaryBuilder stats(count);
+    OverviewBuilder overview(parameter->rows(), parameter->cols());
+    const Index group = overview.groupRows() * parameter->cols();
+    // Each block converts its elements and, past its end, the rest of the last overview group that
+    // starts in it: every group is reduced whole by the block it starts in.
+    const auto block = [&](std::size_t from, std::size_t n) {
+        const auto at = static_cast<Index>(from), end = at + static_cast<Index>(n);
+        const Index firstGroup = group ? (at + group - 1) / group : 0;
+        const Index endGroup = group ? (end + group - 1) / group : 0;
+        const Index last = std::max(end, std::min(count, endGroup * group));
+        thread_local FloatStorage scratch;
+        scratch.resize(static_cast<std::size_t>(last - at));
+        MappedFile::populateForReading({reinterpret_cast<const std::uint8_t *>(words + at),
+                                        static_cast<std::size_t>(last - at) * sizeof(std::uint16_t)});
+        widen(words + at, type, scratch.data(), scratch.size());
+        stats.addRun(scratch.data(), at, end);
+        if (firstGroup < endGroup)
+            overview.addGroups(scratch.data() + (firstGroup * group - at), firstGroup, endGroup);
+    };
+    if (!forEachBlock(static_cast<std::size_t>(count), progress, block))
+        return nullptr;
+    // NaN or infinities: the summary is left to Parameter::summary(), which reads them all.
+    if (const std::optional<Summary> summary = stats.finishWithoutData())
+        parameter->recordSummary(*summary);
+    parameter->recordOverview(overview.finish());
     return parameter;
 }
 

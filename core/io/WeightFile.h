@@ -138,8 +138,10 @@ public:
     std::optional<Tensor> toFloat32(const std::string &name, const Progress &progress = {}) const;
     /// Where toParameter() puts the values. InPlace: a little-endian float32 tensor in C order is
     /// read where it lies in the file (Parameter::inPlace(): no copy until a write, which copies the
-    /// pages it touches); other types are decoded. Auto: in place from kInPlaceMinBytes up; smaller
-    /// tensors are copied, which is quick and leaves them whole if a program rewrites the file.
+    /// pages it touches), a bf16 or f16 one as its 16-bit words (converted as they are read, copied
+    /// as float32 on the first write, issue #28); other types are decoded. Auto: in place from
+    /// kInPlaceMinBytes up; smaller tensors are copied, which is quick and leaves them whole if a program
+    /// rewrites the file.
     enum class Placement { Auto, Copy, InPlace };
     static constexpr std::uint64_t kInPlaceMinBytes = std::uint64_t(64) << 20;
 
@@ -168,6 +170,7 @@ private:
     WeightFile(MappedFile file, Format format, WeightIndex index);
     bool inPlace(const TensorInfo &info, Placement placement) const;
     ParameterPtr mappedParameter(const TensorInfo &info, const Progress &progress) const;
+    ParameterPtr wordsParameter(const TensorInfo &info, HalfType type, const Progress &progress) const;
     ParameterPtr decodedParameter(const TensorInfo &info, const Progress &progress) const;
     std::string withPath(const std::string &message) const;
 

@@ -158,8 +158,8 @@ void Embedding::checkIds(const LongTensor &ids, Index numEmbeddings, Index embed
 
 Tensor Embedding::forward(const LongTensor &ids)
 {
-    MatrixMap w = m_weight->value();
     if (m_options.maxNorm) {
+        MatrixMap w = m_weight->value();
         // embedding_renorm_: each distinct id once, in sorted order. Rows are selected with
         // Python-style indexing (so -1 renormalises the last row) before index_select rejects it.
         std::vector<std::int64_t> sorted = ids.data;
@@ -202,8 +202,16 @@ Tensor Embedding::forward(const LongTensor &ids)
     // The rows are copied by the kernels of the instruction set in use (core/simd/): AVX2's 32-byte
     // streaming stores took 20 % less CPU time than 16-byte ones on a 32 x 512 GPT-2 lookup (#28).
     const embedlab_gather_rows_fn gather = simd::kernels().gatherRows;
+    const bool words = m_weight->halfType().has_value(); // bf16 or f16 in place: converted row by row
+    const float *w = words ? nullptr : m_weight->value().data();
     parallel::forTwo(numIds, numIds * m_embeddingDim, parallel::kMinElements, [&](Index begin, Index end) {
-        gather(out.data.data(), w.data(), ids.data.data(), m_embeddingDim, begin, end, stream ? 1 : 0);
+        if (!words) {
+            gather(out.data.data(), w, ids.data.data(), m_embeddingDim, begin, end, stream ? 1 : 0);
+            return;
+        }
+        for (Index i = begin; i < end; ++i)
+            m_weight->copyRows(ids.data[static_cast<std::size_t>(i)], 1,
+                               out.data.data() + i * m_embeddingDim);
     });
     return out;
 }

@@ -89,7 +89,10 @@ Tensor Linear::forward(const Tensor &x) const
         return out;
     const Eigen::Map<const Matrix> in(x.data.data(), rows, m_inFeatures);
     Eigen::Map<Matrix> result(out.data.data(), in.rows(), m_outFeatures);
-    parallel::product(result, in, m_weight->value().transpose());
+    if (m_weight->halfType()) // bf16 or f16 in place: W's rows converted as they are read (#28)
+        parallel::productWithRowsOf(result, in, *m_weight);
+    else
+        parallel::product(result, in, m_weight->value().transpose());
     if (m_bias)
         result.rowwise() += m_bias->value().row(0);
     return out;

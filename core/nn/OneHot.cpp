@@ -85,7 +85,38 @@ struct NonFiniteRows {
     std::vector<Index> first, second;
 };
 
-NonFiniteRows nonFiniteRows(ConstMatrixRef weight)
+// A matrix's rows and elements as the products read them: an Eigen matrix, or a Parameter's values
+// where they lie (bf16 or f16 words converted row by row, issue #28).
+struct MatrixRows {
+    ConstMatrixRef w;
+    Index rows() const { return w.rows(); }
+    Index cols() const { return w.cols(); }
+    float at(Index r, Index c) const { return w(r, c); }
+    template <typename Block> void forEachRowBlock(Index first, Index count, Block &&block) const
+    {
+        for (Index r = first; r < first + count; ++r) // a Ref's rows may lie apart
+            block(w.row(r).data(), r, Index{1});
+    }
+    const float *row(Index r, std::vector<float> &) const { return w.row(r).data(); }
+};
+struct ParameterRows {
+    const Parameter &w;
+    Index rows() const { return w.rows(); }
+    Index cols() const { return w.cols(); }
+    float at(Index r, Index c) const { return w.at(r, c); }
+    template <typename Block> void forEachRowBlock(Index first, Index count, Block &&block) const
+    {
+        w.forEachRowBlock(first, count, block);
+    }
+    const float *row(Index r, std::vector<float> &scratch) const
+    {
+        scratch.resize(static_cast<std::size_t>(w.cols()));
+        w.copyRows(r, 1, scratch.data());
+        return scratch.data();
+    }
+};
+
+template <typename Rows> NonFiniteRows nonFiniteRows(const Rows &weight)
 {
     const Index v = weight.rows(), d = weight.cols();
     NonFiniteRows bad{std::vector<Index>(static_cast<std::size_t>(d), -1),
@@ -94,22 +125,24 @@ NonFiniteRows nonFiniteRows(ConstMatrixRef weight)
     // element only when it holds a non-finite value (almost never).
     std::vector<char> rowIsBad(static_cast<std::size_t>(v), 0);
     parallel::forTwo(v, v * d, parallel::kMinElements, [&](Index begin, Index end) {
-        for (Index r = begin; r < end; ++r) {
-            const float *w = weight.row(r).data();
-            std::uint32_t any = 0;
-            for (Index c = 0; c < d; ++c) {
-                std::uint32_t bits = 0;
-                std::memcpy(&bits, &w[c], sizeof bits);
-                any |= static_cast<std::uint32_t>((bits & 0x7f800000u) == 0x7f800000u);
+        weight.forEachRowBlock(begin, end - begin, [&](const float *block, Index first, Index count) {
+            for (Index r = 0; r < count; ++r) {
+                const float *w = block + r * d;
+                std::uint32_t any = 0;
+                for (Index c = 0; c < d; ++c) {
+                    std::uint32_t bits = 0;
+                    std::memcpy(&bits, &w[c], sizeof bits);
+                    any |= static_cast<std::uint32_t>((bits & 0x7f800000u) == 0x7f800000u);
+                }
+                rowIsBad[static_cast<std::size_t>(first + r)] = static_cast<char>(any);
             }
-            rowIsBad[static_cast<std::size_t>(r)] = static_cast<char>(any);
-        }
+        });
     });
     for (Index r = 0; r < v; ++r) {
         if (!rowIsBad[static_cast<std::size_t>(r)])
             continue;
         for (Index c = 0; c < d; ++c) {
-            if (isFinite(weight(r, c)))
+            if (isFinite(weight.at(r, c)))
                 continue;
             Index &slot = bad.first[static_cast<std::size_t>(c)] < 0
                               ? bad.first[static_cast<std::size_t>(c)]
@@ -121,6 +154,31 @@ NonFiniteRows nonFiniteRows(ConstMatrixRef weight)
     return bad;
 }
 
+// The dense product one_hot @ W for a true one-hot matrix (`columns`: each row's 1), with its bits
+// and without its rows x V x D multiply-adds. The product's kernel (core/simd/) starts every sum at
+// +0.0f and adds the products 1 * w = w and 0 * x = +-0 (or NaN when x is Inf or NaN) in order: the
+// sum is w + 0.0f (so a -0.0 weight gives +0.0, as PyTorch prints), or NaN when another row of that
+// column is not finite. That holds for every shape.
+template <typename Rows>
+void hotRowsProduct(const std::vector<Index> &columns, const Rows &weight, const NonFiniteRows &bad,
+                    float *out)
+{
+    const Index d = weight.cols();
+    std::vector<float> scratch;
+    for (std::size_t r = 0; r < columns.size(); ++r) {
+        const Index k = columns[r];
+        const float *w = weight.row(k, scratch);
+        float *y = out + static_cast<Index>(r) * d;
+        for (Index c = 0; c < d; ++c) {
+            const Index first = bad.first[static_cast<std::size_t>(c)];
+            const Index other = first != k ? first : bad.second[static_cast<std::size_t>(c)];
+            // The same arithmetic as the poisoning term: 0 * inf is the default NaN, 0 * nan
+            // keeps the NaN.
+            y[c] = other < 0 ? w[c] + 0.0f : w[c] + 0.0f * weight.at(other, c);
+        }
+    }
+}
+
 // nonFiniteRows() of `weight` at its current version: one pass over the matrix (a few hundred ms for
 // Llama 3's 2.1 GB), remembered for the next ids - the Lab recomputes the paths whenever they change.
 // Writers bump the version; the weak pointer tells a new parameter at a freed one's address apart.
@@ -128,7 +186,7 @@ std::shared_ptr<const NonFiniteRows> nonFiniteRowsOf(const ParameterPtr &weight)
 {
     struct Memo {
         std::weak_ptr<const Parameter> weight;
-        const float *data = nullptr;
+        const void *data = nullptr;
         std::uint64_t version = 0;
         std::shared_ptr<const NonFiniteRows> rows;
     };
@@ -136,7 +194,7 @@ std::shared_ptr<const NonFiniteRows> nonFiniteRowsOf(const ParameterPtr &weight)
     static Memo memo;
     {
         const std::lock_guard lock(mutex);
-        if (memo.rows && memo.weight.lock() == weight && memo.data == weight->value().data() &&
+        if (memo.rows && memo.weight.lock() == weight && memo.data == weight->storage() &&
             memo.version == weight->version())
             return memo.rows;
     }
@@ -146,9 +204,9 @@ std::shared_ptr<const NonFiniteRows> nonFiniteRowsOf(const ParameterPtr &weight)
     const auto d = static_cast<std::size_t>(weight->cols());
     auto rows = std::make_shared<const NonFiniteRows>(
         allFinite ? NonFiniteRows{std::vector<Index>(d, -1), std::vector<Index>(d, -1)}
-                  : nonFiniteRows(weight->value()));
+                  : nonFiniteRows(ParameterRows{*weight}));
     const std::lock_guard lock(mutex);
-    memo = {weight, weight->value().data(), weight->version(), rows};
+    memo = {weight, weight->storage(), weight->version(), rows};
     return rows;
 }
 
@@ -162,26 +220,11 @@ Tensor oneHotProduct(const Tensor &hot, ConstMatrixRef weight, const NonFiniteRo
     Tensor out(outShape);
     const Index rows = numel(Shape(hot.shape.begin(), hot.shape.end() - 1));
     const Index v = weight.rows(), d = weight.cols();
-    // Exact shortcut for a true one-hot matrix, giving the dense product's bits without its
-    // rows x V x D multiply-adds. The product's kernel (core/simd/) starts every sum at +0.0f and
-    // adds the products 1 * w = w and 0 * x = +-0 (or NaN when x is Inf or NaN) in order: the sum
-    // is w + 0.0f (so a -0.0 weight gives +0.0, as PyTorch prints), or NaN when another row of that
-    // column is not finite. That holds for every shape.
+    // Exact shortcut for a true one-hot matrix (hotRowsProduct()).
     const std::vector<Index> columns = hotColumns(hot.data.data(), rows, v);
     if (rows > 0 && !columns.empty()) {
-        const NonFiniteRows bad = known ? *known : nonFiniteRows(weight);
-        for (Index r = 0; r < rows; ++r) {
-            const Index k = columns[static_cast<std::size_t>(r)];
-            const float *w = weight.row(k).data();
-            float *y = out.data.data() + r * d;
-            for (Index c = 0; c < d; ++c) {
-                const Index first = bad.first[static_cast<std::size_t>(c)];
-                const Index other = first != k ? first : bad.second[static_cast<std::size_t>(c)];
-                // The same arithmetic as the poisoning term: 0 * inf is the default NaN, 0 * nan
-                // keeps the NaN.
-                y[c] = other < 0 ? w[c] + 0.0f : w[c] + 0.0f * weight(other, c);
-            }
-        }
+        const MatrixRows w{weight};
+        hotRowsProduct(columns, w, known ? *known : nonFiniteRows(w), out.data.data());
         return out;
     }
     const Eigen::Map<const Matrix> hotM(hot.data.data(), rows, v);
@@ -396,7 +439,7 @@ LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids)
     LookupPaths paths;
     paths.call = embedding.forward(ids); // applies max_norm first, exactly like embedding(ids)
 
-    const auto w = embedding.weight()->value();
+    const Parameter &weight = *embedding.weight();
     const Index v = embedding.numEmbeddings();
     const Index d = embedding.embeddingDim();
     Shape outShape = ids.shape;
@@ -404,14 +447,23 @@ LookupPaths computeLookupPaths(Embedding &embedding, const LongTensor &ids)
 
     paths.index = Tensor(outShape);
     for (std::size_t i = 0; i < ids.data.size(); ++i)
-        std::copy(w.row(ids.data[i]).data(), w.row(ids.data[i]).data() + d,
-                  paths.index.data.data() + static_cast<Index>(i) * d);
+        weight.copyRows(ids.data[i], 1, paths.index.data.data() + static_cast<Index>(i) * d);
 
     // The dense product's result over all V rows: 0 * inf and 0 * nan are NaN, as in PyTorch. The
     // rows of W holding Inf or NaN are found once per version of W: a full pass over Llama 3's
     // embedding for every change of the ids kept lookups far above 100 ms (#15).
-    const Tensor hot = toFloat(oneHot(ids, v));
     const std::shared_ptr<const NonFiniteRows> bad = nonFiniteRowsOf(embedding.weight());
+    if (weight.halfType()) {
+        // bf16 or f16 words in place (#28): the products read W[ids] (and a column's non-finite
+        // rows) where they lie, as the shortcut does for a float32 W, with the same bits.
+        const std::vector<Index> columns(ids.data.begin(), ids.data.end());
+        paths.oneHotMm = Tensor(outShape);
+        hotRowsProduct(columns, ParameterRows{weight}, *bad, paths.oneHotMm.data.data());
+        paths.linear = paths.oneHotMm;
+        return paths;
+    }
+    const auto w = weight.value();
+    const Tensor hot = toFloat(oneHot(ids, v));
     paths.oneHotMm = oneHotProduct(hot, w, bad.get());
 
     // F.linear(one_hot, weight=W.T): W.T is a view of W's storage in PyTorch, and F.linear reads it

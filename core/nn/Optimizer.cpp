@@ -75,7 +75,7 @@ void SGD::step()
         if (m_options.momentum != 0.0) {
             auto it = m_momentumBuffer.find(p.get());
             if (it == m_momentumBuffer.end()) {
-                it = m_momentumBuffer.emplace(p.get(), Matrix(p->value().rows(), p->value().cols())).first;
+                it = m_momentumBuffer.emplace(p.get(), Matrix(p->rows(), p->cols())).first;
                 step.firstStep = true; // torch.clone(d_p).detach()
             }
             buffer = it->second.data();

@@ -59,7 +59,7 @@ TextFit::TextFit(std::shared_ptr<const FitCorpus> corpus, const FitConfig &confi
     // The gradients are written whole by every step (zero_grad() then backward()), so they are
     // allocated once.
     for (const ParameterPtr &p : m_parameters)
-        p->grad().resize(p->value().rows(), p->value().cols());
+        p->grad().resize(p->rows(), p->cols());
     m_targets.resize(static_cast<std::size_t>(config.batch));
     m_hidden.resize(config.batch, config.dim);
     // The logits' rows are padded when V floats make a multiple of 4 KiB: rows that far apart share

@@ -12,6 +12,7 @@
 #include "core/simd/Kernels.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -319,11 +320,34 @@ void gemm(Index m, Index n, Index k, const float *a, Index ars, Index acs, const
     }
 }
 
+// W's elements as rowDots reads them: float32, or bfloat16 words widened exactly (a bf16 is a float's
+// upper half), one at a time or kLanes at a time.
+inline float element(const float *w, Index i)
+{
+    return w[i];
+}
+inline float element(const std::uint16_t *w, Index i)
+{
+    return std::bit_cast<float>(static_cast<std::uint32_t>(w[i]) << 16);
+}
+inline VecF loadLanes(const float *w)
+{
+    return load(w);
+}
+inline VecF loadLanes(const std::uint16_t *w)
+{
+    typedef std::uint16_t VecH __attribute__((vector_size(EMBEDLAB_SIMD_BYTES / 2)));
+    typedef std::uint32_t VecW __attribute__((vector_size(EMBEDLAB_SIMD_BYTES)));
+    VecH h;
+    std::memcpy(&h, w, sizeof h);
+    return reinterpret_cast<VecF>(__builtin_convertvector(h, VecW) << 16);
+}
+
 // rowDots for M rows of x and kLanes rows of W at w: lane l of acc[i] is the dot product of x row i
 // and W row l, its terms added in increasing k. Whole kLanes x kLanes blocks of W are transposed so
 // that every step is one vector multiply and one vector add; the last depth % kLanes go lane by lane.
-template <int M>
-void rowDotsBlock(Index depth, const float *x, Index ldx, const float *w, Index ldw, float *c, Index ldc)
+template <int M, typename T>
+void rowDotsBlock(Index depth, const float *x, Index ldx, const T *w, Index ldw, float *c, Index ldc)
 {
     VecF acc[M] = {};
     Index k = 0;
@@ -331,7 +355,7 @@ void rowDotsBlock(Index depth, const float *x, Index ldx, const float *w, Index 
         VecF t[kLanes];
 #pragma GCC unroll 16
         for (Index l = 0; l < kLanes; ++l)
-            t[l] = load(w + l * ldw + k);
+            t[l] = loadLanes(w + l * ldw + k);
         transpose(t);
 #pragma GCC unroll 16
         for (Index kk = 0; kk < kLanes; ++kk)
@@ -342,7 +366,7 @@ void rowDotsBlock(Index depth, const float *x, Index ldx, const float *w, Index 
     for (; k < depth; ++k) {
         VecF column;
         for (Index l = 0; l < kLanes; ++l)
-            column[l] = w[l * ldw + k];
+            column[l] = element(w, l * ldw + k);
         for (int i = 0; i < M; ++i)
             acc[i] = acc[i] + x[i * ldx + k] * column;
     }
@@ -351,9 +375,8 @@ void rowDotsBlock(Index depth, const float *x, Index ldx, const float *w, Index 
             c[i * ldc + l] = acc[i][l];
 }
 
-template <int M>
-void rowDotsRows(Index n, Index depth, const float *x, Index ldx, const float *w, Index ldw, float *c,
-                 Index ldc)
+template <int M, typename T>
+void rowDotsRows(Index n, Index depth, const float *x, Index ldx, const T *w, Index ldw, float *c, Index ldc)
 {
     Index j = 0;
     for (; j + kLanes <= n; j += kLanes)
@@ -362,13 +385,14 @@ void rowDotsRows(Index n, Index depth, const float *x, Index ldx, const float *w
         for (int i = 0; i < M; ++i) {
             float s = 0.0f;
             for (Index k = 0; k < depth; ++k)
-                s = s + x[i * ldx + k] * w[j * ldw + k];
+                s = s + x[i * ldx + k] * element(w, j * ldw + k);
             c[i * ldc + j] = s;
         }
     }
 }
 
-void rowDots(Index m, Index n, Index depth, const float *x, Index ldx, const float *w, Index ldw, float *c,
+template <typename T>
+void rowDots(Index m, Index n, Index depth, const float *x, Index ldx, const T *w, Index ldw, float *c,
              Index ldc)
 {
     // Up to four rows of x share each pass over W; more rows take more passes.
@@ -584,7 +608,8 @@ EmbedlabKernels kernelTable(const char *name)
 {
     return {.name = name,
             .gemm = gemm,
-            .rowDots = rowDots,
+            .rowDots = rowDots<float>,
+            .rowDotsBf16 = rowDots<std::uint16_t>,
             .twist = twist,
             .moments = moments,
             .extremes = extremes,

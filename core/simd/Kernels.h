@@ -29,6 +29,13 @@ typedef void (*embedlab_rowdots_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptr
                                     std::ptrdiff_t ldx, const float *w, std::ptrdiff_t ldw, float *c,
                                     std::ptrdiff_t ldc);
 
+/// embedlab_rowdots_fn with W stored as bfloat16 words (a weight file's, read in place): each word is
+/// widened to float32 exactly (its upper half) as it is loaded, and the sums are rowDots', so the
+/// same bits as rowDots over W's float32 copy.
+typedef void (*embedlab_rowdots_bf16_fn)(std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, const float *x,
+                                         std::ptrdiff_t ldx, const std::uint16_t *w, std::ptrdiff_t ldw,
+                                         float *c, std::ptrdiff_t ldc);
+
 /// One generation (the twist) of MT19937's 624-word state, in place: only 32-bit shifts, ands and
 /// xors, so the same words on every instruction set. The cost of skipping draws (Generator::discard).
 typedef void (*embedlab_twist_fn)(std::uint32_t *state);
@@ -65,6 +72,7 @@ struct EmbedlabKernels {
     const char *name;
     embedlab_gemm_fn gemm;
     embedlab_rowdots_fn rowDots;
+    embedlab_rowdots_bf16_fn rowDotsBf16;
     embedlab_twist_fn twist;
     embedlab_moments_fn moments;
     embedlab_extremes_fn extremes;

@@ -3,6 +3,7 @@
 #include "core/tensor/DistinctValues.h"
 
 #include "core/tensor/Parallel.h"
+#include "core/tensor/Parameter.h"
 
 #include <atomic>
 #include <bit>
@@ -82,27 +83,49 @@ private:
 
 } // namespace
 
+namespace {
+
+// numpy.unique's pattern of a value: -0.0 is +0.0, and every NaN is one value.
+std::uint32_t pattern(float value)
+{
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+    if ((bits & 0x7fffffffu) == 0)
+        return std::uint32_t(0);
+    if ((bits & 0x7fffffffu) > 0x7f800000u)
+        return std::uint32_t(0x7fc00000u);
+    return bits;
+}
+
+void insertAll(PatternSet &set, const float *data, Index count)
+{
+    // 256 ahead: 16 gave 10.7 s on a Llama 3 Q4_K matrix (7.1 M values), 64 gave 6.0 s, 256 5.2 s.
+    constexpr Index kAhead = 256;
+    for (Index i = 0; i < count; ++i) {
+        if (i + kAhead < count)
+            set.prefetch(pattern(data[i + kAhead]));
+        set.insert(pattern(data[i]));
+    }
+}
+
+} // namespace
+
 Index countDistinctValues(const float *data, Index count)
 {
     if (count <= 0)
         return 0;
     PatternSet set;
-    const auto pattern = [data](Index i) {
-        const std::uint32_t bits = std::bit_cast<std::uint32_t>(data[i]);
-        if ((bits & 0x7fffffffu) == 0)
-            return std::uint32_t(0); // -0.0 is +0.0
-        if ((bits & 0x7fffffffu) > 0x7f800000u)
-            return std::uint32_t(0x7fc00000u); // one NaN
-        return bits;
-    };
-    parallel::forTwo(count, count, parallel::kMinElements, [&](Index begin, Index end) {
-        // 256 ahead: 16 gave 10.7 s on a Llama 3 Q4_K matrix (7.1 M values), 64 gave 6.0 s, 256 5.2 s.
-        constexpr Index kAhead = 256;
-        for (Index i = begin; i < end; ++i) {
-            if (i + kAhead < end)
-                set.prefetch(pattern(i + kAhead));
-            set.insert(pattern(i));
-        }
+    parallel::forTwo(count, count, parallel::kMinElements,
+                     [&](Index begin, Index end) { insertAll(set, data + begin, end - begin); });
+    return set.count();
+}
+
+Index countDistinctValues(const Parameter &p)
+{
+    if (p.numel() <= 0)
+        return 0;
+    PatternSet set;
+    parallel::forTwo(p.numel(), p.numel(), parallel::kMinElements, [&](Index begin, Index end) {
+        p.forEachRun(begin, end, [&](const float *data, Index n) { insertAll(set, data, n); });
     });
     return set.count();
 }

@@ -14,5 +14,9 @@ namespace embedlab::core {
 /// quantised or bf16 matrix touches few pages; 512 MB at worst, for data spread over every float).
 /// Uses both cores for large inputs. Reads the data once; call it off the UI thread for big matrices.
 Index countDistinctValues(const float *data, Index count);
+class Parameter;
+/// countDistinctValues() of a parameter's values where they lie (bf16 or f16 words converted piece by
+/// piece, without a float32 copy).
+Index countDistinctValues(const Parameter &p);
 
 } // namespace embedlab::core

@@ -193,6 +193,14 @@ std::vector<PyramidLevel> pyramidLevels(Index rows, Index columns)
 float downsampleRow(const float *src, const PyramidLevel &from, float *dst, const PyramidLevel &to,
                     const PyramidLevel &base, Aggregation aggregation, Index i, std::vector<float> &scratch)
 {
+    const Index firstRow = i * (to.rowFactor / from.rowFactor);
+    return downsampleRowFrom(src + firstRow * from.columns, from, dst, to, base, aggregation, i, scratch);
+}
+
+float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst, const PyramidLevel &to,
+                        const PyramidLevel &base, Aggregation aggregation, Index i,
+                        std::vector<float> &scratch)
+{
     const Index rf = to.rowFactor / from.rowFactor;
     const Index cf = to.columnFactor / from.columnFactor;
     const Index r0 = i * rf;
@@ -202,7 +210,7 @@ float downsampleRow(const float *src, const PyramidLevel &from, float *dst, cons
     float limit = 0.0f;
     float total = 0.0f;
     for (Index r = r0; r < r1; ++r) {
-        const float *row = src + r * from.columns;
+        const float *row = rows + (r - r0) * from.columns;
         if (aggregation == Aggregation::MaxAbs) {
             limit = std::max(limit, accumulateMaxAbs(acc, row, from.columns));
         } else {

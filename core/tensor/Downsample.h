@@ -50,5 +50,10 @@ std::vector<PyramidLevel> pyramidLevels(Index rows, Index columns);
 /// source values read. The one reduction both the heatmap's pyramid and a weight file's decode use.
 float downsampleRow(const float *src, const PyramidLevel &from, float *dst, const PyramidLevel &to,
                     const PyramidLevel &base, Aggregation aggregation, Index i, std::vector<float> &scratch);
+/// downsampleRow() with `rows` pointing at the first row of `from` that row `i` covers (row
+/// i * (to.rowFactor / from.rowFactor)): the level's rows converted piece by piece need not be whole.
+float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst, const PyramidLevel &to,
+                        const PyramidLevel &base, Aggregation aggregation, Index i,
+                        std::vector<float> &scratch);
 
 } // namespace embedlab::core

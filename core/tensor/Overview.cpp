@@ -34,14 +34,25 @@ void OverviewBuilder::add(const float *data, Index begin, Index end)
         const Index covered = std::min(end, (g + 1) * m_groupElements) - std::max(begin, g * m_groupElements);
         // acq_rel: the add() that completes a group sees the values the others wrote before theirs.
         if (m_missing[g].fetch_sub(covered, std::memory_order_acq_rel) == covered)
-            reduceGroup(data, g, scratch);
+            reduceGroup(data + g * m_groupElements, g, scratch);
     }
 }
 
-void OverviewBuilder::reduceGroup(const float *data, Index group, std::vector<float> &scratch)
+void OverviewBuilder::addGroups(const float *rows, Index firstGroup, Index lastGroup)
 {
-    const float limit = downsampleRow(data, m_base, m_overview->values.data(), m_overview->level, m_base,
-                                      m_overview->aggregation, group, scratch);
+    if (!m_overview)
+        return;
+    std::vector<float> scratch;
+    for (Index g = firstGroup; g < lastGroup; ++g) {
+        m_missing[g].store(0, std::memory_order_relaxed);
+        reduceGroup(rows + (g - firstGroup) * m_groupElements, g, scratch);
+    }
+}
+
+void OverviewBuilder::reduceGroup(const float *groupRows, Index group, std::vector<float> &scratch)
+{
+    const float limit = downsampleRowFrom(groupRows, m_base, m_overview->values.data(), m_overview->level,
+                                          m_base, m_overview->aggregation, group, scratch);
     const std::uint32_t bits = std::bit_cast<std::uint32_t>(limit);
     std::uint32_t seen = m_limitBits.load(std::memory_order_relaxed);
     while (bits > seen && !m_limitBits.compare_exchange_weak(seen, bits, std::memory_order_relaxed)) {

@@ -40,12 +40,18 @@ public:
     /// Elements [begin, end) of `data` (the whole row-major matrix) hold their final values. Each
     /// element is added once. Thread-safe.
     void add(const float *data, Index begin, Index end);
+    /// Rows of the matrix that one overview row covers (its last row may cover fewer).
+    Index groupRows() const { return m_overview ? m_overview->level.rowFactor : 0; }
+    /// Overview rows [firstGroup, lastGroup) whole, from `rows`: the matrix from row
+    /// firstGroup * groupRows() on (a piece converted on its own). Each group is added once, by add()
+    /// or here. Thread-safe.
+    void addGroups(const float *rows, Index firstGroup, Index lastGroup);
     /// The overview once every element was added; nullptr when some were not (a cancelled decode)
     /// or when it is not needed.
     std::shared_ptr<const Overview> finish();
 
 private:
-    void reduceGroup(const float *data, Index group, std::vector<float> &scratch);
+    void reduceGroup(const float *groupRows, Index group, std::vector<float> &scratch);
 
     PyramidLevel m_base;
     Index m_groupElements = 0; // elements of the matrix one overview row covers (the last may be short)

@@ -97,24 +97,40 @@ inline bool fewRows(Index rows, Operand a, Operand b)
     return rows <= kFewRows && a.cs == 1 && (b.rs == 1 || b.cs == 1);
 }
 
+// Columns [begin, end) of dst = lhs * rhs for fewRows(), on this thread.
+inline void fewRowsPart(Index rows, Index begin, Index end, Index depth, Operand a, Operand b, float *c,
+                        Index ldc)
+{
+    if (b.rs == 1)
+        // B = W^T (lm_head(h)): dot products of h with W's rows, its whole rows a vector's width
+        // at a time (core/simd/), in the gemm's order, so the same bits.
+        simd::kernels().rowDots(rows, end - begin, depth, a.data, a.rs, b.data + begin * b.cs, b.cs,
+                                c + begin, ldc);
+    else
+        axpyColumns(rows, begin, end, depth, a, b, c, ldc);
+}
+
 // dst = lhs * rhs for fewRows(): the columns shared by two threads taking chunks from a counter.
 inline void fewRowsProduct(Index rows, Index cols, Index depth, Operand a, Operand b, float *c, Index ldc)
 {
-    const auto part = [&](Index begin, Index end) {
-        if (b.rs == 1)
-            // B = W^T (lm_head(h)): dot products of h with W's rows, its whole rows a vector's width
-            // at a time (core/simd/), in the gemm's order, so the same bits.
-            simd::kernels().rowDots(rows, end - begin, depth, a.data, a.rs, b.data + begin * b.cs, b.cs,
-                                    c + begin, ldc);
-        else
-            axpyColumns(rows, begin, end, depth, a, b, c, ldc);
-    };
+    const auto part = [&](Index begin, Index end) { fewRowsPart(rows, begin, end, depth, a, b, c, ldc); };
     if (!enabled(rows * cols * depth, kMinMultiplyAdds)) {
         part(0, cols);
         return;
     }
     // Column sums read B row by row: halves keep each row's read long and contiguous.
     chunksOnTwoThreads(cols, b.rs == 1 ? 1024 : std::max<Index>(16, (cols / 2 + 15) / 16 * 16), part);
+}
+
+// True when dst = lhs * rhs has nothing to compute: an empty dst, or a product over no terms (all
+// zeros, as in PyTorch), written here. Empty operands have no data pointers to read (UBSan: null loads).
+template <typename Dst> bool emptyProduct(Dst &&dst, Index depth)
+{
+    if (dst.rows() == 0 || dst.cols() == 0)
+        return true;
+    if (depth == 0)
+        dst.setZero();
+    return depth == 0;
 }
 
 // dst = lhs * rhs with the rows or columns of dst shared by two threads, computed by the kernel of
@@ -129,14 +145,8 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
 {
     static_assert(std::decay_t<Dst>::IsRowMajor, "parallel::product writes row-major results");
     const Index rows = dst.rows(), cols = dst.cols(), depth = lhs.cols();
-    // Empty operands have no data pointers to read (UBSan: null loads); a product over no terms is
-    // all zeros, as in PyTorch.
-    if (rows == 0 || cols == 0)
+    if (emptyProduct(dst, depth))
         return;
-    if (depth == 0) {
-        dst.setZero();
-        return;
-    }
     const Operand a = operand(lhs), b = operand(rhs);
     float *c = dst.data();
     const Index ldc = dst.outerStride();
@@ -165,6 +175,43 @@ template <typename Dst, typename Lhs, typename Rhs> void product(Dst &&dst, cons
             gemm(rows, end - begin, depth, a.data, a.rs, a.cs, b.data + begin * b.cs, b.rs, b.cs, c + begin,
                  ldc);
     });
+}
+
+// dst = lhs * W^T for a W whose rows are read piece by piece (Parameter::forEachRowBlock() and
+// copyRows(): bf16 or f16 words converted as they are read, issue #28), not whole in float32. Each
+// element is product()'s dot product in product()'s order, so the same bits; the pieces of W's rows
+// are shared by two threads. `lhs` is row-major and contiguous.
+template <typename Dst, typename Lhs, typename Rows>
+void productWithRowsOf(Dst &&dst, const Lhs &lhs, const Rows &w)
+{
+    const Index rows = dst.rows(), cols = w.rows(), depth = lhs.cols();
+    if (emptyProduct(dst, depth))
+        return;
+    const Operand a = operand(lhs);
+    float *c = dst.data();
+    const Index ldc = dst.outerStride();
+    const bool dots = rows <= kFewRows && a.cs == 1;
+    const auto part = [&](Index begin, Index end) {
+        if (dots && w.bfloat16Words()) { // widened in registers as they are read
+            simd::kernels().rowDotsBf16(rows, end - begin, depth, a.data, a.rs,
+                                        w.bfloat16Words() + begin * depth, depth, c + begin, ldc);
+            return;
+        }
+        if (dots) {
+            w.forEachRowBlock(begin, end - begin, [&](const float *piece, Index first, Index n) {
+                fewRowsPart(rows, 0, n, depth, a, Operand{piece, 1, depth}, c + first, ldc);
+            });
+            return;
+        }
+        FloatStorage piece(static_cast<std::size_t>((end - begin) * depth));
+        w.copyRows(begin, end - begin, piece.data());
+        simd::kernels().gemm(rows, end - begin, depth, a.data, a.rs, a.cs, piece.data(), 1, depth, c + begin,
+                             ldc);
+    };
+    if (!enabled(rows * cols * depth, kMinMultiplyAdds))
+        part(0, cols);
+    else
+        chunksOnTwoThreads(cols, dots ? 1024 : 192, part);
 }
 
 } // namespace embedlab::core::parallel

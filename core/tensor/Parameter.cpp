@@ -10,7 +10,9 @@
 #include <cassert>
 #include <fstream>
 #include <limits>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 
 namespace embedlab::core {
@@ -71,11 +73,58 @@ Parameter::Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive)
     assert(m_keepAlive && "a parameter in place needs what keeps its storage alive");
 }
 
+Parameter::Parameter(Shape shape, const std::uint16_t *words, HalfType type, std::shared_ptr<void> keepAlive)
+    : m_shape(std::move(shape))
+    , m_keepAlive(std::move(keepAlive))
+    , m_words(words)
+    , m_halfType(type)
+{
+    assert((m_shape.size() == 1 || m_shape.size() == 2) && "Parameter supports rank 1 (bias) and 2 (weight)");
+    assert(m_keepAlive && "a parameter in place needs what keeps its storage alive");
+}
+
+std::optional<HalfType> Parameter::halfType() const
+{
+    if (m_words && !m_data.load(std::memory_order_acquire))
+        return m_halfType;
+    return std::nullopt;
+}
+
+float *Parameter::convert() const
+{
+    // One conversion however many threads ask at once; rare (a first write, or a reader that needs
+    // the whole matrix as float32), so one lock for every parameter.
+    static std::mutex converting;
+    const std::lock_guard lock(converting);
+    if (float *values = m_data.load(std::memory_order_acquire))
+        return values;
+    if (!m_words)
+        return m_owned.data(); // no elements: Eigen's empty storage is null
+    checkShapeAllocatable(m_shape);
+    m_owned.resize(rows(), cols());
+    float *out = m_owned.data();
+    const auto count = static_cast<std::size_t>(numel());
+    const auto half = [&](std::size_t begin, std::size_t end) {
+        widen(m_words + begin, m_halfType, out + begin, end - begin);
+    };
+    if (count >= (std::size_t{1} << 22) && std::thread::hardware_concurrency() > 1) {
+        std::thread helper(half, count / 2, count);
+        half(0, count / 2);
+        helper.join();
+    } else {
+        half(0, count);
+    }
+    m_data.store(out, std::memory_order_release);
+    return out;
+}
+
 Parameter::Parameter(Parameter &&other) noexcept
     : m_shape(std::move(other.m_shape))
     , m_owned(std::move(other.m_owned))
     , m_keepAlive(std::move(other.m_keepAlive))
-    , m_data(std::exchange(other.m_data, nullptr))
+    , m_data(other.m_data.exchange(nullptr))
+    , m_words(std::exchange(other.m_words, nullptr))
+    , m_halfType(other.m_halfType)
     , m_grad(std::move(other.m_grad))
     , m_version(other.m_version)
     , m_summary(std::move(other.m_summary))
@@ -89,7 +138,9 @@ Parameter &Parameter::operator=(Parameter &&other) noexcept
     m_shape = std::move(other.m_shape);
     m_owned = std::move(other.m_owned);
     m_keepAlive = std::move(other.m_keepAlive);
-    m_data = std::exchange(other.m_data, nullptr);
+    m_data.store(other.m_data.exchange(nullptr));
+    m_words = std::exchange(other.m_words, nullptr);
+    m_halfType = other.m_halfType;
     m_grad = std::move(other.m_grad);
     m_version = other.m_version;
     m_summary = std::move(other.m_summary);
@@ -102,7 +153,7 @@ Parameter &Parameter::operator=(Parameter &&other) noexcept
 std::shared_ptr<Parameter> Parameter::clone() const
 {
     auto copy = std::make_shared<Parameter>(m_shape);
-    copy->value() = value();
+    copyRows(0, rows(), copy->m_owned.data());
     copy->m_grad = m_grad;
     return copy;
 }
@@ -113,6 +164,7 @@ void Parameter::retireStorage()
     if (m_keepAlive)
         retire(std::move(m_keepAlive));
     m_keepAlive = nullptr;
+    m_words = nullptr;
     retire(std::move(m_owned));
     m_owned = Matrix();
 }
@@ -123,7 +175,7 @@ void Parameter::replaceValue(Matrix &&values)
            "replaceValue() takes values of the parameter's shape");
     retireStorage();
     m_owned = std::move(values);
-    m_data = m_owned.data();
+    m_data.store(m_owned.data());
     bumpVersion();
 }
 
@@ -135,7 +187,9 @@ void Parameter::replaceValue(Parameter &&source)
     retireStorage();
     m_owned = std::move(source.m_owned);
     m_keepAlive = std::move(source.m_keepAlive);
-    m_data = std::exchange(source.m_data, nullptr);
+    m_data.store(source.m_data.exchange(nullptr));
+    m_words = std::exchange(source.m_words, nullptr);
+    m_halfType = source.m_halfType;
     bumpVersion();
     if (summary)
         recordSummary(*summary);
@@ -143,11 +197,34 @@ void Parameter::replaceValue(Parameter &&source)
         recordOverview(std::move(overview));
 }
 
+void Parameter::copyRows(Index first, Index count, float *out) const
+{
+    const auto n = static_cast<std::size_t>(count * cols());
+    if (n == 0)
+        return;
+    if (const float *values = m_data.load(std::memory_order_acquire))
+        std::copy_n(values + first * cols(), n, out);
+    else
+        widen(m_words + first * cols(), m_halfType, out, n);
+}
+
+float Parameter::at(Index row, Index column) const
+{
+    float value = 0.0f;
+    const Index i = row * cols() + column;
+    if (const float *values = m_data.load(std::memory_order_acquire))
+        value = values[i];
+    else
+        widen(m_words + i, m_halfType, &value, 1);
+    return value;
+}
+
 Tensor Parameter::toTensor() const
 {
     Tensor t;
     t.shape = m_shape;
-    t.data.assign(m_data, m_data + numel());
+    t.data.resize(static_cast<std::size_t>(numel()));
+    copyRows(0, rows(), t.data.data());
     return t;
 }
 
@@ -164,7 +241,7 @@ Summary Parameter::summary() const
 {
     if (const std::optional<Summary> recorded = recordedSummary())
         return *recorded;
-    return summarize(m_data, numel());
+    return summarize(floats(), numel());
 }
 
 std::optional<Summary> Parameter::recordedSummary() const

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/Half.h"
 #include "core/tensor/Stats.h"
 #include "core/tensor/Tensor.h"
 
@@ -28,11 +29,17 @@ std::uint64_t availableMemoryBytes();
 /// The values live in the parameter's own buffer or, for a float32 tensor of a weight file, in place
 /// in a private writable mapping of the file (`keepAlive` owns it): reading costs no copy, and the
 /// first write to a page copies that page only (copy-on-write), never the file.
+///
+/// A bf16 or f16 tensor of a weight file is read in place too, as its 16-bit words: forEachRowBlock()
+/// converts the rows it is asked for (exactly), and the first value() makes the float32 copy, once.
 class Parameter {
 public:
     explicit Parameter(Shape shape);
     /// The values at `data` (numel(shape) floats, C order), kept valid by `keepAlive`.
     Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive);
+    /// The values as numel(shape) little-endian `type` words at `words` (C order), kept valid by
+    /// `keepAlive`; no float32 copy is made until value() or span() asks for one.
+    Parameter(Shape shape, const std::uint16_t *words, HalfType type, std::shared_ptr<void> keepAlive);
     Parameter(const Parameter &) = delete; // big buffers are move-only; clone() is explicit
     Parameter &operator=(const Parameter &) = delete;
     Parameter(Parameter &&other) noexcept;
@@ -48,11 +55,44 @@ public:
     Index cols() const { return m_shape.back(); }
 
     /// The values where they lie; bind them with `auto`. A copy is explicit: `Matrix copy(p.value())`.
-    ExplicitCopyMap<MatrixMap> value() { return {m_data, rows(), cols()}; }
-    ExplicitCopyMap<ConstMatrixMap> value() const { return {m_data, rows(), cols()}; }
-    TensorSpan span() { return {m_data, m_shape}; }
+    /// Values stored as 16-bit words are converted to float32 here, once (isConverted() then holds).
+    ExplicitCopyMap<MatrixMap> value() { return {floats(), rows(), cols()}; }
+    ExplicitCopyMap<ConstMatrixMap> value() const { return {floats(), rows(), cols()}; }
+    TensorSpan span() { return {floats(), m_shape}; }
     /// True when the values are read in place from a weight file's mapping.
     bool inPlace() const { return m_keepAlive != nullptr; }
+    /// Where the values lie now (their float32 storage, or their 16-bit words): a cache of results
+    /// keyed on it and version() sees a new storage, without asking for a conversion.
+    const void *storage() const
+    {
+        const float *values = m_data.load(std::memory_order_acquire);
+        return values ? static_cast<const void *>(values) : m_words;
+    }
+    /// The 16-bit type the values are stored as, while no float32 copy of them exists.
+    std::optional<HalfType> halfType() const;
+    /// The bfloat16 words the values lie in, while no float32 copy of them exists; else null (the
+    /// kernels read them directly: core/simd's rowDotsBf16).
+    const std::uint16_t *bfloat16Words() const
+    {
+        return halfType() == HalfType::BFloat16 ? m_words : nullptr;
+    }
+    /// Bytes the values take where they lie now: 2 per element for 16-bit words not yet converted.
+    std::size_t storedBytes() const { return halfType() ? bytes() / 2 : bytes(); }
+
+    /// Rows [first, first + count) as float32, in order, without a copy of the matrix: calls
+    /// `block(const float *rows, Index firstRow, Index rowCount)` for consecutive runs that cover them.
+    /// Float32 values are passed where they lie, in one call; 16-bit words are converted run by run
+    /// into a scratch of about kRowBlockElements. The bits are value()'s.
+    template <typename Block> void forEachRowBlock(Index first, Index count, Block &&block) const;
+    static constexpr Index kRowBlockElements = Index{1} << 16;
+    /// Elements [begin, end) in C order as float32, as forEachRowBlock() gives rows: calls
+    /// `run(const float *values, Index count)` for consecutive runs that cover them.
+    template <typename Run> void forEachRun(Index begin, Index end, Run &&run) const;
+    /// Rows [first, first + count) as float32 into `out` (count * cols() floats), value()'s bits,
+    /// without a float32 copy of the matrix.
+    void copyRows(Index first, Index count, float *out) const;
+    /// One value, value()'s bits, without a float32 copy of the matrix.
+    float at(Index row, Index column) const;
     /// Takes `values` (of value()'s size) as its storage without a copy and bumps the version. The old
     /// storage is retired (core/tensor/Retire.h): a worker reading it keeps it until it ends.
     void replaceValue(Matrix &&values);
@@ -96,12 +136,19 @@ public:
     void recordOverview(std::shared_ptr<const Overview> overview);
 
 private:
+    float *floats() const;
+    float *convert() const;
     void retireStorage();
 
     Shape m_shape;
-    Matrix m_owned;                    // the values, unless they lie in a mapping
+    // The values, unless they lie in a mapping as float32; for 16-bit words, their conversion once
+    // asked for (mutable: value() const makes it).
+    mutable Matrix m_owned;
     std::shared_ptr<void> m_keepAlive; // the mapping they lie in, else null
-    float *m_data = nullptr;           // m_owned.data() or a place in the mapping
+    // m_owned.data() or a place in the mapping; null while 16-bit words are not converted yet.
+    mutable std::atomic<float *> m_data{nullptr};
+    const std::uint16_t *m_words = nullptr; // the 16-bit words in the mapping, else null
+    HalfType m_halfType = HalfType::BFloat16;
     Matrix m_grad;
     std::uint64_t m_version = 0;
     std::optional<Summary> m_summary;
@@ -112,5 +159,45 @@ private:
 };
 
 using ParameterPtr = std::shared_ptr<Parameter>;
+
+inline float *Parameter::floats() const
+{
+    float *values = m_data.load(std::memory_order_acquire);
+    return values ? values : convert();
+}
+
+template <typename Block> void Parameter::forEachRowBlock(Index first, Index count, Block &&block) const
+{
+    if (count <= 0)
+        return;
+    const Index columns = cols();
+    if (const float *values = m_data.load(std::memory_order_acquire)) {
+        block(static_cast<const float *>(values + first * columns), first, count);
+        return;
+    }
+    const Index step = std::clamp<Index>(kRowBlockElements / std::max<Index>(columns, 1), 1, count);
+    FloatStorage scratch(static_cast<std::size_t>(step * columns));
+    for (Index r = first; r < first + count; r += step) {
+        const Index n = std::min(step, first + count - r);
+        widen(m_words + r * columns, m_halfType, scratch.data(), static_cast<std::size_t>(n * columns));
+        block(static_cast<const float *>(scratch.data()), r, n);
+    }
+}
+
+template <typename Run> void Parameter::forEachRun(Index begin, Index end, Run &&run) const
+{
+    if (end <= begin)
+        return;
+    if (const float *values = m_data.load(std::memory_order_acquire)) {
+        run(static_cast<const float *>(values + begin), end - begin);
+        return;
+    }
+    FloatStorage scratch(static_cast<std::size_t>(std::min(kRowBlockElements, end - begin)));
+    for (Index at = begin; at < end; at += kRowBlockElements) {
+        const Index n = std::min(kRowBlockElements, end - at);
+        widen(m_words + at, m_halfType, scratch.data(), static_cast<std::size_t>(n));
+        run(static_cast<const float *>(scratch.data()), n);
+    }
+}
 
 } // namespace embedlab::core

@@ -4,6 +4,7 @@
 
 #include "core/simd/Isa.h"
 #include "core/tensor/Error.h"
+#include "core/tensor/Parameter.h"
 
 #include <algorithm>
 #include <cmath>
@@ -135,13 +136,25 @@ SummaryBuilder::SummaryBuilder(Index count)
 
 void SummaryBuilder::add(const float *data, Index begin, Index end)
 {
+    addRun(data + begin, begin, end);
+}
+
+void SummaryBuilder::addRun(const float *run, Index begin, Index end)
+{
     const EmbedlabKernels &kernels = simd::kernels();
     for (Index b = begin; b < end; b += kBlock)
         m_blocks[static_cast<std::size_t>(b / kBlock)] =
-            blockMoments(kernels, data + b, std::min(kBlock, end - b));
+            blockMoments(kernels, run + (b - begin), std::min(kBlock, end - b));
 }
 
 Summary SummaryBuilder::finish(const float *data) const
+{
+    if (const std::optional<Summary> s = finishWithoutData())
+        return *s;
+    return summarizeNonFinite(data, m_count);
+}
+
+std::optional<Summary> SummaryBuilder::finishWithoutData() const
 {
     Summary s;
     s.count = m_count;
@@ -167,7 +180,7 @@ Summary SummaryBuilder::finish(const float *data) const
         w.merge(merged(static_cast<std::size_t>(half / kBlock), m_blocks.size()));
     }
     if (!std::isfinite(w.mean) || !std::isfinite(w.m2))
-        return summarizeNonFinite(data, m_count);
+        return std::nullopt;
     s.min = w.min;
     s.max = w.max;
     s.mean = w.mean;
@@ -197,29 +210,50 @@ struct Extremes {
     bool nan = false;
 };
 
-// min and max in 16 lanes (core/simd/); NaN is only flagged there and reported by the caller.
-Extremes extremes(const float *data, Index begin, Index end)
+Extremes merged(const Extremes &a, const Extremes &b)
 {
-    Extremes e;
-    int nan = 0;
-    simd::kernels().extremes(data + begin, end - begin, &e.lo, &e.hi, &nan);
-    e.nan = nan != 0;
-    return e;
+    return Extremes{b.lo < a.lo ? b.lo : a.lo, b.hi > a.hi ? b.hi : a.hi, a.nan || b.nan};
 }
 
-} // namespace
+// Elements [begin, end) of a float array as one run, or of a Parameter as forEachRun() gives them
+// (16-bit words converted piece by piece): the histogram reads both without a float32 copy.
+struct ArrayRuns {
+    const float *data;
+    template <typename Run> void operator()(Index begin, Index end, Run &&run) const
+    {
+        run(data + begin, end - begin);
+    }
+};
+struct ParameterRuns {
+    const Parameter &parameter;
+    template <typename Run> void operator()(Index begin, Index end, Run &&run) const
+    {
+        parameter.forEachRun(begin, end, run);
+    }
+};
 
-HistRange histcRange(const float *data, Index count, double min, double max)
+// min and max in 16 lanes (core/simd/); NaN is only flagged there and reported by the caller.
+template <typename Runs> Extremes extremes(const Runs &runs, Index begin, Index end)
+{
+    Extremes all;
+    runs(begin, end, [&all](const float *data, Index n) {
+        Extremes e;
+        int nan = 0;
+        simd::kernels().extremes(data, n, &e.lo, &e.hi, &nan);
+        e.nan = nan != 0;
+        all = merged(all, e);
+    });
+    return all;
+}
+
+template <typename Runs> HistRange histcRangeOf(const Runs &runs, Index count, double min, double max)
 {
     double left = min;
     double right = max;
     if (left == right && count > 0) {
         // aminmax propagates NaN, which the finiteness check below then reports, as PyTorch does.
         const Extremes e = splitInTwo<Extremes>(
-            count, [data](Index begin, Index end) { return extremes(data, begin, end); },
-            [](const Extremes &a, const Extremes &b) {
-                return Extremes{b.lo < a.lo ? b.lo : a.lo, b.hi > a.hi ? b.hi : a.hi, a.nan || b.nan};
-            });
+            count, [&runs](Index begin, Index end) { return extremes(runs, begin, end); }, merged);
         left = e.nan ? std::numeric_limits<double>::quiet_NaN() : e.lo;
         right = e.nan ? std::numeric_limits<double>::quiet_NaN() : e.hi;
     }
@@ -235,82 +269,109 @@ HistRange histcRange(const float *data, Index count, double min, double max)
     return {static_cast<float>(left), static_cast<float>(right)};
 }
 
-std::vector<float> histc(const float *data, Index count, Index bins, double min, double max)
+using Counts = std::vector<Index>;
+
+Counts mergedCounts(Counts a, const Counts &b)
+{
+    for (std::size_t i = 0; i < a.size(); ++i)
+        a[i] += b[i];
+    return a;
+}
+
+// Bin numbers beyond float's exact integers: the plain loop, 64-bit positions.
+void countWide(const float *x, Index n, HistRange range, Index bins, Counts &c)
+{
+    const float width = range.high - range.low;
+    for (Index i = 0; i < n; ++i) {
+        if (!(x[i] >= range.low && x[i] <= range.high))
+            continue;
+        auto pos = static_cast<Index>((x[i] - range.low) * static_cast<float>(bins) / width);
+        if (pos == bins)
+            pos -= 1;
+        ++c[static_cast<std::size_t>(pos)];
+    }
+}
+
+// Positions are computed a chunk at a time in vector registers (core/simd/) with PyTorch's float
+// expression ((x - min) * bins / (max - min), truncated), values outside [min, max] (and NaN)
+// going to an extra slot; then counted into four interleaved tables (of bins + 1 slots each) so
+// that runs of one bin do not wait on each other's increments.
+void countInTables(const float *data, Index count, HistRange range, Index bins, Counts &tables)
+{
+    constexpr Index kChunk = 1024;
+    const auto slots = static_cast<std::size_t>(bins + 1);
+    const EmbedlabKernels &kernels = simd::kernels();
+    int pos[kChunk];
+    for (Index c = 0; c < count; c += kChunk) {
+        const Index n = std::min(kChunk, count - c);
+        kernels.bins(data + c, n, range.low, range.high, static_cast<std::int32_t>(bins), pos);
+        // Raw pointers: through the vector the compiler reloads its data pointer after every
+        // increment, as if a count could alias it.
+        Index *t0 = tables.data(), *t1 = t0 + slots, *t2 = t1 + slots, *t3 = t2 + slots;
+        Index i = 0;
+        for (; i + 4 <= n; i += 4) {
+            ++t0[pos[i]];
+            ++t1[pos[i + 1]];
+            ++t2[pos[i + 2]];
+            ++t3[pos[i + 3]];
+        }
+        for (; i < n; ++i)
+            ++t0[pos[i]];
+    }
+}
+
+template <typename Runs>
+std::vector<float> histcOf(const Runs &runs, Index count, Index bins, double min, double max)
 {
     if (bins <= 0)
         throw Error(Error::Kind::RuntimeError, "torch.histogram(): bins must be > 0, but got " +
                                                    std::to_string(bins) + " for dimension 0");
-    const HistRange range = histcRange(data, count, min, max);
-    const float left = range.low;
-    const float right = range.high;
     // The bin edges are linspace(left, right, bins + 1) in float; histc uses only the outer two.
-    const float width = right - left;
-    const float binsF = static_cast<float>(bins);
-    using Counts = std::vector<Index>;
-    const auto merge = [](Counts a, const Counts &b) {
-        for (std::size_t i = 0; i < a.size(); ++i)
-            a[i] += b[i];
-        return a;
-    };
-    if (bins >= (Index{1} << 24)) {
-        // Bin numbers beyond float's exact integers: the plain loop, 64-bit positions.
-        const Counts counts = splitInTwo<Counts>(
-            count,
-            [&](Index begin, Index end) {
-                Counts c(static_cast<std::size_t>(bins), 0);
-                for (Index i = begin; i < end; ++i) {
-                    const float x = data[i];
-                    if (!(x >= left && x <= right))
-                        continue;
-                    auto pos = static_cast<Index>((x - left) * binsF / width);
-                    if (pos == bins)
-                        pos -= 1;
-                    ++c[static_cast<std::size_t>(pos)];
-                }
-                return c;
-            },
-            merge);
-        return {counts.begin(), counts.end()};
-    }
-    // Positions are computed a chunk at a time in vector registers (core/simd/) with PyTorch's float
-    // expression ((x - min) * bins / (max - min), truncated), values outside [min, max] (and NaN)
-    // going to an extra slot; then counted into four interleaved tables so that runs of one bin do not wait
-    // on each other's increments.
-    const auto binsI = static_cast<std::int32_t>(bins);
+    const HistRange range = histcRangeOf(runs, count, min, max);
+    const bool wide = bins >= (Index{1} << 24);
     const auto slots = static_cast<std::size_t>(bins + 1);
-    constexpr int kTables = 4;
-    constexpr Index kChunk = 1024;
     const Counts counts = splitInTwo<Counts>(
         count,
         [&](Index begin, Index end) {
-            Counts tables(slots * kTables, 0);
-            const EmbedlabKernels &kernels = simd::kernels();
-            int pos[kChunk];
-            for (Index c = begin; c < end; c += kChunk) {
-                const Index n = std::min(kChunk, end - c);
-                const float *x = data + c;
-                kernels.bins(x, n, left, right, binsI, pos);
-                // Raw pointers: through the vector the compiler reloads its data pointer after every
-                // increment, as if a count could alias it.
-                Index *t0 = tables.data(), *t1 = t0 + slots, *t2 = t1 + slots, *t3 = t2 + slots;
-                Index i = 0;
-                for (; i + kTables <= n; i += kTables) {
-                    ++t0[pos[i]];
-                    ++t1[pos[i + 1]];
-                    ++t2[pos[i + 2]];
-                    ++t3[pos[i + 3]];
-                }
-                for (; i < n; ++i)
-                    ++t0[pos[i]];
-            }
+            Counts tables(wide ? static_cast<std::size_t>(bins) : slots * 4, 0);
+            runs(begin, end, [&](const float *data, Index n) {
+                if (wide)
+                    countWide(data, n, range, bins, tables);
+                else
+                    countInTables(data, n, range, bins, tables);
+            });
+            if (wide)
+                return tables;
             Counts c(static_cast<std::size_t>(bins), 0);
-            for (int j = 0; j < kTables; ++j)
+            for (std::size_t j = 0; j < 4; ++j)
                 for (std::size_t b = 0; b < c.size(); ++b)
-                    c[b] += tables[static_cast<std::size_t>(j) * slots + b];
+                    c[b] += tables[j * slots + b];
             return c;
         },
-        merge);
+        mergedCounts);
     return {counts.begin(), counts.end()};
+}
+
+} // namespace
+
+HistRange histcRange(const float *data, Index count, double min, double max)
+{
+    return histcRangeOf(ArrayRuns{data}, count, min, max);
+}
+
+HistRange histcRange(const Parameter &p, double min, double max)
+{
+    return histcRangeOf(ParameterRuns{p}, p.numel(), min, max);
+}
+
+std::vector<float> histc(const float *data, Index count, Index bins, double min, double max)
+{
+    return histcOf(ArrayRuns{data}, count, bins, min, max);
+}
+
+std::vector<float> histc(const Parameter &p, Index bins, double min, double max)
+{
+    return histcOf(ParameterRuns{p}, p.numel(), bins, min, max);
 }
 
 } // namespace embedlab::core

@@ -4,6 +4,7 @@
 
 #include "core/tensor/Tensor.h"
 
+#include <optional>
 #include <vector>
 
 namespace embedlab::core {
@@ -35,8 +36,12 @@ public:
     explicit SummaryBuilder(Index count);
     /// Elements [begin, end) of `data` (the whole array); begin is a multiple of kBlock.
     void add(const float *data, Index begin, Index end);
+    /// Elements [begin, end) at `run` (a piece of the array converted on its own).
+    void addRun(const float *run, Index begin, Index end);
     /// Every element must have been added. Reads `data` again only when it holds NaN or infinities.
     Summary finish(const float *data) const;
+    /// finish() when it needs not read the data; std::nullopt when it holds NaN or infinities.
+    std::optional<Summary> finishWithoutData() const;
 
     /// One block's count, mean, sum of squared deviations, min and max.
     struct Block {
@@ -66,5 +71,11 @@ struct HistRange {
     float high = 0.0f;
 };
 HistRange histcRange(const float *data, Index count, double min, double max);
+
+class Parameter;
+/// histc() and histcRange() of a parameter's values where they lie (16-bit words converted piece by
+/// piece, without a float32 copy): the same counts and range as of value().
+std::vector<float> histc(const Parameter &p, Index bins, double min, double max);
+HistRange histcRange(const Parameter &p, double min, double max);
 
 } // namespace embedlab::core

@@ -83,13 +83,13 @@ core::ParameterPtr HeatmapAccessible::weight() const
 int HeatmapAccessible::rows() const
 {
     const core::ParameterPtr w = weight();
-    return w ? int(w->value().rows()) : 0;
+    return w ? int(w->rows()) : 0;
 }
 
 int HeatmapAccessible::columns() const
 {
     const core::ParameterPtr w = weight();
-    return w ? int(w->value().cols()) : 0;
+    return w ? int(w->cols()) : 0;
 }
 
 QString HeatmapAccessible::cellText(int row, int column) const

@@ -49,7 +49,11 @@ float maxAbsFinite(const core::Parameter &weight)
 {
     if (const std::shared_ptr<const core::Overview> overview = weight.overview())
         return overview->limit;
-    return maxAbsFinite(weight.value().data(), weight.numel());
+    float limit = 0.0f;
+    weight.forEachRun(0, weight.numel(), [&limit](const float *values, Index n) {
+        limit = std::max(limit, maxAbsFinite(values, n));
+    });
+    return limit;
 }
 
 float maxAbsFinite(const float *values, Index count)
@@ -133,7 +137,7 @@ struct PyramidKey {
     const core::Parameter *weight = nullptr;
     std::uint64_t version = 0;
     Aggregation aggregation = Aggregation::MaxAbs;
-    const float *data = nullptr;
+    const void *storage = nullptr;
     bool operator==(const PyramidKey &) const = default;
 };
 
@@ -172,14 +176,19 @@ std::uint64_t HeatmapPyramid::stamp()
 SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregation aggregation,
                                      const std::atomic<bool> *cancel, std::uint64_t changedAt)
 {
-    const auto w = weight->value();
-    const PyramidKey key{weight.get(), weight->version(), aggregation, w.data()};
+    const PyramidKey key{weight.get(), weight->version(), aggregation, weight->storage()};
     // The decode's overview is of the values at this version. Not dropped for `changedAt`: the Lab
     // tells the views of a write after every rebuild, a load too, and every writer bumps.
     const std::shared_ptr<const core::Overview> overview = weight->overview();
     const auto buildNow = [&] {
-        return std::make_shared<const HeatmapPyramid>(
-            build(w.data(), w.rows(), w.cols(), aggregation, cancel, overview));
+        // bf16 or f16 words in place with their overview: level 0 in float32 only when a zoom needs it.
+        const bool words = weight->halfType() && overview && overview->aggregation == aggregation;
+        HeatmapPyramid p = build(words ? nullptr : weight->value().data(), weight->rows(), weight->cols(),
+                                 aggregation, cancel, overview);
+        p.m_storage = key.storage;
+        if (words)
+            p.m_source = weight;
+        return std::make_shared<const HeatmapPyramid>(std::move(p));
     };
     std::promise<SharedPyramid> promise;
     std::shared_future<SharedPyramid> other;
@@ -225,7 +234,7 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
 const float *HeatmapPyramid::levelData(int i) const
 {
     if (i == 0)
-        return m_base;
+        return m_base ? m_base : m_source ? m_source->value().data() : nullptr;
     return m_data[static_cast<std::size_t>(i - 1)]->data();
 }
 

@@ -83,7 +83,8 @@ public:
     Aggregation aggregation() const { return m_aggregation; }
     /// max |finite w| of the whole matrix (the colour limit m).
     float limit() const { return m_limit; }
-    const float *base() const { return m_base; }
+    /// Where the values it was built from lie (core::Parameter::storage()).
+    const void *storage() const { return m_storage; }
 
     int levelCount() const { return static_cast<int>(m_levels.size()); }
     const PyramidLevel &level(int i) const { return m_levels[static_cast<std::size_t>(i)]; }
@@ -95,6 +96,9 @@ public:
 
 private:
     const float *m_base = nullptr;
+    const void *m_storage = nullptr;
+    // bf16 or f16 words in place: level 0 is their float32 copy, made when levelData(0) is first asked.
+    core::ParameterPtr m_source;
     Aggregation m_aggregation = Aggregation::MaxAbs;
     float m_limit = 0.0f;
     std::vector<PyramidLevel> m_levels;

@@ -154,8 +154,8 @@ HeatmapView::~HeatmapView()
 
 void HeatmapView::setMatrix(core::ParameterPtr weight)
 {
-    const bool sameShape = weight && m_weight && weight->value().rows() == m_weight->value().rows() &&
-                           weight->value().cols() == m_weight->value().cols();
+    const bool sameShape =
+        weight && m_weight && weight->rows() == m_weight->rows() && weight->cols() == m_weight->cols();
     if (weight != m_weight)
         m_valuesChangedAt = 0; // another matrix: any build of its current version will do
     m_weight = std::move(weight);
@@ -165,7 +165,7 @@ void HeatmapView::setMatrix(core::ParameterPtr weight)
     m_framePyramid = nullptr;
     if (!sameShape)
         m_mappingValid = false;
-    if (m_selectedRow >= 0 && (!m_weight || m_selectedRow >= m_weight->value().rows()))
+    if (m_selectedRow >= 0 && (!m_weight || m_selectedRow >= m_weight->rows()))
         m_selectedRow = -1;
     setCursorCell(m_cursor.isValid() ? m_cursor : CellIndex{0, 0});
     startRebuild();
@@ -232,7 +232,7 @@ QString HeatmapView::title() const
 
 void HeatmapView::setSelectedRow(int row)
 {
-    if (row < -1 || (m_weight && row >= m_weight->value().rows()))
+    if (row < -1 || (m_weight && row >= m_weight->rows()))
         row = -1;
     if (m_selectedRow == row)
         return;
@@ -352,16 +352,15 @@ void HeatmapView::resetZoom()
 {
     if (!m_weight)
         return;
-    setMappingState(
-        HeatmapMapping::fit(m_weight->value().rows(), m_weight->value().cols(), QSizeF(plotRect().size())));
+    setMappingState(HeatmapMapping::fit(m_weight->rows(), m_weight->cols(), QSizeF(plotRect().size())));
 }
 
 void HeatmapView::setCursorCell(CellIndex cell)
 {
     CellIndex clamped;
     if (m_weight && m_weight->numel() > 0)
-        clamped = {std::clamp<Index>(cell.row, 0, m_weight->value().rows() - 1),
-                   std::clamp<Index>(cell.column, 0, m_weight->value().cols() - 1)};
+        clamped = {std::clamp<Index>(cell.row, 0, m_weight->rows() - 1),
+                   std::clamp<Index>(cell.column, 0, m_weight->cols() - 1)};
     if (clamped == m_cursor)
         return;
     m_cursor = clamped;
@@ -464,7 +463,7 @@ void HeatmapView::describeForReaders()
     if (!m_weight) {
         text = tr("No matrix");
     } else {
-        text = tr("%1 rows \u00d7 %2 columns").arg(m_weight->value().rows()).arg(m_weight->value().cols());
+        text = tr("%1 rows \u00d7 %2 columns").arg(m_weight->rows()).arg(m_weight->cols());
         text += m_selectedRow >= 0 ? tr(", row %1 selected").arg(m_selectedRow) : tr(", no row selected");
         if (pyramidIsCurrent()) {
             const QString limit = QLocale().toString(double(m_pyramid->limit()), 'g', 4);
@@ -506,7 +505,7 @@ QSize HeatmapView::minimumSizeHint() const
 
 int HeatmapView::heightForEveryRow() const
 {
-    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    const Index rows = m_weight ? m_weight->rows() : 0;
     if (rows <= 0 || rows > kEveryRowLabelled)
         return 0;
     // A line and a gap a row (the row numbers' step, paintAxisLabels()), then what lies under the
@@ -546,8 +545,7 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
     const CellIndex cell = m.cellAt(local);
     if (!cell.isValid())
         return {};
-    const auto w = m_weight->value();
-    QString text = cellToolTip(cell.row, cell.column, w(cell.row, cell.column));
+    QString text = cellToolTip(cell.row, cell.column, m_weight->at(cell.row, cell.column));
     if (m_vocabulary.isKnown() && !m_vocabulary.token(cell.row).isEmpty())
         text += QLatin1Char('\n') + tr("token %1").arg(m_vocabulary.idAndToken(cell.row));
     if (m_cellDetail)
@@ -569,10 +567,11 @@ QString HeatmapView::toolTipTextAt(QPoint pos) const
     const auto [c0, c1] = range(m.firstColumn, m.cellWidth, px.x(), m.columns);
     std::vector<float> block;
     block.reserve(static_cast<std::size_t>((r1 - r0 + 1) * (c1 - c0 + 1)));
-    for (Index r = r0; r <= r1; ++r) {
-        for (Index c = c0; c <= c1; ++c)
-            block.push_back(w(r, c));
-    }
+    const Index stride = m_weight->cols();
+    m_weight->forEachRowBlock(r0, r1 - r0 + 1, [&](const float *rows, Index, Index count) {
+        for (Index r = 0; r < count; ++r)
+            block.insert(block.end(), rows + r * stride + c0, rows + r * stride + c1 + 1);
+    });
     const float v = aggregate(block.data(), static_cast<Index>(block.size()), m_aggregation);
     text += QStringLiteral("\nW[%1:%2, %3:%4] %5 = %6")
                 .arg(r0)
@@ -613,7 +612,7 @@ HeatmapView::Layout HeatmapView::layoutFor(QSize size) const
 
     const int barLabels = fm.horizontalAdvance(withMinusSign(QStringLiteral("-0.0000"))) + pad;
     const int right = pad + barWidth + pad / 2 + barLabels;
-    const Index rows = m_weight ? m_weight->value().rows() : 0;
+    const Index rows = m_weight ? m_weight->rows() : 0;
     l.rowLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(rows - 1, 0))) + pad;
     // Room for the tokens, labelled when zoomed in far enough, unless it would leave the plot less
     // than a dozen lines: GPT-2's projected heatmap kept a 55 px plot beside it (the tokens are
@@ -703,8 +702,8 @@ int HeatmapView::statusLineHeight(QSize size) const
     // A matrix with more rows or columns than the view has pixels is drawn aggregated and the heading
     // says how ("1 px = 37 x 7.5 cells, max |w|"): beside the title when both fit, else on a line (or
     // two) of its own, measured at its widest, so that zooming does not move the plot.
-    const Index rowCount = m_weight ? m_weight->value().rows() : 0;
-    const Index columnCount = m_weight ? m_weight->value().cols() : 0;
+    const Index rowCount = m_weight ? m_weight->rows() : 0;
+    const Index columnCount = m_weight ? m_weight->cols() : 0;
     if (rowCount <= size.height() && columnCount <= size.width())
         return 0;
     const QFontMetrics fm(font());
@@ -741,7 +740,7 @@ HeatmapMapping HeatmapView::mappingFor(QSize widgetSize) const
     const QSizeF viewport(layoutFor(widgetSize).plot.size());
     if (m_mappingValid)
         return m_mapping.resized(viewport);
-    return HeatmapMapping::fit(m_weight->value().rows(), m_weight->value().cols(), viewport);
+    return HeatmapMapping::fit(m_weight->rows(), m_weight->cols(), viewport);
 }
 
 void HeatmapView::setMappingState(const HeatmapMapping &mapping)
@@ -821,9 +820,8 @@ void HeatmapView::startRebuild()
 
 QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const
 {
-    const auto w = m_weight->value();
-    const bool usePyramid = m_pyramid && m_pyramidWeight == m_weight && m_pyramid->base() == w.data() &&
-                            (!exporting || pyramidIsCurrent());
+    const bool usePyramid = m_pyramid && m_pyramidWeight == m_weight &&
+                            m_pyramid->storage() == m_weight->storage() && (!exporting || pyramidIsCurrent());
     if (usePyramid) {
         if (!exporting && m_framePyramid == m_pyramid.get() && m_frameMapping == device &&
             m_frameColorMap == m_colorMap.name() && !m_frame.isNull())
@@ -840,9 +838,10 @@ QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) con
         }
         return image;
     }
-    if (!exporting && w.size() > DirectRenderMaxCells)
+    if (!exporting && m_weight->numel() > DirectRenderMaxCells)
         return {}; // the busy text shows until the overview arrives
     // No (current) overview: reduce straight from the matrix, exact but reading every visible cell.
+    const auto w = m_weight->value();
     const ReducedFrame frame = reduceFrame(w.data(), w.rows(), w.cols(), 1, 1, device, m_aggregation);
     return colorizeFrame(frame, m_colorMap.lookup(maxAbsFinite(w.data(), w.size())));
 }
@@ -885,12 +884,10 @@ void HeatmapView::paintAll(QPainter &painter, QSize size, const HeatmapMapping &
         // Embedding(0, 5) is a valid module: say that its weight has no cells to draw.
         const bool emptyMatrix = m_weight && m_weight->numel() == 0;
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        drawRecordedText(
-            painter, l.plot, Qt::AlignCenter | Qt::TextWordWrap,
-            emptyMatrix
-                ? tr("empty matrix: %1 x %2").arg(m_weight->value().rows()).arg(m_weight->value().cols())
-                : tr("No matrix"),
-            &m_painted);
+        drawRecordedText(painter, l.plot, Qt::AlignCenter | Qt::TextWordWrap,
+                         emptyMatrix ? tr("empty matrix: %1 x %2").arg(m_weight->rows()).arg(m_weight->cols())
+                                     : tr("No matrix"),
+                         &m_painted);
         return;
     }
     paintCells(painter, l, map, dpr, exporting, style);
@@ -1171,7 +1168,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &l, QSize size, 
     std::optional<float> knownLimit;
     if (m_pyramid && m_pyramidWeight == m_weight && (!exporting || pyramidIsCurrent()))
         knownLimit = m_pyramid->limit();
-    else if (exporting || m_weight->value().size() <= DirectRenderMaxCells)
+    else if (exporting || m_weight->numel() <= DirectRenderMaxCells)
         knownLimit = colorLimit();
     const float limit = knownLimit.value_or(0.0f);
     const QRect bar = l.colorBar;
@@ -1373,7 +1370,7 @@ void HeatmapView::mouseMoveEvent(QMouseEvent *event)
     if (!cell.isValid())
         return;
     Q_EMIT cellHovered(static_cast<int>(cell.row), static_cast<int>(cell.column),
-                       m_weight->value()(cell.row, cell.column));
+                       m_weight->at(cell.row, cell.column));
     if (QToolTip::isVisible())
         QToolTip::showText(event->globalPosition().toPoint(), toolTipTextAt(pos), this);
 }

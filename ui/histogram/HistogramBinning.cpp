@@ -83,6 +83,18 @@ HistogramBinning::Result HistogramBinning::bin(const float *data, core::Index co
     return r;
 }
 
+HistogramBinning::Result HistogramBinning::bin(const core::Parameter &p, const core::Summary &summary,
+                                               int bins, std::pair<double, double> histcArgs)
+{
+    Result r;
+    r.summary = summary;
+    r.counts = core::histc(p, bins, histcArgs.first, histcArgs.second);
+    const core::HistRange range = core::histcRange(p, histcArgs.first, histcArgs.second);
+    r.low = range.low;
+    r.high = range.high;
+    return r;
+}
+
 double HistogramBinning::transformCount(double count, bool logCounts)
 {
     return logCounts ? std::log10(1.0 + std::max(0.0, count)) : count;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/init/Init.h"
+#include "core/tensor/Parameter.h"
 #include "core/tensor/Stats.h"
 #include "core/tensor/Tensor.h"
 
@@ -59,6 +60,9 @@ public:
     /// Summary and counts of `data` binned over the interval histcArguments() chose. The counts
     /// are exactly core::histc(data, count, bins, min, max). Throws core::Error like torch.histc.
     static Result bin(const float *data, core::Index count, const core::Summary &summary, int bins,
+                      std::pair<double, double> histcArgs);
+    /// bin() of a parameter's values where they lie (bf16 or f16 words read without a float32 copy).
+    static Result bin(const core::Parameter &p, const core::Summary &summary, int bins,
                       std::pair<double, double> histcArgs);
 
     /// What the chart's y axis shows for a count: the count itself, or log10(1 + count) so that

@@ -578,7 +578,7 @@ void InitHistogram::countDistinct()
         [parameters] {
             QList<core::Index> counts;
             for (const core::ParameterPtr &p : parameters)
-                counts.append(core::countDistinctValues(p->value().data(), p->numel()));
+                counts.append(core::countDistinctValues(*p));
             return counts;
         },
         [this, wanted, counting](const QList<core::Index> &counts) {
@@ -813,8 +813,7 @@ InitHistogram::Outcome InitHistogram::compute(const Job &job)
         const auto args = HistogramBinning::histcArguments(summaries, job.options);
         for (qsizetype i = 0; i < job.parameters.size(); ++i) {
             const core::ParameterPtr &p = job.parameters[i];
-            out.results.append(HistogramBinning::bin(p->value().data(), p->numel(), summaries[std::size_t(i)],
-                                                     job.options.bins, args));
+            out.results.append(HistogramBinning::bin(*p, summaries[std::size_t(i)], job.options.bins, args));
         }
     } catch (const core::Error &e) {
         out.error = QString::fromStdString(e.pythonText()); // exceptions never cross the event loop

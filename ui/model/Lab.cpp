@@ -24,8 +24,7 @@ void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Mat
 {
     if (!p || !values)
         return;
-    Q_ASSERT_X(values->rows() == p->value().rows() && values->cols() == p->value().cols(),
-               "Lab::restoreWeights",
+    Q_ASSERT_X(values->rows() == p->rows() && values->cols() == p->cols(), "Lab::restoreWeights",
                "a WeightState must be restored on a model of the shape it was captured from");
     p->value() = *values;
     p->bumpVersion();
@@ -482,7 +481,7 @@ QList<int> Lab::renormalisedRows() const
     const core::ParameterPtr model = embeddingWeight();
     if (after == model || after->shape() != model->shape())
         return rows;
-    for (core::Index r = 0; r < model->value().rows(); ++r)
+    for (core::Index r = 0; r < model->rows(); ++r)
         if (model->value().row(r) != after->value().row(r))
             rows.append(int(r));
     return rows;

@@ -357,7 +357,7 @@ std::shared_ptr<LabScheduler::InitResult> LabScheduler::runInit(const InitJob &j
         gen.setState(job.generator);
         if (job.seed)
             gen.manualSeed(*job.seed);
-        result->value.resize(job.parameter->value().rows(), job.parameter->value().cols());
+        result->value.resize(job.parameter->rows(), job.parameter->cols());
         job.spec.apply({result->value.data(), job.parameter->shape()}, gen);
         result->generator = gen.state();
     } catch (const core::Error &e) {

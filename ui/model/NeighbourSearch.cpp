@@ -56,12 +56,12 @@ void NeighbourSearch::search(qint64 row)
 {
     m_wanted = row;
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    if (!weight || row < 0 || row >= weight->value().rows()) {
+    if (!weight || row < 0 || row >= weight->rows()) {
         ++m_generation;
         m_pending = false;
         Q_EMIT failed(tr("Row %1 is not a row of embedding.weight (0 to %2).")
                           .arg(row)
-                          .arg(weight ? weight->value().rows() - 1 : -1));
+                          .arg(weight ? weight->rows() - 1 : -1));
         return;
     }
     ++m_generation;
@@ -146,7 +146,7 @@ void NeighbourSearch::finish(const Outcome &out, quint64 generation)
 qint64 NeighbourSearch::rowFor(const QString &text) const
 {
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    const qint64 rows = weight ? weight->value().rows() : 0;
+    const qint64 rows = weight ? weight->rows() : 0;
     bool isNumber = false;
     const qint64 number = text.trimmed().toLongLong(&isNumber);
     if (isNumber)

@@ -285,8 +285,10 @@ QString SessionFile::weightsFileFor(const QString &fileName, const QString &para
     // The name carries a digest of the values: a new save never overwrites the file the previous
     // session names, so a save killed half-way leaves the old session whole.
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(QByteArrayView(reinterpret_cast<const char *>(weights.value().data()),
-                                static_cast<qsizetype>(weights.bytes())));
+    // The float32 bytes, read where they lie (bf16 words converted piece by piece, no copy).
+    weights.forEachRun(0, weights.numel(), [&hash](const float *values, core::Index n) {
+        hash.addData(QByteArrayView(reinterpret_cast<const char *>(values), n * qsizetype(sizeof(float))));
+    });
     const QString digest = QString::fromLatin1(hash.result().toHex().left(12));
     QString part = parameter;
     if (part.endsWith(QLatin1String(".weight")))
@@ -311,7 +313,7 @@ QString SessionFile::write(const QString &fileName, Session session, const Weigh
         const QString name = weightsFileFor(fileName, it.key(), *it.value());
         const QString path = dir.filePath(name);
         try {
-            core::writeNpy(path.toStdString(), it.value()->value().data(), it.value()->shape());
+            core::writeNpy(path.toStdString(), *it.value());
         } catch (const std::exception &e) {
             return tr("Could not save the weights to '%1': %2").arg(path, QString::fromStdString(e.what()));
         }

@@ -242,9 +242,7 @@ QString CodePanel::renderOutput(const Inputs &in)
     }
     blocks << in.historyOutput;
     // Read in place: a copy of a Llama 3 sized weight would be 2 GB to print 36 of its numbers.
-    const std::span<const float> weight(in.weight->value().data(),
-                                        static_cast<std::size_t>(in.weight->numel()));
-    blocks << QString::fromStdString(core::formatTensor(weight, in.weight->shape(), parameter));
+    blocks << QString::fromStdString(core::formatTensor(*in.weight, parameter));
     if (!in.idsValid) {
         // What Python shows at print(embedding(ids)), after which the script stops.
         blocks << QStringLiteral("Traceback (most recent call last):\n  ...\n%1").arg(in.idsError);
@@ -259,9 +257,7 @@ QString CodePanel::renderOutput(const Inputs &in)
         core::formatTensor(in.oneHotMm, {false, false, matmulGradFn(in.idsRank + 1).toStdString()}));
     if (maxNorm) {
         const core::Parameter &after = *in.weightAfterForward;
-        blocks << QString::fromStdString(core::formatTensor(
-            std::span<const float>(after.value().data(), static_cast<std::size_t>(after.numel())),
-            after.shape(), parameter));
+        blocks << QString::fromStdString(core::formatTensor(after, parameter));
     }
     return blocks.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

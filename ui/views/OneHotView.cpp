@@ -339,11 +339,11 @@ float OneHotView::colorLimit() const
     if (!m_lab)
         return 0.0f;
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    const auto w = weight->value();
-    const bool known = m_limit >= 0.0f && m_limitStorage == w.data() && m_limitVersion == weight->version();
-    if (!known && w.size() <= kSynchronousLimitCells) {
+    const bool known =
+        m_limit >= 0.0f && m_limitStorage == weight->storage() && m_limitVersion == weight->version();
+    if (!known && weight->numel() <= kSynchronousLimitCells) {
         m_limit = maxAbsFinite(*weight);
-        m_limitStorage = w.data();
+        m_limitStorage = weight->storage();
         m_limitVersion = weight->version();
     }
     return std::max(m_limit, 0.0f);
@@ -354,10 +354,10 @@ void OneHotView::startLimitScan()
     if (!m_lab)
         return;
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    const auto w = weight->value();
-    const void *storage = w.data();
+    const void *storage = weight->storage();
     const std::uint64_t version = weight->version();
-    if (w.size() <= kSynchronousLimitCells || (m_limitStorage == storage && m_limitVersion == version) ||
+    if (weight->numel() <= kSynchronousLimitCells ||
+        (m_limitStorage == storage && m_limitVersion == version) ||
         (m_scanning && m_scanStorage == storage && m_scanVersion == version))
         return;
     m_scanning = true;
@@ -378,7 +378,7 @@ void OneHotView::startLimitScan()
 
 const QImage &OneHotView::sampledWeight(QSize size) const
 {
-    const auto w = m_lab->embeddingWeight()->value();
+    const core::Parameter &w = *m_lab->embeddingWeight();
     const QSize cells(int(std::min<core::Index>(w.cols(), std::max(1, size.width()))),
                       int(std::min<core::Index>(w.rows(), std::max(1, size.height()))));
     if (m_sampled.size() == cells && m_sampledMap == m_colorMap.name())
@@ -390,7 +390,7 @@ const QImage &OneHotView::sampledWeight(QSize size) const
         const core::Index row = core::Index(y) * w.rows() / cells.height();
         auto *line = reinterpret_cast<QRgb *>(m_sampled.scanLine(y));
         for (int x = 0; x < cells.width(); ++x)
-            line[x] = lookup(w(row, core::Index(x) * w.cols() / cells.width()));
+            line[x] = lookup(w.at(row, core::Index(x) * w.cols() / cells.width()));
     }
     m_sampledMap = m_colorMap.name();
     return m_sampled;
@@ -399,7 +399,7 @@ const QImage &OneHotView::sampledWeight(QSize size) const
 OneHotView::Labels OneHotView::labelsFor(const Geometry &g, bool notes, qint64 rowStep, qint64 colStep,
                                          const LabelWraps &wraps) const
 {
-    const auto w = m_lab->embeddingWeight()->value();
+    const core::Parameter &w = *m_lab->embeddingWeight();
     const qint64 v = w.rows();
     const int n = int(m_lab->flatIds().size());
     const int k = m_animation ? std::min<int>(m_animation->idIndex(), n) : n;
@@ -500,8 +500,7 @@ std::array<double, 4> OneHotView::slotWidths(const std::array<double, 4> &need, 
     const QFontMetricsF fm(font());
     const double gap = gapFor(fm);
     // A compressed block needs no more than 60 px.
-    const double block =
-        std::min(std::max(double(m_lab->embeddingWeight()->value().cols()), 1.0) * cellWidth, 60.0);
+    const double block = std::min(std::max(double(m_lab->embeddingWeight()->cols()), 1.0) * cellWidth, 60.0);
     std::array<double, 4> widths{std::max(oneHotWidthFor(fm) + gap, need[0])};
     for (std::size_t i = 1; i < need.size(); ++i)
         widths[i] = std::max(block + gap, need[i]);
@@ -614,8 +613,8 @@ void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) con
     g.titleHeight = large ? title : titleSmall;
     g.caption = QRectF(all.left(), all.top(), all.width(), g.titleHeight + line * 0.2 + caption);
     // Measured at the totals of the last id, so the lines never outgrow their room.
-    const qint64 v = m_lab->embeddingWeight()->value().rows();
-    const qint64 d = m_lab->embeddingWeight()->value().cols();
+    const qint64 v = m_lab->embeddingWeight()->rows();
+    const qint64 d = m_lab->embeddingWeight()->cols();
     const int n = int(m_lab->flatIds().size());
     const QStringList counters = counterTexts({n * v * d, n * std::max<qint64>(v - 1, 0) * d, n * d});
     g.counterSplit = wrapped(font(), counters.value(0));
@@ -629,7 +628,7 @@ void OneHotView::layoutText(Geometry &g, const QRectF &all, bool everyPhase) con
 void OneHotView::layoutBlocks(Geometry &g, const Labels &labels) const
 {
     const QFontMetricsF fm(font());
-    const auto w = m_lab->embeddingWeight()->value();
+    const core::Parameter &w = *m_lab->embeddingWeight();
     const double v = double(w.rows());
     // embedding_dim = 0: the blocks keep one column's width, drawn empty, so their labels stay legible.
     const double d = std::max(double(w.cols()), 1.0);
@@ -680,8 +679,8 @@ OneHotView::Progress OneHotView::progressCounts() const
     if (!m_lab || !m_animation || !m_lab->idsValid())
         return p;
     const QList<qint64> ids = m_lab->flatIds();
-    const qint64 v = m_lab->embeddingWeight()->value().rows();
-    const qint64 d = m_lab->embeddingWeight()->value().cols();
+    const qint64 v = m_lab->embeddingWeight()->rows();
+    const qint64 d = m_lab->embeddingWeight()->cols();
     const int k = std::min<int>(m_animation->idIndex(), ids.size());
     p.multiplyAdds = k * v * d;
     p.multiplyAddsByZero = k * (v - 1) * d;
@@ -725,8 +724,8 @@ QString OneHotView::captionFor(int k, Phase phase) const
             .arg(m_lab->idsErrorMessage());
     const QList<qint64> ids = m_lab->flatIds();
     const QLocale locale;
-    const qint64 v = m_lab->embeddingWeight()->value().rows();
-    const qint64 d = m_lab->embeddingWeight()->value().cols();
+    const qint64 v = m_lab->embeddingWeight()->rows();
+    const qint64 d = m_lab->embeddingWeight()->cols();
     if (k >= ids.size() || phase == Phase::Done) {
         if (!m_lab->hasPaths())
             return tr("Computing both paths ...");
@@ -819,7 +818,7 @@ QFont OneHotView::boldFont() const
 
 // What every part of a frame needs: the layout, the colours and where the animation is.
 struct OneHotView::Frame {
-    Frame(const Geometry &geometry, const QPalette &palette, core::ConstMatrixRef weight)
+    Frame(const Geometry &geometry, const QPalette &palette, const core::Parameter &weight)
         : g(geometry)
         , pal(palette)
         , w(weight)
@@ -831,7 +830,7 @@ struct OneHotView::Frame {
     QColor text;
     QColor dim;
     QColor faint;
-    core::ConstMatrixRef w;
+    const core::Parameter &w;
     qint64 v = 0;
     qint64 d = 0;
     QList<qint64> ids;
@@ -842,8 +841,9 @@ struct OneHotView::Frame {
     Phase phase = Phase::Done;
     double t = 0.0;
     ColorLookup colorOf;
-    double swept = 0.0; // how many rows the sweep has passed for the current id
-    const float *idRow = nullptr;
+    double swept = 0.0;           // how many rows the sweep has passed for the current id
+    const float *idRow = nullptr; // W[id], from idRowValues
+    std::vector<float> idRowValues;
     bool computed = false;         // the one-hot product of every id is known
     PaintedTexts *texts = nullptr; // what was drawn, for paintedTexts()
 };
@@ -859,7 +859,7 @@ void OneHotView::paintEvent(QPaintEvent *)
     startLimitScan(); // values may have changed without a signal (the version says so)
     p.setRenderHint(QPainter::Antialiasing);
     const core::ParameterPtr weight = m_lab->embeddingWeight();
-    Frame f(geometryFor(size()), palette(), weight->value());
+    Frame f(geometryFor(size()), palette(), *weight);
     f.texts = &m_painted;
     f.text = f.pal.color(QPalette::Text);
     f.dim = f.pal.color(QPalette::Base);
@@ -870,7 +870,8 @@ void OneHotView::paintEvent(QPaintEvent *)
     f.ids = m_lab->flatIds();
     f.n = f.ids.size();
     f.k = std::min(m_animation->idIndex(), f.n);
-    f.haveId = f.k < f.n;
+    // An id past W's rows (ids of a model being replaced) has no row to draw.
+    f.haveId = f.k < f.n && f.ids[f.k] >= 0 && f.ids[f.k] < f.v;
     f.id = f.haveId ? f.ids[f.k] : -1;
     f.phase = f.haveId ? m_animation->phase() : Phase::Done;
     f.t = m_animation->progress();
@@ -887,7 +888,11 @@ void OneHotView::paintEvent(QPaintEvent *)
         f.swept = double(f.v);
     paintOneHot(p, f);
     paintWeight(p, f);
-    f.idRow = f.haveId ? f.w.row(f.id).data() : nullptr;
+    if (f.haveId) {
+        f.idRowValues.resize(std::size_t(f.d));
+        f.w.copyRows(f.id, 1, f.idRowValues.data());
+    }
+    f.idRow = f.haveId ? f.idRowValues.data() : nullptr;
     paintSum(p, f);
     f.computed = m_lab->hasPaths() && m_lab->paths().oneHotMm.numel() == qint64(f.n) * f.d;
     paintOutput(p, f);
@@ -1021,11 +1026,11 @@ void OneHotView::paintWeight(QPainter &p, const Frame &f) const
             for (qint64 j = 0; j < f.d; ++j) {
                 const QRectF r(g.weight.left() + j * g.colWidth, g.weight.top() + i * g.rowHeight, g.colWidth,
                                g.rowHeight);
-                const QRgb c = f.colorOf(f.w(i, j));
+                const QRgb c = f.colorOf(f.w.at(i, j));
                 p.fillRect(r, QColor(c));
                 if (showValues) {
                     p.setPen(textColorOn(c));
-                    drawRecordedText(p, r, Qt::AlignCenter, QString::number(f.w(i, j), 'f', 2), f.texts);
+                    drawRecordedText(p, r, Qt::AlignCenter, QString::number(f.w.at(i, j), 'f', 2), f.texts);
                 }
             }
         }
@@ -1045,7 +1050,7 @@ void OneHotView::paintWeight(QPainter &p, const Frame &f) const
             // A compressed W may not show this row at all: draw the real row on top.
             QImage strip(int(f.d), 1, QImage::Format_RGB32);
             for (qint64 j = 0; j < f.d; ++j)
-                strip.setPixel(int(j), 0, f.colorOf(f.w(f.id, j)));
+                strip.setPixel(int(j), 0, f.colorOf(f.w.at(f.id, j)));
             p.drawImage(r.adjusted(0, -1, 0, 1), strip);
         }
         p.setPen(QPen(kOneColor, 3));
@@ -1164,8 +1169,11 @@ void OneHotView::paintOutput(QPainter &p, const Frame &f) const
         const bool filled = row < f.k || (row == f.k && f.phase == Phase::Lookup);
         if (filled && f.computed)
             paintValueRow(p, f, r, m_lab->paths().oneHotMm.data.data() + row * f.d, 1.0);
-        else if (filled)
-            paintValueRow(p, f, r, f.w.row(f.ids[row]).data(), 1.0);
+        else if (filled && f.ids[row] >= 0 && f.ids[row] < f.v) {
+            std::vector<float> values(std::size_t(f.d));
+            f.w.copyRows(f.ids[row], 1, values.data());
+            paintValueRow(p, f, r, values.data(), 1.0);
+        }
     }
     p.setPen(f.faint);
     p.setBrush(Qt::NoBrush);

@@ -199,8 +199,9 @@ void UnembeddingView::setModel(const core::TiedModel *model)
         m_hiddenIsRandom = false;
         if (v > 0) {
             // With embedding_dim = 0 the row is tensor([]), still a valid h.
-            const auto row = model->embedding().weight()->value().row(0);
-            std::copy(row.data(), row.data() + row.size(), m_hidden.begin());
+            const core::Parameter &w = *model->embedding().weight();
+            m_hidden.resize(std::size_t(w.cols()));
+            w.copyRows(0, 1, m_hidden.data());
             m_sourceToken = 0;
         } else if (model && dim > 0) {
             // num_embeddings = 0 has no row to copy: h = torch.randn(D), reproducible from the seed.
@@ -231,9 +232,10 @@ void UnembeddingView::setVocabulary(const Vocabulary &vocabulary)
 void UnembeddingView::refresh()
 {
     if (m_model && m_sourceToken >= 0) {
-        const auto row = m_model->embedding().weight()->value().row(m_sourceToken);
-        if (!std::equal(m_hidden.begin(), m_hidden.end(), row.data(), row.data() + row.size())) {
-            m_hidden.assign(row.data(), row.data() + row.size());
+        std::vector<float> row(std::size_t(m_model->embedding().weight()->cols()));
+        m_model->embedding().weight()->copyRows(m_sourceToken, 1, row.data());
+        if (m_hidden != row) {
+            m_hidden = std::move(row);
             showHidden();
             recompute();
             Q_EMIT hiddenChanged();
@@ -256,8 +258,9 @@ bool UnembeddingView::setHiddenFromToken(int token)
         return false;
     }
     setError({});
-    const auto row = m_model->embedding().weight()->value().row(token);
-    m_hidden.assign(row.data(), row.data() + row.size());
+    const core::Parameter &w = *m_model->embedding().weight();
+    m_hidden.resize(std::size_t(w.cols()));
+    w.copyRows(token, 1, m_hidden.data());
     m_sourceToken = token;
     m_hiddenIsRandom = false;
     {
@@ -577,7 +580,7 @@ void UnembeddingView::recompute()
 bool UnembeddingView::ForwardInputs::matches(const core::Linear &head, const std::vector<float> &h) const
 {
     const core::ParameterPtr &b = head.bias();
-    return weight.lock() == head.weight() && weightData == head.weight()->value().data() &&
+    return weight.lock() == head.weight() && weightData == head.weight()->storage() &&
            weightVersion == head.weight()->version() && bias.lock() == b &&
            biasVersion == (b ? b->version() : 0) && hidden == h;
 }
@@ -586,7 +589,7 @@ UnembeddingView::ForwardInputs UnembeddingView::inputsOf(const core::Linear &hea
                                                          const std::vector<float> &h)
 {
     const core::ParameterPtr &b = head.bias();
-    return ForwardInputs{head.weight(),        b, head.weight()->value().data(), head.weight()->version(),
+    return ForwardInputs{head.weight(),        b, head.weight()->storage(), head.weight()->version(),
                          b ? b->version() : 0, h};
 }
 

@@ -152,7 +152,7 @@ private:
     struct ForwardInputs {
         std::weak_ptr<const core::Parameter> weight;
         std::weak_ptr<const core::Parameter> bias;
-        const float *weightData = nullptr;
+        const void *weightData = nullptr;
         std::uint64_t weightVersion = 0;
         std::uint64_t biasVersion = 0;
         std::vector<float> hidden;

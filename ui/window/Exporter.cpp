@@ -309,7 +309,7 @@ QString Exporter::exportFitFrames(const FitFrameViews &views, FitSession *sessio
 QString Exporter::exportNpy(const core::Parameter &parameter, const QString &fileName)
 {
     try {
-        core::writeNpy(fileName.toStdString(), parameter.value().data(), parameter.shape());
+        core::writeNpy(fileName.toStdString(), parameter);
     } catch (const std::exception &e) {
         return tr("Could not write '%1': %2").arg(fileName, QString::fromStdString(e.what()));
     }

@@ -138,7 +138,7 @@ QString WeightHeatmaps::quantDetail(const Document &document, const QString &tar
         return {};
     const core::ParameterPtr values = lab.parameter(target);
     const QString type = WeightOrigin::of(lab, target).load.value_or(Lab::Operation{}).element;
-    const auto columns = std::size_t(values->value().cols());
+    const auto columns = std::size_t(values->cols());
     const core::Index groupColumn = core::Index(q->groupFirst % columns);
     const QString shared = q->minimum ? tr("%1 block %2: W[%3, %4:%5] share the scale %6 and the minimum %7")
                                             .arg(type)

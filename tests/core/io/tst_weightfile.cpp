@@ -7,6 +7,7 @@
 #include "common/Golden.h"
 #include "common/Process.h"
 #include "core/analysis/Neighbours.h"
+#include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
 #include "core/io/MappedFile.h"
@@ -15,6 +16,8 @@
 #include "core/io/WeightFile.h"
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
+#include "core/nn/OneHot.h"
+#include "core/tensor/DistinctValues.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Overview.h"
 #include "core/tensor/Retire.h"
@@ -39,6 +42,7 @@
 using namespace embedlab;
 
 Q_DECLARE_METATYPE(std::vector<core::TiedPair>)
+Q_DECLARE_METATYPE(core::HalfType)
 
 namespace {
 
@@ -80,6 +84,24 @@ bool sameSummary(const core::Summary &a, const core::Summary &b)
            std::memcmp(&a.max, &b.max, sizeof a.max) == 0;
 }
 
+// lm_head = Linear(D, V, bias=False) whose weight is `w` itself.
+std::unique_ptr<core::Linear> headOf(const core::ParameterPtr &w)
+{
+    core::Generator gen(123);
+    auto head = std::make_unique<core::Linear>(w->cols(), w->rows(), false, gen);
+    head->setWeight(w);
+    return head;
+}
+
+// Both overviews recorded and equal bit for bit (NaN payloads included), limit and values.
+bool sameOverview(const core::Parameter &a, const core::Parameter &b)
+{
+    const std::shared_ptr<const core::Overview> x = a.overview(), y = b.overview();
+    return x && y && std::bit_cast<std::uint32_t>(x->limit) == std::bit_cast<std::uint32_t>(y->limit) &&
+           x->values.size() == y->values.size() &&
+           sameBits(x->values.data(), y->values.data(), core::Index(x->values.size()));
+}
+
 } // namespace
 
 class TestWeightFile : public QObject {
@@ -101,6 +123,8 @@ private Q_SLOTS:
     void inPlaceGivesTheCopysBits();
     void inPlaceWritesCopyPagesNotTheFile();
     void placementFollowsTypeAndSize();
+    void halfWordsInPlaceGiveTheCopysBits_data();
+    void halfWordsInPlaceGiveTheCopysBits();
     void cliInspect_data();
     void cliInspect();
     void cliConvert_data();
@@ -437,22 +461,14 @@ void TestWeightFile::inPlaceGivesTheCopysBits()
     QVERIFY(sameBits(mapped->value().data(), copied->value().data(), v * d));
     QVERIFY(sameSummary(mapped->summary(), copied->summary()));
     QVERIFY(sameSummary(mapped->summary(), core::summarize(values.data(), v * d)));
-    QVERIFY(mapped->overview() && copied->overview());
-    QCOMPARE(mapped->overview()->limit, copied->overview()->limit);
-    const core::FloatStorage &levelMapped = mapped->overview()->values,
-                             &levelCopied = copied->overview()->values;
-    QCOMPARE(levelMapped.size(), levelCopied.size());
-    QVERIFY(sameBits(levelMapped.data(), levelCopied.data(), core::Index(levelMapped.size())));
+    QVERIFY(sameOverview(*mapped, *copied));
 
     const core::LongTensor ids{{4}, {2, 3, 1, 699}};
     core::Embedding lookupMapped(mapped, {}), lookupCopied(copied, {});
     QVERIFY(sameBits(lookupMapped.forward(ids), lookupCopied.forward(ids)));
-    core::Generator gen(123);
-    core::Linear headMapped(d, v, false, gen), headCopied(d, v, false, gen);
-    headMapped.setWeight(mapped);
-    headCopied.setWeight(copied);
+    const std::unique_ptr<core::Linear> headMapped = headOf(mapped), headCopied = headOf(copied);
     const core::Tensor hidden = lookupCopied.forward(ids);
-    QVERIFY(sameBits(headMapped.forward(hidden), headCopied.forward(hidden)));
+    QVERIFY(sameBits(headMapped->forward(hidden), headCopied->forward(hidden)));
     const core::RowNeighbours nearMapped(mapped->span()), nearCopied(copied->span());
     QCOMPARE(nearMapped.nearest(5, 10), nearCopied.nearest(5, 10));
     QVERIFY(!mapped->inPlace() || mapped->value().data() != copied->value().data());
@@ -510,18 +526,147 @@ void TestWeightFile::inPlaceWritesCopyPagesNotTheFile()
 
 void TestWeightFile::placementFollowsTypeAndSize()
 {
-    // Auto keeps small tensors as copies; InPlace needs float32 (a bf16 or f16 tensor is decoded).
+    // Auto keeps small tensors as copies; InPlace needs little-endian float32, bf16 or f16 in C order
+    // (others are decoded).
     const core::WeightFile small =
         core::WeightFile::open(testing::formatFile(QStringLiteral("f4_le_c.npy")).toStdString());
     QVERIFY(!small.toParameter("array")->inPlace());
     QVERIFY(small.toParameter("array", {}, Placement::InPlace)->inPlace());
-    for (const char *name : {"f2_le_specials.npy", "f4_be_c.npy", "f8_be_fortran.npy"}) {
+    const core::WeightFile half =
+        core::WeightFile::open(testing::formatFile(QStringLiteral("f2_le_specials.npy")).toStdString());
+    const core::ParameterPtr words = half.toParameter("array", {}, Placement::InPlace);
+    QVERIFY(words->inPlace() && words->halfType() == core::HalfType::Float16);
+    QVERIFY(sameBits(words->toTensor(), *half.toFloat32("array")));
+    for (const char *name : {"f4_be_c.npy", "f8_be_fortran.npy"}) {
         const core::WeightFile file =
             core::WeightFile::open(testing::formatFile(QString::fromLatin1(name)).toStdString());
         const core::ParameterPtr p = file.toParameter("array", {}, Placement::InPlace);
         QVERIFY2(p && !p->inPlace(), name);
         QVERIFY2(sameBits(p->toTensor(), *file.toFloat32("array")), name);
     }
+}
+
+// 16-bit words of `type` for a [rows, cols] matrix: magnitudes about 2^-5..2^5 from a hash, with
+// -0.0 and a subnormal, and with `specials` an infinity and a NaN (whose payload must survive).
+std::vector<std::uint16_t> halfWords(core::HalfType type, core::Index rows, core::Index cols, bool specials)
+{
+    const bool bf16 = type == core::HalfType::BFloat16;
+    const unsigned mantissaBits = bf16 ? 7 : 10, bias = bf16 ? 127 : 15;
+    std::vector<std::uint16_t> words(static_cast<std::size_t>(rows * cols));
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const auto h = static_cast<std::uint32_t>(i * 2654435761u);
+        const std::uint32_t exponent = bias - 5 + (h >> 8) % 11,
+                            mantissa = (h >> 12) & ((1u << mantissaBits) - 1);
+        words[i] = static_cast<std::uint16_t>((h & 0x8000) | (exponent << mantissaBits) | mantissa);
+    }
+    words[1] = 0x8000;
+    words[2] = 0x0001;
+    if (specials) {
+        words[words.size() / 2] = bf16 ? 0x7f80 : 0x7c00;
+        words[words.size() - 1] = bf16 ? 0x7fc1 : 0x7e01;
+    }
+    return words;
+}
+
+// A .safetensors holding one [rows, cols] tensor "w" of `dtype` ("BF16", "F16").
+[[nodiscard]] bool writeWordsSafetensors(const QString &path, const char *dtype,
+                                         const std::vector<std::uint16_t> &words, core::Index rows,
+                                         core::Index cols)
+{
+    QByteArray header = QStringLiteral("{\"w\":{\"dtype\":\"%1\",\"shape\":[%2,%3],\"data_offsets\":[0,%4]}}")
+                            .arg(QLatin1String(dtype))
+                            .arg(rows)
+                            .arg(cols)
+                            .arg(words.size() * 2)
+                            .toLatin1();
+    while (header.size() % 8 != 0)
+        header.append(' ');
+    QByteArray bytes(8, '\0');
+    for (int k = 0; k < 8; ++k)
+        bytes[k] = static_cast<char>((std::uint64_t(header.size()) >> (8 * k)) & 0xff);
+    bytes += header;
+    for (std::uint16_t w : words) {
+        bytes.append(static_cast<char>(w & 0xff));
+        bytes.append(static_cast<char>(w >> 8));
+    }
+    return writeFile(path, bytes);
+}
+
+void TestWeightFile::halfWordsInPlaceGiveTheCopysBits_data()
+{
+    QTest::addColumn<core::HalfType>("type");
+    QTest::addColumn<bool>("specials");
+    QTest::newRow("bf16") << core::HalfType::BFloat16 << false;
+    QTest::newRow("bf16 with Inf and NaN") << core::HalfType::BFloat16 << true;
+    QTest::newRow("f16") << core::HalfType::Float16 << false;
+    QTest::newRow("f16 with Inf and NaN") << core::HalfType::Float16 << true;
+}
+
+// Issue #28: a bf16 or f16 tensor used where it lies in the file, as its 16-bit words, gives its
+// decoded copy's bits in the lookup, lm_head(h) (dot products and the gemm, on one thread and two),
+// the statistics and the overview, and none of them makes a float32 copy; the first value() makes it.
+void TestWeightFile::halfWordsInPlaceGiveTheCopysBits()
+{
+    QFETCH(core::HalfType, type);
+    QFETCH(bool, specials);
+    // 100 columns: the overview's groups of rows straddle the load's blocks of 2^20 elements.
+    const core::Index v = 20000, d = 100;
+    const std::vector<std::uint16_t> words = halfWords(type, v, d, specials);
+    const QString path = m_dir.filePath(QStringLiteral("words.safetensors"));
+    QVERIFY(writeWordsSafetensors(path, type == core::HalfType::BFloat16 ? "BF16" : "F16", words, v, d));
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::ParameterPtr mapped = file.toParameter("w", {}, Placement::InPlace),
+                             copied = file.toParameter("w", {}, Placement::Copy);
+    QVERIFY(mapped && mapped->inPlace() && mapped->halfType() == type);
+    QVERIFY(copied && !copied->inPlace() && !copied->halfType());
+    QCOMPARE(mapped->storedBytes(), words.size() * 2);
+    QVERIFY(sameOverview(*mapped, *copied));
+    QCOMPARE(mapped->recordedSummary().has_value(), !specials);
+
+    const core::LongTensor ids{{6}, {2, 3, 1, 19999, 0, 2}};
+    core::Embedding lookupMapped(mapped, {}), lookupCopied(copied, {});
+    QVERIFY(sameBits(lookupMapped.forward(ids), lookupCopied.forward(ids)));
+    const std::unique_ptr<core::Linear> headMapped = headOf(mapped), headCopied = headOf(copied);
+    for (const core::Index n : {1, 4, 5, 200}) { // dot products, then the gemm; 200 rows on two threads
+        core::Tensor hidden({n, d}, core::uninitialized);
+        copied->copyRows(100, n, hidden.data.data());
+        QVERIFY2(sameBits(headMapped->forward(hidden), headCopied->forward(hidden)),
+                 qPrintable(QString::number(n)));
+    }
+    const core::LookupPaths pathsMapped = core::computeLookupPaths(lookupMapped, ids),
+                            pathsCopied = core::computeLookupPaths(lookupCopied, ids);
+    QVERIFY(sameBits(pathsMapped.index, pathsCopied.index));
+    QVERIFY(sameBits(pathsMapped.oneHotMm, pathsCopied.oneHotMm));
+    QVERIFY(sameBits(pathsMapped.linear, pathsCopied.linear));
+    QVERIFY(sameBits(mapped->toTensor(), copied->toTensor()));
+    QVERIFY(sameBits(mapped->clone()->toTensor(), copied->toTensor()));
+    const core::TensorDecoration parameter{true, true, {}};
+    QCOMPARE(core::formatTensor(*mapped, parameter), core::formatTensor(copied->toTensor(), parameter));
+    QCOMPARE(core::countDistinctValues(*mapped), core::countDistinctValues(copied->value().data(), v * d));
+    const auto histogram = [](const auto &read) {
+        try {
+            return QString::number(read().size()) + QStringLiteral(" bins");
+        } catch (const core::Error &e) {
+            return QString::fromStdString(e.what());
+        }
+    };
+    QCOMPARE(histogram([&] { return core::histc(*mapped, 100, 0.0, 0.0); }),
+             histogram([&] { return core::histc(copied->value().data(), v * d, 100, 0.0, 0.0); }));
+    if (!specials) {
+        QVERIFY(core::histc(*mapped, 100, 0.0, 0.0) ==
+                core::histc(copied->value().data(), v * d, 100, 0.0, 0.0));
+        QVERIFY(core::histc(*mapped, 37, -1.0, 2.0) ==
+                core::histc(copied->value().data(), v * d, 37, -1.0, 2.0));
+    }
+    QVERIFY2(mapped->halfType(),
+             "looking, looking up, unembedding, printing and binning make no float32 copy");
+
+    QVERIFY(sameSummary(mapped->summary(), copied->summary()));
+    QVERIFY(sameBits(mapped->value().data(), copied->value().data(), v * d));
+    QVERIFY(!mapped->halfType() && mapped->inPlace());
+    mapped->value()(0, 0) = 42.0f;
+    mapped->bumpVersion();
+    QVERIFY(sameBits(file.toParameter("w")->toTensor(), copied->toTensor()));
 }
 
 void TestWeightFile::mappedFileIsMoveOnly()
