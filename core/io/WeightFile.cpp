@@ -449,31 +449,64 @@ std::vector<TiedPair> findTiedPairs(const std::vector<TensorInfo> &tensors,
     return pairs;
 }
 
+namespace {
+
+// `name` is `suffix` or ends with "." + suffix ("transformer.wte.weight" ends with "wte.weight").
+bool endsWithPart(const std::string &name, std::string_view suffix)
+{
+    return name.size() >= suffix.size() &&
+           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+           (name.size() == suffix.size() || name[name.size() - suffix.size() - 1] == '.');
+}
+
+// An embedding's name: Hugging Face's (GPT-2's wte, Llama's embed_tokens) or GGUF's (Meta's).
+bool isEmbeddingName(const std::string &name, bool *gguf = nullptr)
+{
+    const bool ggufName = name == "token_embd.weight" || name == "tok_embeddings.weight";
+    if (gguf)
+        *gguf = ggufName;
+    return ggufName || endsWithPart(name, "wte.weight") || endsWithPart(name, "embed_tokens.weight");
+}
+
+bool isLmHeadName(const std::string &name)
+{
+    return endsWithPart(name, "lm_head.weight") || name == "output.weight";
+}
+
+} // namespace
+
 std::optional<AbsentTie> findAbsentTie(const std::vector<TensorInfo> &tensors)
 {
-    auto endsWith = [](const std::string &s, std::string_view suffix) {
-        return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0 &&
-               (s.size() == suffix.size() || s[s.size() - suffix.size() - 1] == '.');
-    };
     const TensorInfo *embedding = nullptr;
     bool ggufStyle = false;
     for (const TensorInfo &t : tensors) {
-        if (t.shape.size() != 2)
-            continue;
-        if (!embedding && (endsWith(t.name, "wte.weight") || endsWith(t.name, "embed_tokens.weight"))) {
+        if (t.shape.size() == 2 && !embedding && isEmbeddingName(t.name, &ggufStyle))
             embedding = &t;
-        } else if (!embedding && (t.name == "token_embd.weight" || t.name == "tok_embeddings.weight")) {
-            embedding = &t;
-            ggufStyle = true;
-        }
     }
     if (!embedding)
         return std::nullopt;
     for (const TensorInfo &t : tensors) {
-        if (endsWith(t.name, "lm_head.weight") || t.name == "output.weight")
+        if (isLmHeadName(t.name))
             return std::nullopt;
     }
     return AbsentTie{embedding->name, ggufStyle ? "output.weight" : "lm_head.weight"};
+}
+
+std::optional<std::string> findLmHead(const std::vector<TensorInfo> &tensors, const std::string &embedding)
+{
+    const auto named = [&tensors](const std::string &name) {
+        const auto it =
+            std::find_if(tensors.begin(), tensors.end(), [&](const TensorInfo &t) { return t.name == name; });
+        return it == tensors.end() ? nullptr : &*it;
+    };
+    const TensorInfo *e = named(embedding);
+    if (!e || e->shape.size() != 2 || !isEmbeddingName(embedding))
+        return std::nullopt;
+    for (const TensorInfo &t : tensors) {
+        if (isLmHeadName(t.name) && t.shape == e->shape && !(t.offset == e->offset && t.size == e->size))
+            return t.name;
+    }
+    return std::nullopt;
 }
 
 WeightFile::WeightFile(MappedFile file, Format format, WeightIndex index)

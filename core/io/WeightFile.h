@@ -111,6 +111,12 @@ std::vector<TiedPair> findTiedPairs(const std::vector<TensorInfo> &tensors,
 /// with no language-model head in the file, which the model builds tied to the embedding.
 std::optional<AbsentTie> findAbsentTie(const std::vector<TensorInfo> &tensors);
 
+/// The language-model head stored beside the embedding named `embedding` (`wte.weight`,
+/// `*embed_tokens.weight`, GGUF's `token_embd.weight`): a `*lm_head.weight` or GGUF `output.weight`
+/// of the same shape with bytes of its own (Llama 3's untied pair). std::nullopt when `embedding` is
+/// no embedding's name, or the file has no such head (or only the embedding's own storage again).
+std::optional<std::string> findLmHead(const std::vector<TensorInfo> &tensors, const std::string &embedding);
+
 /// A memory-mapped .npy, .safetensors or GGUF file. The format is found from the magic bytes; a file
 /// whose extension names another format is refused with a message saying what it really is, and
 /// PyTorch pickles (.pt, .bin) are refused with how to convert them (pickles are never executed).
@@ -162,6 +168,10 @@ public:
                        const std::function<void(const float *data, std::size_t count)> &sink) const;
     std::vector<TiedPair> tiedPairs() const { return findTiedPairs(m_index.tensors, m_file.bytes()); }
     std::optional<AbsentTie> absentTie() const { return findAbsentTie(m_index.tensors); }
+    std::optional<std::string> lmHeadFor(const std::string &embedding) const
+    {
+        return findLmHead(m_index.tensors, embedding);
+    }
     /// sum(p.numel() for p in model.parameters()) after loading: storage shared by tied names counts
     /// once, and an absent tied head adds nothing. Every stored tensor counts as a parameter.
     Index parameterCount() const;

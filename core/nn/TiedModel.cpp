@@ -60,6 +60,25 @@ std::unique_ptr<TiedModel> TiedModel::withEmbedding(ParameterPtr weight, const E
     return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
 }
 
+std::unique_ptr<TiedModel> TiedModel::withEmbeddingAndHead(ParameterPtr embedding, ParameterPtr head,
+                                                           const EmbeddingOptions &options, bool lmHeadBias,
+                                                           Generator &gen)
+{
+    const auto n = static_cast<std::uint64_t>(embedding->numel());
+    if (n < 16) {
+        // withEmbedding() draws such a small model for real; the head then replaces the Linear's.
+        std::unique_ptr<TiedModel> model =
+            withEmbedding(std::move(embedding), options, lmHeadBias, false, gen);
+        model->m_lmHead->setWeight(std::move(head));
+        return model;
+    }
+    // normal_ as withEmbedding() skips it, then kaiming_uniform_'s one draw per element.
+    gen.discard(n + (n % 16 != 0 ? 16 : 0) + n);
+    auto layer = std::make_unique<Embedding>(std::move(embedding), options);
+    auto lmHead = std::make_unique<Linear>(std::move(head), lmHeadBias, gen);
+    return std::unique_ptr<TiedModel>(new TiedModel(std::move(layer), std::move(lmHead)));
+}
+
 std::unique_ptr<TiedModel> TiedModel::withLmHead(ParameterPtr weight, const EmbeddingOptions &options,
                                                  bool lmHeadBias, Generator &gen)
 {

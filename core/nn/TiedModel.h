@@ -31,6 +31,12 @@ public:
                                             Generator &gen);
     static std::unique_ptr<TiedModel> withEmbedding(ParameterPtr weight, const EmbeddingOptions &options,
                                                     bool lmHeadBias, bool tied, Generator &gen);
+    /// The untied model of a file that stores both matrices ([V, D] each, Llama 3's): `embedding`
+    /// becomes embedding.weight and `head` lm_head.weight (no copies); `gen` skips the draws of both,
+    /// as withEmbedding() and withLmHead() do; any bias is drawn as usual (issue #28).
+    static std::unique_ptr<TiedModel> withEmbeddingAndHead(ParameterPtr embedding, ParameterPtr head,
+                                                           const EmbeddingOptions &options, bool lmHeadBias,
+                                                           Generator &gen);
     /// The untied model after `Embedding(V, D); Linear(D, V); lm_head.weight.copy_(w)` with `weight`
     /// as w ([V, D]): `weight` becomes lm_head.weight (no copy) and the Linear's own V x D values are
     /// never drawn - `gen` skips them; the embedding and any bias are drawn as usual (issue #15).

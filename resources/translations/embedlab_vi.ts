@@ -3008,10 +3008,6 @@
         <translation>Đang có một tensor được nạp.</translation>
     </message>
     <message>
-        <source>Converting %1 to float32 ...</source>
-        <translation>Đang chuyển %1 sang float32 ...</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>Huỷ</translation>
     </message>
@@ -3038,6 +3034,14 @@
     <message>
         <source>The tokenizer's tokens label the rows, but text cannot be typed: %1</source>
         <translation>Các token của bộ tách token gắn nhãn cho các hàng, nhưng không gõ được văn bản: %1</translation>
+    </message>
+    <message>
+        <source>Reading %1 ...</source>
+        <translation>Đang đọc %1 ...</translation>
+    </message>
+    <message>
+        <source>%1 and %2 [%3 x %4] from %5 are now embedding.weight and lm_head.weight</source>
+        <translation>%1 và %2 [%3 x %4] từ %5 giờ là embedding.weight và lm_head.weight</translation>
     </message>
 </context>
 <context>

@@ -3008,10 +3008,6 @@
         <translation>已有一个张量正在加载。</translation>
     </message>
     <message>
-        <source>Converting %1 to float32 ...</source>
-        <translation>正在将 %1 转换为 float32 ...</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3038,6 +3034,14 @@
     <message>
         <source>The tokenizer's tokens label the rows, but text cannot be typed: %1</source>
         <translation>分词器的 token 标注了各行，但无法输入文本：%1</translation>
+    </message>
+    <message>
+        <source>Reading %1 ...</source>
+        <translation>正在读取 %1 ...</translation>
+    </message>
+    <message>
+        <source>%1 and %2 [%3 x %4] from %5 are now embedding.weight and lm_head.weight</source>
+        <translation>%5 中的 %1 和 %2 [%3 x %4] 现在是 embedding.weight 和 lm_head.weight</translation>
     </message>
 </context>
 <context>

@@ -648,7 +648,7 @@ QString Lab::loadedFrom() const
 }
 
 void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
-                     bool tied, const QString &element)
+                     bool tied, const QString &element, const FileHead &head)
 {
     if (!matrix || matrix->dim() != 2) {
         Q_EMIT rebuildFailed(tr("%1 is not a 2-D matrix: only a [V, D] tensor can be a weight.").arg(tensor));
@@ -661,7 +661,10 @@ void Lab::loadMatrix(core::ParameterPtr matrix, const QString &file, const QStri
     c.paddingIdx.reset();
     c.maxNorm.reset();
     c.tied = role == LoadRole::Embedding && tied;
-    m_scheduler->requestLoad({std::move(matrix), {}, file, tensor, role, element});
+    const bool withHead =
+        head.matrix && role == LoadRole::Embedding && !c.tied && head.matrix->shape() == matrix->shape();
+    m_scheduler->requestLoad(
+        {std::move(matrix), {}, file, tensor, role, element, withHead ? head : FileHead{}});
     m_config = c;
     Q_EMIT configChanged();
     revalidateIds();

@@ -126,6 +126,12 @@ public:
     enum class Preset { Reference, Gpt2Small };
     /// Which layer a loaded matrix becomes.
     enum class LoadRole { Embedding, LmHead };
+    /// The untied lm_head a file stores beside the embedding it loads (Llama 3's lm_head.weight).
+    struct FileHead {
+        core::ParameterPtr matrix;
+        QString tensor;
+        QString element; // how the file stores it: a GGUF's output.weight may be Q6_K beside a Q4_K embedding
+    };
 
     /// Models up to this many weight elements are rebuilt synchronously (instantly, and
     /// deterministic for tests); bigger ones on a worker thread.
@@ -252,9 +258,10 @@ public:
     /// matrix's [V, D]) or lm_head (LmHead: Linear(D, V) from [V, D]) is `matrix` itself (adopted,
     /// not copied), built after torch.manual_seed(seed) like any model; the values it replaces are
     /// never drawn (core::TiedModel::withEmbedding). `tied` ties the lm_head to a loaded embedding.
-    /// `element` is how the file stores it (core::elementTypeName(), Operation::element).
+    /// `element` is how the file stores it (core::elementTypeName(), Operation::element). `head`, the
+    /// file's own lm_head of the same shape, becomes lm_head.weight of an untied loaded embedding.
     void loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, LoadRole role,
-                    bool tied, const QString &element = {});
+                    bool tied, const QString &element = {}, const FileHead &head = {});
 
     /// A session's model: `config` built around `embedding` (stored values, adopted as
     /// embedding.weight: nothing drawn for them, no copy), recorded in the history as `restore`.

@@ -118,7 +118,11 @@ void LabScheduler::buildModel(const Job &job, Built &built)
     core::Generator gen;
     gen.manualSeed(c.seed);
     const bool loadsEmbedding = job.load && job.load->role == Lab::LoadRole::Embedding;
-    if (loadsEmbedding) {
+    if (loadsEmbedding && job.load->head.matrix) {
+        // Both matrices come from the file: no new V x D matrix at all.
+        built.model = core::TiedModel::withEmbeddingAndHead(job.load->matrix, job.load->head.matrix, options,
+                                                            c.lmHeadBias, gen);
+    } else if (loadsEmbedding) {
         // The loaded matrix is the embedding: only an untied lm_head is a new V x D matrix.
         if (!c.tied)
             core::checkShapeAllocatable({c.numEmbeddings, c.embeddingDim});
@@ -140,6 +144,9 @@ void LabScheduler::buildModel(const Job &job, Built &built)
         built.history.append(job.load->operation ? *job.load->operation
                                                  : loadOperation(job.load->file, job.load->tensor,
                                                                  job.load->role, job.load->element));
+    if (job.load && job.load->head.matrix)
+        built.history.append(loadOperation(job.load->file, job.load->head.tensor, Lab::LoadRole::LmHead,
+                                           job.load->head.element));
     if (c.tied) {
         if (!built.model->isTied())
             built.model->tie();

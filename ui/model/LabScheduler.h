@@ -28,7 +28,8 @@ public:
         QString file;
         QString tensor;
         Lab::LoadRole role = Lab::LoadRole::Embedding;
-        QString element = {}; // how the file stores it (Lab::Operation::element)
+        QString element = {};    // how the file stores it (Lab::Operation::element)
+        Lab::FileHead head = {}; // the file's own lm_head for an untied embedding, when it has one
     };
     /// An initialiser to draw into a new matrix of `parameter`'s shape.
     struct InitJob {

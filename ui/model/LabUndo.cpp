@@ -242,7 +242,8 @@ bool LabUndo::untie(core::TiedModel::UntieMode mode)
 }
 
 bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor,
-                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary, const QString &element)
+                         Lab::LoadRole role, bool tied, const Vocabulary &vocabulary, const QString &element,
+                         const Lab::FileHead &head)
 {
     // Undo keeps the model being replaced: asked before it is kept, not after.
     const std::uint64_t kept = m_lab->isBusy() ? 0 : m_lab->parameterBytes();
@@ -251,7 +252,7 @@ bool LabUndo::loadMatrix(core::ParameterPtr matrix, const QString &file, const Q
         return false;
     const Lab::Snapshot before = fits ? m_lab->snapshotWithModel() : m_lab->snapshot();
     m_lab->setVocabulary(vocabulary);
-    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied, element);
+    m_lab->loadMatrix(std::move(matrix), file, tensor, role, tied, element, head);
     m_openInit = nullptr;
     auto *command =
         new ModelCommand(m_lab, before, m_lab->snapshot(),

@@ -79,7 +79,8 @@ public:
     /// whose rows are tokens of `vocabulary` (none: ids only), as one step. When keeping the model it
     /// replaces does not fit the budget, asks first: declined, nothing changes and false is returned.
     bool loadMatrix(core::ParameterPtr matrix, const QString &file, const QString &tensor, Lab::LoadRole role,
-                    bool tied, const Vocabulary &vocabulary = {}, const QString &element = {});
+                    bool tied, const Vocabulary &vocabulary = {}, const QString &element = {},
+                    const Lab::FileHead &head = {});
     /// Makes `vocabulary` the tokenizer of the rows as one step (a guessed or chosen tokenizer for a
     /// matrix that came without one); nothing when it is already.
     void setVocabulary(const QString &description, const Vocabulary &vocabulary);

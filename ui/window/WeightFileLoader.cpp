@@ -20,6 +20,8 @@ namespace embedlab::ui {
 
 struct WeightFileLoader::Converted {
     core::ParameterPtr tensor;
+    /// The file's own lm_head beside an untied embedding it loads (issue #28), else empty.
+    Lab::FileHead head{};
     QString error;
     bool cancelled = false;
     /// The file it came from and how the file stores it ("Q4_K").
@@ -142,8 +144,7 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
     Q_EMIT loadingChanged(true);
     auto fraction = std::make_shared<std::atomic<int>>(0);
     auto cancel = std::make_shared<std::atomic<bool>>(false);
-    auto *progress =
-        new QProgressDialog(tr("Converting %1 to float32 ...").arg(tensor), tr("Cancel"), 0, 100, m_window);
+    auto *progress = new QProgressDialog(tr("Reading %1 ...").arg(tensor), tr("Cancel"), 0, 100, m_window);
     progress->setObjectName(QStringLiteral("loadProgress"));
     progress->setWindowModality(Qt::WindowModal);
     progress->setMinimumDuration(400);
@@ -152,25 +153,41 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
     connect(poll, &QTimer::timeout, progress, [progress, fraction] { progress->setValue(fraction->load()); });
     poll->start(50);
     connect(progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    const auto convert = [file, name = tensor.toStdString(), fraction, cancel]() -> Converted {
+    // An untied embedding brings the file's own lm_head along (Llama 3's pair), read the same way.
+    const std::optional<std::string> headName =
+        role == Lab::LoadRole::Embedding && !tied ? file->lmHeadFor(tensor.toStdString()) : std::nullopt;
+    const auto convert = [file, name = tensor.toStdString(), headName, fraction, cancel]() -> Converted {
         try {
-            // Decoded once, straight into the parameter the model adopts: no other copy.
-            core::ParameterPtr t = file->toParameter(name, [&](double f) {
-                fraction->store(int(f * 100));
-                return !cancel->load();
-            });
+            // Used where it lies (float32, bf16, f16) or decoded once, straight into the parameter the
+            // model adopts: no other copy.
+            const double parts = headName ? 2.0 : 1.0;
+            const auto read = [&](const std::string &n, double part) {
+                return file->toParameter(n, [&](double f) {
+                    fraction->store(int((part + f) / parts * 100));
+                    return !cancel->load();
+                });
+            };
+            core::ParameterPtr t = read(name, 0.0);
+            Lab::FileHead head;
+            if (t && headName) {
+                head = {read(*headName, 1.0), QString::fromStdString(*headName),
+                        QString::fromLatin1(core::elementTypeName(file->tensor(*headName).element))};
+                if (!head.matrix)
+                    t = nullptr;
+            }
             if (!t)
-                return {nullptr, {}, true};
-            Converted done{std::move(t), {}, false};
+                return {nullptr, {}, {}, true};
+            Converted done{std::move(t), std::move(head), {}, false};
             done.file = file;
             done.element = QString::fromLatin1(core::elementTypeName(file->tensor(name).element));
             done.vocabulary =
                 Vocabulary::findFor(QString::fromStdString(file->path()), &done.vocabularyError);
             return done;
         } catch (const core::Error &e) {
-            return {nullptr, QString::fromStdString(e.pythonText()), false};
+            return {nullptr, {}, QString::fromStdString(e.pythonText()), false};
         } catch (const std::bad_alloc &) {
-            return {nullptr, QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory"), false};
+            return {
+                nullptr, {}, QStringLiteral("RuntimeError: DefaultCPUAllocator: not enough memory"), false};
         }
     };
     runInBackground(this, convert,
@@ -193,7 +210,8 @@ void WeightFileLoader::finishLoad(const Converted &c, const QString &tensor, Lab
     } else if (!c.tensor) {
         showError(tr("Cannot load %1").arg(tensor), c.error);
         Q_EMIT openFailed(c.error);
-    } else if (!m_document->undo()->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary, c.element)) {
+    } else if (!m_document->undo()->loadMatrix(c.tensor, path, tensor, role, tied, c.vocabulary, c.element,
+                                               c.head)) {
         Q_EMIT message(tr("%1 was not opened: the weights did not change.").arg(tensor), 8000);
     } else {
         m_document->setLoadedFile(c.file, tensor, c.tensor);
@@ -203,14 +221,22 @@ void WeightFileLoader::finishLoad(const Converted &c, const QString &tensor, Lab
             Q_EMIT message(tr("The tokenizer's tokens label the rows, but text cannot be typed: %1")
                                .arg(c.vocabulary.encodingRefusal()),
                            12000);
-        Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")
-                           .arg(tensor)
-                           .arg(c.tensor->shape()[0])
-                           .arg(c.tensor->shape()[1])
-                           .arg(QFileInfo(path).fileName(), role == Lab::LoadRole::Embedding
-                                                                ? QStringLiteral("embedding.weight")
-                                                                : QStringLiteral("lm_head.weight")),
-                       12000);
+        if (c.head.matrix)
+            Q_EMIT message(tr("%1 and %2 [%3 x %4] from %5 are now embedding.weight and lm_head.weight")
+                               .arg(tensor, c.head.tensor)
+                               .arg(c.tensor->shape()[0])
+                               .arg(c.tensor->shape()[1])
+                               .arg(QFileInfo(path).fileName()),
+                           12000);
+        else
+            Q_EMIT message(tr("%1 [%2 x %3] from %4 is now %5")
+                               .arg(tensor)
+                               .arg(c.tensor->shape()[0])
+                               .arg(c.tensor->shape()[1])
+                               .arg(QFileInfo(path).fileName(), role == Lab::LoadRole::Embedding
+                                                                    ? QStringLiteral("embedding.weight")
+                                                                    : QStringLiteral("lm_head.weight")),
+                           12000);
         Q_EMIT loaded(path, tensor);
     }
     Q_EMIT loadingChanged(false);

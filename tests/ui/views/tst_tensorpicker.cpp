@@ -32,6 +32,7 @@ private Q_SLOTS:
     void listsSafetensors();
     void loadsNpyAsEmbedding();
     void loadsSafetensorsAsLinearThroughTheWindow();
+    void loadsTheFilesOwnHeadBesideItsEmbedding();
     void picklesAreRefused();
 
 private:
@@ -83,6 +84,46 @@ void TestTensorPicker::listsSafetensors()
     QVERIFY(picker.choose(Lab::LoadRole::Embedding));
     QCOMPARE(chosen.count(), 1);
     QCOMPARE(chosen.at(0).at(0).toString(), QStringLiteral("wte.weight"));
+}
+
+// Issue #28: a file that stores an untied pair (Llama 3's model.embed_tokens.weight and
+// lm_head.weight) opens as that model: the embedding and the file's own head, not a drawn one, as
+// one undoable step whose code loads both; tied, the head is the embedding.
+void TestTensorPicker::loadsTheFilesOwnHeadBesideItsEmbedding()
+{
+    const QString path = m_dir.filePath(QStringLiteral("pair.safetensors"));
+    std::vector<float> head(m_values.size());
+    for (std::size_t i = 0; i < head.size(); ++i)
+        head[i] = -0.25f * float(i);
+    core::writeSafetensors(path.toStdString(), {{"model.embed_tokens.weight", m_values.data(), {6, 3}},
+                                                {"lm_head.weight", head.data(), {6, 3}}});
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    QCOMPARE(file.lmHeadFor("model.embed_tokens.weight"), std::optional<std::string>("lm_head.weight"));
+    QCOMPARE(file.lmHeadFor("lm_head.weight"), std::nullopt);
+
+    MainWindow window;
+    QSignalSpy loaded(&window, &MainWindow::weightsLoaded);
+    const auto opened = std::make_shared<const core::WeightFile>(core::WeightFile::open(path.toStdString()));
+    window.loadTensor(opened, QStringLiteral("model.embed_tokens.weight"), Lab::LoadRole::Embedding, false);
+    QVERIFY(loaded.wait(10000));
+    Lab *lab = window.lab();
+    QVERIFY(!lab->isTied());
+    QCOMPARE(lab->embeddingWeight()->value()(5, 2), 8.5f);
+    QCOMPARE(lab->lmHeadWeight()->value()(5, 2), -4.25f);
+    QCOMPARE(qint64(lab->parameterCount()), 36LL);
+    const QString code = embedlab::ui::PythonCode::script(*lab);
+    QVERIFY2(code.contains(QStringLiteral("f.get_tensor(\"model.embed_tokens.weight\")")), qPrintable(code));
+    QVERIFY2(code.contains(QStringLiteral("f.get_tensor(\"lm_head.weight\")")), qPrintable(code));
+    QCOMPARE(window.undoStack()->count(), 1);
+    window.undoStack()->undo();
+    QCOMPARE(lab->modelConfig().numEmbeddings, 4);
+    window.undoStack()->redo();
+    QCOMPARE(lab->lmHeadWeight()->value()(5, 2), -4.25f);
+
+    window.loadTensor(opened, QStringLiteral("model.embed_tokens.weight"), Lab::LoadRole::Embedding, true);
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(lab->isTied());
+    QCOMPARE(lab->lmHeadWeight(), lab->embeddingWeight());
 }
 
 void TestTensorPicker::loadsNpyAsEmbedding()
