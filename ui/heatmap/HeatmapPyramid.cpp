@@ -234,7 +234,7 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
 const float *HeatmapPyramid::levelData(int i) const
 {
     if (i == 0)
-        return m_base ? m_base : m_source ? m_source->value().data() : nullptr;
+        return m_base; // null for 16-bit words in place: wordsSource()
     return m_data[static_cast<std::size_t>(i - 1)]->data();
 }
 

@@ -88,7 +88,10 @@ public:
 
     int levelCount() const { return static_cast<int>(m_levels.size()); }
     const PyramidLevel &level(int i) const { return m_levels[static_cast<std::size_t>(i)]; }
+    /// Level i's values; level 0 is null when the matrix is wordsSource()'s 16-bit words.
     const float *levelData(int i) const;
+    /// The parameter whose bf16 or f16 words are level 0 (no float32 copy of them), else null.
+    const core::Parameter *wordsSource() const { return m_source.get(); }
     /// The deepest level whose cells are no coarser than one pixel on either axis.
     int chooseLevel(double rowsPerPixel, double columnsPerPixel) const;
     static int chooseLevel(const std::vector<PyramidLevel> &levels, double rowsPerPixel,
@@ -97,7 +100,7 @@ public:
 private:
     const float *m_base = nullptr;
     const void *m_storage = nullptr;
-    // bf16 or f16 words in place: level 0 is their float32 copy, made when levelData(0) is first asked.
+    // bf16 or f16 words in place: level 0, read by the renderer a stripe of rows at a time.
     core::ParameterPtr m_source;
     Aggregation m_aggregation = Aggregation::MaxAbs;
     float m_limit = 0.0f;

@@ -78,16 +78,18 @@ FrameSpans frameSpans(const HeatmapMapping &mapping, int width, int height, Inde
 }
 
 // Reduces the rows of one pixel row into acc (over the frame's column range) and returns a pointer
-// to the reduced values: the matrix row itself when there is only one.
+// to the reduced values: the matrix row itself when there is only one. `data` holds the rows from
+// `firstRow` on (a stripe's rows converted from 16-bit words), else all of them.
 const float *reduceRows(const float *data, Index columns, const FrameSpans &f, CellSpan rs,
-                        Aggregation aggregation, std::vector<float> &acc, bool alwaysAccumulate, float &limit)
+                        Aggregation aggregation, std::vector<float> &acc, bool alwaysAccumulate, float &limit,
+                        Index firstRow = 0)
 {
     const Index span = f.lastColumn - f.firstColumn + 1;
     if (rs.first == rs.last && !alwaysAccumulate)
-        return data + rs.first * columns + f.firstColumn;
+        return data + (rs.first - firstRow) * columns + f.firstColumn;
     std::fill(acc.begin(), acc.end(), 0.0f);
     for (Index r = rs.first; r <= rs.last; ++r) {
-        const float *src = data + r * columns + f.firstColumn;
+        const float *src = data + (r - firstRow) * columns + f.firstColumn;
         const float l = aggregation == Aggregation::MaxAbs ? accumulateMaxAbs(acc.data(), src, span)
                                                            : accumulateSum(acc.data(), src, span, 1.0f);
         limit = std::max(limit, l);
@@ -163,14 +165,15 @@ ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index row
 }
 
 QImage renderFrameDirect(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
-                         const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup)
+                         const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup,
+                         const core::Parameter *words)
 {
     const int width = std::max(0, static_cast<int>(std::lround(mapping.viewport.width())));
     const int height = std::max(0, static_cast<int>(std::lround(mapping.viewport.height())));
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
         return image;
-    if (mapping.isEmpty() || rows <= 0 || columns <= 0 || data == nullptr) {
+    if (mapping.isEmpty() || rows <= 0 || columns <= 0 || (data == nullptr && words == nullptr)) {
         image.fill(Qt::transparent);
         return image;
     }
@@ -189,6 +192,25 @@ QImage renderFrameDirect(const float *data, Index rows, Index columns, Index row
             std::vector<QRgb> cellColors(static_cast<std::size_t>(span));
             const QRgb *previous = nullptr;
             CellSpan previousSpan;
+            // 16-bit words in place: this stripe's rows, converted once (a few MB), not the matrix.
+            core::FloatStorage stripe;
+            Index stripeFirst = 0;
+            const float *rowsData = data;
+            if (!data) {
+                Index last = -1;
+                for (Index y = begin; y < end; ++y) {
+                    const CellSpan rs = spans.rows[static_cast<std::size_t>(y)];
+                    if (rs.first >= 0) {
+                        stripeFirst = last < 0 ? rs.first : std::min(stripeFirst, rs.first);
+                        last = std::max(last, rs.last);
+                    }
+                }
+                if (last >= 0) {
+                    stripe.resize(static_cast<std::size_t>((last - stripeFirst + 1) * columns));
+                    words->copyRows(stripeFirst, last - stripeFirst + 1, stripe.data());
+                }
+                rowsData = stripe.data();
+            }
             for (Index y = begin; y < end; ++y) {
                 auto *line = reinterpret_cast<QRgb *>(image.scanLine(static_cast<int>(y)));
                 const CellSpan rs = spans.rows[static_cast<std::size_t>(y)];
@@ -201,7 +223,8 @@ QImage renderFrameDirect(const float *data, Index rows, Index columns, Index row
                     std::memcpy(line, previous, static_cast<std::size_t>(width) * sizeof(QRgb));
                     continue;
                 }
-                const float *reduced = reduceRows(data, columns, spans, rs, aggregation, acc, false, limit);
+                const float *reduced =
+                    reduceRows(rowsData, columns, spans, rs, aggregation, acc, false, limit, stripeFirst);
                 const auto rowCount = static_cast<float>(rs.last - rs.first + 1);
                 if (spans.oneColumnPerPixel) {
                     // Colour each visible cell once, then spread the colours over its pixels.
@@ -254,8 +277,10 @@ QImage HeatmapRenderer::renderFrame(const HeatmapMapping &mapping) const
     Q_ASSERT_X(m_pyramid, "HeatmapRenderer::renderFrame", "call setPyramid() first");
     const int i = m_pyramid->chooseLevel(mapping.rowsPerPixel(), mapping.columnsPerPixel());
     const PyramidLevel &l = m_pyramid->level(i);
-    return renderFrameDirect(m_pyramid->levelData(i), l.rows, l.columns, l.rowFactor, l.columnFactor, mapping,
-                             m_pyramid->aggregation(), m_colorMap.lookup(limit()));
+    const float *data = m_pyramid->levelData(i);
+    return renderFrameDirect(data, l.rows, l.columns, l.rowFactor, l.columnFactor, mapping,
+                             m_pyramid->aggregation(), m_colorMap.lookup(limit()),
+                             data ? nullptr : m_pyramid->wordsSource());
 }
 
 } // namespace embedlab::ui

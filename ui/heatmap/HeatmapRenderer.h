@@ -35,8 +35,11 @@ ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index row
 
 /// Renders the frame `mapping` shows straight into colours when the colour limit is known (the
 /// pan/zoom path): scanlines showing the same cells are copied, each visible cell is coloured once.
+/// With `data` null, the matrix is `words`' values (bf16 or f16 in place, issue #28): each stripe of
+/// the image converts the rows it shows, never the matrix.
 QImage renderFrameDirect(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
-                         const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup);
+                         const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup,
+                         const core::Parameter *words = nullptr);
 
 /// Colours a reduced frame through the LUT (both cores), transparent where no cell is.
 QImage colorizeFrame(const ReducedFrame &frame, const ColorLookup &lookup);

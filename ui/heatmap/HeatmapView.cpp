@@ -1055,35 +1055,40 @@ void HeatmapView::paintCells(QPainter &painter, const Layout &l, const HeatmapMa
 
 void HeatmapView::paintVectorCells(QPainter &painter, const Layout &l, const HeatmapMapping &map) const
 {
-    const auto w = m_weight->value();
     const Index r0 = std::max<Index>(0, map.firstVisibleRow());
-    const Index r1 = std::min<Index>(w.rows() - 1, map.lastVisibleRow());
+    const Index r1 = std::min<Index>(m_weight->rows() - 1, map.lastVisibleRow());
     const Index c0 = std::max<Index>(0, map.firstVisibleColumn());
-    const Index c1 = std::min<Index>(w.cols() - 1, map.lastVisibleColumn());
+    const Index c1 = std::min<Index>(m_weight->cols() - 1, map.lastVisibleColumn());
     if (r1 < r0 || c1 < c0)
         return;
     const ColorLookup lookup = m_colorMap.lookup(colorLimit());
-    const float *data = w.data();
-    const Index columns = w.cols();
+    const Index columns = m_weight->cols();
+    // The visible rows where they lie (bf16 or f16 words converted a block at a time, not the matrix).
+    const auto forEachVisibleRow = [&](const auto &paintRow) {
+        m_weight->forEachRowBlock(r0, r1 - r0 + 1, [&](const float *rows, Index first, Index count) {
+            for (Index k = 0; k < count; ++k)
+                paintRow(first + k, rows + k * columns);
+        });
+    };
     painter.save();
     painter.setClipRect(l.plot);
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
     const QPointF origin = l.plot.topLeft();
     if ((r1 - r0 + 1) * (c1 - c0 + 1) <= VectorCellLimit) {
-        for (Index r = r0; r <= r1; ++r)
+        forEachVisibleRow([&](Index r, const float *row) {
             for (Index c = c0; c <= c1; ++c)
-                painter.fillRect(map.cellRect(r, c).translated(origin),
-                                 QColor::fromRgba(lookup(data[r * columns + c])));
+                painter.fillRect(map.cellRect(r, c).translated(origin), QColor::fromRgba(lookup(row[c])));
+        });
     } else {
         // Too many shapes for a viewer: one pixel per cell, stretched over the cells' rectangle. The
         // colours are opaque: RGB32 makes the embedded PNG a quarter smaller (GPT-2: 38.6 M cells).
         QImage image(static_cast<int>(c1 - c0 + 1), static_cast<int>(r1 - r0 + 1), QImage::Format_RGB32);
-        for (Index r = r0; r <= r1; ++r) {
+        forEachVisibleRow([&](Index r, const float *row) {
             auto *line = reinterpret_cast<QRgb *>(image.scanLine(static_cast<int>(r - r0)));
             for (Index c = c0; c <= c1; ++c)
-                line[c - c0] = lookup(data[r * columns + c]);
-        }
+                line[c - c0] = lookup(row[c]);
+        });
         const QRectF target(map.cellToPixel(static_cast<double>(r0), static_cast<double>(c0)) + origin,
                             map.cellToPixel(static_cast<double>(r1 + 1), static_cast<double>(c1 + 1)) +
                                 origin);

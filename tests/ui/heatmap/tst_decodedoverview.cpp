@@ -6,7 +6,9 @@
 #include "common/Seed.h"
 #include "core/io/WeightFile.h"
 #include "core/tensor/Overview.h"
+#include "ui/heatmap/HeatmapMapping.h"
 #include "ui/heatmap/HeatmapPyramid.h"
+#include "ui/heatmap/HeatmapRenderer.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -109,6 +111,14 @@ QByteArray bf16Safetensors(Index rows, Index columns, std::mt19937 &rng)
     return out;
 }
 
+// bf16Safetensors() of the test's seed written to `path`.
+bool writeBf16File(const QString &path, Index rows, Index columns)
+{
+    std::mt19937 rng(seed());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bf16Safetensors(rows, columns, rng)) > 0;
+}
+
 } // namespace
 
 class TestDecodedOverview : public QObject {
@@ -118,6 +128,7 @@ private Q_SLOTS:
     void overviewIsBuildsFirstLevel();
     void smallMatrixNeedsNoOverview();
     void heatmapUsesTheDecodedOverview();
+    void wordsInPlaceDrawAsTheirCopy();
 };
 
 void TestDecodedOverview::overviewIsBuildsFirstLevel_data()
@@ -197,11 +208,7 @@ void TestDecodedOverview::heatmapUsesTheDecodedOverview()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("w.safetensors"));
-    std::mt19937 rng(seed());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bf16Safetensors(1031, 301, rng));
-    f.close();
+    QVERIFY(writeBf16File(path, 1031, 301));
     const core::WeightFile file = core::WeightFile::open(path.toStdString());
     const core::ParameterPtr weight = file.toParameter("w");
     QVERIFY(weight);
@@ -234,6 +241,35 @@ void TestDecodedOverview::heatmapUsesTheDecodedOverview()
     const ui::HeatmapPyramid rebuilt =
         ui::HeatmapPyramid::build(w.data(), w.rows(), w.cols(), ui::Aggregation::MaxAbs);
     QVERIFY(sameBits(shared->levelData(1), rebuilt.levelData(1), Index(overview->values.size())));
+}
+
+// Issue #28: bf16 words read in place draw the frames of their float32 copy at every zoom, level 0
+// included (each stripe of the image converts the rows it shows), without converting the matrix.
+void TestDecodedOverview::wordsInPlaceDrawAsTheirCopy()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("w.safetensors"));
+    QVERIFY(writeBf16File(path, 1031, 301));
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::ParameterPtr words = file.toParameter("w", {}, core::WeightFile::Placement::InPlace),
+                             copy = file.toParameter("w", {}, core::WeightFile::Placement::Copy);
+    QVERIFY(words->halfType() && !copy->halfType());
+    const auto frames = [](const core::ParameterPtr &weight) {
+        ui::HeatmapRenderer renderer;
+        renderer.setPyramid(ui::HeatmapPyramid::shared(weight, ui::Aggregation::MaxAbs));
+        renderer.setColorMap(ui::ColorMap::fromName(QStringLiteral("RdBu")));
+        const ui::HeatmapMapping fit =
+            ui::HeatmapMapping::fit(weight->rows(), weight->cols(), QSizeF(300, 200));
+        QList<QImage> images;
+        for (const double zoom : {1.0, 3.0, 40.0, 400.0})
+            images.append(renderer.renderFrame(fit.zoomedAt(QPointF(120, 90), zoom)));
+        return images;
+    };
+    QVERIFY(ui::HeatmapPyramid::shared(words, ui::Aggregation::MaxAbs)->wordsSource() == words.get());
+    QVERIFY(!ui::HeatmapPyramid::shared(words, ui::Aggregation::MaxAbs)->levelData(0));
+    QCOMPARE(frames(words), frames(copy));
+    QVERIFY2(words->halfType(), "drawing converted the matrix");
 }
 
 QTEST_GUILESS_MAIN(TestDecodedOverview)
