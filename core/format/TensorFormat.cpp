@@ -576,6 +576,16 @@ ElementFormat::ElementFormat(std::span<const float> data, const Shape &shape, co
     m_impl = std::make_shared<const Impl>(Impl{Formatter(shown, options.precision)});
 }
 
+ElementFormat::ElementFormat(const Parameter &p, const PrintOptions &options)
+{
+    const ParameterElements data{p};
+    checkPrintable(data.size(), p.shape(), options);
+    const std::vector<float> shown =
+        data.empty() ? std::vector<float>{}
+                     : Printer<float, ParameterElements>(data, p.shape(), options).shown();
+    m_impl = std::make_shared<const Impl>(Impl{Formatter(shown, options.precision)});
+}
+
 std::string ElementFormat::operator()(float value) const
 {
     return m_impl->formatter.unpadded(value);

@@ -60,6 +60,9 @@ std::vector<std::string> formatElements(const Tensor &t, const PrintOptions &opt
 class ElementFormat {
 public:
     ElementFormat(std::span<const float> data, const Shape &shape, const PrintOptions &options = {});
+    /// The format of a parameter's values where they lie (bf16 or f16 words read one by one: a
+    /// summarised weight reads only the elements print() shows).
+    explicit ElementFormat(const Parameter &p, const PrintOptions &options = {});
     /// `value` as print(t) writes it among t's elements: "-0.1115", "3.", "1.2000e-05", "nan".
     std::string operator()(float value) const;
 

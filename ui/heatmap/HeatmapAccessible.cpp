@@ -97,11 +97,11 @@ QString HeatmapAccessible::cellText(int row, int column) const
     const core::ParameterPtr w = weight();
     if (!w || row < 0 || column < 0 || row >= rows() || column >= columns())
         return {};
-    const auto m = w->value();
     // print() picks one format from the elements it shows (at most 2 x 3 x 2 x 3 of a large weight),
-    // so a cell's text is made with the whole tensor's format, not its own.
-    const core::ElementFormat format(std::span<const float>(m.data(), std::size_t(m.size())), w->shape());
-    return QString::fromStdString(format(m(row, column)));
+    // so a cell's text is made with the whole tensor's format, not its own. Read where the values lie:
+    // bf16 words in place are not converted for a screen reader's question (#28).
+    const core::ElementFormat format(*w);
+    return QString::fromStdString(format(w->at(row, column)));
 }
 
 QString HeatmapAccessible::rowHeaderText(int row) const

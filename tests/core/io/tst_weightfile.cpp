@@ -643,6 +643,10 @@ void TestWeightFile::halfWordsInPlaceGiveTheCopysBits()
     const core::TensorDecoration parameter{true, true, {}};
     QCOMPARE(core::formatTensor(*mapped, parameter), core::formatTensor(copied->toTensor(), parameter));
     QCOMPARE(core::countDistinctValues(*mapped), core::countDistinctValues(copied->value().data(), v * d));
+    const core::ElementFormat cellsMapped(*mapped),
+        cellsCopied(std::span<const float>(copied->value().data(), std::size_t(v * d)), copied->shape());
+    for (const core::Index i : {core::Index(0), core::Index(1), core::Index(2), v * d / 2, v * d - 1})
+        QCOMPARE(cellsMapped(mapped->at(i / d, i % d)), cellsCopied(copied->value()(i / d, i % d)));
     const auto histogram = [](const auto &read) {
         try {
             return QString::number(read().size()) + QStringLiteral(" bins");
