@@ -55,7 +55,7 @@ public:
     Index cols() const { return m_shape.back(); }
 
     /// The values where they lie; bind them with `auto`. A copy is explicit: `Matrix copy(p.value())`.
-    /// Values stored as 16-bit words are converted to float32 here, once (isConverted() then holds).
+    /// Values stored as 16-bit words are converted to float32 here, once (halfType() is empty then).
     ExplicitCopyMap<MatrixMap> value() { return {floats(), rows(), cols()}; }
     ExplicitCopyMap<ConstMatrixMap> value() const { return {floats(), rows(), cols()}; }
     TensorSpan span() { return {floats(), m_shape}; }

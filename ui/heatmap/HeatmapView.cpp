@@ -820,8 +820,12 @@ void HeatmapView::startRebuild()
 
 QImage HeatmapView::frameImage(const HeatmapMapping &device, bool exporting) const
 {
-    const bool usePyramid = m_pyramid && m_pyramidWeight == m_weight &&
-                            m_pyramid->storage() == m_weight->storage() && (!exporting || pyramidIsCurrent());
+    // A pyramid read from the parameter's words stays good when something converts them (the same
+    // values, in float32 now); one holding a raw level 0 needs the storage it was built from.
+    const bool sameStorage = m_pyramid && (m_pyramid->wordsSource() == m_weight.get() ||
+                                           m_pyramid->storage() == m_weight->storage());
+    const bool usePyramid =
+        m_pyramid && m_pyramidWeight == m_weight && sameStorage && (!exporting || pyramidIsCurrent());
     if (usePyramid) {
         if (!exporting && m_framePyramid == m_pyramid.get() && m_frameMapping == device &&
             m_frameColorMap == m_colorMap.name() && !m_frame.isNull())

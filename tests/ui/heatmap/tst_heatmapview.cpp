@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "common/HeatmapCells.h"
+#include "core/io/WeightFile.h"
 #include "ui/heatmap/HeatmapPyramid.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/paint/TextColors.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QMouseEvent>
 #include <QShortcut>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -64,6 +67,7 @@ private Q_SLOTS:
     void viewsToldOfOneWriteShareOneBuild();
     void highlightedRowsStandOut();
     void destroyWhileRebuildPending();
+    void convertedWordsStayDrawn();
 
 private:
     HeatmapView *m_view = nullptr;
@@ -585,6 +589,49 @@ void TestHeatmapView::destroyWhileRebuildPending()
     view.setMatrix(big);
     QVERIFY(rebuilt.wait(20000));
     QVERIFY(!view.isRebuilding());
+}
+
+// Issue #28: bf16 weights read in place that something then converts to float32 (the neighbour
+// index does, without a new version) keep their picture: the pyramid drawn from the words is as good
+// for the same values in float32, and the view does not fall back to its busy text.
+void TestHeatmapView::convertedWordsStayDrawn()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const embedlab::core::Index rows = 2048, columns = 4096; // more cells than the view reduces directly
+    QByteArray header =
+        QStringLiteral("{\"w\":{\"dtype\":\"BF16\",\"shape\":[%1,%2],\"data_offsets\":[0,%3]}}")
+            .arg(rows)
+            .arg(columns)
+            .arg(rows * columns * 2)
+            .toLatin1();
+    header.append(QByteArray((8 - header.size() % 8) % 8, ' '));
+    QByteArray bytes(8, '\0');
+    for (int k = 0; k < 8; ++k)
+        bytes[k] = char((quint64(header.size()) >> (8 * k)) & 0xff);
+    bytes += header;
+    bytes.reserve(bytes.size() + rows * columns * 2);
+    for (embedlab::core::Index i = 0; i < rows * columns; ++i) {
+        const auto word =
+            std::uint16_t(0x3c00 + (i * 2654435761u >> 20) % 0x180) ^ std::uint16_t(i % 3 == 0 ? 0x8000 : 0);
+        bytes.append(char(word & 0xff));
+        bytes.append(char(word >> 8));
+    }
+    const QString path = dir.filePath(QStringLiteral("w.safetensors"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+    file.close();
+    const embedlab::core::ParameterPtr words =
+        embedlab::core::WeightFile::open(path.toStdString())
+            .toParameter("w", {}, embedlab::core::WeightFile::Placement::InPlace);
+    QVERIFY(words->halfType());
+    m_view->setMatrix(words);
+    QTRY_VERIFY(!m_view->isRebuilding());
+    const QImage before = m_view->grab().toImage();
+    const std::uint64_t version = words->version();
+    (void)words->value(); // the float32 copy, as RowNeighbours takes it
+    QVERIFY(!words->halfType() && words->version() == version);
+    QCOMPARE(m_view->grab().toImage(), before);
 }
 
 QTEST_MAIN(TestHeatmapView)
