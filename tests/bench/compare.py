@@ -647,23 +647,24 @@ def main():
     cold_session = write_cold_session(scratch.name) if wanted("session_npy_cold") else None
     bf16_pair = write_bf16_pair(scratch.name) if wanted("weights_bf16_cold") or wanted("lmhead_llama3_bf16") else None
 
+    # The cold workloads run the app in fresh processes, not the bench: a name, what it needs written,
+    # and how it runs beside `path`.
+    runs_cold = max(3, args.runs // 2)
+    cold_workloads = [("weights_bf16_cold", bf16_pair, lambda path: app_weights_cold(path, bf16_pair, runs_cold, env)),
+                      ("session_npy_cold", cold_session,
+                       lambda path: app_session_cold(path, cold_session[0], runs_cold, env))]
+
     def run_bench(path, into, names):
-        if bf16_pair and wanted("weights_bf16_cold") and (not names or "weights_bf16_cold" in names):
-            cold = app_weights_cold(path, bf16_pair, max(3, args.runs // 2), env)
+        for name, written, run_cold in cold_workloads:
+            if not written or not wanted(name) or (names and name not in names):
+                continue
+            cold = run_cold(path)
             best(into["results"], cold)
             if cold:
-                into["checks"]["weights_bf16_cold"] = "ok"
-            if names and all(name == "weights_bf16_cold" for name in names):
+                into["checks"][name] = "ok"
+            if names and all(other == name for other in names):
                 return
-            names = [name for name in names if name != "weights_bf16_cold"]
-        if cold_session and (not names or "session_npy_cold" in names):
-            cold = app_session_cold(path, cold_session[0], max(3, args.runs // 2), env)
-            best(into["results"], cold)
-            if cold:
-                into["checks"]["session_npy_cold"] = "ok"
-            if names and all(name == "session_npy_cold" for name in names):
-                return
-            names = [name for name in names if name != "session_npy_cold"]
+            names = [other for other in names if other != name]
         command = [path, "--json"] + [arg for name in names for arg in ("--only", name)]
         proc = subprocess.run(command, capture_output=True, text=True, env=env)
         if proc.returncode not in (0, 1) or not proc.stdout.strip():
