@@ -6,6 +6,7 @@
 #include "core/tensor/Error.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace embedlab::core {
 
@@ -33,6 +34,7 @@ void Generator::manualSeed(std::uint64_t seed)
             1812433253U * (prev ^ (prev >> 30)) + static_cast<std::uint32_t>(j);
     }
     m_index = kStateN;
+    m_pendingDiscard = 0;
     m_nextDoubleNormal.reset();
     m_nextFloatNormal.reset();
 }
@@ -46,6 +48,8 @@ void Generator::twist()
 
 std::uint32_t Generator::random()
 {
+    if (m_pendingDiscard != 0)
+        settle();
     if (m_index >= kStateN)
         twist();
     return temper(m_mt[static_cast<std::size_t>(m_index++)]);
@@ -53,6 +57,8 @@ std::uint32_t Generator::random()
 
 void Generator::randomFill(std::uint32_t *out, std::size_t count)
 {
+    if (m_pendingDiscard != 0)
+        settle();
     while (count > 0) {
         if (m_index >= kStateN)
             twist();
@@ -68,6 +74,12 @@ void Generator::randomFill(std::uint32_t *out, std::size_t count)
 
 void Generator::discard(std::uint64_t count)
 {
+    m_pendingDiscard += count;
+}
+
+void Generator::settle()
+{
+    std::uint64_t count = std::exchange(m_pendingDiscard, 0);
     while (count > 0) {
         if (m_index >= kStateN)
             twist();
@@ -93,6 +105,7 @@ Generator::State Generator::state() const
     s.index = m_index;
     s.nextDoubleNormal = m_nextDoubleNormal;
     s.nextFloatNormal = m_nextFloatNormal;
+    s.pendingDiscard = m_pendingDiscard;
     return s;
 }
 
@@ -106,6 +119,24 @@ void Generator::setState(const State &state)
     m_index = state.index;
     m_nextDoubleNormal = state.nextDoubleNormal;
     m_nextFloatNormal = state.nextFloatNormal;
+    m_pendingDiscard = state.pendingDiscard;
+}
+
+Generator::State Generator::State::settled() const
+{
+    if (pendingDiscard == 0)
+        return *this;
+    Generator g;
+    g.setState(*this);
+    g.settle();
+    return g.state();
+}
+
+bool Generator::State::operator==(const State &other) const
+{
+    const State a = settled(), b = other.settled();
+    return a.seed == b.seed && a.mt == b.mt && a.index == b.index &&
+           a.nextDoubleNormal == b.nextDoubleNormal && a.nextFloatNormal == b.nextFloatNormal;
 }
 
 } // namespace embedlab::core

@@ -31,6 +31,8 @@ public:
     void randomFill(std::uint32_t *out, std::size_t count);
     /// Advances the stream as `count` calls to random() would, without tempering or storing them:
     /// the constructors' draws of a weight that a file then replaces (a Llama 3 embedding's 525 M).
+    /// Lazy: the 1.7 M twists of those are made by the next draw, which is usually never or off
+    /// the path to the first picture (they took 0.1 s of one core between a load and its views).
     void discard(std::uint64_t count);
 
     /// Everything needed to continue the stream exactly (torch.get_rng_state / set_rng_state).
@@ -40,7 +42,13 @@ public:
         int index = 624;
         std::optional<double> nextDoubleNormal;
         std::optional<float> nextFloatNormal;
-        bool operator==(const State &) const = default;
+        /// Draws discard() has not made yet: `mt` and `index` are the position before them.
+        std::uint64_t pendingDiscard = 0;
+
+        /// The same position with nothing pending: `mt` and `index` as torch.get_rng_state() has them.
+        State settled() const;
+        /// The same position in the same stream, however much of it is still pending.
+        bool operator==(const State &other) const;
     };
     State state() const;
     void setState(const State &state);
@@ -51,12 +59,14 @@ public:
 
 private:
     void twist();
+    void settle();
 
     std::uint64_t m_seed = kDefaultSeed;
     std::array<std::uint32_t, 624> m_mt{};
     int m_index = 624;
     std::optional<double> m_nextDoubleNormal;
     std::optional<float> m_nextFloatNormal;
+    std::uint64_t m_pendingDiscard = 0;
 };
 
 } // namespace embedlab::core

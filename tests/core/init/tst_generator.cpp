@@ -261,7 +261,16 @@ private Q_SLOTS:
         for (qint64 i = 0; i < count; ++i)
             drawn.random();
         skipped.discard(static_cast<std::uint64_t>(count));
+        // Lazy: the state says what is still to skip, and settles to torch.get_rng_state()'s fields.
+        QCOMPARE(skipped.state().pendingDiscard, std::uint64_t(count));
         QCOMPARE(skipped.state(), drawn.state());
+        const Generator::State settled = skipped.state().settled();
+        QCOMPARE(settled.pendingDiscard, std::uint64_t{0});
+        QVERIFY(settled.mt == drawn.state().mt);
+        QCOMPARE(settled.index, drawn.state().index);
+        Generator restored(7), copy(drawn);
+        restored.setState(skipped.state());
+        QCOMPARE(restored.random(), copy.random());
         for (int i = 0; i < 1300; ++i)
             QCOMPARE(skipped.random(), drawn.random());
     }
