@@ -713,7 +713,7 @@ ParameterPtr WeightFile::wordsParameter(const TensorInfo &info, HalfType type, c
     auto parameter = std::make_shared<Parameter>(info.shape, words, type, std::move(region));
     const auto count = static_cast<Index>(parameter->numel());
     SummaryBuilder stats(count);
-    OverviewBuilder overview(parameter->rows(), parameter->cols());
+    OverviewBuilder overview(parameter->rows(), parameter->cols(), Aggregation::MaxAbs, type);
     const Index group = overview.groupRows() * parameter->cols();
     // Each block converts its elements and, past its end, the rest of the last overview group that
     // starts in it: every group is reduced whole by the block it starts in.

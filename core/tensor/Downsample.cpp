@@ -201,6 +201,13 @@ float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst,
                         const PyramidLevel &base, Aggregation aggregation, Index i,
                         std::vector<float> &scratch)
 {
+    return downsampleRowInto(rows, from, dst + i * to.columns, to, base, aggregation, i, scratch);
+}
+
+float downsampleRowInto(const float *rows, const PyramidLevel &from, float *out, const PyramidLevel &to,
+                        const PyramidLevel &base, Aggregation aggregation, Index i,
+                        std::vector<float> &scratch)
+{
     const Index rf = to.rowFactor / from.rowFactor;
     const Index cf = to.columnFactor / from.columnFactor;
     const Index r0 = i * rf;
@@ -219,7 +226,6 @@ float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst,
             limit = std::max(limit, accumulateSum(acc, row, from.columns, w));
         }
     }
-    float *out = dst + i * to.columns;
     if (aggregation == Aggregation::Mean) {
         for (float &a : scratch)
             a /= total;

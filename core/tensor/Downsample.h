@@ -55,5 +55,9 @@ float downsampleRow(const float *src, const PyramidLevel &from, float *dst, cons
 float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst, const PyramidLevel &to,
                         const PyramidLevel &base, Aggregation aggregation, Index i,
                         std::vector<float> &scratch);
+/// downsampleRowFrom() writing row `i` at `row` (to.columns values) rather than into a whole level.
+float downsampleRowInto(const float *rows, const PyramidLevel &from, float *row, const PyramidLevel &to,
+                        const PyramidLevel &base, Aggregation aggregation, Index i,
+                        std::vector<float> &scratch);
 
 } // namespace embedlab::core

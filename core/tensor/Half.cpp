@@ -28,6 +28,37 @@ float halfToFloat(std::uint16_t h)
     return std::bit_cast<float>(bits);
 }
 
+namespace {
+
+// halfToFloat() backwards, for a float32 that a binary16 holds exactly.
+std::uint16_t floatToHalfExact(float value)
+{
+    const auto bits = std::bit_cast<std::uint32_t>(value);
+    const auto sign = static_cast<std::uint16_t>((bits >> 16) & 0x8000);
+    const std::uint32_t exponent = (bits >> 23) & 0xff;
+    const std::uint32_t mantissa = bits & 0x7fffff;
+    if (exponent == 0xff)
+        return static_cast<std::uint16_t>(sign | 0x7c00 | (mantissa >> 13));
+    if (exponent >= 113)
+        return static_cast<std::uint16_t>(sign | ((exponent - 112) << 10) | (mantissa >> 13));
+    if (exponent < 103)
+        return sign; // zero: nothing smaller than the least subnormal half is exact
+    return static_cast<std::uint16_t>(sign | ((0x800000 | mantissa) >> (126 - exponent)));
+}
+
+} // namespace
+
+void narrowExact(const float *in, HalfType type, std::uint16_t *out, std::size_t count)
+{
+    if (type == HalfType::BFloat16) {
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(in[i]) >> 16);
+    } else {
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = floatToHalfExact(in[i]);
+    }
+}
+
 void widen(const std::uint16_t *in, HalfType type, float *out, std::size_t count)
 {
     // The bf16 loop is a shift the compiler vectorises; f16 goes word by word (loads, not a hot path).

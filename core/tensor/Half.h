@@ -23,4 +23,8 @@ float halfToFloat(std::uint16_t half);
 /// `count` little-endian words of `type` at `in` as float32 at `out`, exactly.
 void widen(const std::uint16_t *in, HalfType type, float *out, std::size_t count);
 
+/// The inverse of widen() on float32 values that `type` holds exactly (values widen() gave, or a
+/// choice among them such as a max |w|): `count` words of `type` at `out`, NaN payloads kept.
+void narrowExact(const float *in, HalfType type, std::uint16_t *out, std::size_t count);
+
 } // namespace embedlab::core

@@ -208,6 +208,19 @@ void Parameter::copyRows(Index first, Index count, float *out) const
         widen(m_words + first * cols(), m_halfType, out, n);
 }
 
+void Parameter::copyBlock(Index firstRow, Index rowCount, Index firstColumn, Index columnCount,
+                          float *out) const
+{
+    const float *values = m_data.load(std::memory_order_acquire);
+    for (Index r = 0; r < rowCount; ++r) {
+        const Index at = (firstRow + r) * cols() + firstColumn;
+        if (values)
+            std::copy_n(values + at, columnCount, out + r * columnCount);
+        else
+            widen(m_words + at, m_halfType, out + r * columnCount, static_cast<std::size_t>(columnCount));
+    }
+}
+
 float Parameter::at(Index row, Index column) const
 {
     float value = 0.0f;

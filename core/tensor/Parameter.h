@@ -91,6 +91,9 @@ public:
     /// Rows [first, first + count) as float32 into `out` (count * cols() floats), value()'s bits,
     /// without a float32 copy of the matrix.
     void copyRows(Index first, Index count, float *out) const;
+    /// Columns [firstColumn, firstColumn + columnCount) of rows [firstRow, firstRow + rowCount) as
+    /// float32 into `out`, row after row (rowCount * columnCount floats): what a zoomed view shows.
+    void copyBlock(Index firstRow, Index rowCount, Index firstColumn, Index columnCount, float *out) const;
     /// One value, value()'s bits, without a float32 copy of the matrix.
     float at(Index row, Index column) const;
     /// Takes `values` (of value()'s size) as its storage without a copy and bumps the version. The old

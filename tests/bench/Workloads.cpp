@@ -995,9 +995,49 @@ static void addLmHeadInPlaceWorkload(BenchRunner &runner, const std::string &nam
          }});
 }
 
+// Issue #28: heatmap frames of Llama 3's bf16 embedding used where it lies, whose pyramid levels
+// are bf16 words too: at 3x zoom a frame converts the level-1 rows it shows (8 matrix rows each),
+// at 40x the matrix rows themselves. The pyramid is made in the untimed warm-up run.
+static void addWordsFrameWorkloads(BenchRunner &runner, Index rows, Index cols)
+{
+    auto file = std::make_shared<TemporaryFile>();
+    file->path = (std::filesystem::temp_directory_path() /
+                  ("embedlab-bench-" + std::to_string(::getpid()) + "-frames.safetensors"))
+                     .string();
+    auto renderer = std::make_shared<ui::HeatmapRenderer>();
+    auto weight = std::make_shared<core::ParameterPtr>();
+    for (const double zoom : {3.0, 40.0}) {
+        auto mapping = std::make_shared<ui::HeatmapMapping>();
+        const std::string name = "llama3_bf16_frame_pan_" + std::to_string(int(zoom)) + "x";
+        runner.add(
+            {name,
+             "heatmap pan step at " + std::to_string(int(zoom)) + "x zoom over a " + std::to_string(rows) +
+                 " x " + std::to_string(cols) + " bf16 matrix in place (target < 10 ms)",
+             [=] {
+                 if (!*weight) {
+                     writeBf16Safetensors(*file, rows, cols);
+                     *weight = core::WeightFile::open(file->path)
+                                   .toParameter("model.embed_tokens.weight", {},
+                                                core::WeightFile::Placement::InPlace);
+                     renderer->setPyramid(ui::HeatmapPyramid::shared(*weight, ui::Aggregation::MaxAbs));
+                     renderer->setColorMap(ui::ColorMap::fromName(QStringLiteral("RdBu")));
+                 }
+                 if (mapping->isEmpty())
+                     *mapping = ui::HeatmapMapping::fit(rows, cols, QSizeF(1200, 700))
+                                    .zoomedAt(QPointF(600, 350), zoom);
+                 *mapping = mapping->pannedBy(QPointF(0, 37));
+                 renderer->renderFrame(*mapping);
+             },
+             [=]() -> std::string {
+                 return (*weight)->halfType() ? std::string() : "the matrix was converted to float32";
+             }});
+    }
+}
+
 static void addOpenWorkloads(BenchRunner &runner, bool quick)
 {
     addLmHeadInPlaceWorkload(runner, "llama3", quick ? 4096 : 128256, quick ? 256 : 4096);
+    addWordsFrameWorkloads(runner, quick ? 4096 : 128256, quick ? 256 : 4096);
     addOpenWorkload(runner, "llama3_vocab", quick ? 4096 : 128256, quick ? 256 : 4096);
     addOpenHeatmapWorkload(runner, "llama3_vocab", quick ? 4096 : 128256, quick ? 256 : 4096);
     if (!quick)

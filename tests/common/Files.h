@@ -5,6 +5,9 @@
 #include <QByteArray>
 #include <QString>
 
+#include <cstdint>
+#include <vector>
+
 namespace embedlab::testing {
 
 /// Writes `bytes` to `path` (replacing it); false when it cannot be written whole. Callers check it
@@ -12,5 +15,9 @@ namespace embedlab::testing {
 [[nodiscard]] bool writeFile(const QString &path, const QByteArray &bytes);
 /// The bytes of `path`; empty when it cannot be read.
 QByteArray readFile(const QString &path);
+/// A .safetensors holding one [rows, cols] tensor "w" of 16-bit `dtype` words ("BF16", "F16").
+[[nodiscard]] bool writeWordsSafetensors(const QString &path, const char *dtype,
+                                         const std::vector<std::uint16_t> &words, long long rows,
+                                         long long cols);
 
 } // namespace embedlab::testing

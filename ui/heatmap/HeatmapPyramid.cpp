@@ -13,22 +13,35 @@ namespace embedlab::ui {
 
 namespace {
 
-// Builds `dst` from `src` (the previous level), one row of `to` at a time, with both cores.
-float reduceLevel(const float *src, const PyramidLevel &from, float *dst, const PyramidLevel &to,
-                  const PyramidLevel &base, Aggregation aggregation, const std::atomic<bool> *cancel)
+// Builds level `to` into `dst` from the level before it, `from`: `src` when it is float32 (the
+// matrix or a float level), else `cells`' words, converted a row group at a time. One row of `to`
+// at a time, with both cores.
+float reduceLevel(const float *src, const core::LevelCells *cells, const PyramidLevel &from,
+                  core::LevelCells &dst, const PyramidLevel &to, const PyramidLevel &base,
+                  Aggregation aggregation, const std::atomic<bool> *cancel)
 {
     std::vector<float> stripeLimits(64, 0.0f);
     std::atomic<int> stripeIndex{0};
+    const Index groupRows = to.rowFactor / from.rowFactor;
     forEachStripe(
         to.rows,
         [&](Index begin, Index end) {
             float limit = 0.0f;
-            std::vector<float> scratch;
+            std::vector<float> scratch, group, row(static_cast<std::size_t>(to.columns));
             for (Index i = begin; i < end; ++i) {
                 if (cancel && (i & 63) == 0 && cancel->load(std::memory_order_relaxed))
                     break;
-                limit =
-                    std::max(limit, core::downsampleRow(src, from, dst, to, base, aggregation, i, scratch));
+                const Index first = i * groupRows;
+                const float *rows = src ? src + first * from.columns : nullptr;
+                if (!rows) {
+                    const Index count = std::min(groupRows, from.rows - first) * from.columns;
+                    group.resize(static_cast<std::size_t>(count));
+                    cells->copy(first * from.columns, count, group.data());
+                    rows = group.data();
+                }
+                limit = std::max(limit, core::downsampleRowInto(rows, from, row.data(), to, base, aggregation,
+                                                                i, scratch));
+                dst.store(i * to.columns, row.data(), to.columns);
             }
             const int k = stripeIndex.fetch_add(1);
             if (k < static_cast<int>(stripeLimits.size()))
@@ -107,19 +120,22 @@ HeatmapPyramid HeatmapPyramid::build(const float *data, Index rows, Index column
         return p;
     }
     p.m_data.reserve(p.m_levels.size() - 1);
+    std::optional<core::HalfType> words;
     if (overview && overview->level == p.m_levels[1] && overview->aggregation == aggregation) {
         // Level 1 is the one part that reads every weight: the decode made it already.
         p.m_limit = overview->limit;
         p.m_data.emplace_back(overview, &overview->values);
+        words = overview->values.wordsType();
     }
     for (std::size_t i = p.m_data.size() + 1; i < p.m_levels.size(); ++i) {
         if (cancel && cancel->load())
             return p;
         const PyramidLevel &to = p.m_levels[i];
-        auto level = std::make_shared<core::FloatStorage>(static_cast<std::size_t>(to.rows * to.columns));
-        const float *src = i == 1 ? data : p.m_data.back()->data();
+        auto level = std::make_shared<core::LevelCells>(to.rows * to.columns, words);
+        const core::LevelCells *previous = i == 1 ? nullptr : p.m_data.back().get();
+        const float *src = previous ? previous->floats() : data;
         const float limit =
-            reduceLevel(src, p.m_levels[i - 1], level->data(), to, p.m_levels[0], aggregation, cancel);
+            reduceLevel(src, previous, p.m_levels[i - 1], *level, to, p.m_levels[0], aggregation, cancel);
         if (cancel && cancel->load())
             return p; // the half-built level is garbage; the caller drops this pyramid anyway
         if (i == 1)
@@ -235,7 +251,12 @@ const float *HeatmapPyramid::levelData(int i) const
 {
     if (i == 0)
         return m_base; // null for 16-bit words in place: wordsSource()
-    return m_data[static_cast<std::size_t>(i - 1)]->data();
+    return m_data[static_cast<std::size_t>(i - 1)]->floats();
+}
+
+const core::LevelCells *HeatmapPyramid::levelCells(int i) const
+{
+    return i == 0 ? nullptr : m_data[static_cast<std::size_t>(i - 1)].get();
 }
 
 int HeatmapPyramid::chooseLevel(double rowsPerPixel, double columnsPerPixel) const

@@ -88,8 +88,11 @@ public:
 
     int levelCount() const { return static_cast<int>(m_levels.size()); }
     const PyramidLevel &level(int i) const { return m_levels[static_cast<std::size_t>(i)]; }
-    /// Level i's values; level 0 is null when the matrix is wordsSource()'s 16-bit words.
+    /// Level i's values as float32; null for a level of 16-bit words: level 0 when the matrix is
+    /// wordsSource()'s, a reduced level when levelCells() holds words.
     const float *levelData(int i) const;
+    /// Level i's cells (i >= 1): float32, or a bf16 or f16 matrix's max |w| cells as its words.
+    const core::LevelCells *levelCells(int i) const;
     /// The parameter whose bf16 or f16 words are level 0 (no float32 copy of them), else null.
     const core::Parameter *wordsSource() const { return m_source.get(); }
     /// The deepest level whose cells are no coarser than one pixel on either axis.
@@ -105,8 +108,9 @@ private:
     Aggregation m_aggregation = Aggregation::MaxAbs;
     float m_limit = 0.0f;
     std::vector<PyramidLevel> m_levels;
-    // m_data[i] holds level i + 1; level 1 may be a weight's recorded overview.
-    std::vector<std::shared_ptr<const core::FloatStorage>> m_data;
+    // m_data[i] holds level i + 1; level 1 may be a weight's recorded overview, and when that holds
+    // words, so do the levels made from it.
+    std::vector<std::shared_ptr<const core::LevelCells>> m_data;
 };
 
 } // namespace embedlab::ui

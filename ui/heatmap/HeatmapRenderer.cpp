@@ -77,19 +77,30 @@ FrameSpans frameSpans(const HeatmapMapping &mapping, int width, int height, Inde
     return f;
 }
 
+// Where reduceRows() finds the cells: `data` holds `stride` values a row, from row `firstRow` and
+// column `firstColumn` on (a stripe's cells converted from 16-bit words), else the whole level.
+struct CellRows {
+    const float *data = nullptr;
+    Index stride = 0;
+    Index firstRow = 0;
+    Index firstColumn = 0;
+    const float *at(Index row, Index column) const
+    {
+        return data + (row - firstRow) * stride + (column - firstColumn);
+    }
+};
+
 // Reduces the rows of one pixel row into acc (over the frame's column range) and returns a pointer
-// to the reduced values: the matrix row itself when there is only one. `data` holds the rows from
-// `firstRow` on (a stripe's rows converted from 16-bit words), else all of them.
-const float *reduceRows(const float *data, Index columns, const FrameSpans &f, CellSpan rs,
-                        Aggregation aggregation, std::vector<float> &acc, bool alwaysAccumulate, float &limit,
-                        Index firstRow = 0)
+// to the reduced values: the matrix row itself when there is only one.
+const float *reduceRows(const CellRows &cells, const FrameSpans &f, CellSpan rs, Aggregation aggregation,
+                        std::vector<float> &acc, bool alwaysAccumulate, float &limit)
 {
     const Index span = f.lastColumn - f.firstColumn + 1;
     if (rs.first == rs.last && !alwaysAccumulate)
-        return data + (rs.first - firstRow) * columns + f.firstColumn;
+        return cells.at(rs.first, f.firstColumn);
     std::fill(acc.begin(), acc.end(), 0.0f);
     for (Index r = rs.first; r <= rs.last; ++r) {
-        const float *src = data + (r - firstRow) * columns + f.firstColumn;
+        const float *src = cells.at(r, f.firstColumn);
         const float l = aggregation == Aggregation::MaxAbs ? accumulateMaxAbs(acc.data(), src, span)
                                                            : accumulateSum(acc.data(), src, span, 1.0f);
         limit = std::max(limit, l);
@@ -143,7 +154,7 @@ ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index row
                 if (rs.first < 0)
                     continue;
                 // Always accumulate: the limit must see every cell read.
-                const float *reduced = reduceRows(data, columns, spans, rs, aggregation, acc, true, limit);
+                const float *reduced = reduceRows({data, columns}, spans, rs, aggregation, acc, true, limit);
                 const auto rowCount = static_cast<float>(rs.last - rs.first + 1);
                 const std::size_t line = static_cast<std::size_t>(y) * static_cast<std::size_t>(f.width);
                 for (int x = 0; x < f.width; ++x) {
@@ -166,14 +177,14 @@ ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index row
 
 QImage renderFrameDirect(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
                          const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup,
-                         const core::Parameter *words)
+                         const RowReader &readRows)
 {
     const int width = std::max(0, static_cast<int>(std::lround(mapping.viewport.width())));
     const int height = std::max(0, static_cast<int>(std::lround(mapping.viewport.height())));
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
         return image;
-    if (mapping.isEmpty() || rows <= 0 || columns <= 0 || (data == nullptr && words == nullptr)) {
+    if (mapping.isEmpty() || rows <= 0 || columns <= 0 || (data == nullptr && !readRows)) {
         image.fill(Qt::transparent);
         return image;
     }
@@ -192,24 +203,23 @@ QImage renderFrameDirect(const float *data, Index rows, Index columns, Index row
             std::vector<QRgb> cellColors(static_cast<std::size_t>(span));
             const QRgb *previous = nullptr;
             CellSpan previousSpan;
-            // 16-bit words in place: this stripe's rows, converted once (a few MB), not the matrix.
+            // 16-bit words: the cells this stripe shows, converted once (a few MB), not the level.
             core::FloatStorage stripe;
-            Index stripeFirst = 0;
-            const float *rowsData = data;
+            CellRows cells{data, columns};
             if (!data) {
-                Index last = -1;
+                Index first = 0, last = -1;
                 for (Index y = begin; y < end; ++y) {
                     const CellSpan rs = spans.rows[static_cast<std::size_t>(y)];
                     if (rs.first >= 0) {
-                        stripeFirst = last < 0 ? rs.first : std::min(stripeFirst, rs.first);
+                        first = last < 0 ? rs.first : std::min(first, rs.first);
                         last = std::max(last, rs.last);
                     }
                 }
                 if (last >= 0) {
-                    stripe.resize(static_cast<std::size_t>((last - stripeFirst + 1) * columns));
-                    words->copyRows(stripeFirst, last - stripeFirst + 1, stripe.data());
+                    stripe.resize(static_cast<std::size_t>((last - first + 1) * span));
+                    readRows(first, last - first + 1, spans.firstColumn, span, stripe.data());
                 }
-                rowsData = stripe.data();
+                cells = {stripe.data(), span, first, spans.firstColumn};
             }
             for (Index y = begin; y < end; ++y) {
                 auto *line = reinterpret_cast<QRgb *>(image.scanLine(static_cast<int>(y)));
@@ -223,8 +233,7 @@ QImage renderFrameDirect(const float *data, Index rows, Index columns, Index row
                     std::memcpy(line, previous, static_cast<std::size_t>(width) * sizeof(QRgb));
                     continue;
                 }
-                const float *reduced =
-                    reduceRows(rowsData, columns, spans, rs, aggregation, acc, false, limit, stripeFirst);
+                const float *reduced = reduceRows(cells, spans, rs, aggregation, acc, false, limit);
                 const auto rowCount = static_cast<float>(rs.last - rs.first + 1);
                 if (spans.oneColumnPerPixel) {
                     // Colour each visible cell once, then spread the colours over its pixels.
@@ -278,9 +287,21 @@ QImage HeatmapRenderer::renderFrame(const HeatmapMapping &mapping) const
     const int i = m_pyramid->chooseLevel(mapping.rowsPerPixel(), mapping.columnsPerPixel());
     const PyramidLevel &l = m_pyramid->level(i);
     const float *data = m_pyramid->levelData(i);
+    RowReader readRows;
+    if (!data && i == 0) {
+        readRows = [words = m_pyramid->wordsSource()](Index row, Index rows, Index column, Index columns,
+                                                      float *out) {
+            words->copyBlock(row, rows, column, columns, out);
+        };
+    } else if (!data) {
+        readRows = [cells = m_pyramid->levelCells(i), width = l.columns](Index row, Index rows, Index column,
+                                                                         Index columns, float *out) {
+            for (Index r = 0; r < rows; ++r)
+                cells->copy((row + r) * width + column, columns, out + r * columns);
+        };
+    }
     return renderFrameDirect(data, l.rows, l.columns, l.rowFactor, l.columnFactor, mapping,
-                             m_pyramid->aggregation(), m_colorMap.lookup(limit()),
-                             data ? nullptr : m_pyramid->wordsSource());
+                             m_pyramid->aggregation(), m_colorMap.lookup(limit()), readRows);
 }
 
 } // namespace embedlab::ui

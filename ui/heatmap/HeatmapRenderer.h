@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QSize>
 
+#include <functional>
 #include <memory>
 
 namespace embedlab::ui {
@@ -33,13 +34,18 @@ struct ReducedFrame {
 ReducedFrame reduceFrame(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
                          const HeatmapMapping &mapping, Aggregation aggregation);
 
+/// Columns [firstColumn, firstColumn + columnCount) of rows [firstRow, firstRow + rowCount) of a
+/// level held as 16-bit words, as float32 at `out`, row after row.
+using RowReader =
+    std::function<void(Index firstRow, Index rowCount, Index firstColumn, Index columnCount, float *out)>;
+
 /// Renders the frame `mapping` shows straight into colours when the colour limit is known (the
 /// pan/zoom path): scanlines showing the same cells are copied, each visible cell is coloured once.
-/// With `data` null, the matrix is `words`' values (bf16 or f16 in place, issue #28): each stripe of
-/// the image converts the rows it shows, never the matrix.
+/// With `data` null, the level is read through `readRows` (bf16 or f16 words, issue #28): each
+/// stripe of the image converts the cells it shows, never the level.
 QImage renderFrameDirect(const float *data, Index rows, Index columns, Index rowFactor, Index columnFactor,
                          const HeatmapMapping &mapping, Aggregation aggregation, const ColorLookup &lookup,
-                         const core::Parameter *words = nullptr);
+                         const RowReader &readRows = {});
 
 /// Colours a reduced frame through the LUT (both cores), transparent where no cell is.
 QImage colorizeFrame(const ReducedFrame &frame, const ColorLookup &lookup);

@@ -536,7 +536,8 @@ void TestGgufQuant::bigTensorDecodesInTwoThreads()
     QVERIFY(got && built);
     QCOMPARE(got->limit, built->limit);
     QCOMPARE(got->values.size(), built->values.size());
-    QVERIFY(std::memcmp(got->values.data(), built->values.data(), got->values.size() * sizeof(float)) == 0);
+    QVERIFY(std::memcmp(got->values.floats(), built->values.floats(),
+                        std::size_t(got->values.size()) * sizeof(float)) == 0);
     // The blocks not flipped decode as the fixture says.
     QCOMPARE(bitMismatches(want.data() + 256, expected.data() + 256, 512), 0LL);
 }

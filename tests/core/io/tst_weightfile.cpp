@@ -50,6 +50,7 @@ using Run = testing::ProcessResult;
 
 using testing::runCli;
 using testing::writeFile;
+using testing::writeWordsSafetensors;
 
 using Placement = core::WeightFile::Placement;
 
@@ -97,9 +98,15 @@ std::unique_ptr<core::Linear> headOf(const core::ParameterPtr &w)
 bool sameOverview(const core::Parameter &a, const core::Parameter &b)
 {
     const std::shared_ptr<const core::Overview> x = a.overview(), y = b.overview();
-    return x && y && std::bit_cast<std::uint32_t>(x->limit) == std::bit_cast<std::uint32_t>(y->limit) &&
-           x->values.size() == y->values.size() &&
-           sameBits(x->values.data(), y->values.data(), core::Index(x->values.size()));
+    if (!x || !y || std::bit_cast<std::uint32_t>(x->limit) != std::bit_cast<std::uint32_t>(y->limit) ||
+        x->values.size() != y->values.size())
+        return false;
+    // Either may hold its cells as 16-bit words (a bf16 or f16 matrix in place): compare as float32.
+    const core::Index n = x->values.size();
+    std::vector<float> xs(static_cast<std::size_t>(n)), ys(static_cast<std::size_t>(n));
+    x->values.copy(0, n, xs.data());
+    y->values.copy(0, n, ys.data());
+    return sameBits(xs.data(), ys.data(), n);
 }
 
 } // namespace
@@ -568,30 +575,6 @@ std::vector<std::uint16_t> halfWords(core::HalfType type, core::Index rows, core
     return words;
 }
 
-// A .safetensors holding one [rows, cols] tensor "w" of `dtype` ("BF16", "F16").
-[[nodiscard]] bool writeWordsSafetensors(const QString &path, const char *dtype,
-                                         const std::vector<std::uint16_t> &words, core::Index rows,
-                                         core::Index cols)
-{
-    QByteArray header = QStringLiteral("{\"w\":{\"dtype\":\"%1\",\"shape\":[%2,%3],\"data_offsets\":[0,%4]}}")
-                            .arg(QLatin1String(dtype))
-                            .arg(rows)
-                            .arg(cols)
-                            .arg(words.size() * 2)
-                            .toLatin1();
-    while (header.size() % 8 != 0)
-        header.append(' ');
-    QByteArray bytes(8, '\0');
-    for (int k = 0; k < 8; ++k)
-        bytes[k] = static_cast<char>((std::uint64_t(header.size()) >> (8 * k)) & 0xff);
-    bytes += header;
-    for (std::uint16_t w : words) {
-        bytes.append(static_cast<char>(w & 0xff));
-        bytes.append(static_cast<char>(w >> 8));
-    }
-    return writeFile(path, bytes);
-}
-
 void TestWeightFile::halfWordsInPlaceGiveTheCopysBits_data()
 {
     QTest::addColumn<core::HalfType>("type");
@@ -621,6 +604,9 @@ void TestWeightFile::halfWordsInPlaceGiveTheCopysBits()
     QVERIFY(copied && !copied->inPlace() && !copied->halfType());
     QCOMPARE(mapped->storedBytes(), words.size() * 2);
     QVERIFY(sameOverview(*mapped, *copied));
+    // The in-place overview keeps its max |w| cells as the matrix's own words (half the memory).
+    QCOMPARE(mapped->overview()->values.wordsType(), std::optional<core::HalfType>(type));
+    QVERIFY(!copied->overview()->values.wordsType());
     QCOMPARE(mapped->recordedSummary().has_value(), !specials);
 
     const core::LongTensor ids{{6}, {2, 3, 1, 19999, 0, 2}};

@@ -45,6 +45,8 @@ private Q_SLOTS:
     void runsInAnyOrderGiveTheSameBits_data();
     void runsInAnyOrderGiveTheSameBits();
     void parameterDropsItOnWrite();
+    void wordCellsHoldTheirValues_data();
+    void wordCellsHoldTheirValues();
 };
 
 void TestOverview::runsInAnyOrderGiveTheSameBits_data()
@@ -96,8 +98,8 @@ void TestOverview::runsInAnyOrderGiveTheSameBits()
     const std::shared_ptr<const core::Overview> got = builder.finish();
     QVERIFY(got);
     QCOMPARE(got->level, levels[1]);
-    QCOMPARE(got->values.size(), want.size());
-    QVERIFY(std::memcmp(got->values.data(), want.data(), want.size() * sizeof(float)) == 0);
+    QCOMPARE(got->values.size(), core::Index(want.size()));
+    QVERIFY(std::memcmp(got->values.floats(), want.data(), want.size() * sizeof(float)) == 0);
     QCOMPARE(got->limit, limit);
     QCOMPARE(got->limit, core::maxAbsFiniteRun(w.data(), Index(w.size())));
 }
@@ -125,6 +127,33 @@ void TestOverview::parameterDropsItOnWrite()
     p->bumpVersion();
     QVERIFY(!p->overview());
     QCOMPARE(p->summary().max, 3.0f);
+}
+
+void TestOverview::wordCellsHoldTheirValues_data()
+{
+    QTest::addColumn<core::HalfType>("type");
+    QTest::newRow("bf16") << core::HalfType::BFloat16;
+    QTest::newRow("f16") << core::HalfType::Float16;
+}
+
+// Issue #28: a bf16 or f16 matrix's max |w| cells kept as its words give back every one of the
+// 65536 values exactly (subnormals, infinities and NaN payloads of f16 too).
+void TestOverview::wordCellsHoldTheirValues()
+{
+    QFETCH(core::HalfType, type);
+    std::vector<std::uint16_t> words(65536);
+    for (std::size_t i = 0; i < words.size(); ++i)
+        words[i] = static_cast<std::uint16_t>(i);
+    std::vector<float> values(words.size()), back(words.size());
+    core::widen(words.data(), type, values.data(), words.size());
+    core::LevelCells cells(core::Index(words.size()), type);
+    QVERIFY(!cells.floats());
+    cells.store(0, values.data(), core::Index(values.size()));
+    cells.copy(0, core::Index(values.size()), back.data());
+    QVERIFY(std::memcmp(values.data(), back.data(), values.size() * sizeof(float)) == 0);
+    std::vector<std::uint16_t> narrowed(words.size());
+    core::narrowExact(values.data(), type, narrowed.data(), values.size());
+    QVERIFY(narrowed == words);
 }
 
 QTEST_GUILESS_MAIN(TestOverview)

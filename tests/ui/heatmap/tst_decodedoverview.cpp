@@ -172,12 +172,12 @@ void TestDecodedOverview::overviewIsBuildsFirstLevel()
     QCOMPARE(d.overview->aggregation, a);
     const Index cells = built.level(1).rows * built.level(1).columns;
     QCOMPARE(Index(d.overview->values.size()), cells);
-    QVERIFY(sameBits(d.overview->values.data(), built.levelData(1), cells));
+    QVERIFY(sameBits(d.overview->values.floats(), built.levelData(1), cells));
     QCOMPARE(std::bit_cast<std::uint32_t>(d.overview->limit), std::bit_cast<std::uint32_t>(built.limit()));
     // A pyramid made from the overview is the same pyramid at every level, and shares level 1.
     const ui::HeatmapPyramid fromOverview =
         ui::HeatmapPyramid::build(d.values.data(), rows, columns, a, nullptr, d.overview);
-    QCOMPARE(fromOverview.levelData(1), d.overview->values.data());
+    QCOMPARE(fromOverview.levelData(1), d.overview->values.floats());
     QCOMPARE(fromOverview.levelCount(), built.levelCount());
     QCOMPARE(fromOverview.limit(), built.limit());
     for (int i = 1; i < built.levelCount(); ++i) {
@@ -217,27 +217,27 @@ void TestDecodedOverview::heatmapUsesTheDecodedOverview()
     const auto w = weight->value();
     const ui::HeatmapPyramid built =
         ui::HeatmapPyramid::build(w.data(), w.rows(), w.cols(), ui::Aggregation::MaxAbs);
-    QVERIFY(sameBits(overview->values.data(), built.levelData(1), Index(overview->values.size())));
+    QVERIFY(sameBits(overview->values.floats(), built.levelData(1), Index(overview->values.size())));
 
     // The view's pyramid takes level 1 from the decode instead of reading the weights again.
     std::shared_ptr<const ui::HeatmapPyramid> shared =
         ui::HeatmapPyramid::shared(weight, ui::Aggregation::MaxAbs);
-    QCOMPARE(shared->levelData(1), overview->values.data());
+    QCOMPARE(shared->levelData(1), overview->values.floats());
     // Not for another aggregation.
     QVERIFY(ui::HeatmapPyramid::shared(weight, ui::Aggregation::Mean)->levelData(1) !=
-            overview->values.data());
+            overview->values.floats());
     // The window tells its views of a write after every rebuild, a load's too: while the version is
     // the decoded one, their new build still starts from the decode's level 1.
     shared.reset();
     const std::uint64_t changedAt = ui::HeatmapPyramid::stamp();
     QCOMPARE(ui::HeatmapPyramid::shared(weight, ui::Aggregation::MaxAbs, nullptr, changedAt)->levelData(1),
-             overview->values.data());
+             overview->values.floats());
     // A write (a new version) drops it: the old values' overview is not kept alive by the weight.
     weight->value()(0, 0) = 7.0f;
     weight->bumpVersion();
     QVERIFY(!weight->overview());
     shared = ui::HeatmapPyramid::shared(weight, ui::Aggregation::MaxAbs);
-    QVERIFY(shared->levelData(1) != overview->values.data());
+    QVERIFY(shared->levelData(1) != overview->values.floats());
     const ui::HeatmapPyramid rebuilt =
         ui::HeatmapPyramid::build(w.data(), w.rows(), w.cols(), ui::Aggregation::MaxAbs);
     QVERIFY(sameBits(shared->levelData(1), rebuilt.levelData(1), Index(overview->values.size())));
@@ -268,6 +268,20 @@ void TestDecodedOverview::wordsInPlaceDrawAsTheirCopy()
     };
     QVERIFY(ui::HeatmapPyramid::shared(words, ui::Aggregation::MaxAbs)->wordsSource() == words.get());
     QVERIFY(!ui::HeatmapPyramid::shared(words, ui::Aggregation::MaxAbs)->levelData(0));
+    // Every reduced level keeps bf16 words (half the memory) holding the copy's float32 cells.
+    const auto wordsPyramid = ui::HeatmapPyramid::shared(words, ui::Aggregation::MaxAbs);
+    const auto copyPyramid = ui::HeatmapPyramid::shared(copy, ui::Aggregation::MaxAbs);
+    QCOMPARE(wordsPyramid->levelCount(), copyPyramid->levelCount());
+    QVERIFY(wordsPyramid->levelCount() > 2);
+    for (int i = 1; i < wordsPyramid->levelCount(); ++i) {
+        const core::LevelCells *cells = wordsPyramid->levelCells(i);
+        QCOMPARE(cells->wordsType(), std::optional(core::HalfType::BFloat16));
+        QVERIFY(!wordsPyramid->levelData(i));
+        std::vector<float> widened(static_cast<std::size_t>(cells->size()));
+        cells->copy(0, cells->size(), widened.data());
+        QVERIFY2(sameBits(widened.data(), copyPyramid->levelData(i), cells->size()),
+                 qPrintable(QString::number(i)));
+    }
     QCOMPARE(frames(words), frames(copy));
     QVERIFY2(words->halfType(), "drawing converted the matrix");
 }
