@@ -114,6 +114,7 @@ float *Parameter::convert() const
     } else {
         half(0, count);
     }
+    m_convertedAt = m_version;
     m_data.store(out, std::memory_order_release);
     return out;
 }
@@ -127,6 +128,7 @@ Parameter::Parameter(Parameter &&other) noexcept
     , m_halfType(other.m_halfType)
     , m_grad(std::move(other.m_grad))
     , m_version(other.m_version)
+    , m_convertedAt(other.m_convertedAt)
     , m_summary(std::move(other.m_summary))
     , m_summaryVersion(other.m_summaryVersion)
     , m_overview(other.m_overview.exchange(nullptr))
@@ -143,6 +145,7 @@ Parameter &Parameter::operator=(Parameter &&other) noexcept
     m_halfType = other.m_halfType;
     m_grad = std::move(other.m_grad);
     m_version = other.m_version;
+    m_convertedAt = other.m_convertedAt;
     m_summary = std::move(other.m_summary);
     m_summaryVersion = other.m_summaryVersion;
     m_overview.store(other.m_overview.exchange(nullptr));
@@ -155,6 +158,23 @@ std::shared_ptr<Parameter> Parameter::clone() const
     auto copy = std::make_shared<Parameter>(m_shape);
     copyRows(0, rows(), copy->m_owned.data());
     copy->m_grad = m_grad;
+    return copy;
+}
+
+std::shared_ptr<Parameter> Parameter::snapshot() const
+{
+    std::shared_ptr<Parameter> copy;
+    // The words still hold the values while they are not converted, or converted and not written.
+    if (m_words && (halfType() || m_convertedAt == m_version)) {
+        copy = std::make_shared<Parameter>(m_shape, m_words, m_halfType, m_keepAlive);
+    } else {
+        copy = std::make_shared<Parameter>(m_shape);
+        copyRows(0, rows(), copy->m_owned.data());
+    }
+    if (const std::optional<Summary> summary = recordedSummary())
+        copy->recordSummary(*summary);
+    if (std::shared_ptr<const Overview> recorded = overview())
+        copy->recordOverview(std::move(recorded));
     return copy;
 }
 

@@ -46,6 +46,10 @@ public:
     Parameter &operator=(Parameter &&other) noexcept;
 
     std::shared_ptr<Parameter> clone() const;
+    /// The values as they are now, for undo, with what is recorded of them (summary, overview):
+    /// 16-bit words that still hold them (not converted, or not written since) are shared, mapping
+    /// and all (no copy of a 1 GB bf16 matrix); anything else is copied. No gradient.
+    std::shared_ptr<Parameter> snapshot() const;
 
     const Shape &shape() const { return m_shape; }
     Index numel() const { return core::numel(m_shape); }
@@ -154,6 +158,7 @@ private:
     HalfType m_halfType = HalfType::BFloat16;
     Matrix m_grad;
     std::uint64_t m_version = 0;
+    mutable std::uint64_t m_convertedAt = 0; // m_version when the words were converted
     std::optional<Summary> m_summary;
     std::uint64_t m_summaryVersion = 0;
     // Atomic: heatmap workers read them while a write on another thread drops them.

@@ -15,19 +15,20 @@ namespace embedlab::ui {
 
 namespace {
 
-std::shared_ptr<const core::Matrix> copyOf(const core::ParameterPtr &p)
+std::shared_ptr<const core::Parameter> snapshotOf(const core::ParameterPtr &p)
 {
-    return p ? std::make_shared<const core::Matrix>(p->value()) : nullptr;
+    return p ? p->snapshot() : nullptr;
 }
 
-void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Matrix> &values)
+// The captured values become `p`'s storage (a snapshot of them, so that the state can be restored
+// again): nothing of the values they replace is converted or copied first.
+void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Parameter> &values)
 {
     if (!p || !values)
         return;
-    Q_ASSERT_X(values->rows() == p->rows() && values->cols() == p->cols(), "Lab::restoreWeights",
+    Q_ASSERT_X(values->shape() == p->shape(), "Lab::restoreWeights",
                "a WeightState must be restored on a model of the shape it was captured from");
-    p->value() = *values;
-    p->bumpVersion();
+    p->replaceValue(std::move(*values->snapshot()));
 }
 
 } // namespace
@@ -35,9 +36,9 @@ void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Mat
 std::uint64_t Lab::WeightState::bytes() const
 {
     std::uint64_t total = 0;
-    for (const auto &m : {embedding, lmHead, bias})
-        if (m)
-            total += std::uint64_t(m->size()) * sizeof(float);
+    for (const auto &p : {embedding, lmHead, bias})
+        if (p && !p->inPlace())
+            total += p->bytes();
     return total;
 }
 
@@ -204,11 +205,11 @@ Lab::WeightState Lab::captureWeights(int parts) const
     WeightState state;
     state.tied = m_model->isTied();
     if (parts & EmbeddingPart)
-        state.embedding = copyOf(m_model->embedding().weight());
+        state.embedding = snapshotOf(m_model->embedding().weight());
     if ((parts & LmHeadPart) && !state.tied)
-        state.lmHead = copyOf(m_model->lmHead().weight());
+        state.lmHead = snapshotOf(m_model->lmHead().weight());
     if (parts & BiasPart)
-        state.bias = copyOf(m_model->lmHead().bias());
+        state.bias = snapshotOf(m_model->lmHead().bias());
     state.generator = m_generator.state();
     state.history = m_history;
     state.numEmbeddings = m_model->embedding().numEmbeddings();
@@ -259,7 +260,7 @@ bool Lab::restoreWeights(const WeightState &state)
     const core::Index v = m_model->embedding().numEmbeddings();
     const core::Index d = m_model->embedding().embeddingDim();
     const bool bias = m_model->lmHead().hasBias();
-    const auto fits = [](const std::shared_ptr<const core::Matrix> &values, core::Index rows,
+    const auto fits = [](const std::shared_ptr<const core::Parameter> &values, core::Index rows,
                          core::Index cols) {
         return !values || (values->rows() == rows && values->cols() == cols);
     };

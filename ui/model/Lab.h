@@ -78,12 +78,13 @@ public:
         bool operator==(const Operation &) const = default;
     };
     /// Everything undo needs to put the weights back exactly: the tie state, the values of the
-    /// parts captured (nullptr: not captured, left as they are), the generator and the history.
+    /// parts captured (nullptr: not captured, left as they are; core::Parameter::snapshot(), so
+    /// bf16 words read in place are shared, not copied), the generator and the history.
     struct WeightState {
         bool tied = false;
-        std::shared_ptr<const core::Matrix> embedding;
-        std::shared_ptr<const core::Matrix> lmHead; // only when untied
-        std::shared_ptr<const core::Matrix> bias;
+        std::shared_ptr<const core::Parameter> embedding;
+        std::shared_ptr<const core::Parameter> lmHead; // only when untied
+        std::shared_ptr<const core::Parameter> bias;
         core::Generator::State generator;
         QList<Operation> history;
         /// The sizes of the model the values were captured from: they go back only into a model of
@@ -91,7 +92,7 @@ public:
         core::Index numEmbeddings = 0;
         core::Index embeddingDim = 0;
         bool hasBias = false;
-        /// Memory held by the captured values.
+        /// Memory held by the captured values (words shared with a file's mapping hold none).
         std::uint64_t bytes() const;
     };
     enum WeightPart { EmbeddingPart = 1, LmHeadPart = 2, BiasPart = 4, AllParts = 7 };

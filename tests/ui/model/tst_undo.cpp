@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Files.h"
 #include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
+#include "core/io/WeightFile.h"
 #include "ui/model/Lab.h"
 #include "ui/model/PythonCode.h"
 #include "ui/model/UndoCommands.h"
@@ -17,6 +19,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
@@ -91,6 +94,7 @@ private Q_SLOTS:
     void trainingOverBudgetAsksBeforeCopying();
     void trainingOverBudgetContinueCopiesNothing();
     void weightsOpenOverBudgetAsks();
+    void bf16WordsComeBackInPlaceOnUndo();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -518,6 +522,46 @@ void TestUndo::trainingThatDoesNotFitIsRefused()
     lab()->setAvailableMemory(256);
     QVERIFY(lab()->trainStep(ids, targets));
     QCOMPARE(stack()->count(), 1);
+}
+
+// Issue #28: the undo snapshot before a write to bf16 weights read in place shares the file's words
+// (no float32 copy of the matrix, no memory of its own), and undo gives them back in place, as often
+// as it is asked, with the file's bits.
+void TestUndo::bf16WordsComeBackInPlaceOnUndo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("w.safetensors"));
+    std::vector<std::uint16_t> words(6 * 5);
+    for (std::size_t i = 0; i < words.size(); ++i)
+        words[i] = static_cast<std::uint16_t>(0x3c00 + 37 * i); // 0.0078125 and up
+    QVERIFY(embedlab::testing::writeWordsSafetensors(path, "BF16", words, 6, 5));
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::ParameterPtr weight = file.toParameter("w", {}, core::WeightFile::Placement::InPlace);
+    const core::ParameterPtr copy = file.toParameter("w", {}, core::WeightFile::Placement::Copy);
+    QVERIFY(weight->halfType());
+    const void *where = weight->storage();
+    QVERIFY(m_window->undo()->loadMatrix(weight, QStringLiteral("w.safetensors"), QStringLiteral("w"),
+                                         Lab::LoadRole::Embedding, false));
+    QCOMPARE(lab()->embeddingWeight(), weight);
+
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("zeros"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    QCOMPARE(stack()->count(), 2);
+    QCOMPARE(lab()->embeddingWeight()->at(5, 4), 0.0f);
+    const auto *command = dynamic_cast<const embedlab::ui::WeightsCommand *>(stack()->command(1));
+    QVERIFY(command && command->before().embedding);
+    QCOMPARE(command->before().embedding->storage(), where);
+    QCOMPARE(command->before().bytes(), std::uint64_t(0));
+    for (int round = 0; round < 2; ++round) {
+        stack()->undo();
+        const core::ParameterPtr back = lab()->embeddingWeight();
+        QVERIFY(back->halfType());
+        QCOMPARE(back->storage(), where);
+        QVERIFY(sameValues(back->value(), copy->value())); // value() converts this one: the next
+        stack()->redo();                                   // undo must still find the words
+        QCOMPARE(lab()->embeddingWeight()->at(0, 0), 0.0f);
+    }
 }
 
 QTEST_MAIN(TestUndo)
