@@ -16,12 +16,12 @@ namespace embedlab::core {
 
 namespace {
 
-Index rowsOf(const TensorSpan &weight)
+Index rowsOf(const RowSource &weight)
 {
     if (weight.dim() != 2)
         throw Error(Error::Kind::ValueError,
-                    "neighbours need a 2-D tensor [rows, dim], got shape " + shapeString(weight.shape));
-    return weight.shape[0];
+                    "neighbours need a 2-D tensor [rows, dim], got shape " + shapeString(weight.shape()));
+    return weight.rows();
 }
 
 // The order of the answer: higher cosine first, equal cosines by smaller id, NaN (a row holding NaN
@@ -92,19 +92,20 @@ float unitDot(const std::uint16_t *unit, const float *v, Index n)
 
 } // namespace
 
-RowNeighbours::RowNeighbours(const TensorSpan &weight)
-    : m_weight(weight)
+RowNeighbours::RowNeighbours(RowSource weight)
+    : m_weight(std::move(weight))
 {
-    const Index rows = rowsOf(weight);
-    const Index dim = weight.shape[1];
+    const Index rows = rowsOf(m_weight);
+    const Index dim = m_weight.cols();
     m_norms.assign(static_cast<std::size_t>(rows), 0.0);
     m_unitRows.assign(static_cast<std::size_t>(rows * dim), 0);
     if (rows == 0 || dim == 0)
         return;
-    parallel::forTwo(rows, weight.numel(), parallel::kMinElements, [&](Index begin, Index end) {
+    parallel::forTwo(rows, rows * dim, parallel::kMinElements, [&](Index begin, Index end) {
         std::vector<double> x(static_cast<std::size_t>(dim));
+        std::vector<float> scratch;
         for (Index i = begin; i < end; ++i) {
-            const float *row = weight.data + i * dim;
+            const float *row = m_weight.rowsAt(i, 1, scratch);
             std::copy(row, row + dim, x.begin());
             const double norm = std::sqrt(dot(row, x.data(), dim));
             m_norms[static_cast<std::size_t>(i)] = norm;
@@ -125,27 +126,36 @@ void RowNeighbours::checkRow(std::int64_t row) const
                                                  std::to_string(rows()));
 }
 
-float RowNeighbours::cosine(std::int64_t i, const std::vector<double> &v, double self) const
+std::vector<double> RowNeighbours::rowInDouble(std::int64_t row) const
+{
+    std::vector<float> scratch;
+    const float *x = m_weight.rowsAt(row, 1, scratch);
+    return {x, x + m_weight.cols()};
+}
+
+float RowNeighbours::cosine(std::int64_t i, const std::vector<double> &v, double self,
+                            std::vector<float> &scratch) const
 {
     const double norm = m_norms[static_cast<std::size_t>(i)];
     // A zero row has cosine 0 with every row (F.cosine_similarity clamps the norms at eps).
     if (norm == 0.0 || self == 0.0)
         return 0.0f;
-    const Index dim = m_weight.shape[1];
-    return static_cast<float>(dot(m_weight.data + i * dim, v.data(), dim) / (norm * self));
+    const Index dim = m_weight.cols();
+    return static_cast<float>(dot(m_weight.rowsAt(i, 1, scratch), v.data(), dim) / (norm * self));
 }
 
 std::vector<float> RowNeighbours::cosines(std::int64_t row) const
 {
     checkRow(row);
-    const Index dim = m_weight.shape[1];
-    const std::vector<double> v(m_weight.data + row * dim, m_weight.data + (row + 1) * dim);
+    const Index dim = m_weight.cols();
+    const std::vector<double> v = rowInDouble(row);
     const double self = m_norms[static_cast<std::size_t>(row)];
     std::vector<float> result(static_cast<std::size_t>(rows()));
     // Each row's sum is computed alone, so the split over two threads does not change a bit.
     parallel::forTwo(rows(), rows() * dim, parallel::kMinElements, [&](Index begin, Index end) {
+        std::vector<float> scratch;
         for (Index i = begin; i < end; ++i)
-            result[static_cast<std::size_t>(i)] = cosine(i, v, self);
+            result[static_cast<std::size_t>(i)] = cosine(i, v, self, scratch);
     });
     return result;
 }
@@ -180,14 +190,15 @@ std::vector<Neighbour> bestOf(std::int64_t count, std::int64_t k, std::int64_t s
 
 std::vector<float> RowNeighbours::approximateCosines(std::int64_t row) const
 {
-    const Index rows = this->rows(), dim = m_weight.shape[1];
+    const Index rows = this->rows(), dim = m_weight.cols();
     const double self = m_norms[static_cast<std::size_t>(row)];
     std::vector<float> result(static_cast<std::size_t>(rows), 0.0f);
     if (self == 0.0 || dim == 0)
         return result;
-    std::vector<float> v(static_cast<std::size_t>(dim));
+    std::vector<float> v(static_cast<std::size_t>(dim)), scratch;
+    const float *x = m_weight.rowsAt(row, 1, scratch);
     for (Index j = 0; j < dim; ++j)
-        v[static_cast<std::size_t>(j)] = static_cast<float>(m_weight.data[row * dim + j] / self);
+        v[static_cast<std::size_t>(j)] = static_cast<float>(x[j] / self);
     // Chunks taken from a counter: on a loaded machine one thread may be descheduled for a while and
     // the other takes its share (fixed halves would wait for it).
     constexpr Index kChunk = 2048;
@@ -228,15 +239,16 @@ std::vector<Neighbour> RowNeighbours::nearest(std::int64_t row, std::int64_t k) 
                              })
                           .back()
                           .cosine;
-    const Index dim = m_weight.shape[1];
+    const Index dim = m_weight.cols();
     const double slack = 1.01 * (0x1p-9 + 0x1p-22 + static_cast<double>(dim + 8) * 0x1p-24);
-    const std::vector<double> v(m_weight.data + row * dim, m_weight.data + (row + 1) * dim);
+    const std::vector<double> v = rowInDouble(row);
     const double self = m_norms[static_cast<std::size_t>(row)];
     std::vector<Neighbour> candidates;
+    std::vector<float> scratch;
     for (std::int64_t j = 0; j < rows(); ++j) {
         // NaN compares false, so NaN rows stay candidates (they rank last anyway).
         if (j != row && (std::isnan(kth) || !(approx[static_cast<std::size_t>(j)] < kth - 2.0 * slack)))
-            candidates.push_back({j, cosine(j, v, self)});
+            candidates.push_back({j, cosine(j, v, self, scratch)});
     }
     return bestOf(static_cast<std::int64_t>(candidates.size()), k, -1,
                   [&](std::int64_t j) { return candidates[static_cast<std::size_t>(j)]; });

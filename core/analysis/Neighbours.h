@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #pragma once
 
+#include "core/tensor/RowSource.h"
 #include "core/tensor/Tensor.h"
 
 #include <array>
@@ -20,11 +21,11 @@ struct Neighbour {
 /// Nearest rows of a [rows, dim] float32 matrix by cosine similarity. The row norms are computed once
 /// when built, with a bfloat16 copy of the unit rows (half the matrix's size) that a query scans
 /// before summing its few candidates exactly; the matrix must outlive this object and stay unchanged
-/// (rebuild after an edit).
+/// (rebuild after an edit). bf16 or f16 words in place are read a row at a time (RowSource).
 class RowNeighbours {
 public:
     /// Throws core::Error (ValueError) when `weight` is not 2-D.
-    explicit RowNeighbours(const TensorSpan &weight);
+    explicit RowNeighbours(RowSource weight);
     /// The `k` rows most similar to `row`, by descending cosine, ties by smaller id, `row` itself
     /// excluded; a zero row has cosine 0 with every row. Throws core::Error (IndexError) for a row
     /// outside the matrix. `k` larger than rows - 1 gives every other row; a negative `k` throws
@@ -39,11 +40,14 @@ private:
     void checkRow(std::int64_t row) const;
     /// Row i's cosine to the row `v` of norm `self`, summed in double: float32's rounding of the
     /// exact value.
-    float cosine(std::int64_t i, const std::vector<double> &v, double self) const;
+    float cosine(std::int64_t i, const std::vector<double> &v, double self,
+                 std::vector<float> &scratch) const;
+    /// Row `row` in double (the query of an exact cosine).
+    std::vector<double> rowInDouble(std::int64_t row) const;
     /// Every row's cosine to `row` from the bfloat16 unit rows (fast, off by at most ~2^-9).
     std::vector<float> approximateCosines(std::int64_t row) const;
 
-    TensorSpan m_weight;
+    RowSource m_weight;
     std::vector<double> m_norms;
     /// The rows divided by their norms, as bfloat16: half the matrix's bytes for the fast scan.
     std::vector<std::uint16_t> m_unitRows;
@@ -57,9 +61,9 @@ struct Projection2d {
     std::array<std::vector<float>, 2> axes; ///< two unit vectors of [dim], orthogonal
     /// The 2-D coordinates of one row: (row - mean) . axes[0] and . axes[1]. Throws core::Error
     /// (IndexError) for a row outside `weight`, (ValueError) when its rows do not have mean's size.
-    std::array<float, 2> project(const TensorSpan &weight, std::int64_t row) const;
+    std::array<float, 2> project(const RowSource &weight, std::int64_t row) const;
 };
 /// Throws core::Error (ValueError) unless `weight` is 2-D with at least one row and two columns.
-Projection2d principalPlane(const TensorSpan &weight, int passes = 6);
+Projection2d principalPlane(const RowSource &weight, int passes = 6);
 
 } // namespace embedlab::core

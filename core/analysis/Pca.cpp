@@ -30,17 +30,25 @@ constexpr Index kChunkRows = 512;
 
 // Column sums of fixed chunks of rows, in double, added in chunk order: the same bits with one
 // thread or two.
-Eigen::VectorXd columnMeans(const Eigen::Map<const Matrix> &w)
+// Rows [first, first + count) of `w` as a matrix: where they lie, or converted into `scratch`.
+Eigen::Map<const Matrix> chunkOf(const RowSource &w, Index first, Index count, std::vector<float> &scratch)
+{
+    return {w.rowsAt(first, count, scratch), count, w.cols()};
+}
+
+Eigen::VectorXd columnMeans(const RowSource &w)
 {
     const Index chunks = (w.rows() + kChunkRows - 1) / kChunkRows;
     std::vector<Eigen::VectorXd> sums(static_cast<std::size_t>(chunks));
-    parallel::forTwo(chunks, w.size(), parallel::kMinElements, [&](Index begin, Index end) {
+    parallel::forTwo(chunks, w.rows() * w.cols(), parallel::kMinElements, [&](Index begin, Index end) {
+        std::vector<float> scratch;
         for (Index c = begin; c < end; ++c) {
             const Index first = c * kChunkRows, rows = std::min(kChunkRows, w.rows() - first);
+            const auto block = chunkOf(w, first, rows, scratch);
             Eigen::VectorXd &sum = sums[static_cast<std::size_t>(c)];
             sum = Eigen::VectorXd::Zero(w.cols());
-            for (Index i = first; i < first + rows; ++i)
-                sum += w.row(i).transpose().cast<double>();
+            for (Index i = 0; i < rows; ++i)
+                sum += block.row(i).transpose().cast<double>();
         }
     });
     Eigen::VectorXd total = Eigen::VectorXd::Zero(w.cols());
@@ -63,26 +71,28 @@ struct PassResult {
     MatrixD g; // Q^T X^T X Q  [block, block]
 };
 
-PassResult centredPass(const Eigen::Map<const Matrix> &w, const Eigen::VectorXd &mean, const MatrixD &q)
+PassResult centredPass(const RowSource &w, const Eigen::VectorXd &mean, const MatrixD &q)
 {
     const Eigen::MatrixXf qf = q.cast<float>();
     const Eigen::RowVectorXf shift = (mean.transpose() * q).cast<float>();
     const Index chunks = (w.rows() + kChunkRows - 1) / kChunkRows;
     std::vector<Eigen::MatrixXf> z(static_cast<std::size_t>(chunks)), g(z.size());
     std::vector<Eigen::RowVectorXd> ySum(z.size());
-    parallel::forTwo(chunks, w.size() * q.cols(), parallel::kMinElements, [&](Index begin, Index end) {
-        Eigen::MatrixXf y;
-        for (Index c = begin; c < end; ++c) {
-            const Index first = c * kChunkRows, rows = std::min(kChunkRows, w.rows() - first);
-            const auto block = w.middleRows(first, rows);
-            y.noalias() = block * qf;
-            y.rowwise() -= shift;
-            const auto at = static_cast<std::size_t>(c);
-            z[at].noalias() = block.transpose() * y;
-            g[at].noalias() = y.transpose() * y;
-            ySum[at] = y.colwise().sum().cast<double>();
-        }
-    });
+    parallel::forTwo(
+        chunks, w.rows() * w.cols() * q.cols(), parallel::kMinElements, [&](Index begin, Index end) {
+            Eigen::MatrixXf y;
+            std::vector<float> scratch;
+            for (Index c = begin; c < end; ++c) {
+                const Index first = c * kChunkRows, rows = std::min(kChunkRows, w.rows() - first);
+                const auto block = chunkOf(w, first, rows, scratch);
+                y.noalias() = block * qf;
+                y.rowwise() -= shift;
+                const auto at = static_cast<std::size_t>(c);
+                z[at].noalias() = block.transpose() * y;
+                g[at].noalias() = y.transpose() * y;
+                ySum[at] = y.colwise().sum().cast<double>();
+            }
+        });
     PassResult r{MatrixD::Zero(w.cols(), q.cols()), MatrixD::Zero(q.cols(), q.cols())};
     Eigen::RowVectorXd total = Eigen::RowVectorXd::Zero(q.cols());
     for (std::size_t c = 0; c < z.size(); ++c) {
@@ -118,15 +128,14 @@ std::vector<float> withFixedSign(const Eigen::VectorXd &axis)
 
 } // namespace
 
-Projection2d principalPlane(const TensorSpan &weight, int passes)
+Projection2d principalPlane(const RowSource &w, int passes)
 {
-    if (weight.dim() != 2 || weight.shape[0] < 1 || weight.shape[1] < 2)
+    if (w.dim() != 2 || w.rows() < 1 || w.cols() < 2)
         throw Error(Error::Kind::ValueError, "a principal plane needs a 2-D tensor with at least one row and "
                                              "two columns, got shape " +
-                                                 shapeString(weight.shape));
+                                                 shapeString(w.shape()));
     if (passes < 0)
         throw Error(Error::Kind::ValueError, "passes must be at least 0, got " + std::to_string(passes));
-    const Eigen::Map<const Matrix> w(weight.data, weight.shape[0], weight.shape[1]);
     const Eigen::VectorXd mean = columnMeans(w);
     MatrixD q = randomStart(w.cols(), std::min(kBlock, w.cols()));
     PassResult r = centredPass(w, mean, q);
@@ -145,17 +154,18 @@ Projection2d principalPlane(const TensorSpan &weight, int passes)
     return plane;
 }
 
-std::array<float, 2> Projection2d::project(const TensorSpan &weight, std::int64_t row) const
+std::array<float, 2> Projection2d::project(const RowSource &weight, std::int64_t row) const
 {
-    if (weight.dim() != 2 || weight.shape[1] != static_cast<Index>(mean.size()))
+    if (weight.dim() != 2 || weight.cols() != static_cast<Index>(mean.size()))
         throw Error(Error::Kind::ValueError, "this plane was found for rows of " +
                                                  std::to_string(mean.size()) + " values, got shape " +
-                                                 shapeString(weight.shape));
-    if (row < 0 || row >= weight.shape[0])
+                                                 shapeString(weight.shape()));
+    if (row < 0 || row >= weight.rows())
         throw Error(Error::Kind::IndexError, "index " + std::to_string(row) +
                                                  " is out of bounds for dimension 0 with size " +
-                                                 std::to_string(weight.shape[0]));
-    const float *x = weight.data + row * weight.shape[1];
+                                                 std::to_string(weight.rows()));
+    std::vector<float> scratch;
+    const float *x = weight.rowsAt(row, 1, scratch);
     std::array<double, 2> sum{0.0, 0.0};
     for (std::size_t j = 0; j < mean.size(); ++j) {
         const double centred = static_cast<double>(x[j]) - mean[j];

@@ -100,11 +100,12 @@ NeighbourSearch::Outcome NeighbourSearch::compute(const core::ParameterPtr &weig
             auto built = std::make_shared<Cache>();
             built->weight = weight;
             built->version = weight->version();
-            built->neighbours = std::make_shared<const core::RowNeighbours>(weight->span());
-            built->plane = core::principalPlane(weight->span());
+            // bf16 or f16 words in place are read a few rows at a time: no float32 copy (issue #28).
+            built->neighbours = std::make_shared<const core::RowNeighbours>(core::RowSource(weight));
+            built->plane = core::principalPlane(core::RowSource(weight));
             out.cache = std::move(built);
         }
-        const core::TensorSpan span = weight->span();
+        const core::RowSource span(weight);
         out.result.row = row;
         for (const core::Neighbour &n : out.cache->neighbours->nearest(row, k))
             out.result.neighbours.append(n);

@@ -648,8 +648,27 @@ void TestWeightFile::halfWordsInPlaceGiveTheCopysBits()
         QVERIFY(core::histc(*mapped, 37, -1.0, 2.0) ==
                 core::histc(copied->value().data(), v * d, 37, -1.0, 2.0));
     }
-    QVERIFY2(mapped->halfType(),
-             "looking, looking up, unembedding, printing and binning make no float32 copy");
+    // Neighbours and the principal plane read the words a few rows at a time.
+    const core::RowNeighbours nearMapped{core::RowSource(mapped)}, nearCopied(copied->span());
+    const auto idsAndBits = [](const std::vector<core::Neighbour> &near) { // NaN cosines compare too
+        std::vector<std::pair<std::int64_t, std::uint32_t>> out;
+        for (const core::Neighbour &n : near)
+            out.emplace_back(n.id, std::bit_cast<std::uint32_t>(n.cosine));
+        return out;
+    };
+    for (const std::int64_t row : {std::int64_t(0), std::int64_t(7), v - 1}) {
+        QVERIFY(idsAndBits(nearMapped.nearest(row, 10)) == idsAndBits(nearCopied.nearest(row, 10)));
+        const std::vector<float> a = nearMapped.cosines(row), b = nearCopied.cosines(row);
+        QVERIFY(sameBits(a.data(), b.data(), core::Index(a.size())));
+    }
+    const core::Projection2d planeMapped = core::principalPlane(core::RowSource(mapped)),
+                             planeCopied = core::principalPlane(copied->span());
+    if (!specials) {
+        QVERIFY(planeMapped.mean == planeCopied.mean && planeMapped.axes == planeCopied.axes);
+        QVERIFY(planeMapped.project(core::RowSource(mapped), 7) == planeCopied.project(copied->span(), 7));
+    }
+    QVERIFY2(mapped->halfType(), "looking, looking up, unembedding, printing, binning and searching "
+                                 "neighbours make no float32 copy");
 
     QVERIFY(sameSummary(mapped->summary(), copied->summary()));
     QVERIFY(sameBits(mapped->value().data(), copied->value().data(), v * d));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Files.h"
 #include "common/HeatmapCells.h"
 #include "core/io/WeightFile.h"
 #include "ui/heatmap/HeatmapPyramid.h"
@@ -7,7 +8,6 @@
 #include "ui/paint/TextColors.h"
 
 #include <QApplication>
-#include <QFile>
 #include <QMouseEvent>
 #include <QShortcut>
 #include <QSignalSpy>
@@ -591,36 +591,20 @@ void TestHeatmapView::destroyWhileRebuildPending()
     QVERIFY(!view.isRebuilding());
 }
 
-// Issue #28: bf16 weights read in place that something then converts to float32 (the neighbour
-// index does, without a new version) keep their picture: the pyramid drawn from the words is as good
-// for the same values in float32, and the view does not fall back to its busy text.
+// Issue #28: bf16 weights read in place that something then converts to float32 (value() does,
+// without a new version, before a first write) keep their picture: the pyramid drawn from the words is as
+// good for the same values in float32, and the view does not fall back to its busy text.
 void TestHeatmapView::convertedWordsStayDrawn()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const embedlab::core::Index rows = 2048, columns = 4096; // more cells than the view reduces directly
-    QByteArray header =
-        QStringLiteral("{\"w\":{\"dtype\":\"BF16\",\"shape\":[%1,%2],\"data_offsets\":[0,%3]}}")
-            .arg(rows)
-            .arg(columns)
-            .arg(rows * columns * 2)
-            .toLatin1();
-    header.append(QByteArray((8 - header.size() % 8) % 8, ' '));
-    QByteArray bytes(8, '\0');
-    for (int k = 0; k < 8; ++k)
-        bytes[k] = char((quint64(header.size()) >> (8 * k)) & 0xff);
-    bytes += header;
-    bytes.reserve(bytes.size() + rows * columns * 2);
-    for (embedlab::core::Index i = 0; i < rows * columns; ++i) {
-        const auto word =
+    std::vector<std::uint16_t> cells(static_cast<std::size_t>(rows * columns));
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        cells[i] =
             std::uint16_t(0x3c00 + (i * 2654435761u >> 20) % 0x180) ^ std::uint16_t(i % 3 == 0 ? 0x8000 : 0);
-        bytes.append(char(word & 0xff));
-        bytes.append(char(word >> 8));
-    }
     const QString path = dir.filePath(QStringLiteral("w.safetensors"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
-    file.close();
+    QVERIFY(embedlab::testing::writeWordsSafetensors(path, "BF16", cells, rows, columns));
     const embedlab::core::ParameterPtr words =
         embedlab::core::WeightFile::open(path.toStdString())
             .toParameter("w", {}, embedlab::core::WeightFile::Placement::InPlace);
@@ -629,7 +613,7 @@ void TestHeatmapView::convertedWordsStayDrawn()
     QTRY_VERIFY(!m_view->isRebuilding());
     const QImage before = m_view->grab().toImage();
     const std::uint64_t version = words->version();
-    (void)words->value(); // the float32 copy, as RowNeighbours takes it
+    (void)words->value(); // the float32 copy, as a first write makes it
     QVERIFY(!words->halfType() && words->version() == version);
     QCOMPARE(m_view->grab().toImage(), before);
 }

@@ -969,7 +969,7 @@ void TestFitPanel::weightsShowTheRunAndWhatChanged()
     const std::int64_t query = view->queryBox()->currentData().toLongLong();
     QCOMPARE(query, session.mapRows().front());
     core::Matrix values = direct.embedding();
-    const auto nearest = core::RowNeighbours({values.data(), {values.rows(), values.cols()}})
+    const auto nearest = core::RowNeighbours(core::TensorSpan{values.data(), {values.rows(), values.cols()}})
                              .nearest(query, FitWeightsView::kNeighbours);
     QCOMPARE(view->neighbourList()->count(), FitWeightsView::kNeighbours);
     for (int i = 0; i < FitWeightsView::kNeighbours; ++i)
