@@ -25,6 +25,15 @@ void LevelCells::copy(Index first, Index count, float *out) const
         std::copy_n(m_floats.data() + first, count, out);
 }
 
+const float *LevelCells::rowsAt(Index first, Index count, Index columns, std::vector<float> &scratch) const
+{
+    if (!m_words)
+        return m_floats.data() + first * columns;
+    scratch.resize(static_cast<std::size_t>(count * columns));
+    copy(first * columns, count * columns, scratch.data());
+    return scratch.data();
+}
+
 void LevelCells::store(Index first, const float *values, Index count)
 {
     if (m_words)

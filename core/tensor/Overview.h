@@ -32,6 +32,9 @@ public:
     const float *floats() const { return m_words ? nullptr : m_floats.data(); }
     /// Cells [first, first + count) as float32 at `out`, exactly.
     void copy(Index first, Index count, float *out) const;
+    /// Rows [first, first + count) of a level `columns` wide as float32: where they lie, or
+    /// converted into `scratch`.
+    const float *rowsAt(Index first, Index count, Index columns, std::vector<float> &scratch) const;
     /// Sets cells [first, first + count) from float32 values (which words hold exactly).
     void store(Index first, const float *values, Index count);
 

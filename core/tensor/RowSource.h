@@ -32,6 +32,8 @@ public:
         }
     }
 
+    /// The float32 values where they lie; null while they are 16-bit words (read them with rowsAt()).
+    const float *data() const { return m_words ? nullptr : m_data; }
     const Shape &shape() const { return m_shape; }
     Index dim() const { return static_cast<Index>(m_shape.size()); }
     Index rows() const { return m_shape.empty() ? 0 : m_shape.front(); }

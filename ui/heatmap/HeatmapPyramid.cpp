@@ -13,12 +13,14 @@ namespace embedlab::ui {
 
 namespace {
 
-// Builds level `to` into `dst` from the level before it, `from`: `src` when it is float32 (the
-// matrix or a float level), else `cells`' words, converted a row group at a time. One row of `to`
-// at a time, with both cores.
-float reduceLevel(const float *src, const core::LevelCells *cells, const PyramidLevel &from,
-                  core::LevelCells &dst, const PyramidLevel &to, const PyramidLevel &base,
-                  Aggregation aggregation, const std::atomic<bool> *cancel)
+// Rows [first, first + count) of a level as float32: where they lie, or converted into `scratch`.
+using LevelRows = std::function<const float *(Index first, Index count, std::vector<float> &scratch)>;
+
+// Builds level `to` into `dst` from the level before it, `from`, read through `rowsOf` a row group
+// at a time (16-bit words are converted then). One row of `to` at a time, with both cores.
+float reduceLevel(const LevelRows &rowsOf, const PyramidLevel &from, core::LevelCells &dst,
+                  const PyramidLevel &to, const PyramidLevel &base, Aggregation aggregation,
+                  const std::atomic<bool> *cancel)
 {
     std::vector<float> stripeLimits(64, 0.0f);
     std::atomic<int> stripeIndex{0};
@@ -32,13 +34,7 @@ float reduceLevel(const float *src, const core::LevelCells *cells, const Pyramid
                 if (cancel && (i & 63) == 0 && cancel->load(std::memory_order_relaxed))
                     break;
                 const Index first = i * groupRows;
-                const float *rows = src ? src + first * from.columns : nullptr;
-                if (!rows) {
-                    const Index count = std::min(groupRows, from.rows - first) * from.columns;
-                    group.resize(static_cast<std::size_t>(count));
-                    cells->copy(first * from.columns, count, group.data());
-                    rows = group.data();
-                }
+                const float *rows = rowsOf(first, std::min(groupRows, from.rows - first), group);
                 limit = std::max(limit, core::downsampleRowInto(rows, from, row.data(), to, base, aggregation,
                                                                 i, scratch));
                 dst.store(i * to.columns, row.data(), to.columns);
@@ -109,14 +105,25 @@ HeatmapPyramid HeatmapPyramid::build(const float *data, Index rows, Index column
                                      const std::atomic<bool> *cancel,
                                      std::shared_ptr<const core::Overview> overview)
 {
+    // RowSource only reads; TensorSpan is the core's one way to hand a matrix over.
+    return build(core::TensorSpan{const_cast<float *>(data), {rows, columns}}, aggregation, cancel,
+                 std::move(overview));
+}
+
+HeatmapPyramid HeatmapPyramid::build(const core::RowSource &matrix, Aggregation aggregation,
+                                     const std::atomic<bool> *cancel,
+                                     std::shared_ptr<const core::Overview> overview)
+{
     HeatmapPyramid p;
-    p.m_base = data;
+    p.m_base = matrix.data();
     p.m_aggregation = aggregation;
+    const Index rows = matrix.rows(), columns = matrix.cols();
     p.m_levels = levelShapes(rows, columns);
     if (rows <= 0 || columns <= 0)
         return p;
     if (p.m_levels.size() == 1) {
-        p.m_limit = maxAbsFinite(data, rows * columns);
+        std::vector<float> scratch; // at most 256 x 256
+        p.m_limit = maxAbsFinite(matrix.rowsAt(0, rows, scratch), rows * columns);
         return p;
     }
     p.m_data.reserve(p.m_levels.size() - 1);
@@ -132,10 +139,13 @@ HeatmapPyramid HeatmapPyramid::build(const float *data, Index rows, Index column
             return p;
         const PyramidLevel &to = p.m_levels[i];
         auto level = std::make_shared<core::LevelCells>(to.rows * to.columns, words);
+        const PyramidLevel &from = p.m_levels[i - 1];
         const core::LevelCells *previous = i == 1 ? nullptr : p.m_data.back().get();
-        const float *src = previous ? previous->floats() : data;
-        const float limit =
-            reduceLevel(src, previous, p.m_levels[i - 1], *level, to, p.m_levels[0], aggregation, cancel);
+        const LevelRows rowsOf = [&](Index first, Index count, std::vector<float> &scratch) {
+            return previous ? previous->rowsAt(first, count, from.columns, scratch)
+                            : matrix.rowsAt(first, count, scratch);
+        };
+        const float limit = reduceLevel(rowsOf, from, *level, to, p.m_levels[0], aggregation, cancel);
         if (cancel && cancel->load())
             return p; // the half-built level is garbage; the caller drops this pyramid anyway
         if (i == 1)
@@ -197,10 +207,10 @@ SharedPyramid HeatmapPyramid::shared(const core::ParameterPtr &weight, Aggregati
     // tells the views of a write after every rebuild, a load too, and every writer bumps.
     const std::shared_ptr<const core::Overview> overview = weight->overview();
     const auto buildNow = [&] {
-        // bf16 or f16 words in place with their overview: level 0 in float32 only when a zoom needs it.
-        const bool words = weight->halfType() && overview && overview->aggregation == aggregation;
-        HeatmapPyramid p = build(words ? nullptr : weight->value().data(), weight->rows(), weight->cols(),
-                                 aggregation, cancel, overview);
+        // bf16 or f16 words in place stay words: every level is made, and level 0 drawn, from rows
+        // converted a few at a time (a mean too, which the load's max |w| overview is not).
+        const bool words = weight->halfType().has_value();
+        HeatmapPyramid p = build(core::RowSource(weight), aggregation, cancel, overview);
         p.m_storage = key.storage;
         if (words)
             p.m_source = weight;

@@ -5,6 +5,7 @@
 #include "core/tensor/Downsample.h"
 #include "core/tensor/Overview.h"
 #include "core/tensor/Parameter.h"
+#include "core/tensor/RowSource.h"
 #include "core/tensor/Tensor.h"
 
 #include <QString>
@@ -58,6 +59,11 @@ public:
     /// and the limit are taken from `overview` (shared, not copied) when it is this matrix's, with
     /// this aggregation: a weight file's decode made it (issue #15).
     static HeatmapPyramid build(const float *data, Index rows, Index columns, Aggregation aggregation,
+                                const std::atomic<bool> *cancel = nullptr,
+                                std::shared_ptr<const core::Overview> overview = nullptr);
+    /// build() of a matrix whose rows may be 16-bit words (core::RowSource): they are converted a row
+    /// group at a time, and level 0 is then not kept as float32 (levelData(0) is null).
+    static HeatmapPyramid build(const core::RowSource &matrix, Aggregation aggregation,
                                 const std::atomic<bool> *cancel = nullptr,
                                 std::shared_ptr<const core::Overview> overview = nullptr);
 

@@ -244,7 +244,8 @@ void TestDecodedOverview::heatmapUsesTheDecodedOverview()
 }
 
 // Issue #28: bf16 words read in place draw the frames of their float32 copy at every zoom, level 0
-// included (each stripe of the image converts the rows it shows), without converting the matrix.
+// included (each stripe of the image converts the cells it shows), max |w| and mean, without
+// converting the matrix.
 void TestDecodedOverview::wordsInPlaceDrawAsTheirCopy()
 {
     QTemporaryDir dir;
@@ -255,9 +256,9 @@ void TestDecodedOverview::wordsInPlaceDrawAsTheirCopy()
     const core::ParameterPtr words = file.toParameter("w", {}, core::WeightFile::Placement::InPlace),
                              copy = file.toParameter("w", {}, core::WeightFile::Placement::Copy);
     QVERIFY(words->halfType() && !copy->halfType());
-    const auto frames = [](const core::ParameterPtr &weight) {
+    const auto frames = [](const core::ParameterPtr &weight, ui::Aggregation aggregation) {
         ui::HeatmapRenderer renderer;
-        renderer.setPyramid(ui::HeatmapPyramid::shared(weight, ui::Aggregation::MaxAbs));
+        renderer.setPyramid(ui::HeatmapPyramid::shared(weight, aggregation));
         renderer.setColorMap(ui::ColorMap::fromName(QStringLiteral("RdBu")));
         const ui::HeatmapMapping fit =
             ui::HeatmapMapping::fit(weight->rows(), weight->cols(), QSizeF(300, 200));
@@ -282,7 +283,10 @@ void TestDecodedOverview::wordsInPlaceDrawAsTheirCopy()
         QVERIFY2(sameBits(widened.data(), copyPyramid->levelData(i), cells->size()),
                  qPrintable(QString::number(i)));
     }
-    QCOMPARE(frames(words), frames(copy));
+    QCOMPARE(frames(words, ui::Aggregation::MaxAbs), frames(copy, ui::Aggregation::MaxAbs));
+    // Means are not values of the matrix: their levels are float32, made from converted rows.
+    QCOMPARE(frames(words, ui::Aggregation::Mean), frames(copy, ui::Aggregation::Mean));
+    QVERIFY(!ui::HeatmapPyramid::shared(words, ui::Aggregation::Mean)->levelCells(1)->wordsType());
     QVERIFY2(words->halfType(), "drawing converted the matrix");
 }
 
