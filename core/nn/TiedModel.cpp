@@ -153,9 +153,10 @@ Tensor TiedModel::forward(const LongTensor &ids)
 
 std::unique_ptr<TiedModel> TiedModel::copied() const
 {
+    // copyRows(): bf16 or f16 words in place are converted into the copy, not first into their own.
     const auto copyOf = [](const Parameter &p) {
         auto out = std::make_shared<Parameter>(p.shape());
-        out->value() = p.value();
+        p.copyRows(0, p.rows(), out->value().data());
         return out;
     };
     const ParameterPtr weight = copyOf(*m_embedding->weight());
@@ -164,7 +165,7 @@ std::unique_ptr<TiedModel> TiedModel::copied() const
     auto lmHead = std::make_unique<Linear>(isTied() ? weight : copyOf(*m_lmHead->weight()),
                                            m_lmHead->hasBias(), unused);
     if (m_lmHead->hasBias())
-        lmHead->bias()->value() = m_lmHead->bias()->value();
+        m_lmHead->bias()->copyRows(0, 1, lmHead->bias()->value().data());
     return std::unique_ptr<TiedModel>(new TiedModel(std::move(embedding), std::move(lmHead)));
 }
 

@@ -62,7 +62,7 @@ ParameterPtr gradientCopy(const Parameter &p)
 }
 
 // The gradient, the change and which rows (entries of a 1-D parameter) have either.
-ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, ConstMatrixRef before)
+ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, const Parameter &before)
 {
     ParameterReport r;
     r.name = parameterName(model, p);
@@ -70,21 +70,26 @@ ParameterReport reportFor(const TiedModel &model, const ParameterPtr &p, ConstMa
     r.change = std::make_shared<Parameter>(p->shape());
     const auto after = p->value();
     MatrixMap delta = r.change->value();
-    for (Index i = 0; i < after.size(); ++i)
-        delta.data()[i] = after.data()[i] - before.data()[i];
     const bool flat = p->dim() == 1;
     const Index rows = flat ? after.size() : after.rows();
     const Index cols = flat ? 1 : after.cols();
     r.rowCount = static_cast<int>(rows);
+    // `before` read run by run: bf16 words in place are converted on the way, not copied (#28).
+    std::vector<char> changedRows(static_cast<std::size_t>(rows), 0);
+    Index at = 0;
+    before.forEachRun(0, after.size(), [&](const float *was, Index n) {
+        for (Index k = 0; k < n; ++k, ++at) {
+            delta.data()[at] = after.data()[at] - was[k];
+            if (!sameValue(after.data()[at], was[k]))
+                changedRows[static_cast<std::size_t>(at / cols)] = 1;
+        }
+    });
     const auto grad = r.gradient->value();
     for (Index row = 0; row < rows; ++row) {
-        bool changed = false;
+        const bool changed = changedRows[static_cast<std::size_t>(row)] != 0;
         bool nonZero = false;
-        for (Index c = 0; c < cols; ++c) {
-            const Index i = row * cols + c;
-            changed = changed || !sameValue(after.data()[i], before.data()[i]);
-            nonZero = nonZero || grad.data()[i] != 0.0f;
-        }
+        for (Index c = 0; c < cols; ++c)
+            nonZero = nonZero || grad.data()[row * cols + c] != 0.0f;
         if (changed)
             r.changedRows.push_back(static_cast<int>(row));
         if (nonZero)
@@ -104,7 +109,7 @@ void splitTiedGradient(const TiedModel &model, const std::vector<ParameterPtr> &
     Generator scratch; // the copies' own initial values are replaced at once
     Embedding embedding(v, d, model.embedding().options(), scratch);
     auto lookupWeight = std::make_shared<Parameter>(Shape{v, d});
-    lookupWeight->value() = before.front()->value();
+    before.front()->copyRows(0, v, lookupWeight->value().data()); // bf16 words: no float32 copy of theirs
     embedding.setWeight(lookupWeight);
     const Tensor hidden = embedding.forward(ids); // max_norm renormalises, as the real forward did
 
@@ -113,7 +118,7 @@ void splitTiedGradient(const TiedModel &model, const std::vector<ParameterPtr> &
     headWeight->value() = lookupWeight->value();
     head.setWeight(headWeight);
     if (bias)
-        head.bias()->value() = before.back()->value();
+        before.back()->copyRows(0, 1, head.bias()->value().data());
     const Tensor logits = head.forward(hidden);
     Tensor flat = logits;
     flat.shape = {v == 0 ? 0 : flat.numel() / v, v};
@@ -308,7 +313,7 @@ std::optional<DetachedStep> Trainer::compute(const TiedModel &model, const LongT
     r.lookedUpRows = distinctRows(ids.data);
     r.rowsWithHistory = m_rowsWithHistory;
     for (std::size_t k = 0; k < params.size(); ++k) {
-        r.parameters.push_back(reportFor(*out.model, params[k], before[k]->value()));
+        r.parameters.push_back(reportFor(*out.model, params[k], *before[k]));
         if (!goOn())
             return std::nullopt;
     }

@@ -5,6 +5,7 @@
 #include "common/Files.h"
 #include "common/GgufBytes.h"
 #include "common/Golden.h"
+#include "common/Optimizers.h"
 #include "common/Process.h"
 #include "core/analysis/Neighbours.h"
 #include "core/format/TensorFormat.h"
@@ -17,6 +18,8 @@
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
 #include "core/nn/OneHot.h"
+#include "core/nn/TiedModel.h"
+#include "core/nn/Trainer.h"
 #include "core/tensor/DistinctValues.h"
 #include "core/tensor/Error.h"
 #include "core/tensor/Overview.h"
@@ -132,6 +135,7 @@ private Q_SLOTS:
     void placementFollowsTypeAndSize();
     void halfWordsInPlaceGiveTheCopysBits_data();
     void halfWordsInPlaceGiveTheCopysBits();
+    void trainingStepReadsWordsInPlace();
     void cliInspect_data();
     void cliInspect();
     void cliConvert_data();
@@ -844,6 +848,35 @@ void TestWeightFile::cliErrors()
     QCOMPARE(r.out, QString());
     QCOMPARE(r.err, message + QLatin1Char('\n'));
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.npy"))));
+}
+
+// Issue #28: a training step over bf16 words in place computes on copies and reports its change
+// against the words read run by run: the decoded copy's report, and the words stay words.
+void TestWeightFile::trainingStepReadsWordsInPlace()
+{
+    const core::Index v = 300, d = 16;
+    const QString path = m_dir.filePath(QStringLiteral("train.safetensors"));
+    QVERIFY(writeWordsSafetensors(path, "BF16", halfWords(core::HalfType::BFloat16, v, d, false), v, d));
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::LongTensor ids{{3}, {2, 3, 1}}, targets{{3}, {3, 1, 0}};
+    const auto stepOver = [&](const core::ParameterPtr &weight) {
+        core::Generator gen(123);
+        const std::unique_ptr<core::TiedModel> model =
+            core::TiedModel::withEmbedding(weight, {}, false, true, gen);
+        core::Trainer trainer;
+        trainer.setOptimizer(testing::sgd(0.1));
+        trainer.prepare(*model);
+        return std::move(*trainer.compute(*model, ids, targets));
+    };
+    const core::ParameterPtr mapped = file.toParameter("w", {}, Placement::InPlace);
+    const core::DetachedStep inPlace = stepOver(mapped);
+    const core::DetachedStep copied = stepOver(file.toParameter("w", {}, Placement::Copy));
+    QVERIFY2(mapped->halfType(), "the training step converted the words");
+    QCOMPARE(inPlace.report.loss, copied.report.loss);
+    const core::ParameterReport &a = inPlace.report.parameters.front(), &b = copied.report.parameters.front();
+    QVERIFY(sameBits(a.change->toTensor(), b.change->toTensor()));
+    QCOMPARE(a.changedRows, b.changedRows);
+    QVERIFY(!a.changedRows.empty());
 }
 
 QTEST_GUILESS_MAIN(TestWeightFile)
