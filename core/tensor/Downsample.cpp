@@ -176,7 +176,12 @@ std::vector<PyramidLevel> pyramidLevels(Index rows, Index columns)
         // 3's 128256 x 4096, GPT-2's 50257 x 768 too. Above kPyramidBigLevelCells the rows are
         // divided by 8 per level (a frame then reads up to 16 cells per pixel there, still a few
         // milliseconds).
-        const Index step = halveRows && !halveColumns && l.rows * l.columns > kPyramidBigLevelCells ? 8 : 2;
+        Index step = halveRows && !halveColumns && l.rows * l.columns > kPyramidBigLevelCells ? 8 : 2;
+        // A first level of a vocabulary Llama 3's size or more would still be 65 M cells: 16 rows a
+        // cell keep it under kPyramidHugeLevelCells (issue #28: the overview is most of the memory
+        // beside the file; frames between 8 and 16 rows a pixel read the matrix's visible cells).
+        if (step == 8 && l.rows * l.columns / 8 > kPyramidHugeLevelCells)
+            step = 16;
         if (halveRows) {
             l.rows = (l.rows + step - 1) / step;
             l.rowFactor *= step;

@@ -39,6 +39,8 @@ struct PyramidLevel {
 constexpr Index kPyramidSmallestSide = 256;
 /// Levels of more cells than this (64 MB) reduce a tall matrix's rows by 8, not 2 (issue #15).
 constexpr Index kPyramidBigLevelCells = Index(1) << 24;
+/// A tall matrix whose rows by 8 would still leave more cells than this (32 Mi) reduces them by 16.
+constexpr Index kPyramidHugeLevelCells = Index(1) << 25;
 
 /// The level shapes of a rows x columns matrix's pyramid, level 0 (the matrix) first: each further
 /// level halves the longer axis (or both), down to about one screen.

@@ -999,8 +999,8 @@ static void addLmHeadInPlaceWorkload(BenchRunner &runner, const std::string &nam
 }
 
 // Issue #28: heatmap frames of Llama 3's bf16 embedding used where it lies, whose pyramid levels
-// are bf16 words too: at 3x zoom a frame converts the level-1 rows it shows (8 matrix rows each),
-// at 40x the matrix rows themselves. The pyramid is made in the untimed warm-up run.
+// are bf16 words too: at 3x zoom a frame converts the level-1 cells it shows (16 matrix rows each),
+// at 15x and 40x the matrix's own. The pyramid is made in the untimed warm-up run.
 static void addWordsFrameWorkloads(BenchRunner &runner, Index rows, Index cols)
 {
     auto file = std::make_shared<TemporaryFile>();
@@ -1009,7 +1009,7 @@ static void addWordsFrameWorkloads(BenchRunner &runner, Index rows, Index cols)
                      .string();
     auto renderer = std::make_shared<ui::HeatmapRenderer>();
     auto weight = std::make_shared<core::ParameterPtr>();
-    for (const double zoom : {3.0, 40.0}) {
+    for (const double zoom : {3.0, 15.0, 40.0}) {
         auto mapping = std::make_shared<ui::HeatmapMapping>();
         const std::string name = "llama3_bf16_frame_pan_" + std::to_string(int(zoom)) + "x";
         runner.add(

@@ -404,15 +404,16 @@ void TestHeatmapMapping::levelShapes_data()
     QTest::newRow("small: no levels") << 4LL << 5LL << QList<qlonglong>{4, 5, 1, 1};
     // Tall: rows are reduced alone until the level is about square; levels above 16 Mi cells (64 MB)
     // take 8 rows at a time, so the pyramid adds a few percent of the matrix, not as much again
-    // (issue #15: GPT-2 and Llama 3's vocabularies).
+    // (issue #15: GPT-2 and Llama 3's vocabularies), and 16 when 8 would leave more than 32 Mi
+    // (issue #28: Llama 3's first level is 1/16 of its matrix).
     QTest::newRow("gpt2") << 50257LL << 768LL
                           << QList<qlonglong>{50257, 768, 1,    1,   6283, 768, 8,   1,   3142, 768,
                                               16,    1,   1571, 768, 32,   1,   786, 768, 64,   1,
                                               393,   384, 128,  2,   197,  192, 256, 4};
     QTest::newRow("llama3") << 128256LL << 4096LL
-                            << QList<qlonglong>{128256, 4096, 1,    1,    16032, 4096, 8,    1,    2004, 4096,
-                                                64,     1,    2004, 2048, 64,    2,    1002, 1024, 128,  4,
-                                                501,    512,  256,  8,    251,   256,  512,  16};
+                            << QList<qlonglong>{128256, 4096, 1,    1,    8016, 4096, 16,   1,   4008, 2048,
+                                                32,     2,    2004, 1024, 64,   4,    1002, 512, 128,  8,
+                                                501,    256,  256,  16,   251,  128,  512,  32};
     QTest::newRow("wide") << 2LL << 1000LL << QList<qlonglong>{2, 1000, 1, 1, 2, 500, 1, 2, 2, 250, 1, 4};
 }
 
