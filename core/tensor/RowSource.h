@@ -14,7 +14,7 @@ namespace embedlab::core {
 /// The rows of a float32 matrix for a reader that takes a few at a time (the neighbour index, the
 /// principal plane): a span where the values lie, or a Parameter whose bf16 or f16 words are
 /// converted, exactly, into the reader's scratch, so no float32 copy of a 1 GB bf16 matrix is made
-/// (issue #28). It keeps the Parameter alive.
+/// (issue #28). It keeps a Parameter of words alive; float32 values must outlive it, as a span's do.
 class RowSource {
 public:
     RowSource(const TensorSpan &span) // NOLINT(google-explicit-constructor): a span is a source
@@ -36,7 +36,8 @@ public:
     const float *data() const { return m_words ? nullptr : m_data; }
     const Shape &shape() const { return m_shape; }
     Index dim() const { return static_cast<Index>(m_shape.size()); }
-    Index rows() const { return m_shape.empty() ? 0 : m_shape.front(); }
+    /// As Parameter::rows(): a 1-D tensor (a bias, its gradient) is one row.
+    Index rows() const { return m_shape.empty() ? 0 : m_shape.size() == 1 ? 1 : m_shape.front(); }
     Index cols() const { return m_shape.empty() ? 0 : m_shape.back(); }
 
     /// Rows [first, first + count) as float32, row-major: where they lie, or converted into `scratch`.

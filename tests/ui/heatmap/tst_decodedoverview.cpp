@@ -129,6 +129,7 @@ private Q_SLOTS:
     void smallMatrixNeedsNoOverview();
     void heatmapUsesTheDecodedOverview();
     void wordsInPlaceDrawAsTheirCopy();
+    void vectorIsOneRow();
 };
 
 void TestDecodedOverview::overviewIsBuildsFirstLevel_data()
@@ -288,6 +289,19 @@ void TestDecodedOverview::wordsInPlaceDrawAsTheirCopy()
     QCOMPARE(frames(words, ui::Aggregation::Mean), frames(copy, ui::Aggregation::Mean));
     QVERIFY(!ui::HeatmapPyramid::shared(words, ui::Aggregation::Mean)->levelCells(1)->wordsType());
     QVERIFY2(words->halfType(), "drawing converted the matrix");
+}
+
+// A 1-D parameter (a bias, its gradient) is one row, as Parameter::rows() says: its pyramid reads its
+// 10 values, not 10 x 10 (AddressSanitizer found the overread in core::RowSource).
+void TestDecodedOverview::vectorIsOneRow()
+{
+    auto bias = std::make_shared<core::Parameter>(core::Shape{10});
+    for (int i = 0; i < 10; ++i)
+        bias->value().data()[i] = float(i) - 20.0f;
+    const auto pyramid = ui::HeatmapPyramid::shared(bias, ui::Aggregation::MaxAbs);
+    QCOMPARE(pyramid->rows(), Index(1));
+    QCOMPARE(pyramid->columns(), Index(10));
+    QCOMPARE(pyramid->limit(), 20.0f);
 }
 
 QTEST_GUILESS_MAIN(TestDecodedOverview)
