@@ -20,15 +20,22 @@ std::shared_ptr<const core::Parameter> snapshotOf(const core::ParameterPtr &p)
     return p ? p->snapshot() : nullptr;
 }
 
-// The captured values become `p`'s storage (a snapshot of them, so that the state can be restored
-// again): nothing of the values they replace is converted or copied first.
+// Puts the captured values back into `p`. Float32 values are copied into its float32 storage (no
+// second buffer of a 2 GB matrix); captured 16-bit words become its storage again (a snapshot of
+// them, so that the state can be restored again), and words of `p`'s own are replaced rather than
+// converted to be overwritten.
 void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Parameter> &values)
 {
     if (!p || !values)
         return;
     Q_ASSERT_X(values->shape() == p->shape(), "Lab::restoreWeights",
                "a WeightState must be restored on a model of the shape it was captured from");
-    p->replaceValue(std::move(*values->snapshot()));
+    if (values->halfType() || p->halfType()) {
+        p->replaceValue(std::move(*values->snapshot()));
+        return;
+    }
+    p->value() = values->value();
+    p->bumpVersion();
 }
 
 } // namespace
