@@ -199,14 +199,8 @@ float downsampleRow(const float *src, const PyramidLevel &from, float *dst, cons
                     const PyramidLevel &base, Aggregation aggregation, Index i, std::vector<float> &scratch)
 {
     const Index firstRow = i * (to.rowFactor / from.rowFactor);
-    return downsampleRowFrom(src + firstRow * from.columns, from, dst, to, base, aggregation, i, scratch);
-}
-
-float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst, const PyramidLevel &to,
-                        const PyramidLevel &base, Aggregation aggregation, Index i,
-                        std::vector<float> &scratch)
-{
-    return downsampleRowInto(rows, from, dst + i * to.columns, to, base, aggregation, i, scratch);
+    return downsampleRowInto(src + firstRow * from.columns, from, dst + i * to.columns, to, base, aggregation,
+                             i, scratch);
 }
 
 float downsampleRowInto(const float *rows, const PyramidLevel &from, float *out, const PyramidLevel &to,

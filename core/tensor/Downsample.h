@@ -53,11 +53,8 @@ std::vector<PyramidLevel> pyramidLevels(Index rows, Index columns);
 float downsampleRow(const float *src, const PyramidLevel &from, float *dst, const PyramidLevel &to,
                     const PyramidLevel &base, Aggregation aggregation, Index i, std::vector<float> &scratch);
 /// downsampleRow() with `rows` pointing at the first row of `from` that row `i` covers (row
-/// i * (to.rowFactor / from.rowFactor)): the level's rows converted piece by piece need not be whole.
-float downsampleRowFrom(const float *rows, const PyramidLevel &from, float *dst, const PyramidLevel &to,
-                        const PyramidLevel &base, Aggregation aggregation, Index i,
-                        std::vector<float> &scratch);
-/// downsampleRowFrom() writing row `i` at `row` (to.columns values) rather than into a whole level.
+/// i * (to.rowFactor / from.rowFactor): a level's rows converted piece by piece need not be whole),
+/// writing row `i` at `row` (to.columns values) rather than into a whole level.
 float downsampleRowInto(const float *rows, const PyramidLevel &from, float *row, const PyramidLevel &to,
                         const PyramidLevel &base, Aggregation aggregation, Index i,
                         std::vector<float> &scratch);
