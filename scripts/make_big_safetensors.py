@@ -19,6 +19,8 @@ import numpy as np
 
 def main():
     args = [a for a in sys.argv[1:] if a != "--lm-head"]
+    if not args or any(a.startswith("-") for a in args):
+        sys.exit(__doc__)  # --help (or a mistyped option) is not an output file to fill with 1 GB
     names = ["model.embed_tokens.weight"] + (["lm_head.weight"] if "--lm-head" in sys.argv else [])
     out = args[0]
     rows = int(args[1]) if len(args) > 1 else 128256
