@@ -674,7 +674,7 @@ public:
     }
     void recordInto(Parameter &p)
     {
-        p.recordSummary(m_stats.finish(m_values));
+        p.recordSummary(m_stats.finish());
         p.recordOverview(m_overview.finish());
     }
 
@@ -733,9 +733,7 @@ ParameterPtr WeightFile::wordsParameter(const TensorInfo &info, HalfType type, c
     };
     if (!forEachBlock(static_cast<std::size_t>(count), progress, block))
         return nullptr;
-    // NaN or infinities: the summary is left to Parameter::summary(), which reads them all.
-    if (const std::optional<Summary> summary = stats.finishWithoutData())
-        parameter->recordSummary(*summary);
+    parameter->recordSummary(stats.finish());
     parameter->recordOverview(overview.finish());
     return parameter;
 }

@@ -7,6 +7,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cassert>
 #include <fstream>
 #include <limits>
@@ -274,7 +275,18 @@ Summary Parameter::summary() const
 {
     if (const std::optional<Summary> recorded = recordedSummary())
         return *recorded;
-    return summarize(floats(), numel());
+    if (const float *values = m_data.load(std::memory_order_acquire))
+        return summarize(values, numel());
+    // Words not converted: a run at a time is converted and summed, so looking makes no copy.
+    constexpr Index kRun = 64 * SummaryBuilder::kBlock;
+    SummaryBuilder builder(numel());
+    FloatStorage run(static_cast<std::size_t>(std::min(kRun, numel())));
+    for (Index at = 0; at < numel(); at += kRun) {
+        const Index n = std::min(kRun, numel() - at);
+        widen(m_words + at, m_halfType, run.data(), static_cast<std::size_t>(n));
+        builder.addRun(run.data(), at, at + n);
+    }
+    return builder.finish();
 }
 
 std::optional<Summary> Parameter::recordedSummary() const

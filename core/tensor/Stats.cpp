@@ -34,14 +34,6 @@ Partial splitInTwo(Index count, Work work, Merge merge, Index align = 1)
     return merge(first, second);
 }
 
-struct Moments {
-    double sum = 0.0;
-    Index nan = 0;
-    Index inf = 0;
-    float min = std::numeric_limits<float>::infinity();
-    float max = -std::numeric_limits<float>::infinity();
-};
-
 // Count, mean and sum of squared deviations of a run of values, merged with Chan et al.'s
 // pairwise update. Each block is summed around its own first element, so a large mean (or an
 // outlier block elsewhere) does not cancel away the digits of a small spread.
@@ -56,6 +48,10 @@ struct Welford : SummaryBuilder::Block {
     {
         min = b.min < min ? b.min : min;
         max = b.max > max ? b.max : max;
+        nan += b.nan;
+        inf += b.inf;
+        positiveInf = positiveInf || b.positiveInf;
+        negativeInf = negativeInf || b.negativeInf;
         if (b.n == 0.0)
             return;
         const double total = n + b.n;
@@ -66,8 +62,28 @@ struct Welford : SummaryBuilder::Block {
     }
 };
 
-// One block's moments, centred on its first element. A NaN or infinity makes mean or m2 non-finite;
-// the caller then takes the careful path, so the hot loop has no per-element branch.
+// A block holding NaN or infinities, read again element by element: how many of each, which
+// infinities, and min and max without the NaNs.
+void countNonFinite(const float *x, Index n, SummaryBuilder::Block &w)
+{
+    w.min = std::numeric_limits<float>::infinity();
+    w.max = -std::numeric_limits<float>::infinity();
+    for (Index i = 0; i < n; ++i) {
+        if (std::isnan(x[i])) {
+            ++w.nan;
+            continue;
+        }
+        if (std::isinf(x[i])) {
+            ++w.inf;
+            (x[i] > 0 ? w.positiveInf : w.negativeInf) = true;
+        }
+        w.min = std::min(w.min, x[i]);
+        w.max = std::max(w.max, x[i]);
+    }
+}
+
+// One block's moments, centred on its first element. A NaN or infinity makes mean or m2 non-finite,
+// and only then is the block counted again; the hot loop has no per-element branch.
 SummaryBuilder::Block blockMoments(const EmbedlabKernels &kernels, const float *x, Index n)
 {
     SummaryBuilder::Block w;
@@ -76,47 +92,28 @@ SummaryBuilder::Block blockMoments(const EmbedlabKernels &kernels, const float *
     w.n = static_cast<double>(n);
     w.mean = x[0] + s / w.n;
     w.m2 = std::max(0.0, q - s * (s / w.n));
+    if (!std::isfinite(w.mean) || !std::isfinite(w.m2))
+        countNonFinite(x, n, w);
     return w;
 }
 
-// The path for data with NaN or infinities: counts them and propagates as PyTorch does.
-Summary summarizeNonFinite(const float *data, Index count)
+// The summary of data holding NaN or infinities, as PyTorch propagates them: any NaN makes mean,
+// min and max NaN; otherwise the sum is that of its infinities (+inf, -inf, or NaN for both), as
+// float values summed in double never overflow; std is NaN.
+Summary nonFiniteSummary(const SummaryBuilder::Block &total, Index count)
 {
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     Summary s;
     s.count = count;
-    const Moments m = splitInTwo<Moments>(
-        count,
-        [data](Index begin, Index end) {
-            Moments p;
-            for (Index i = begin; i < end; ++i) {
-                const float x = data[i];
-                if (std::isnan(x)) {
-                    ++p.nan;
-                    continue;
-                }
-                if (std::isinf(x))
-                    ++p.inf;
-                p.sum += x;
-                p.min = std::min(p.min, x);
-                p.max = std::max(p.max, x);
-            }
-            return p;
-        },
-        [](Moments a, const Moments &b) {
-            a.sum += b.sum;
-            a.nan += b.nan;
-            a.inf += b.inf;
-            a.min = std::min(a.min, b.min);
-            a.max = std::max(a.max, b.max);
-            return a;
-        });
-    s.nanCount = m.nan;
-    s.infCount = m.inf;
-    s.min = m.nan ? std::numeric_limits<float>::quiet_NaN() : m.min;
-    s.max = m.nan ? std::numeric_limits<float>::quiet_NaN() : m.max;
-    // PyTorch propagates: any NaN, or inf - inf in the centred sum, makes mean/std NaN or inf.
-    s.mean = m.nan ? std::numeric_limits<double>::quiet_NaN() : m.sum / static_cast<double>(count);
-    s.std = std::numeric_limits<double>::quiet_NaN();
+    s.nanCount = total.nan;
+    s.infCount = total.inf;
+    s.min = total.nan ? std::numeric_limits<float>::quiet_NaN() : total.min;
+    s.max = total.nan ? std::numeric_limits<float>::quiet_NaN() : total.max;
+    const double infinity = std::numeric_limits<double>::infinity();
+    s.mean = total.nan || (total.positiveInf && total.negativeInf) ? kNaN
+             : total.positiveInf                                   ? infinity
+                                                                   : -infinity;
+    s.std = kNaN;
     return s;
 }
 
@@ -147,14 +144,7 @@ void SummaryBuilder::addRun(const float *run, Index begin, Index end)
             blockMoments(kernels, run + (b - begin), std::min(kBlock, end - b));
 }
 
-Summary SummaryBuilder::finish(const float *data) const
-{
-    if (const std::optional<Summary> s = finishWithoutData())
-        return *s;
-    return summarizeNonFinite(data, m_count);
-}
-
-std::optional<Summary> SummaryBuilder::finishWithoutData() const
+Summary SummaryBuilder::finish() const
 {
     Summary s;
     s.count = m_count;
@@ -179,8 +169,8 @@ std::optional<Summary> SummaryBuilder::finishWithoutData() const
         w = merged(0, static_cast<std::size_t>(half / kBlock));
         w.merge(merged(static_cast<std::size_t>(half / kBlock), m_blocks.size()));
     }
-    if (!std::isfinite(w.mean) || !std::isfinite(w.m2))
-        return std::nullopt;
+    if (w.nan || w.inf)
+        return nonFiniteSummary(w, m_count);
     s.min = w.min;
     s.max = w.max;
     s.mean = w.mean;
@@ -199,7 +189,7 @@ Summary summarize(const float *data, Index count)
             return 0;
         },
         [](int, int) { return 0; }, SummaryBuilder::kBlock);
-    return builder.finish(data);
+    return builder.finish();
 }
 
 namespace {

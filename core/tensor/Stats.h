@@ -4,7 +4,6 @@
 
 #include "core/tensor/Tensor.h"
 
-#include <optional>
 #include <vector>
 
 namespace embedlab::core {
@@ -28,7 +27,7 @@ Summary summarize(const float *data, Index count);
 /// summarize() for data written block by block (a weight file decoded in parallel blocks): add() each
 /// run of the data once, from any thread and in any order (runs start at multiples of kBlock), while
 /// it is still in the cache; finish() then merges the blocks in summarize()'s order, so the same
-/// bits, without another pass over the data (unless it holds NaN or infinities).
+/// bits, without another pass over the data (NaN and infinities are counted in the block they are in).
 class SummaryBuilder {
 public:
     /// Elements per block of the one-pass variance; each block is centred on its own first element.
@@ -38,18 +37,21 @@ public:
     void add(const float *data, Index begin, Index end);
     /// Elements [begin, end) at `run` (a piece of the array converted on its own).
     void addRun(const float *run, Index begin, Index end);
-    /// Every element must have been added. Reads `data` again only when it holds NaN or infinities.
-    Summary finish(const float *data) const;
-    /// finish() when it needs not read the data; std::nullopt when it holds NaN or infinities.
-    std::optional<Summary> finishWithoutData() const;
+    /// The summary of the whole array; every element must have been added.
+    Summary finish() const;
 
-    /// One block's count, mean, sum of squared deviations, min and max.
+    /// One block's count, mean, sum of squared deviations, min and max; for a block holding NaN or
+    /// infinities also how many and which signs of infinity (min and max then leave NaN out).
     struct Block {
         double n = 0.0;
         double mean = 0.0;
         double m2 = 0.0;
         float min = 0.0f;
         float max = 0.0f;
+        Index nan = 0;
+        Index inf = 0;
+        bool positiveInf = false;
+        bool negativeInf = false;
     };
 
 private:
