@@ -11,6 +11,7 @@
 #include "core/format/TensorFormat.h"
 #include "core/init/Generator.h"
 #include "core/init/InitSpec.h"
+#include "core/io/MappingGuard.h"
 #include "core/io/NpyWriter.h"
 #include "core/nn/Embedding.h"
 #include "core/nn/Linear.h"
@@ -23,6 +24,8 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace embedlab::core {
 
@@ -186,6 +189,17 @@ int runLinear(const std::vector<std::string> &args, std::ostream &out)
     return 0;
 }
 
+// A file shortened on disk while the command read it (core::mappingGuard): the output read zeros
+// for what the file no longer holds, so the command did not succeed.
+int checkedForShortenedFiles(int code, std::ostream &err)
+{
+    const std::vector<std::string> files = mappingGuard::takeShortened();
+    for (const std::string &file : files)
+        err << "RuntimeError: '" << file
+            << "' became shorter on disk while it was read; what it no longer holds was read as zeros\n";
+    return files.empty() ? code : 1;
+}
+
 } // namespace
 
 int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
@@ -208,7 +222,7 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     try {
         if (command == commands.end())
             throw UsageError{"unknown command '" + args[0] + "'"};
-        return command->second(args, out);
+        return checkedForShortenedFiles(command->second(args, out), err);
     } catch (const UsageError &e) {
         err << "embedlab-cli: " << e.message << "\n" << kUsage;
         return 2;

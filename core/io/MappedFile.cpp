@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/io/MappedFile.h"
 
+#include "core/io/MappingGuard.h"
 #include "core/tensor/Error.h"
 
 #include <fcntl.h>
@@ -58,6 +59,7 @@ MappedFile::MappedFile(const std::string &path)
             fail(path, std::strerror(err));
         }
         m_data = static_cast<const std::uint8_t *>(mapped);
+        m_watch = mappingGuard::watch(m_data, m_size, PROT_READ, path);
     }
     m_fd = fd;
 }
@@ -72,6 +74,7 @@ MappedFile::MappedFile(MappedFile &&other) noexcept
     , m_size(std::exchange(other.m_size, 0))
     , m_path(std::move(other.m_path))
     , m_fd(std::exchange(other.m_fd, -1))
+    , m_watch(std::exchange(other.m_watch, -1))
 {}
 
 MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
@@ -82,6 +85,7 @@ MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
         m_size = std::exchange(other.m_size, 0);
         m_path = std::move(other.m_path);
         m_fd = std::exchange(other.m_fd, -1);
+        m_watch = std::exchange(other.m_watch, -1);
     }
     return *this;
 }
@@ -111,7 +115,11 @@ std::shared_ptr<std::uint8_t> MappedFile::mapPrivate(std::uint64_t offset, std::
     if (mapped == MAP_FAILED)
         fail(m_path, std::strerror(errno));
     auto *base = static_cast<std::uint8_t *>(mapped);
-    return {base + (offset - start), [base, length](std::uint8_t *) { ::munmap(base, length); }};
+    const int watch = mappingGuard::watch(base, length, PROT_READ | PROT_WRITE, m_path);
+    return {base + (offset - start), [base, length, watch](std::uint8_t *) {
+                mappingGuard::unwatch(watch);
+                ::munmap(base, length);
+            }};
 }
 
 void MappedFile::populateForReading(std::span<const std::uint8_t> bytes)
@@ -129,6 +137,7 @@ void MappedFile::populateForReading(std::span<const std::uint8_t> bytes)
 
 void MappedFile::unmap() noexcept
 {
+    mappingGuard::unwatch(std::exchange(m_watch, -1));
     if (m_data)
         ::munmap(const_cast<std::uint8_t *>(m_data), m_size);
     m_data = nullptr;

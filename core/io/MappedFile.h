@@ -11,7 +11,9 @@
 namespace embedlab::core {
 
 /// A whole file mapped read-only into memory (mmap). Move-only; unmapped on destruction. Pages are
-/// read from disk only when touched, so opening a 2 GB file costs nothing until data is used.
+/// read from disk only when touched, so opening a 2 GB file costs nothing until data is used. Every
+/// mapping is watched by core::mappingGuard: if the file becomes shorter on disk, what is gone reads
+/// as zeros instead of ending the process.
 class MappedFile {
 public:
     MappedFile() = default;
@@ -52,6 +54,7 @@ private:
     std::string m_path;
     /// Kept open for mapPrivate(): the same file even if its path is renamed or replaced since.
     int m_fd = -1;
+    int m_watch = -1; // mappingGuard's watch of m_data
 };
 
 } // namespace embedlab::core

@@ -38,6 +38,10 @@
 <context>
     <name>HeadlessExport</name>
     <message>
+        <source>a file it read became shorter on disk; '%1' shows zeros for what that file no longer holds.</source>
+        <translation>một tệp được đọc đã ngắn đi trên đĩa; '%1' hiển thị số 0 cho phần mà tệp đó không còn chứa.</translation>
+    </message>
+    <message>
         <source>unexpected argument '%1'.</source>
         <translation>đối số không mong đợi '%1'.</translation>
     </message>
@@ -2181,6 +2185,17 @@
     <message>
         <source>Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights cannot be rebuilt from the seed</source>
         <translation>Đã lưu %1 và, bên cạnh nó, các giá trị của %2 (%3 trong các tệp .npy): trọng số đã huấn luyện hoặc đã nạp không thể dựng lại từ hạt giống</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ShortenedFileNotice</name>
+    <message>
+        <source>“%1” became shorter on disk while EmbedLab was reading it. What the file no longer holds reads as zeros from now on; nothing you did is lost. Open the file again to see what it holds now.</source>
+        <translation>“%1” đã ngắn đi trên đĩa trong khi EmbedLab đang đọc nó. Phần tệp không còn chứa sẽ được đọc là số 0 từ giờ; mọi việc bạn đã làm không bị mất. Hãy mở lại tệp để xem nội dung hiện tại của nó.</translation>
+    </message>
+    <message>
+        <source>A file changed on disk</source>
+        <translation>Một tệp đã thay đổi trên đĩa</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,10 @@
 <context>
     <name>HeadlessExport</name>
     <message>
+        <source>a file it read became shorter on disk; '%1' shows zeros for what that file no longer holds.</source>
+        <translation>读取的一个文件在磁盘上变短了；'%1' 中该文件已不再包含的部分显示为零。</translation>
+    </message>
+    <message>
         <source>unexpected argument '%1'.</source>
         <translation>意外的参数“%1”。</translation>
     </message>
@@ -2181,6 +2185,17 @@
     <message>
         <source>Saved %1 and, beside it, the values of %2 (%3 in .npy files): trained or loaded weights cannot be rebuilt from the seed</source>
         <translation>已保存 %1，并在其旁边保存了 %2 的值（%3，存于 .npy 文件）：训练过或加载的权重无法由种子重新生成</translation>
+    </message>
+</context>
+<context>
+    <name>embedlab::ui::ShortenedFileNotice</name>
+    <message>
+        <source>“%1” became shorter on disk while EmbedLab was reading it. What the file no longer holds reads as zeros from now on; nothing you did is lost. Open the file again to see what it holds now.</source>
+        <translation>“%1”在 EmbedLab 读取期间在磁盘上变短了。文件中已不存在的部分从现在起读作零；您所做的一切都没有丢失。请重新打开该文件以查看其当前内容。</translation>
+    </message>
+    <message>
+        <source>A file changed on disk</source>
+        <translation>文件在磁盘上已更改</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "ui/window/HeadlessExport.h"
 
 #include "core/init/InitSpec.h"
+#include "core/io/MappingGuard.h"
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/histogram/InitHistogram.h"
 #include "ui/model/Document.h"
@@ -572,6 +573,11 @@ int runHeadlessExport(const QStringList &arguments)
         return report(*failure);
     if (auto failure = render(window, request))
         return report(*failure);
+    if (core::mappingGuard::faults() > 0)
+        return report(
+            {1, HeadlessExport::tr("a file it read became shorter on disk; '%1' shows zeros for what "
+                                   "that file no longer holds.")
+                    .arg(request.file)});
     return 0;
 }
 

@@ -27,6 +27,7 @@
 #include "ui/window/PaneNavigator.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
+#include "ui/window/ShortenedFileNotice.h"
 #include "ui/window/TokenizerOffer.h"
 #include "ui/window/Translations.h"
 #include "ui/window/UndoActions.h"
@@ -129,6 +130,7 @@ MainWindow::MainWindow(const Options &options, Document *document, QWidget *pare
     WindowMenus::build(this, m_actions, *m_registry, m_toolBars,
                        {m_sessions->recentMenu(), m_exports->exportMenu(), m_exports->copyMenu()});
     m_panes = new PaneNavigator(this, centralWidget(), *m_registry, m_actions); // F6, Ctrl+Tab (#25)
+    new ShortenedFileNotice(this); // a file read in place that another program shortens (#28)
     watchIdleSources();
     AccessibleNames::nameAll(this); // every control that has a label is named after it (#25)
     // A new document takes the panels of the layout the window restored (the user's last); a

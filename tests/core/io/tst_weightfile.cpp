@@ -12,6 +12,7 @@
 #include "core/init/Generator.h"
 #include "core/init/Init.h"
 #include "core/io/MappedFile.h"
+#include "core/io/MappingGuard.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/SafetensorsWriter.h"
 #include "core/io/WeightFile.h"
@@ -32,6 +33,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -137,6 +140,7 @@ private Q_SLOTS:
     void halfWordsInPlaceGiveTheCopysBits_data();
     void halfWordsInPlaceGiveTheCopysBits();
     void trainingStepReadsWordsInPlace();
+    void shortenedFileReadsZeros();
     void cliInspect_data();
     void cliInspect();
     void cliConvert_data();
@@ -882,6 +886,39 @@ void TestWeightFile::trainingStepReadsWordsInPlace()
     QVERIFY(sameBits(a.change->toTensor(), b.change->toTensor()));
     QCOMPARE(a.changedRows, b.changedRows);
     QVERIFY(!a.changedRows.empty());
+}
+
+// Issue #28: a file another program shortens while its tensors are used in place raised SIGBUS
+// at the first read past its new end and ended the process. The guard maps zeros there instead and
+// reports the file once (the window then tells the user).
+void TestWeightFile::shortenedFileReadsZeros()
+{
+    const core::Index v = 512, d = 64; // 64 KiB of words: pages past the new end
+    const QString path = m_dir.filePath(QStringLiteral("shortened.safetensors"));
+    QVERIFY(writeWordsSafetensors(path, "BF16", halfWords(core::HalfType::BFloat16, v, d, false), v, d));
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::ParameterPtr mapped = file.toParameter("w", {}, Placement::InPlace);
+    QVERIFY(mapped && mapped->halfType());
+    QVERIFY(mapped->at(v - 1, d - 1) != 0.0f);
+    (void)core::mappingGuard::takeShortened();
+    const std::uint64_t faultsBefore = core::mappingGuard::faults();
+
+    QVERIFY(QFile::resize(path, 8192)); // another program rewrites the file, shorter
+    std::vector<float> lastRow(static_cast<std::size_t>(d), 1.0f);
+    mapped->copyRows(v - 1, 1, lastRow.data());
+    QVERIFY(std::all_of(lastRow.begin(), lastRow.end(), [](float x) { return x == 0.0f; }));
+    QCOMPARE(mapped->at(v - 2, 0), 0.0f);
+    QVERIFY(mapped->at(0, 1) != 0.0f || mapped->at(0, 3) != 0.0f); // the first page is still the file's
+    QVERIFY(core::mappingGuard::faults() > faultsBefore);
+    QCOMPARE(core::mappingGuard::takeShortened(), std::vector<std::string>{path.toStdString()});
+
+    // The whole file's mapping past the end reads zeros too, and the file is not reported again.
+    const std::span<const std::uint8_t> bytes = file.rawBytes(file.tensor("w"));
+    QCOMPARE(int(bytes.back()), 0);
+    QVERIFY(core::mappingGuard::takeShortened().empty());
+    char byte = 0;
+    QVERIFY(core::mappingGuard::notifierFd() >= 0);
+    QVERIFY(::read(core::mappingGuard::notifierFd(), &byte, 1) == 1);
 }
 
 QTEST_GUILESS_MAIN(TestWeightFile)
