@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -1151,6 +1152,7 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
     // reading "0 2 4" (#25).
     const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth()) / map.cellWidth);
     const Index firstColumnLabel = (map.firstVisibleColumn() + columnStep - 1) / columnStep * columnStep;
+    double previousRight = -std::numeric_limits<double>::infinity();
     for (Index c = firstColumnLabel; c <= map.lastVisibleColumn(); c += columnStep) {
         const double x = l.plot.left() + map.cellToPixel(0, static_cast<double>(c) + 0.5).x();
         if (x < l.plot.left() || x > l.plot.right() + 1)
@@ -1160,6 +1162,11 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
         const QString text = QString::number(c);
         const double half = fm.horizontalAdvance(text) / 2.0;
         const double centre = std::max(l.plot.left() + half, std::min(x, l.plot.right() + 1 - half));
+        // A label pushed in from the plot's end must not meet the one before: Llama 3's 4096
+        // columns read "35004000" at 1366 px (#25).
+        if (centre - half < previousRight + fm.averageCharWidth())
+            continue;
+        previousRight = centre + half;
         const QRectF box(centre - columnLabelWidth, l.plot.top() - line - 2, 2.0 * columnLabelWidth, line);
         drawRecordedText(painter, box, Qt::AlignHCenter | Qt::AlignBottom, text, &m_painted);
     }

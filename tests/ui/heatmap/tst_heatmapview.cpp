@@ -60,6 +60,7 @@ private Q_SLOTS:
     void focusFrameAndCursorAreDrawn();
     void tallMatrixStatesAggregation();
     void narrowViewPutsTheColourBarUnderThePlot();
+    void columnLabelsNeverMeet();
     void headingNeverOverlaps_data();
     void headingNeverOverlaps();
     void notifyChangedRepaintsNewValues();
@@ -456,6 +457,38 @@ void TestHeatmapView::tallMatrixStatesAggregation()
     m_view->setAggregation(Aggregation::Mean);
     QTRY_VERIFY(!m_view->isRebuilding());
     QVERIFY(m_view->aggregationText().endsWith(QStringLiteral("mean")));
+}
+
+// Issue #25: the last column label, pushed in from the plot's right end, met the one before it
+// (Llama 3's 4096 columns read "35004000" at 1366 px). At every width, the labels over the plot
+// keep a gap between them.
+void TestHeatmapView::columnLabelsNeverMeet()
+{
+    auto p = std::make_shared<Parameter>(embedlab::core::Shape{40, 4096});
+    p->value().setRandom();
+    m_view->setMatrix(p);
+    for (int width = 260; width <= 1500; width += 9) {
+        m_view->resize(width, 300);
+        QTRY_VERIFY(!m_view->isRebuilding());
+        (void)m_view->renderToImage(m_view->size());
+        const int top = m_view->plotRect().top();
+        QList<QRectF> labels;
+        for (const PaintedText &t : m_view->paintedTexts()) {
+            bool number = false;
+            (void)t.text.toInt(&number);
+            if (number && t.rect.bottom() <= top + 0.5)
+                labels.append(t.rect);
+        }
+        std::sort(labels.begin(), labels.end(),
+                  [](const QRectF &a, const QRectF &b) { return a.left() < b.left(); });
+        QVERIFY2(labels.size() >= 2, qPrintable(QString::number(width)));
+        for (qsizetype i = 1; i < labels.size(); ++i)
+            QVERIFY2(labels[i].left() > labels[i - 1].right() + 1.0,
+                     qPrintable(QStringLiteral("%1 px wide: labels at %2 and %3")
+                                    .arg(width)
+                                    .arg(labels[i - 1].left())
+                                    .arg(labels[i].left())));
+    }
 }
 
 // Issue #25: GPT-2's embedding projected at 1024 x 768 kept a plot of 155 of its view's 390 px, the
