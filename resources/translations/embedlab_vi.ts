@@ -3007,6 +3007,14 @@
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
     <message>
+        <source>lm_head is initialised, not read from the file</source>
+        <translation>lm_head được khởi tạo, không đọc từ tệp</translation>
+    </message>
+    <message>
+        <source>%1 was opened. The file's own lm_head could not be read, so lm_head starts from nn.Linear's random initial values instead: %2</source>
+        <translation>Đã mở %1. Không đọc được lm_head riêng của tệp, nên lm_head bắt đầu từ các giá trị khởi tạo ngẫu nhiên của nn.Linear: %2</translation>
+    </message>
+    <message>
         <source>%1 was not opened: the weights did not change.</source>
         <translation>%1 đã không được mở: trọng số không thay đổi.</translation>
     </message>

@@ -3007,6 +3007,14 @@
 <context>
     <name>embedlab::ui::WeightFileLoader</name>
     <message>
+        <source>lm_head is initialised, not read from the file</source>
+        <translation>lm_head 为初始化值，未从文件读取</translation>
+    </message>
+    <message>
+        <source>%1 was opened. The file's own lm_head could not be read, so lm_head starts from nn.Linear's random initial values instead: %2</source>
+        <translation>已打开 %1。无法读取文件自带的 lm_head，因此 lm_head 改用 nn.Linear 的随机初始值：%2</translation>
+    </message>
+    <message>
         <source>%1 was not opened: the weights did not change.</source>
         <translation>未打开 %1：权重没有改变。</translation>
     </message>

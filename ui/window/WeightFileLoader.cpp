@@ -30,6 +30,8 @@ struct WeightFileLoader::Converted {
     /// The file's tokenizer (beside it or inside it), when it has one.
     Vocabulary vocabulary{};
     QString vocabularyError{};
+    /// Why the file's own lm_head could not be read (the embedding then comes alone, the head drawn).
+    QString headError{};
 };
 
 namespace {
@@ -169,15 +171,22 @@ void WeightFileLoader::loadTensor(std::shared_ptr<const core::WeightFile> file, 
             };
             core::ParameterPtr t = read(name, 0.0);
             Lab::FileHead head;
-            if (t && headName) {
-                head = {read(*headName, 1.0), QString::fromStdString(*headName),
-                        QString::fromLatin1(core::elementTypeName(file->tensor(*headName).element))};
-                if (!head.matrix)
-                    t = nullptr;
+            QString headError;
+            try {
+                if (t && headName) {
+                    head = {read(*headName, 1.0), QString::fromStdString(*headName),
+                            QString::fromLatin1(core::elementTypeName(file->tensor(*headName).element))};
+                    if (!head.matrix)
+                        t = nullptr;
+                }
+            } catch (const core::Error &e) { // a damaged head does not keep the embedding out
+                head = {};
+                headError = QString::fromStdString(e.pythonText());
             }
             if (!t)
                 return {nullptr, {}, {}, true};
             Converted done{std::move(t), std::move(head), {}, false};
+            done.headError = headError;
             done.file = file;
             done.element = QString::fromLatin1(core::elementTypeName(file->tensor(name).element));
             done.vocabulary =
@@ -237,6 +246,11 @@ void WeightFileLoader::finishLoad(const Converted &c, const QString &tensor, Lab
                                                                     ? QStringLiteral("embedding.weight")
                                                                     : QStringLiteral("lm_head.weight")),
                            12000);
+        if (!c.headError.isEmpty())
+            showError(tr("lm_head is initialised, not read from the file"),
+                      tr("%1 was opened. The file's own lm_head could not be read, so lm_head starts "
+                         "from nn.Linear's random initial values instead: %2")
+                          .arg(tensor, c.headError));
         Q_EMIT loaded(path, tensor);
     }
     Q_EMIT loadingChanged(false);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
+#include "common/Files.h"
 #include "common/TestSettings.h"
 #include "core/io/NpyWriter.h"
 #include "core/io/SafetensorsWriter.h"
@@ -10,12 +11,14 @@
 #include "ui/views/TensorPicker.h"
 #include "ui/window/MainWindow.h"
 
+#include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <QtEndian>
 
 #include <numeric>
 
@@ -33,6 +36,7 @@ private Q_SLOTS:
     void loadsNpyAsEmbedding();
     void loadsSafetensorsAsLinearThroughTheWindow();
     void loadsTheFilesOwnHeadBesideItsEmbedding();
+    void aDamagedHeadLeavesTheEmbeddingLoaded();
     void picklesAreRefused();
 
 private:
@@ -124,6 +128,35 @@ void TestTensorPicker::loadsTheFilesOwnHeadBesideItsEmbedding()
     QVERIFY(loaded.wait(10000));
     QVERIFY(lab->isTied());
     QCOMPARE(lab->lmHeadWeight(), lab->embeddingWeight());
+}
+
+// Issue #28: a file whose lm_head.weight cannot be read (here FP8, which EmbedLab does not take) refused
+// its embedding too. The embedding now comes alone, the head drawn, and a warning says why.
+void TestTensorPicker::aDamagedHeadLeavesTheEmbeddingLoaded()
+{
+    const QByteArray header =
+        R"({"model.embed_tokens.weight":{"dtype":"F32","shape":[6,3],"data_offsets":[0,72]},)"
+        R"("lm_head.weight":{"dtype":"F8_E4M3","shape":[6,3],"data_offsets":[72,90]}})";
+    QByteArray bytes(8, '\0');
+    qToLittleEndian<quint64>(quint64(header.size()), bytes.data());
+    bytes += header;
+    bytes += QByteArray(reinterpret_cast<const char *>(m_values.data()), 72) + QByteArray(18, '\1');
+    const QString path = m_dir.filePath(QStringLiteral("damaged_head.safetensors"));
+    QVERIFY(embedlab::testing::writeFile(path, bytes));
+    const auto opened = std::make_shared<const core::WeightFile>(core::WeightFile::open(path.toStdString()));
+    QCOMPARE(opened->lmHeadFor("model.embed_tokens.weight"), std::optional<std::string>("lm_head.weight"));
+
+    MainWindow window;
+    QSignalSpy loaded(&window, &MainWindow::weightsLoaded);
+    window.loadTensor(opened, QStringLiteral("model.embed_tokens.weight"), Lab::LoadRole::Embedding, false);
+    QVERIFY(loaded.wait(10000));
+    Lab *lab = window.lab();
+    QCOMPARE(lab->embeddingWeight()->value()(5, 2), 8.5f);
+    QVERIFY(!lab->isTied());
+    QCOMPARE(lab->lmHeadWeight()->shape(), (core::Shape{6, 3}));
+    const auto *warning = window.findChild<QMessageBox *>(QStringLiteral("weightsError"));
+    QVERIFY(warning);
+    QVERIFY2(warning->text().contains(QStringLiteral("F8_E4M3")), qPrintable(warning->text()));
 }
 
 void TestTensorPicker::loadsNpyAsEmbedding()
