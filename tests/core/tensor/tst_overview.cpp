@@ -146,6 +146,15 @@ void TestOverview::wordCellsHoldTheirValues()
         words[i] = static_cast<std::uint16_t>(i);
     std::vector<float> values(words.size()), back(words.size());
     core::widen(words.data(), type, values.data(), words.size());
+    for (std::size_t i = 0; i < words.size(); ++i) { // the vectorised loop gives the scalar reference's bits
+        const float reference =
+            type == core::HalfType::BFloat16 ? core::bfloat16ToFloat(words[i]) : core::halfToFloat(words[i]);
+        QVERIFY2(std::memcmp(&values[i], &reference, sizeof reference) == 0,
+                 qPrintable(QString::number(i, 16)));
+    }
+    std::vector<float> shifted(words.size());
+    core::widen(words.data() + 1, type, shifted.data(), words.size() - 1); // unaligned, with a tail
+    QVERIFY(std::memcmp(values.data() + 1, shifted.data(), (words.size() - 1) * sizeof(float)) == 0);
     core::LevelCells cells(core::Index(words.size()), type);
     QVERIFY(!cells.floats());
     cells.store(0, values.data(), core::Index(values.size()));
