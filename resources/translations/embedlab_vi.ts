@@ -1231,7 +1231,7 @@
         <translation>Đầu trên của khoảng chia (max của torch.histc)</translation>
     </message>
     <message>
-        <source>&amp;Log counts</source>
+        <source>Lo&amp;g counts</source>
         <translation>Đếm theo &amp;log</translation>
     </message>
     <message>
@@ -1312,8 +1312,8 @@
         <translation>&amp;Bộ khởi tạo:</translation>
     </message>
     <message>
-        <source>Apply &amp;to:</source>
-        <translation>Áp dụng &amp;cho:</translation>
+        <source>Appl&amp;y to:</source>
+        <translation>Áp dụng ch&amp;o:</translation>
     </message>
     <message>
         <source>torch.manual_seed</source>
@@ -1325,7 +1325,7 @@
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation>S&amp;eed:</translation>
+        <translation>See&amp;d:</translation>
     </message>
     <message>
         <source>Layer defaults:</source>
@@ -1357,7 +1357,7 @@
     </message>
     <message>
         <source>A&amp;pply</source>
-        <translation>Á&amp;p dụng</translation>
+        <translation>Áp dụ&amp;ng</translation>
     </message>
     <message>
         <source>No arguments besides the tensor.</source>

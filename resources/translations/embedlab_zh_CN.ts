@@ -1231,8 +1231,8 @@
         <translation>分箱区间的上限（torch.histc 的 max）</translation>
     </message>
     <message>
-        <source>&amp;Log counts</source>
-        <translation>对数计数(&amp;L)</translation>
+        <source>Lo&amp;g counts</source>
+        <translation>对数计数(&amp;G)</translation>
     </message>
     <message>
         <source>Show log10(1 + count), so tails and a narrow peak fit on one chart</source>
@@ -1312,8 +1312,8 @@
         <translation>初始化器(&amp;I)：</translation>
     </message>
     <message>
-        <source>Apply &amp;to:</source>
-        <translation>应用于(&amp;T)：</translation>
+        <source>Appl&amp;y to:</source>
+        <translation>应用于(&amp;Y)：</translation>
     </message>
     <message>
         <source>torch.manual_seed</source>

@@ -381,7 +381,7 @@ void InitHistogram::buildToolbar()
     m_lowBox->setToolTip(tr("Lower end of the binned interval (torch.histc's min)"));
     m_highBox->setToolTip(tr("Upper end of the binned interval (torch.histc's max)"));
 
-    m_logBox = new QCheckBox(tr("&Log counts"), this);
+    m_logBox = new QCheckBox(tr("Lo&g counts"), this);
     m_logBox->setObjectName(QStringLiteral("log"));
     m_logBox->setToolTip(tr("Show log10(1 + count), so tails and a narrow peak fit on one chart"));
     connect(m_logBox, &QCheckBox::toggled, this, &InitHistogram::setLogCounts);

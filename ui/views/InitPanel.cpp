@@ -74,7 +74,7 @@ InitPanel::InitPanel(QWidget *parent)
         endGesture();
         Q_EMIT draftEdited();
     });
-    top->addRow(tr("Apply &to:"), m_target);
+    top->addRow(tr("Appl&y to:"), m_target);
 
     auto *seedRow = new QHBoxLayout;
     m_seedEnabled = new QCheckBox(tr("torch.manual_seed"), this);

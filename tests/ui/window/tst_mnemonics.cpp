@@ -76,6 +76,8 @@ private Q_SLOTS:
     void uniqueInEveryMenu();
     void panelsDoNotTakeTheMenusKeys_data();
     void panelsDoNotTakeTheMenusKeys();
+    void shownAtOnceDoNotShare_data();
+    void shownAtOnceDoNotShare();
 };
 
 void TestMnemonics::initTestCase()
@@ -133,6 +135,43 @@ void TestMnemonics::panelsDoNotTakeTheMenusKeys()
             if (label->buddy())
                 add(label->text());
         found += clashes(dock->windowTitle(), keys);
+    }
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+}
+
+void TestMnemonics::shownAtOnceDoNotShare_data()
+{
+    uniqueInEveryMenu_data();
+}
+
+// Alt+letter acts on the controls shown, wherever they are: two panels shown side by side (the
+// Initialisers and the histogram both had Alt+L and Alt+T) made the key cycle between them. With
+// each panel raised in turn over the default layout, everything shown at once has its own letter.
+void TestMnemonics::shownAtOnceDoNotShare()
+{
+    QFETCH(QString, language);
+    QVERIFY(Translations::install(language));
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStringList found;
+    for (QDockWidget *raised : window.findChildren<QDockWidget *>()) {
+        if (!raised->toggleViewAction()->isChecked())
+            continue; // a panel the default layout does not show, not even as a tab
+        raised->raise();
+        QCoreApplication::processEvents();
+        QList<QAction *> keys = window.menuBar()->actions();
+        const auto add = [&keys, raised](const QString &text) { keys.append(new QAction(text, raised)); };
+        for (const QAbstractButton *button : window.findChildren<QAbstractButton *>())
+            if (button->isVisible())
+                add(button->text());
+        for (const QLabel *label : window.findChildren<QLabel *>())
+            if (label->buddy() && label->isVisible())
+                add(label->text());
+        for (const QString &clash : clashes(raised->windowTitle() + QStringLiteral(" raised"), keys))
+            if (!found.contains(clash))
+                found.append(clash);
     }
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
 }
