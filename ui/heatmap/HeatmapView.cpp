@@ -678,8 +678,18 @@ bool HeatmapView::prefersAcross(QSize size, const Layout &beside, const Layout &
     // tall and gains area (a short projected lm_head keeps the bar beside it).
     const Index rows = m_weight ? m_weight->rows() : 0;
     const auto area = [](const QRect &r) { return qint64(r.width()) * r.height(); };
-    return rows > kEveryRowLabelled && beside.plot.width() * 2 < size.width() &&
-           across.plot.height() >= 4 * textHeight(font()) && area(across.plot) > area(beside.plot);
+    if (rows > kEveryRowLabelled)
+        return beside.plot.width() * 2 < size.width() && across.plot.height() >= 4 * textHeight(font()) &&
+               area(across.plot) > area(beside.plot);
+    // A small matrix whose rows each get a number: only when the bar beside leaves its cells too
+    // short for them and under the plot lets them have it (the reference example's lm_head beside
+    // the projected lesson read rows "0 2", columns "0 2 4", #25).
+    const Index columns = m_weight ? m_weight->cols() : 0;
+    const auto rowHeight = [rows, columns](const QRect &plot) {
+        return HeatmapMapping::fit(rows, columns, QSizeF(plot.size())).cellHeight;
+    };
+    const int labelled = textHeight(font()) + 2; // paintAxisLabels()' step of one row
+    return rows > 0 && rowHeight(beside.plot) < labelled && rowHeight(across.plot) >= labelled;
 }
 
 int HeatmapView::tokenRoom() const

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void tallMatrixStatesAggregation();
     void narrowViewPutsTheColourBarUnderThePlot();
     void columnLabelsNeverMeet();
+    void narrowViewLabelsEverySmallRow();
     void headingNeverOverlaps_data();
     void headingNeverOverlaps();
     void notifyChangedRepaintsNewValues();
@@ -457,6 +458,37 @@ void TestHeatmapView::tallMatrixStatesAggregation()
     m_view->setAggregation(Aggregation::Mean);
     QTRY_VERIFY(!m_view->isRebuilding());
     QVERIFY(m_view->aggregationText().endsWith(QStringLiteral("mean")));
+}
+
+// Issue #25: the reference example's lm_head projected beside the lesson (a view 264 px wide, taller
+// than its 4 x 5 plot needed) kept the colour bar beside a plot of 18 px cells and numbered rows
+// "0 2" and columns "0 2 4". The bar goes under the plot when that lets every row have its number.
+void TestHeatmapView::narrowViewLabelsEverySmallRow()
+{
+    QFont projected = m_view->font();
+    projected.setPixelSize(20);
+    m_view->setFont(projected);
+    m_view->resize(264, 290);
+    (void)m_view->renderToImage(m_view->size());
+    const QRect plot = m_view->plotRect();
+    QStringList rows, columns;
+    for (const PaintedText &t : m_view->paintedTexts()) {
+        bool number = false;
+        (void)t.text.toInt(&number);
+        if (number && t.rect.right() <= plot.left())
+            rows.append(t.text);
+        else if (number && t.rect.bottom() <= plot.top() + 0.5)
+            columns.append(t.text);
+    }
+    QCOMPARE(rows.join(QLatin1Char(' ')), QStringLiteral("0 1 2 3"));
+    QCOMPARE(columns.join(QLatin1Char(' ')), QStringLiteral("0 1 2 3 4"));
+    // A view wide enough keeps the bar (and its end label) beside the plot.
+    m_view->resize(640, 420);
+    (void)m_view->renderToImage(m_view->size());
+    bool beside = false;
+    for (const PaintedText &t : m_view->paintedTexts())
+        beside = beside || (t.text == QStringLiteral("2.8400") && t.rect.left() > m_view->plotRect().right());
+    QVERIFY(beside);
 }
 
 // Issue #25: the last column label, pushed in from the plot's right end, met the one before it
