@@ -102,24 +102,54 @@ void MappedFile::release(std::span<const std::uint8_t> range) const
         ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
-std::shared_ptr<std::uint8_t> MappedFile::mapPrivate(std::uint64_t offset, std::uint64_t size) const
+namespace {
+
+// Bytes [offset, offset + size) of the file open as `fd`, mapped privately and writable, watched.
+std::shared_ptr<std::uint8_t> mapRegion(int fd, const std::string &path, std::uint64_t offset,
+                                        std::uint64_t size)
 {
-    if (offset > m_size || size > m_size - offset || m_fd < 0)
-        throw Error(Error::Kind::RuntimeError, "cannot map bytes " + std::to_string(offset) + " to " +
-                                                   std::to_string(offset + size) + " of '" + m_path + "'");
     const std::uint64_t page = pageSize();
     const std::uint64_t start = offset / page * page;
     const auto length = static_cast<std::size_t>(offset - start + std::max<std::uint64_t>(size, 1));
     void *mapped =
-        ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, m_fd, static_cast<off_t>(start));
+        ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, static_cast<off_t>(start));
     if (mapped == MAP_FAILED)
-        fail(m_path, std::strerror(errno));
+        fail(path, std::strerror(errno));
     auto *base = static_cast<std::uint8_t *>(mapped);
-    const int watch = mappingGuard::watch(base, length, PROT_READ | PROT_WRITE, m_path);
+    const int watch = mappingGuard::watch(base, length, PROT_READ | PROT_WRITE, path);
     return {base + (offset - start), [base, length, watch](std::uint8_t *) {
                 mappingGuard::unwatch(watch);
                 ::munmap(base, length);
             }};
+}
+
+} // namespace
+
+void MappedFile::checkRegion(std::uint64_t offset, std::uint64_t size) const
+{
+    if (offset > m_size || size > m_size - offset || m_fd < 0)
+        throw Error(Error::Kind::RuntimeError, "cannot map bytes " + std::to_string(offset) + " to " +
+                                                   std::to_string(offset + size) + " of '" + m_path + "'");
+}
+
+std::shared_ptr<std::uint8_t> MappedFile::mapPrivate(std::uint64_t offset, std::uint64_t size) const
+{
+    checkRegion(offset, size);
+    return mapRegion(m_fd, m_path, offset, size);
+}
+
+std::function<std::shared_ptr<std::uint8_t>()> MappedFile::privateMapper(std::uint64_t offset,
+                                                                         std::uint64_t size) const
+{
+    checkRegion(offset, size);
+    const int copy = ::fcntl(m_fd, F_DUPFD_CLOEXEC, 0);
+    if (copy < 0)
+        fail(m_path, std::strerror(errno));
+    const auto fd = std::shared_ptr<const int>(new int(copy), [](const int *p) {
+        ::close(*p);
+        delete p;
+    });
+    return [fd, path = m_path, offset, size] { return mapRegion(*fd, path, offset, size); };
 }
 
 void MappedFile::populateForReading(std::span<const std::uint8_t> bytes)

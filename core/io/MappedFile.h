@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -41,6 +42,10 @@ public:
     /// The bytes stay valid while the returned pointer lives, whatever becomes of this MappedFile.
     /// Throws core::Error (RuntimeError) with the OS reason when the mapping fails.
     std::shared_ptr<std::uint8_t> mapPrivate(std::uint64_t offset, std::uint64_t size) const;
+    /// mapPrivate(offset, size) to be called later, as often as wanted, by whoever holds it: it keeps
+    /// the file open itself (the same file, whatever becomes of this MappedFile or the path).
+    std::function<std::shared_ptr<std::uint8_t>()> privateMapper(std::uint64_t offset,
+                                                                 std::uint64_t size) const;
 
     /// Maps the pages of `bytes` (a part of a mapping) for reading in one call (MADV_POPULATE_READ)
     /// instead of a page fault per few pages as they are read; nothing where the kernel cannot.
@@ -48,6 +53,8 @@ public:
 
 private:
     void unmap() noexcept;
+    /// Throws core::Error (RuntimeError) unless [offset, offset + size) lies in the open file.
+    void checkRegion(std::uint64_t offset, std::uint64_t size) const;
 
     const std::uint8_t *m_data = nullptr;
     std::size_t m_size = 0;

@@ -690,10 +690,11 @@ ParameterPtr WeightFile::mappedParameter(const TensorInfo &info, const Progress 
 {
     if (const std::optional<HalfType> type = halfType(info.element))
         return wordsParameter(info, *type, progress);
-    std::shared_ptr<std::uint8_t> region = m_file.mapPrivate(info.offset, info.size);
+    Parameter::Remap remap = m_file.privateMapper(info.offset, info.size);
+    std::shared_ptr<std::uint8_t> region = remap();
     // The region starts at the tensor's first byte, which inPlace() checked is float-aligned.
     auto *values = reinterpret_cast<float *>(region.get());
-    auto parameter = std::make_shared<Parameter>(info.shape, values, std::move(region));
+    auto parameter = std::make_shared<Parameter>(info.shape, values, std::move(region), std::move(remap));
     ParameterRecords records(*parameter);
     const auto block = [&records, values](std::size_t at, std::size_t n) {
         MappedFile::populateForReading(

@@ -65,10 +65,11 @@ Parameter::Parameter(Shape shape)
     m_data = m_owned.data();
 }
 
-Parameter::Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive)
+Parameter::Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive, Remap remap)
     : m_shape(std::move(shape))
     , m_keepAlive(std::move(keepAlive))
     , m_data(data)
+    , m_remap(std::move(remap))
 {
     assert((m_shape.size() == 1 || m_shape.size() == 2) && "Parameter supports rank 1 (bias) and 2 (weight)");
     assert(m_keepAlive && "a parameter in place needs what keeps its storage alive");
@@ -130,6 +131,8 @@ Parameter::Parameter(Parameter &&other) noexcept
     , m_grad(std::move(other.m_grad))
     , m_version(other.m_version)
     , m_convertedAt(other.m_convertedAt)
+    , m_remap(std::move(other.m_remap))
+    , m_mappedAt(other.m_mappedAt)
     , m_summary(std::move(other.m_summary))
     , m_summaryVersion(other.m_summaryVersion)
     , m_overview(other.m_overview.exchange(nullptr))
@@ -147,6 +150,8 @@ Parameter &Parameter::operator=(Parameter &&other) noexcept
     m_grad = std::move(other.m_grad);
     m_version = other.m_version;
     m_convertedAt = other.m_convertedAt;
+    m_remap = std::move(other.m_remap);
+    m_mappedAt = other.m_mappedAt;
     m_summary = std::move(other.m_summary);
     m_summaryVersion = other.m_summaryVersion;
     m_overview.store(other.m_overview.exchange(nullptr));
@@ -168,6 +173,10 @@ std::shared_ptr<Parameter> Parameter::snapshot() const
     // The words still hold the values while they are not converted, or converted and not written.
     if (m_words && (halfType() || m_convertedAt == m_version)) {
         copy = std::make_shared<Parameter>(m_shape, m_words, m_halfType, m_keepAlive);
+    } else if (holdsFileValues()) {
+        std::shared_ptr<std::uint8_t> again = m_remap();
+        auto *values = reinterpret_cast<float *>(again.get());
+        copy = std::make_shared<Parameter>(m_shape, values, std::move(again), m_remap);
     } else {
         copy = std::make_shared<Parameter>(m_shape);
         copyRows(0, rows(), copy->m_owned.data());
@@ -179,6 +188,13 @@ std::shared_ptr<Parameter> Parameter::snapshot() const
     return copy;
 }
 
+bool Parameter::holdsFileValues() const
+{
+    if (m_words)
+        return halfType() || m_convertedAt == m_version;
+    return m_remap && m_mappedAt == m_version;
+}
+
 void Parameter::retireStorage()
 {
     // A moved Matrix keeps its heap buffer, so m_data stays valid until the storage is retired.
@@ -186,6 +202,7 @@ void Parameter::retireStorage()
         retire(std::move(m_keepAlive));
     m_keepAlive = nullptr;
     m_words = nullptr;
+    m_remap = nullptr;
     retire(std::move(m_owned));
     m_owned = Matrix();
 }
@@ -205,13 +222,17 @@ void Parameter::replaceValue(Parameter &&source)
     assert(source.m_shape == m_shape && "replaceValue() takes values of the parameter's shape");
     const std::optional<Summary> summary = source.recordedSummary();
     std::shared_ptr<const Overview> overview = source.overview();
+    const bool fileValues = source.m_remap && source.m_mappedAt == source.m_version;
     retireStorage();
     m_owned = std::move(source.m_owned);
     m_keepAlive = std::move(source.m_keepAlive);
     m_data.store(source.m_data.exchange(nullptr));
     m_words = std::exchange(source.m_words, nullptr);
     m_halfType = source.m_halfType;
+    m_remap = std::move(source.m_remap);
     bumpVersion();
+    if (fileValues)
+        m_mappedAt = m_version;
     if (summary)
         recordSummary(*summary);
     if (overview)
@@ -312,7 +333,12 @@ void Parameter::renewVersion()
 {
     const bool summaryCurrent = m_summaryVersion == m_version;
     const bool overviewCurrent = m_overviewVersion.load() == m_version;
+    const bool mappingCurrent = m_mappedAt == m_version, convertedCurrent = m_convertedAt == m_version;
     ++m_version;
+    if (mappingCurrent)
+        m_mappedAt = m_version;
+    if (convertedCurrent)
+        m_convertedAt = m_version;
     if (summaryCurrent)
         m_summaryVersion = m_version;
     if (overviewCurrent)

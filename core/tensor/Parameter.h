@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -35,8 +36,11 @@ std::uint64_t availableMemoryBytes();
 class Parameter {
 public:
     explicit Parameter(Shape shape);
-    /// The values at `data` (numel(shape) floats, C order), kept valid by `keepAlive`.
-    Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive);
+    /// Maps the same bytes of the same file again, privately: a fresh view of the file's values.
+    using Remap = std::function<std::shared_ptr<std::uint8_t>()>;
+    /// The values at `data` (numel(shape) floats, C order), kept valid by `keepAlive`. With `remap`
+    /// (a mapping of a file), snapshot() maps the file again while the values are not written.
+    Parameter(Shape shape, float *data, std::shared_ptr<void> keepAlive, Remap remap = {});
     /// The values as numel(shape) little-endian `type` words at `words` (C order), kept valid by
     /// `keepAlive`; no float32 copy is made until value() or span() asks for one.
     Parameter(Shape shape, const std::uint16_t *words, HalfType type, std::shared_ptr<void> keepAlive);
@@ -48,8 +52,13 @@ public:
     std::shared_ptr<Parameter> clone() const;
     /// The values as they are now, for undo, with what is recorded of them (summary, overview):
     /// 16-bit words that still hold them (not converted, or not written since) are shared, mapping
-    /// and all (no copy of a 1 GB bf16 matrix); anything else is copied. No gradient.
+    /// and all (no copy of a 1 GB bf16 matrix); float32 values in a file's mapping not written since
+    /// are that file mapped again (no copy of a 2 GB .npy); anything else is copied. No gradient.
     std::shared_ptr<Parameter> snapshot() const;
+    /// True while the values are a weight file's own bytes where they lie, not written since:
+    /// snapshot() then costs no copy, and taking its storage back (replaceValue()) gives up the
+    /// pages written meanwhile.
+    bool holdsFileValues() const;
 
     const Shape &shape() const { return m_shape; }
     Index numel() const { return core::numel(m_shape); }
@@ -159,6 +168,8 @@ private:
     Matrix m_grad;
     std::uint64_t m_version = 0;
     mutable std::uint64_t m_convertedAt = 0; // m_version when the words were converted
+    Remap m_remap;                           // float32 in a file's mapping: the file mapped again
+    std::uint64_t m_mappedAt = 0;            // m_version when the mapping held the file's values
     std::optional<Summary> m_summary;
     std::uint64_t m_summaryVersion = 0;
     // Atomic: heatmap workers read them while a write on another thread drops them.

@@ -21,16 +21,17 @@ std::shared_ptr<const core::Parameter> snapshotOf(const core::ParameterPtr &p)
 }
 
 // Puts the captured values back into `p`. Float32 values are copied into its float32 storage (no
-// second buffer of a 2 GB matrix); captured 16-bit words become its storage again (a snapshot of
-// them, so that the state can be restored again), and words of `p`'s own are replaced rather than
-// converted to be overwritten.
+// second buffer of a 2 GB matrix); captured values that are a file's bytes (16-bit words, or
+// float32 where they lie) become its storage again (a snapshot of them, so that the state can be
+// restored again: the pages written meanwhile are given back), and words of `p`'s own are replaced
+// rather than converted to be overwritten.
 void copyInto(const core::ParameterPtr &p, const std::shared_ptr<const core::Parameter> &values)
 {
     if (!p || !values)
         return;
     Q_ASSERT_X(values->shape() == p->shape(), "Lab::restoreWeights",
                "a WeightState must be restored on a model of the shape it was captured from");
-    if (values->halfType() || p->halfType()) {
+    if (values->holdsFileValues() || p->halfType()) {
         p->replaceValue(std::move(*values->snapshot()));
         return;
     }

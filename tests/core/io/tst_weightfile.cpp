@@ -141,6 +141,7 @@ private Q_SLOTS:
     void halfWordsInPlaceGiveTheCopysBits();
     void trainingStepReadsWordsInPlace();
     void shortenedFileReadsZeros();
+    void float32SnapshotMapsTheFileAgain();
     void cliInspect_data();
     void cliInspect();
     void cliConvert_data();
@@ -919,6 +920,39 @@ void TestWeightFile::shortenedFileReadsZeros()
     char byte = 0;
     QVERIFY(core::mappingGuard::notifierFd() >= 0);
     QVERIFY(::read(core::mappingGuard::notifierFd(), &byte, 1) == 1);
+}
+
+// Issue #28: the undo snapshot of float32 values in place, not written since they were read, is the
+// file mapped again: the same values, no copy, and unaffected by writes to the parameter. Once
+// written, a snapshot copies them.
+void TestWeightFile::float32SnapshotMapsTheFileAgain()
+{
+    const QString path = m_dir.filePath(QStringLiteral("snapshot.npy"));
+    std::vector<float> values(300 * 7);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = 0.5f * float(i) - 100.0f;
+    core::writeNpy(path.toStdString(), values.data(), {300, 7});
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::ParameterPtr mapped = file.toParameter("array", {}, Placement::InPlace);
+    QVERIFY(mapped->inPlace() && mapped->holdsFileValues());
+    const std::shared_ptr<core::Parameter> before = mapped->snapshot();
+    QVERIFY(before->inPlace() && before->holdsFileValues());
+    QVERIFY(before->storage() != mapped->storage());
+    QVERIFY(sameBits(before->toTensor(), mapped->toTensor()));
+    QVERIFY(before->recordedSummary()); // what the load recorded comes along
+
+    mapped->value()(299, 6) = 42.0f;
+    mapped->bumpVersion();
+    QVERIFY(!mapped->holdsFileValues());
+    QCOMPARE(before->at(299, 6), values.back());
+    const std::shared_ptr<core::Parameter> written = mapped->snapshot();
+    QVERIFY(!written->inPlace());
+    QCOMPARE(written->at(299, 6), 42.0f);
+    // Taking the first snapshot back gives the file's values, still in place.
+    mapped->replaceValue(std::move(*before->snapshot()));
+    QVERIFY(mapped->inPlace() && mapped->holdsFileValues());
+    QCOMPARE(mapped->at(299, 6), values.back());
+    QVERIFY(sameBits(file.toParameter("array", {}, Placement::Copy)->toTensor(), mapped->toTensor()));
 }
 
 QTEST_GUILESS_MAIN(TestWeightFile)

@@ -3,6 +3,7 @@
 #include "common/Files.h"
 #include "common/TestSettings.h"
 #include "core/init/InitSpec.h"
+#include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
 #include "ui/model/Lab.h"
 #include "ui/model/PythonCode.h"
@@ -95,6 +96,7 @@ private Q_SLOTS:
     void trainingOverBudgetContinueCopiesNothing();
     void weightsOpenOverBudgetAsks();
     void bf16WordsComeBackInPlaceOnUndo();
+    void float32FileValuesComeBackInPlaceOnUndo();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -560,6 +562,44 @@ void TestUndo::bf16WordsComeBackInPlaceOnUndo()
         QCOMPARE(back->storage(), where);
         QVERIFY(sameValues(back->value(), copy->value())); // value() converts this one: the next
         stack()->redo();                                   // undo must still find the words
+        QCOMPARE(lab()->embeddingWeight()->at(0, 0), 0.0f);
+    }
+}
+
+// Issue #28: float32 weights used where they lie in a .npy were copied whole for the undo of their
+// first write (2.1 GB for Llama 3's shape). The undo state is the file mapped again (no bytes
+// counted against the budget), and undo takes it back as the storage: the written pages go.
+void TestUndo::float32FileValuesComeBackInPlaceOnUndo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("w.npy"));
+    std::vector<float> values(6 * 5);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = 0.25f + float(i);
+    core::writeNpy(path.toStdString(), values.data(), {6, 5});
+    const core::WeightFile file = core::WeightFile::open(path.toStdString());
+    const core::ParameterPtr weight = file.toParameter("array", {}, core::WeightFile::Placement::InPlace);
+    QVERIFY(weight && weight->inPlace() && weight->holdsFileValues());
+    QVERIFY(m_window->undo()->loadMatrix(weight, QStringLiteral("w.npy"), QString(), Lab::LoadRole::Embedding,
+                                         false));
+
+    Q_EMIT m_window->initPanel()->initRequested(QStringLiteral("embedding.weight"), spec("zeros"));
+    Q_EMIT m_window->initPanel()->editFinished();
+    QCOMPARE(stack()->count(), 2);
+    QCOMPARE(lab()->embeddingWeight()->at(5, 4), 0.0f);
+    QVERIFY(!lab()->embeddingWeight()->holdsFileValues());
+    const auto *command = dynamic_cast<const embedlab::ui::WeightsCommand *>(stack()->command(1));
+    QVERIFY(command && command->before().embedding);
+    QVERIFY(command->before().embedding->inPlace());
+    QCOMPARE(command->before().bytes(), std::uint64_t(0));
+    for (int round = 0; round < 2; ++round) {
+        stack()->undo();
+        const core::ParameterPtr back = lab()->embeddingWeight();
+        QVERIFY(back->inPlace() && back->holdsFileValues());
+        QCOMPARE(back->at(5, 4), 29.25f);
+        QCOMPARE(back->at(0, 0), 0.25f);
+        stack()->redo();
         QCOMPARE(lab()->embeddingWeight()->at(0, 0), 0.0f);
     }
 }
