@@ -778,6 +778,12 @@ def main():
         for r in [header] + rows:
             print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
     print(f"{len(rows) - failures}/{len(rows)} workloads meet their targets")
+    if "OpenBLAS" not in torch_kernels():
+        # Debian's python3-torch takes whichever libblas.so.3 is installed; without OpenBLAS it is
+        # the reference BLAS, and PyTorch's products run 10-30x slower (unembed_512 9 s, the fit
+        # loop 28x): ratios against that say nothing.
+        print("WARNING: PyTorch runs on a BLAS other than OpenBLAS (install libopenblas0-pthread): "
+              "its product timings, and every ratio against them, are not comparable.", file=sys.stderr)
     return 1 if failures else 0
 
 
