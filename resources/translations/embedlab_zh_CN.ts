@@ -3083,7 +3083,7 @@
     </message>
     <message>
         <source>  untrained: seeded %1</source>
-        <translation>  未训练：固定种子的 %1</translation>
+        <translation>  未训练（种子 %1）</translation>
     </message>
     <message>
         <source>%1 block %2: W[%3, %4:%5] share the scale %6 and the minimum %7</source>
