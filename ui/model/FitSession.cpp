@@ -208,23 +208,47 @@ bool FitSession::usesCharacters(const QString &code, const QString &ownText, con
     return 2 * han > letters;
 }
 
+namespace {
+
+// The tokenizers read for runs, by source: read once per file (labels and the map's words ask for
+// them token by token, from any thread), or given by the window (the opened model's).
+struct TokenizerCache {
+    QMutex mutex;
+    QHash<QString, Vocabulary> read;
+};
+
+TokenizerCache &tokenizerCache()
+{
+    static TokenizerCache cache;
+    return cache;
+}
+
+} // namespace
+
 Vocabulary FitSession::tokenizerFor(const QString &tokens)
 {
     if (isGpt2(tokens))
         return Vocabulary::gpt2();
-    // Read once per file: labels and the map's words ask for it token by token, from any thread.
-    static QMutex mutex;
-    static QHash<QString, Vocabulary> read;
-    const QMutexLocker lock(&mutex);
-    if (const auto found = read.constFind(tokens); found != read.cend())
+    TokenizerCache &cache = tokenizerCache();
+    const QMutexLocker lock(&cache.mutex);
+    if (const auto found = cache.read.constFind(tokens); found != cache.read.cend())
         return *found;
     QString error;
     const Vocabulary vocabulary = Vocabulary::fromSource(tokens, &error);
     if (!vocabulary.canEncode())
         throw core::Error(core::Error::Kind::ValueError,
                           (error.isEmpty() ? vocabulary.encodingRefusal() : error).toStdString());
-    read.insert(tokens, vocabulary);
+    cache.read.insert(tokens, vocabulary);
     return vocabulary;
+}
+
+void FitSession::rememberTokenizer(const Vocabulary &vocabulary)
+{
+    if (!vocabulary.canEncode() || isGpt2(vocabulary.source()))
+        return;
+    TokenizerCache &cache = tokenizerCache();
+    const QMutexLocker lock(&cache.mutex);
+    cache.read.insert(vocabulary.source(), vocabulary);
 }
 
 std::shared_ptr<const core::FitCorpus> FitSession::corpusFor(const QString &code, const QString &ownText,

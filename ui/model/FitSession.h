@@ -74,6 +74,9 @@ public:
     /// the file's (read once, then shared). Throws core::Error when the file cannot be read or its
     /// encoding is refused.
     static Vocabulary tokenizerFor(const QString &tokens);
+    /// Shares `vocabulary` (the opened model's, read already) as the tokenizer of its source: a run
+    /// that learns its tokens does not read the file again. Nothing for one that cannot encode.
+    static void rememberTokenizer(const Vocabulary &vocabulary);
     /// What the text of `code` learns when its tokens are "": kCharacters or Vocabulary::kGpt2Source.
     static QString defaultTokens(const QString &code, const QString &ownText = QString());
     /// The tokens named for people: "GPT-2", "characters", the tokenizer file's name, or its folder's

@@ -200,6 +200,7 @@ void SidePanels::createFit()
     Lab *lab = m_document->lab();
     const auto offerTokenizer = [this, lab] {
         const Vocabulary &vocabulary = lab->vocabulary();
+        FitSession::rememberTokenizer(vocabulary); // the run takes it as read, not from its file again
         m_fitPanel->setModelTokenizer(vocabulary.canEncode() ? vocabulary.source() : QString());
     };
     offerTokenizer();

@@ -4,6 +4,7 @@
 
 #include "ui/heatmap/HeatmapView.h"
 #include "ui/model/FitSession.h"
+#include "ui/model/Vocabulary.h"
 #include "ui/views/FitMapView.h"
 #include "ui/views/FitOptimizerDialog.h"
 #include "ui/views/FitWeightsView.h"
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void weightsShowTheRunAndWhatChanged();
     void weightsPageAsksNoMoreHeightThanTheMap();
     void modelTokenizerIsOffered();
+    void modelTokenizerIsNotReadAgain();
     void optimizerIsChosenForTheRun();
 };
 
@@ -1035,6 +1037,23 @@ void TestFitPanel::weightsPageAsksNoMoreHeightThanTheMap()
 // Item 1: the opened model's tokenizer is a choice beside GPT-2 and characters. Its run learns the
 // text's ids from that tokenizer (the vocabulary their sorted set), the map and labels show its tokens,
 // the script reads the tokenizer.json with `tokenizers`, and the session keeps the choice.
+// Issue #27: a run on the opened model's tokenizer read its file a second time (Llama 3's 9 MB
+// tokenizer.json, again). The window hands the tokenizer it holds to the runs: gone from disk, the
+// run still has it.
+void TestFitPanel::modelTokenizerIsNotReadAgain()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tokenizer.json"));
+    QVERIFY(
+        QFile::copy(embedlab::testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json")), path));
+    QString error;
+    const embedlab::ui::Vocabulary opened = embedlab::ui::Vocabulary::fromSource(path, &error);
+    QVERIFY2(opened.canEncode(), qPrintable(error));
+    FitSession::rememberTokenizer(opened);
+    QVERIFY(QFile::remove(path));
+    QVERIFY_THROWS_NO_EXCEPTION(QCOMPARE(FitSession::tokenizerFor(path), opened));
+}
+
 void TestFitPanel::modelTokenizerIsOffered()
 {
     const QString path = embedlab::testing::goldenPath(QStringLiteral("tokenizer/small/tokenizer.json"));
