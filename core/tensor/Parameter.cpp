@@ -170,8 +170,7 @@ std::shared_ptr<Parameter> Parameter::clone() const
 std::shared_ptr<Parameter> Parameter::snapshot() const
 {
     std::shared_ptr<Parameter> copy;
-    // The words still hold the values while they are not converted, or converted and not written.
-    if (m_words && (halfType() || m_convertedAt == m_version)) {
+    if (holdsFileValues() && m_words) {
         copy = std::make_shared<Parameter>(m_shape, m_words, m_halfType, m_keepAlive);
     } else if (holdsFileValues()) {
         std::shared_ptr<std::uint8_t> again = m_remap();
@@ -190,6 +189,7 @@ std::shared_ptr<Parameter> Parameter::snapshot() const
 
 bool Parameter::holdsFileValues() const
 {
+    // Words still hold the values while they are not converted, or converted and not written.
     if (m_words)
         return halfType() || m_convertedAt == m_version;
     return m_remap && m_mappedAt == m_version;
@@ -222,7 +222,7 @@ void Parameter::replaceValue(Parameter &&source)
     assert(source.m_shape == m_shape && "replaceValue() takes values of the parameter's shape");
     const std::optional<Summary> summary = source.recordedSummary();
     std::shared_ptr<const Overview> overview = source.overview();
-    const bool fileValues = source.m_remap && source.m_mappedAt == source.m_version;
+    const bool fileValues = source.holdsFileValues(); // m_mappedAt counts for float32 in a mapping only
     retireStorage();
     m_owned = std::move(source.m_owned);
     m_keepAlive = std::move(source.m_keepAlive);
@@ -299,14 +299,13 @@ Summary Parameter::summary() const
     if (const float *values = m_data.load(std::memory_order_acquire))
         return summarize(values, numel());
     // Words not converted: a run at a time is converted and summed, so looking makes no copy.
-    constexpr Index kRun = 64 * SummaryBuilder::kBlock;
+    static_assert(kRowBlockElements % SummaryBuilder::kBlock == 0, "runs start at multiples of kBlock");
     SummaryBuilder builder(numel());
-    FloatStorage run(static_cast<std::size_t>(std::min(kRun, numel())));
-    for (Index at = 0; at < numel(); at += kRun) {
-        const Index n = std::min(kRun, numel() - at);
-        widen(m_words + at, m_halfType, run.data(), static_cast<std::size_t>(n));
-        builder.addRun(run.data(), at, at + n);
-    }
+    Index at = 0;
+    forEachRun(0, numel(), [&builder, &at](const float *run, Index n) {
+        builder.addRun(run, at, at + n);
+        at += n;
+    });
     return builder.finish();
 }
 
