@@ -83,6 +83,8 @@ OTHER_PEERS = {"neighbours_gpt2": "NumPy", "pca_gpt2": "NumPy", "tokenize": "tik
                "llama3_tokenize": "tiktoken cl100k_base", "llama3_load": "Tokenizers.js",
                "session_npy_cold": "NumPy mmap", "weights_bf16_cold": "NumPy mmap",
                "lmhead_llama3_bf16": "NumPy, float32 copy"}
+# The workloads whose peers read W, the layer workloads' matrix (numpy_workloads, matplotlib_heatmap).
+NUMPY_AND_MATPLOTLIB = ["neighbours_gpt2", "pca_gpt2", "heatmap_cold", "heatmap_frame"]
 REAL_TEXT_LANGUAGES = ["vi", "zh_CN", "ja", "ko", "ar", "hi", "ru", "de", "fr", "es", "el", "he", "th", "uk", "pt_BR"]
 
 # The bench's mixed text (tests/bench/Workloads.cpp, mixedText): keep the two lists identical.
@@ -231,6 +233,37 @@ def timed(fn, runs):
     return {"median_ms": statistics.median(ms), "min_ms": min(ms), "max_ms": max(ms), "runs": runs}
 
 
+def gpt2_sized_normal():
+    """W of the layer workloads: torch.manual_seed(0), then N(0, 1) in place."""
+    import torch
+
+    W = torch.empty(VOCAB, DIM)
+    torch.manual_seed(0)
+    W.normal_(0.0, 1.0)
+    return W
+
+
+def torch_in_fresh_process(runs, names):
+    """torch_workloads in a child Python, so that each round's PyTorch starts on a fresh heap, as each
+    round's embedlab-bench does, not on what earlier rounds and the other peers left in this process.
+    It decides lookup_32x512: glibc maps every block over 32 MB anew, so in a fresh process PyTorch's
+    50 MB result lands on fresh pages (12-27 ms here), while in a second round in one process it
+    found warm memory the earlier workloads had freed (2.1 ms), one run or another."""
+    command = [sys.executable, os.path.abspath(__file__), "--torch-child", str(runs)] + list(names)
+    proc = subprocess.run(command, capture_output=True, text=True)
+    if proc.returncode != 0 or not proc.stdout.strip():
+        sys.exit(f"the PyTorch child failed ({proc.returncode}):\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+def torch_child(argv):
+    """`compare.py --torch-child RUNS [NAME]...`: torch_workloads' results as JSON on stdout."""
+    runs, names = int(argv[0]), argv[1:]
+    results = torch_workloads(runs, lambda name: name in names)
+    print(json.dumps(results))
+    return 0
+
+
 def torch_workloads(runs, wanted):
     import torch
     import torch.nn.functional as F
@@ -274,7 +307,7 @@ def torch_workloads(runs, wanted):
         results["unembed_512"] = timed(lambda: F.linear(hidden, W), runs)
 
     if not wanted("sgd_step_tied"):
-        return results, W
+        return results
 
     class Tied(torch.nn.Module):
         def __init__(self):
@@ -300,7 +333,7 @@ def torch_workloads(runs, wanted):
         return loss.item()
 
     results["sgd_step_tied"] = timed(sgd_step, max(3, runs // 2))
-    return results, W
+    return results
 
 
 def fit_workloads(runs, wanted):
@@ -689,7 +722,8 @@ def main():
         order = [(args.before, before), (args.bench, ours)] if args.before else [(args.bench, ours)]
         for path, into in order if round_number % 2 == 0 else reversed(order):
             run_bench(path, into, names or args.only)
-        theirs, W = torch_workloads(args.runs, chosen)
+        theirs = torch_in_fresh_process(args.runs, [name for name in TARGETS if chosen(name)])
+        W = gpt2_sized_normal() if any(chosen(name) for name in NUMPY_AND_MATPLOTLIB) else None
         if chosen("tokenize"):
             tokenize = tiktoken_tokenize(args.runs, args.node_modules)
             if tokenize:
@@ -703,7 +737,8 @@ def main():
                              args.node_modules, "@huggingface/tokenizers", "llama3_load")
             if load:
                 theirs["llama3_load"] = load
-        theirs.update(numpy_workloads(W, args.runs, chosen))
+        if W is not None:
+            theirs.update(numpy_workloads(W, args.runs, chosen))
         if chosen("heatmap_cold") or chosen("heatmap_frame"):
             theirs.update({name: r for name, r in matplotlib_heatmap(W, args.runs).items() if chosen(name)})
         if chosen("open_llama3_vocab"):
@@ -788,4 +823,6 @@ def main():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--torch-child":
+        sys.exit(torch_child(sys.argv[2:]))
     sys.exit(main())
