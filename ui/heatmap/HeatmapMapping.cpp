@@ -34,12 +34,13 @@ bool fuzzyEqual(double a, double b)
 
 } // namespace
 
-HeatmapMapping HeatmapMapping::fit(Index rows, Index columns, QSizeF viewport)
+HeatmapMapping HeatmapMapping::fit(Index rows, Index columns, QSizeF viewport, double leastRowHeight)
 {
     HeatmapMapping m;
     m.rows = rows;
     m.columns = columns;
     m.viewport = viewport;
+    m.leastRowHeight = leastRowHeight;
     if (m.isEmpty())
         return m;
     m.cellWidth = m.minCellWidth();
@@ -67,7 +68,8 @@ double HeatmapMapping::minCellHeight() const
 {
     if (isEmpty())
         return 1.0;
-    return squareCells() ? std::min(fitWidth(*this), fitHeight(*this)) : fitHeight(*this);
+    const double fitted = fitHeight(*this);
+    return squareCells() ? std::min(std::max(fitWidth(*this), leastRowHeight), fitted) : fitted;
 }
 
 double HeatmapMapping::maxCellWidth() const
@@ -168,11 +170,11 @@ HeatmapMapping HeatmapMapping::resized(QSizeF newViewport) const
     if (newViewport == viewport)
         return *this;
     if (isEmpty())
-        return fit(rows, columns, newViewport);
+        return fit(rows, columns, newViewport, leastRowHeight);
     const double zoomX = cellWidth / minCellWidth();
     const double zoomY = cellHeight / minCellHeight();
     const QPointF centre = pixelToCell(QPointF(viewport.width() / 2.0, viewport.height() / 2.0));
-    HeatmapMapping m = fit(rows, columns, newViewport);
+    HeatmapMapping m = fit(rows, columns, newViewport, leastRowHeight);
     if (m.isEmpty())
         return m;
     m.cellWidth = std::clamp(m.cellWidth * zoomX, m.minCellWidth(), m.maxCellWidth());

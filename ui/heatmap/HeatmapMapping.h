@@ -47,9 +47,13 @@ struct HeatmapMapping {
     double cellHeight = 1.0;  // pixels per row
     double firstColumn = 0.0; // cell coordinate at the viewport's left edge (negative: centred)
     double firstRow = 0.0;    // cell coordinate at the viewport's top edge
+    /// Square cells are stretched to rows this tall where the viewport's height allows: a small
+    /// matrix's row numbers then each have their line in a narrow view (0: square).
+    double leastRowHeight = 0.0;
 
-    /// The whole matrix, centred: square cells unless that would waste most of the viewport.
-    static HeatmapMapping fit(Index rows, Index columns, QSizeF viewport);
+    /// The whole matrix, centred: square cells unless that would waste most of the viewport, rows at
+    /// least `leastRowHeight` tall where it allows.
+    static HeatmapMapping fit(Index rows, Index columns, QSizeF viewport, double leastRowHeight = 0.0);
 
     bool isEmpty() const { return rows <= 0 || columns <= 0 || viewport.isEmpty(); }
     /// True when the cells are square at fit (small matrices), so zoom keeps them square.

@@ -353,7 +353,7 @@ void HeatmapView::resetZoom()
 {
     if (!m_weight)
         return;
-    setMappingState(HeatmapMapping::fit(m_weight->rows(), m_weight->cols(), QSizeF(plotRect().size())));
+    setMappingState(fitted(QSizeF(plotRect().size())));
 }
 
 void HeatmapView::setCursorCell(CellIndex cell)
@@ -751,7 +751,15 @@ HeatmapMapping HeatmapView::mappingFor(QSize widgetSize) const
     const QSizeF viewport(layoutFor(widgetSize).plot.size());
     if (m_mappingValid)
         return m_mapping.resized(viewport);
-    return HeatmapMapping::fit(m_weight->rows(), m_weight->cols(), viewport);
+    return fitted(viewport);
+}
+
+HeatmapMapping HeatmapView::fitted(QSizeF viewport) const
+{
+    const Index rows = m_weight->rows();
+    // paintAxisLabels()' step of one row.
+    const double labelled = rows <= kEveryRowLabelled ? textHeight(font()) + 2 : 0.0;
+    return HeatmapMapping::fit(rows, m_weight->cols(), viewport, labelled);
 }
 
 void HeatmapView::setMappingState(const HeatmapMapping &mapping)
@@ -1158,9 +1166,10 @@ void HeatmapView::paintAxisLabels(QPainter &painter, const Layout &l, const Heat
                          rowStep == 1 ? rowLabel(r, map, l.tokens) : QString::number(r), &m_painted);
     }
     const int columnLabelWidth = fm.horizontalAdvance(QString::number(std::max<Index>(map.columns - 1, 0)));
-    // A character's gap between numbers: two left the projected reference example's five columns
-    // reading "0 2 4" (#25).
-    const Index columnStep = niceIndexStep((columnLabelWidth + fm.averageCharWidth()) / map.cellWidth);
+    // A space between numbers: two characters, then one, left the projected reference example's
+    // five columns reading "0 2 4" (beside the lesson, #25).
+    const Index columnStep =
+        niceIndexStep((columnLabelWidth + fm.horizontalAdvance(QLatin1Char(' '))) / map.cellWidth);
     const Index firstColumnLabel = (map.firstVisibleColumn() + columnStep - 1) / columnStep * columnStep;
     double previousRight = -std::numeric_limits<double>::infinity();
     for (Index c = firstColumnLabel; c <= map.lastVisibleColumn(); c += columnStep) {
@@ -1514,8 +1523,12 @@ void HeatmapView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
-        if (m_mappingValid)
+        if (m_mappingValid) {
+            // The rows' least height is a line of the new font (projector mode).
+            if (m_weight)
+                m_mapping.leastRowHeight = fitted(m_mapping.viewport).leastRowHeight;
             m_mapping = m_mapping.resized(QSizeF(plotRect().size()));
+        }
         update();
     }
 }

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void narrowViewPutsTheColourBarUnderThePlot();
     void columnLabelsNeverMeet();
     void narrowViewLabelsEverySmallRow();
+    void tallCellsKeepEveryRowNumbered();
     void headingNeverOverlaps_data();
     void headingNeverOverlaps();
     void notifyChangedRepaintsNewValues();
@@ -463,6 +464,34 @@ void TestHeatmapView::tallMatrixStatesAggregation()
 // Issue #25: the reference example's lm_head projected beside the lesson (a view 264 px wide, taller
 // than its 4 x 5 plot needed) kept the colour bar beside a plot of 18 px cells and numbered rows
 // "0 2" and columns "0 2 4". The bar goes under the plot when that lets every row have its number.
+/// Projected beside the lesson at 1024 x 768 the lm_head heatmap was 250 x 245: too short for the
+/// colour bar under the plot, and square cells beside it 18 px, shorter than a row number: rows read
+/// "0 2". The cells grow taller than wide instead, each row a line (#25).
+void TestHeatmapView::tallCellsKeepEveryRowNumbered()
+{
+    QFont projected = m_view->font();
+    projected.setPixelSize(20);
+    m_view->setFont(projected);
+    m_view->resize(250, 245);
+    (void)m_view->renderToImage(m_view->size());
+    const QRect plot = m_view->plotRect();
+    QStringList rows;
+    for (const PaintedText &t : m_view->paintedTexts()) {
+        bool number = false;
+        (void)t.text.toInt(&number);
+        if (number && t.rect.right() <= plot.left())
+            rows.append(t.text);
+    }
+    QCOMPARE(rows.join(QLatin1Char(' ')), QStringLiteral("0 1 2 3"));
+    const HeatmapMapping map = m_view->mapping();
+    QVERIFY2(map.cellHeight > map.cellWidth,
+             qPrintable(QStringLiteral("%1 x %2").arg(map.cellWidth).arg(map.cellHeight)));
+    // Zoomed in and back, the rows keep their height.
+    m_view->zoomIn();
+    m_view->resetZoom();
+    QCOMPARE(m_view->mapping().cellHeight, map.cellHeight);
+}
+
 void TestHeatmapView::narrowViewLabelsEverySmallRow()
 {
     QFont projected = m_view->font();
