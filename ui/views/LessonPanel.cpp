@@ -7,12 +7,14 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QMimeData>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTextBlockFormat>
 #include <QTextCharFormat>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QVBoxLayout>
 
@@ -21,6 +23,41 @@
 #include <memory>
 
 namespace embedlab::ui {
+
+namespace {
+
+constexpr QChar kBreak(0x200b); // ZERO WIDTH SPACE: a line may break there
+
+/// A line may break after the "(" of a call, before its first argument: a narrow lesson (projected
+/// at 1024 x 768) then wraps "nn.Embedding(" / "num_embeddings," instead of inside a name.
+QString withBreaksInCalls(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        out.append(text[i]);
+        if (text[i] == QLatin1Char('(') && i + 1 < text.size() && text[i + 1].isLetter())
+            out.append(kBreak);
+    }
+    return out;
+}
+
+/// The lesson's text view: what it copies is the lesson's text, without the break opportunities
+/// written into it (Python refuses a zero width space in code).
+class LessonText : public QTextEdit {
+public:
+    using QTextEdit::QTextEdit;
+
+protected:
+    QMimeData *createMimeDataFromSelection() const override
+    {
+        auto *data = new QMimeData;
+        data->setText(textCursor().selection().toPlainText().remove(kBreak));
+        return data;
+    }
+};
+
+} // namespace
 
 LessonPanel::LessonPanel(QWidget *parent)
     : QWidget(parent)
@@ -34,7 +71,7 @@ LessonPanel::LessonPanel(QWidget *parent)
 
     // A read-only text view rather than a label: it scrolls when the dock is short, and it breaks
     // a word wider than the dock instead of cutting it off.
-    m_text = new QTextEdit(this);
+    m_text = new LessonText(this);
     m_text->setObjectName(QStringLiteral("lessonText"));
     m_text->setReadOnly(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -182,7 +219,7 @@ void LessonPanel::writeStep(QTextDocument *document, const QString &title, const
     titleFormat.setProperty(QTextFormat::FontSizeAdjustment, 1);
     cursor.insertText(title, titleFormat);
     cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
-    cursor.insertText(text);
+    cursor.insertText(withBreaksInCalls(text));
 }
 
 } // namespace embedlab::ui

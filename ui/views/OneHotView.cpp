@@ -296,6 +296,9 @@ QSize OneHotView::minimumSizeHint() const
     const double width = 2 * margin + rowWidth(labels.needs(QFontMetricsF(smallest)), 10.0);
     Geometry g;
     layoutText(g, QRectF(0, 0, std::max<double>(width, floor.width()) - 2 * margin, 1e5));
+    // The height stays that of the one-line labels': narrower, the caption gives up lines
+    // (geometryFor) rather than making the window taller.
+    const double least = narrowestWidth(margin, notes);
     // The blocks keep three lines of height, room for the reference example's four rows of digits; a
     // compressed matrix's (labelled with notes) has no digits and keeps two. Four and three left a
     // projected 768 px window under a Chinese desktop's taller font too short (#16).
@@ -303,7 +306,27 @@ QSize OneHotView::minimumSizeHint() const
     const double height = 2 * margin + g.caption.height() +
                           labels.lineHeight(QFontMetricsF(smallest)) * (labels.lines() + 0.3) + blocks +
                           g.lane.height() + g.counters.height();
-    return {std::max(floor.width(), int(std::ceil(width))), std::max(floor.height(), int(std::ceil(height)))};
+    return {std::max(floor.width(), int(std::ceil(std::min(width, least)))),
+            std::max(floor.height(), int(std::ceil(height)))};
+}
+
+double OneHotView::narrowestWidth(double margin, bool notes) const
+{
+    if (!m_narrowWhenProjected || !labelsMayWrap())
+        return std::numeric_limits<double>::infinity();
+    QFont legible = font();
+    legible.setPointSizeF(legibleLabelPointSize());
+    const LabelWrap both = LabelWrap::Both;
+    const Labels wrapped = labelsFor(Geometry{}, notes, 0, 0, {both, both, both, both});
+    return 2 * margin + rowWidth(wrapped.needs(QFontMetricsF(legible)), 10.0);
+}
+
+void OneHotView::setNarrowWhenProjected(bool on)
+{
+    if (m_narrowWhenProjected == on)
+        return;
+    m_narrowWhenProjected = on;
+    updateGeometry();
 }
 
 void OneHotView::changeEvent(QEvent *event)

@@ -71,6 +71,9 @@ public:
     QSize sizeHint() const override;
     /// Room for every label whole, at the widths the layout gives them.
     QSize minimumSizeHint() const override;
+    /// Projected, beside a panel that needs the width (the lesson at 1024 px, #25): the least width
+    /// is that of the block names wrapped at 16 px rather than on one line; the least height stays.
+    void setNarrowWhenProjected(bool on);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -125,6 +128,9 @@ private:
     /// The width of the blocks side by side with their labels, `cellWidth` px a column, and the
     /// mark after the output.
     double rowWidth(const std::array<double, 4> &need, double cellWidth) const;
+    /// With setNarrowWhenProjected() and projected, the width of the names wrapped at 16 px and
+    /// `margin` each side; infinity otherwise.
+    double narrowestWidth(double margin, bool notes) const;
     QString titleFor(int k, OneHotAnimation::Phase phase) const;
     QString captionFor(int k, OneHotAnimation::Phase phase) const;
     /// The two "so far" lines for `counts`.
@@ -170,6 +176,7 @@ private:
     // The weight (storage, version) whose limit is being scanned off the UI thread; only the newest
     // scan's result is taken.
     bool m_scanning = false;
+    bool m_narrowWhenProjected = false;
     const void *m_scanStorage = nullptr;
     std::uint64_t m_scanVersion = ~std::uint64_t(0);
     BackgroundJobs m_scans;

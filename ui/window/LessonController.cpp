@@ -106,12 +106,16 @@ void LessonController::fitDock()
 {
     if (!m_dock->isVisible() || m_dock->isFloating())
         return;
-    // Width first, up to a third of the window (projector mode's fonts): the buttons then share a
-    // row and the text wraps into fewer lines.
-    const int sides = m_dock->width() - m_panel->width();
-    const int wantedWidth = std::min(m_panel->sizeHint().width() + sides, m_window->width() / 3);
-    const bool below = m_window->dockWidgetArea(m_dock) == Qt::BottomDockWidgetArea;
+    // Width first, up to a third of the window: the buttons then share a row and the text wraps
+    // into fewer lines. Projected, 24 %: at 1024 px room for its longest words ("constructors,",
+    // "num_embeddings," beside a scroll bar) and for the heatmaps' legend as a row under the plot. A
+    // third left the heatmaps one column number, a quarter their legend beside a small plot, two
+    // ninths a comma on a line of its own (#25).
     const bool projected = m_window->projector()->isEnabled();
+    const int sides = m_dock->width() - m_panel->width();
+    const int wantedWidth = std::min(m_panel->sizeHint().width() + sides,
+                                     projected ? m_window->width() * 24 / 100 : m_window->width() / 3);
+    const bool below = m_window->dockWidgetArea(m_dock) == Qt::BottomDockWidgetArea;
     m_panel->setButtonsAtRight(below); // also where projector mode's restored layout put it
     if (below && projected) {
         moveDock(false);
@@ -124,7 +128,9 @@ void LessonController::fitDock()
         if (m_dock->width() > wantedWidth)
             m_window->resizeDocks({m_dock}, {wantedWidth}, Qt::Horizontal);
         width = std::max(m_panel->width(), wantedWidth - sides);
-    } else if (m_dock->width() < wantedWidth) {
+    } else if (m_dock->width() < wantedWidth || (projected && m_dock->width() > wantedWidth)) {
+        // Projected, no wider either: the views beside it keep the rest (when it appears, or the
+        // fonts change; a width the user drags it to afterwards stays).
         m_window->resizeDocks({m_dock}, {wantedWidth}, Qt::Horizontal);
         width = wantedWidth - sides;
     }

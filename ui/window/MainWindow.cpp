@@ -272,6 +272,10 @@ void MainWindow::createParts(const Options &options)
     connect(m_weightFiles, &WeightFileLoader::message, statusBar(), &QStatusBar::showMessage);
     m_lessons = new LessonController(this, m_actions);
     m_projector->setKeptDock(m_lessons->dock());
+    // Projected beside the lesson, the diagram's names wrap so that the lesson keeps room for its
+    // words (#25).
+    connect(m_lessons->dock(), &QDockWidget::visibilityChanged, m_lookup->oneHotView(),
+            &OneHotView::setNarrowWhenProjected);
     // Projected, the lookup column is as narrow as keeps its diagram drawn with labels of 16 px (and
     // a third at least); the heatmaps get the rest of the width. Where no width does (Chinese's
     // taller lines at 768 px), the columns stay as they were.
