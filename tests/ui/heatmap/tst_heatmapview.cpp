@@ -35,6 +35,33 @@ ParameterPtr referenceMatrix()
     return p;
 }
 
+/// The row and column numbers a view painted, in order, each list joined by spaces.
+struct AxisNumbers {
+    QString rows;
+    QString columns;
+};
+
+/// Paints `view` at `size` in a projected 20 px font and reads the numbers left of and above its plot.
+AxisNumbers paintedAxisNumbers(HeatmapView *view, QSize size)
+{
+    QFont projected = view->font();
+    projected.setPixelSize(20);
+    view->setFont(projected);
+    view->resize(size);
+    (void)view->renderToImage(view->size());
+    const QRect plot = view->plotRect();
+    QStringList rows, columns;
+    for (const PaintedText &t : view->paintedTexts()) {
+        bool number = false;
+        (void)t.text.toInt(&number);
+        if (number && t.rect.right() <= plot.left())
+            rows.append(t.text);
+        else if (number && t.rect.bottom() <= plot.top() + 0.5)
+            columns.append(t.text);
+    }
+    return {rows.join(QLatin1Char(' ')), columns.join(QLatin1Char(' '))};
+}
+
 } // namespace
 
 class TestHeatmapView : public QObject {
@@ -461,28 +488,13 @@ void TestHeatmapView::tallMatrixStatesAggregation()
     QVERIFY(m_view->aggregationText().endsWith(QStringLiteral("mean")));
 }
 
-// Issue #25: the reference example's lm_head projected beside the lesson (a view 264 px wide, taller
-// than its 4 x 5 plot needed) kept the colour bar beside a plot of 18 px cells and numbered rows
-// "0 2" and columns "0 2 4". The bar goes under the plot when that lets every row have its number.
 /// Projected beside the lesson at 1024 x 768 the lm_head heatmap was 250 x 245: too short for the
 /// colour bar under the plot, and square cells beside it 18 px, shorter than a row number: rows read
 /// "0 2". The cells grow taller than wide instead, each row a line (#25).
 void TestHeatmapView::tallCellsKeepEveryRowNumbered()
 {
-    QFont projected = m_view->font();
-    projected.setPixelSize(20);
-    m_view->setFont(projected);
-    m_view->resize(250, 245);
-    (void)m_view->renderToImage(m_view->size());
-    const QRect plot = m_view->plotRect();
-    QStringList rows;
-    for (const PaintedText &t : m_view->paintedTexts()) {
-        bool number = false;
-        (void)t.text.toInt(&number);
-        if (number && t.rect.right() <= plot.left())
-            rows.append(t.text);
-    }
-    QCOMPARE(rows.join(QLatin1Char(' ')), QStringLiteral("0 1 2 3"));
+    const AxisNumbers numbers = paintedAxisNumbers(m_view, QSize(250, 245));
+    QCOMPARE(numbers.rows, QStringLiteral("0 1 2 3"));
     const HeatmapMapping map = m_view->mapping();
     QVERIFY2(map.cellHeight > map.cellWidth,
              qPrintable(QStringLiteral("%1 x %2").arg(map.cellWidth).arg(map.cellHeight)));
@@ -492,25 +504,14 @@ void TestHeatmapView::tallCellsKeepEveryRowNumbered()
     QCOMPARE(m_view->mapping().cellHeight, map.cellHeight);
 }
 
+// Issue #25: the reference example's lm_head projected beside the lesson (a view 264 px wide, taller
+// than its 4 x 5 plot needed) kept the colour bar beside a plot of 18 px cells and numbered rows
+// "0 2" and columns "0 2 4". The bar goes under the plot when that lets every row have its number.
 void TestHeatmapView::narrowViewLabelsEverySmallRow()
 {
-    QFont projected = m_view->font();
-    projected.setPixelSize(20);
-    m_view->setFont(projected);
-    m_view->resize(264, 290);
-    (void)m_view->renderToImage(m_view->size());
-    const QRect plot = m_view->plotRect();
-    QStringList rows, columns;
-    for (const PaintedText &t : m_view->paintedTexts()) {
-        bool number = false;
-        (void)t.text.toInt(&number);
-        if (number && t.rect.right() <= plot.left())
-            rows.append(t.text);
-        else if (number && t.rect.bottom() <= plot.top() + 0.5)
-            columns.append(t.text);
-    }
-    QCOMPARE(rows.join(QLatin1Char(' ')), QStringLiteral("0 1 2 3"));
-    QCOMPARE(columns.join(QLatin1Char(' ')), QStringLiteral("0 1 2 3 4"));
+    const AxisNumbers numbers = paintedAxisNumbers(m_view, QSize(264, 290));
+    QCOMPARE(numbers.rows, QStringLiteral("0 1 2 3"));
+    QCOMPARE(numbers.columns, QStringLiteral("0 1 2 3 4"));
     // A view wide enough keeps the bar (and its end label) beside the plot.
     m_view->resize(640, 420);
     (void)m_view->renderToImage(m_view->size());
