@@ -16,6 +16,7 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QMainWindow>
+#include <QMenu>
 #include <QScopedValueRollback>
 #include <QSplitter>
 #include <QStatusBar>
@@ -161,6 +162,7 @@ void ProjectorMode::setEnabled(bool on)
         m_window->setStyleSheet(styleSheet());
         m_fontScale = kFontScale;
         applyFonts();
+        watchMenus(true);
         setChartsProjectorStyle(true);
         takeOverZoomKeys(true);
         m_badge->show();
@@ -175,6 +177,7 @@ void ProjectorMode::setEnabled(bool on)
         qApp->removeEventFilter(this);
         takeOverZoomKeys(false);
         setChartsProjectorStyle(false);
+        watchMenus(false);
         m_fontScale = 1.0;
         applyFonts();
         m_window->setStyleSheet(m_savedStyleSheet);
@@ -267,6 +270,41 @@ void ProjectorMode::widenLastColumn()
     const int first = m_firstColumnWidth(total, m_mainSplitter->height());
     if (first > 0 && first < total)
         m_mainSplitter->setSizes({first, total - first});
+}
+
+void ProjectorMode::watchMenus(bool on)
+{
+    for (const QMetaObject::Connection &connection : std::as_const(m_menuFits))
+        disconnect(connection);
+    m_menuFits.clear();
+    if (!on)
+        return;
+    for (QMenu *menu : m_window->findChildren<QMenu *>())
+        m_menuFits.append(connect(menu, &QMenu::aboutToShow, this, [this, menu] { fitMenu(menu); }));
+}
+
+void ProjectorMode::fitMenu(QMenu *menu)
+{
+    QList<QAction *> items;
+    for (QAction *action : menu->actions()) {
+        if (action->isVisible() && !action->isSeparator())
+            items.append(action);
+    }
+    if (items.size() < 2)
+        return;
+    // From the projected font each time (Ctrl +/- may have changed it since).
+    const auto saved = std::find_if(m_savedFonts.cbegin(), m_savedFonts.cend(),
+                                    [menu](const SavedFont &s) { return s.widget == menu; });
+    QFont font = saved != m_savedFonts.cend() ? scaled(saved->font, m_fontScale) : menu->font();
+    menu->setFont(font);
+    const double least = 16.0 * 72.0 / std::max(1, menu->logicalDpiY());
+    const auto columns = [&] {
+        return menu->actionGeometry(items.front()).left() != menu->actionGeometry(items.back()).left();
+    };
+    while (font.pointSizeF() > least && columns()) {
+        font.setPointSizeF(std::max(least, font.pointSizeF() * 0.92));
+        menu->setFont(font);
+    }
 }
 
 void ProjectorMode::rememberFonts()

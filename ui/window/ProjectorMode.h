@@ -22,6 +22,8 @@ class QLabel;
 class QDockWidget;
 class QWidget;
 
+class QMenu;
+
 namespace embedlab::ui {
 
 class MainWindow;
@@ -113,6 +115,11 @@ private:
     void sizeFeaturedDock();
     /// The main splitter's sizes while enabled (setMainColumns()).
     void widenLastColumn();
+    /// Each of the window's menus fitted to the screen as it opens (fitMenu()), while enabled.
+    void watchMenus(bool on);
+    /// A menu taller than the screen opens in columns, the last cut off at the screen's right edge
+    /// (the View menu projected at 1024 x 768): its font shrinks towards 16 px until it is one column.
+    void fitMenu(QMenu *menu);
 
     MainWindow *m_window = nullptr;
     QList<QAction *> m_windowZoomActions;
@@ -144,6 +151,7 @@ private:
     QList<SavedFont> m_savedFonts; // every widget of the window, each after its parent
     QHash<QAction *, QList<QKeySequence>> m_savedZoomKeys;
     QList<QAction *> m_zoomActions;
+    QList<QMetaObject::Connection> m_menuFits;
 };
 
 } // namespace embedlab::ui

@@ -18,6 +18,7 @@
 #include <QHash>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void toolBarButtonsStayPutAndOnScreen();
     void dialogsAreEnlarged();
     void checkBoxesAreAsLargeAsTheirText();
+    void longMenusOpenInOneColumn();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -429,4 +431,53 @@ void TestProjectorMode::checkBoxesAreAsLargeAsTheirText()
 }
 
 QTEST_MAIN(TestProjectorMode)
+/// Projected at 1024 x 768 the View menu (27 items) was taller than the screen: it opened in two
+/// columns and the second ran off the screen's right edge ("Ctrl+Shift+B..."). A menu too tall for
+/// the screen shrinks its font towards 16 px until it is one column; a short one keeps the projected
+/// font; switching off gives every menu its font back.
+void TestProjectorMode::longMenusOpenInOneColumn()
+{
+    const QList<QMenu *> menus = m_window->findChildren<QMenu *>();
+    QMap<QMenu *, QFont> before;
+    for (QMenu *menu : menus)
+        before.insert(menu, menu->font());
+    m_projector->setEnabled(true);
+    const auto items = [](QMenu *menu) {
+        QList<QAction *> shown;
+        for (QAction *action : menu->actions()) {
+            if (action->isVisible() && !action->isSeparator())
+                shown.append(action);
+        }
+        return shown;
+    };
+    const int screenHeight = m_window->screen()->availableGeometry().height();
+    int fitted = 0, kept = 0;
+    for (QMenu *menu : menus) {
+        const QList<QAction *> shown = items(menu);
+        if (shown.size() < 2)
+            continue;
+        const QFont projected = menu->font();
+        Q_EMIT menu->aboutToShow();
+        const bool oneColumn =
+            menu->actionGeometry(shown.front()).left() == menu->actionGeometry(shown.back()).left();
+        const int pixels = QFontInfo(menu->font()).pixelSize();
+        const QString where = menu->title() + QStringLiteral(": %1 px").arg(pixels);
+        // One column, or as small as projected text gets (16 px: the offscreen screen is 600 px).
+        QVERIFY2(oneColumn || pixels <= 16, qPrintable(where));
+        QVERIFY2(pixels >= 16, qPrintable(where));
+        if (menu->font() == projected) {
+            ++kept;
+        } else {
+            ++fitted;
+            // Shrunk only because the projected font did not fit.
+            menu->setFont(projected);
+            QVERIFY2(menu->sizeHint().height() * 100 >= screenHeight * 80, qPrintable(where));
+        }
+    }
+    QVERIFY(fitted > 0 && kept > 0);
+    m_projector->setEnabled(false);
+    for (QMenu *menu : menus)
+        QCOMPARE(menu->font(), before.value(menu));
+}
+
 #include "tst_projectormode.moc"
