@@ -13,8 +13,11 @@
 #include <QLabel>
 #include <QLayout>
 #include <QListWidget>
+#include <QScrollBar>
+
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace embedlab::ui {
 
@@ -28,7 +31,7 @@ FitWeightsView::FitWeightsView(QWidget *parent)
 {
     m_embedding->setObjectName(QStringLiteral("fitEmbeddingHeatmap"));
     m_head->setObjectName(QStringLiteral("fitHeadHeatmap"));
-    keepMinimumHeight();
+    keepMinimumSize();
     m_why->setWordWrap(true);
     m_why->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_query->setAccessibleName(tr("Neighbours of"));
@@ -39,6 +42,9 @@ FitWeightsView::FitWeightsView(QWidget *parent)
     queryLabel->setBuddy(m_query);
     m_neighbours->setAccessibleName(tr("Nearest tokens by cosine"));
     m_neighbours->setSelectionMode(QAbstractItemView::NoSelection);
+    // A narrow list puts the cosine under its token rather than scrolling sideways.
+    m_neighbours->setWordWrap(true);
+    m_neighbours->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // The sentence and the question on one line, the heatmaps and the answer under them.
     auto *top = new QHBoxLayout;
     top->addWidget(m_why, 1);
@@ -64,11 +70,26 @@ FitWeightsView::FitWeightsView(QWidget *parent)
     connect(m_query, &QComboBox::currentIndexChanged, this, &FitWeightsView::showNeighbours);
 }
 
-void FitWeightsView::keepMinimumHeight()
+void FitWeightsView::keepMinimumSize()
 {
     // The list as short as four lines (it scrolls); the heatmaps keep their own least height, below
     // which their colour bars' labels overlap. Projector mode sets each widget's font on its own.
     m_neighbours->setMinimumHeight(m_neighbours->fontMetrics().lineSpacing() * 4);
+    // Projected at 1024 x 768 a fifth of the row read "␣capit" (#27): as wide as the longest token
+    // of the vocabulary (up to twelve characters, whatever the run's text), the cosine wrapping
+    // under it where the line does not fit. Measured once a vocabulary: its labels do not change
+    // while the run learns, nor does the list's width.
+    if (!m_session || m_session->vocabSize() == m_listWidthFor)
+        return;
+    m_listWidthFor = m_session->vocabSize();
+    const QFontMetrics fm(m_neighbours->font());
+    int widest = 0;
+    for (qint64 row = 0; row < m_listWidthFor; ++row)
+        widest = std::max(widest, fm.horizontalAdvance(m_session->rowLabel(row)));
+    widest = std::min(widest, fm.averageCharWidth() * 12);
+    const int chrome = 2 * m_neighbours->frameWidth() +
+                       m_neighbours->verticalScrollBar()->sizeHint().width() + fm.averageCharWidth() * 2;
+    m_neighbours->setMinimumWidth(widest > 0 ? widest + chrome : 0);
 }
 
 int FitWeightsView::heightForWidth(int width) const
@@ -80,8 +101,10 @@ int FitWeightsView::heightForWidth(int width) const
 
 void FitWeightsView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
-        keepMinimumHeight();
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        m_listWidthFor = -1; // measured again in the new font
+        keepMinimumSize();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -95,7 +118,7 @@ void FitWeightsView::refresh()
 {
     if (!m_session)
         return;
-    keepMinimumHeight();
+    keepMinimumSize();
     showWeights();
     fillQueries();
     m_why->setText(changeSentence(*m_session));

@@ -288,6 +288,15 @@ void MainWindow::createParts(const Options &options)
     for (const PanelRegistry::Panel &p : m_registry->panels()) {
         views.append(p.dock->widget());
         chrome.append(p.dock);
+        // Projected, a panel whose view is a whole picture (Fit a Text) shown from View takes the
+        // main pane's place, as a lesson step shows it: docked under the main pane at 1024 x 768
+        // it had 150 px and squeezed the diagram's labels under 16 px (#25).
+        if (p.replacesMainWhenProjected) {
+            connect(p.viewAction, &QAction::triggered, this, [this, dock = p.dock] {
+                if (m_projector->isEnabled() && !m_focus->isActive() && dock->isVisible())
+                    m_projector->setFeaturedDock(dock);
+            });
+        }
     }
     for (QToolBar *bar : std::as_const(m_toolBars))
         chrome.append(bar);

@@ -38,6 +38,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void mapDotsTrailTheirPlaces();
     void weightsShowTheRunAndWhatChanged();
     void weightsPageAsksNoMoreHeightThanTheMap();
+    void neighbourListShowsWholeTokens();
     void modelTokenizerIsOffered();
     void modelTokenizerIsNotReadAgain();
     void optimizerIsChosenForTheRun();
@@ -1031,6 +1033,34 @@ void TestFitPanel::weightsPageAsksNoMoreHeightThanTheMap()
                  qPrintable(QStringLiteral("%1 > %2").arg(panel.heightForWidth(1000)).arg(most)));
         QTest::mouseClick(panel.weightsButton(), Qt::LeftButton);
         QVERIFY(panel.mapView()->isVisible());
+    }
+}
+
+// Issue #27: projected at 1024 x 768 the Weights page's neighbour list had a fifth of the row and
+// read "␣capit", scrolled sideways. It is as wide as the vocabulary's longest token (up to twelve
+// characters) and wraps the cosine under a token that leaves it no room.
+void TestFitPanel::neighbourListShowsWholeTokens()
+{
+    ShownPanel shown(1000);
+    FitPanel &panel = shown.panel;
+    shown.session.setup(QStringLiteral("en"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.session.hasRun() && !shown.session.isBusy(), 10000);
+    embedlab::ui::ProjectorMode::applyTo(&panel);
+    QTest::mouseClick(panel.weightsButton(), Qt::LeftButton);
+    QApplication::processEvents();
+    QListWidget *list = panel.weightsView()->neighbourList();
+    QTRY_VERIFY(list->isVisible() && list->count() == embedlab::ui::FitWeightsView::kNeighbours);
+    QCOMPARE(list->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(list->wordWrap());
+    const QFontMetrics fm(list->font());
+    for (qint64 row = 0; row < shown.session.vocabSize(); ++row) {
+        const QString label = shown.session.rowLabel(row);
+        if (label.size() <= 12)
+            QVERIFY2(fm.horizontalAdvance(label) <= list->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: %2 px in %3")
+                                    .arg(label)
+                                    .arg(fm.horizontalAdvance(label))
+                                    .arg(list->viewport()->width())));
     }
 }
 

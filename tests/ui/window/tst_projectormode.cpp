@@ -6,6 +6,7 @@
 #include "ui/histogram/InitHistogram.h"
 #include "ui/views/InitPanel.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/PanelRegistry.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/Translations.h"
 
@@ -36,6 +37,7 @@
 #include <memory>
 
 using embedlab::ui::MainWindow;
+using embedlab::ui::PanelRegistry;
 using embedlab::ui::ProjectorMode;
 using embedlab::ui::Translations;
 
@@ -58,6 +60,7 @@ private Q_SLOTS:
     void dialogsAreEnlarged();
     void checkBoxesAreAsLargeAsTheirText();
     void longMenusOpenInOneColumn();
+    void wholePicturePanelTakesTheMainPane();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -478,6 +481,37 @@ void TestProjectorMode::longMenusOpenInOneColumn()
     m_projector->setEnabled(false);
     for (QMenu *menu : menus)
         QCOMPARE(menu->font(), before.value(menu));
+}
+
+/// Projected at 1024 x 768, View > Fit a Text docked the panel under the main pane with 150 px: its
+/// loss curve and map out of sight, the diagram's labels squeezed under 16 px. A panel whose view is
+/// a whole picture takes the main pane's place, as a lesson step shows it; View again brings the main
+/// pane back. Not projected, it docks as before.
+void TestProjectorMode::wholePicturePanelTakesTheMainPane()
+{
+    const PanelRegistry::Panel *fit = nullptr;
+    for (const PanelRegistry::Panel &p : m_window->panelRegistry().panels()) {
+        if (p.replacesMainWhenProjected)
+            fit = &p;
+    }
+    QVERIFY(fit);
+    m_window->resize(1024, 768);
+    m_projector->setEnabled(true);
+    QVERIFY(!fit->dock->isVisible());
+    fit->viewAction->trigger();
+    QTRY_VERIFY(fit->dock->isVisible());
+    QCOMPARE(m_projector->featuredDock(), fit->dock);
+    QVERIFY(!m_window->centralWidget()->isVisible());
+    fit->viewAction->trigger();
+    QTRY_VERIFY(!fit->dock->isVisible());
+    QVERIFY(m_window->centralWidget()->isVisible());
+    QCOMPARE(m_projector->featuredDock(), nullptr);
+
+    m_projector->setEnabled(false);
+    fit->viewAction->trigger();
+    QTRY_VERIFY(fit->dock->isVisible());
+    QCOMPARE(m_projector->featuredDock(), nullptr);
+    QVERIFY(m_window->centralWidget()->isVisible());
 }
 
 #include "tst_projectormode.moc"
