@@ -756,10 +756,13 @@ HeatmapMapping HeatmapView::mappingFor(QSize widgetSize) const
 
 HeatmapMapping HeatmapView::fitted(QSizeF viewport) const
 {
-    const Index rows = m_weight->rows();
-    // paintAxisLabels()' step of one row.
-    const double labelled = rows <= kEveryRowLabelled ? textHeight(font()) + 2 : 0.0;
-    return HeatmapMapping::fit(rows, m_weight->cols(), viewport, labelled);
+    return HeatmapMapping::fit(m_weight->rows(), m_weight->cols(), viewport, leastRowHeight());
+}
+
+double HeatmapView::leastRowHeight() const
+{
+    // paintAxisLabels()' step of one row, for a matrix whose every row is numbered.
+    return m_weight && m_weight->rows() <= kEveryRowLabelled ? textHeight(font()) + 2 : 0.0;
 }
 
 void HeatmapView::setMappingState(const HeatmapMapping &mapping)
@@ -1524,10 +1527,12 @@ void HeatmapView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
         if (m_mappingValid) {
-            // The rows' least height is a line of the new font (projector mode).
-            if (m_weight)
-                m_mapping.leastRowHeight = fitted(m_mapping.viewport).leastRowHeight;
-            m_mapping = m_mapping.resized(QSizeF(plotRect().size()));
+            // The rows' least height is a line of the new font (projector mode): the whole matrix
+            // is fitted again, a zoomed one keeps its zoom within the new limits.
+            const bool whole = m_mapping.isFit();
+            m_mapping.leastRowHeight = leastRowHeight();
+            const QSizeF plot(plotRect().size());
+            m_mapping = whole && m_weight ? fitted(plot) : m_mapping.resized(plot).clamped();
         }
         update();
     }

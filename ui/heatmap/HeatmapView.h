@@ -198,6 +198,8 @@ private:
     /// The whole matrix in `viewport`, a small matrix's rows each a label line tall where the height
     /// allows (square cells in a narrow view left the projected lesson's lm_head rows "0 2", #25).
     HeatmapMapping fitted(QSizeF viewport) const;
+    /// A label line (and its gap) for a matrix of at most kEveryRowLabelled rows, 0 otherwise.
+    double leastRowHeight() const;
     void paintAll(QPainter &painter, QSize size, const HeatmapMapping &map, qreal dpr, bool exporting,
                   const ExportStyle *style = nullptr) const;
     /// `aggregated` false: the cells are drawn one by one (a vector export), no "1 px = ..." text.

@@ -12,6 +12,8 @@
 #include <QStyleFactory>
 #include <QStyleOption>
 
+#include <algorithm>
+
 namespace embedlab::ui::Theme {
 
 namespace {
@@ -168,6 +170,11 @@ bool isDark(const QPalette &palette)
 QPalette projectorPalette(const QPalette &palette)
 {
     return isDark(palette) ? contrastDark() : contrastLight();
+}
+
+double legiblePointSize(const QPaintDevice &device)
+{
+    return 16.0 * 72.0 / std::max(1, device.logicalDpiY());
 }
 
 QString projectorStyleSheet(const QPalette &palette, int lineWidth, int indicatorSize)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QList>
+#include <QPaintDevice>
 #include <QPalette>
 #include <QString>
 
@@ -34,6 +35,8 @@ bool isDark(const QPalette &palette);
 QPalette projectorPalette(const QPalette &palette);
 /// Projector mode's style sheet for that palette: borders `lineWidth` px in its text colour.
 QString projectorStyleSheet(const QPalette &palette, int lineWidth, int indicatorSize = 13);
+/// 16 px, the least projected text a room reads (#25 item 4), in points on `device`.
+double legiblePointSize(const QPaintDevice &device);
 
 /// Makes `kind` the application's palette (QApplication::setPalette). The desktop's palette is
 /// remembered on the first call, so that choosing System later brings it back.

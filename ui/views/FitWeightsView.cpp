@@ -14,9 +14,9 @@
 #include <QLayout>
 #include <QListWidget>
 #include <QScrollBar>
-
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+
 #include <algorithm>
 
 namespace embedlab::ui {
@@ -31,7 +31,7 @@ FitWeightsView::FitWeightsView(QWidget *parent)
 {
     m_embedding->setObjectName(QStringLiteral("fitEmbeddingHeatmap"));
     m_head->setObjectName(QStringLiteral("fitHeadHeatmap"));
-    keepMinimumSize();
+    keepMinimumHeight();
     m_why->setWordWrap(true);
     m_why->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_query->setAccessibleName(tr("Neighbours of"));
@@ -70,21 +70,22 @@ FitWeightsView::FitWeightsView(QWidget *parent)
     connect(m_query, &QComboBox::currentIndexChanged, this, &FitWeightsView::showNeighbours);
 }
 
-void FitWeightsView::keepMinimumSize()
+void FitWeightsView::keepMinimumHeight()
 {
     // The list as short as four lines (it scrolls); the heatmaps keep their own least height, below
     // which their colour bars' labels overlap. Projector mode sets each widget's font on its own.
     m_neighbours->setMinimumHeight(m_neighbours->fontMetrics().lineSpacing() * 4);
+}
+
+void FitWeightsView::fitListWidth()
+{
     // Projected at 1024 x 768 a fifth of the row read "␣capit" (#27): as wide as the longest token
     // of the vocabulary (up to twelve characters, whatever the run's text), the cosine wrapping
-    // under it where the line does not fit. Measured once a vocabulary: its labels do not change
-    // while the run learns, nor does the list's width.
-    if (!m_session || m_session->vocabSize() == m_listWidthFor)
-        return;
-    m_listWidthFor = m_session->vocabSize();
+    // under it where the line does not fit. The labels stay while the run learns, and so does the
+    // width: it is measured for a new run and a new font, not every frame.
     const QFontMetrics fm(m_neighbours->font());
     int widest = 0;
-    for (qint64 row = 0; row < m_listWidthFor; ++row)
+    for (qint64 row = 0; m_session && row < m_session->vocabSize(); ++row)
         widest = std::max(widest, fm.horizontalAdvance(m_session->rowLabel(row)));
     widest = std::min(widest, fm.averageCharWidth() * 12);
     const int chrome = 2 * m_neighbours->frameWidth() +
@@ -102,8 +103,8 @@ int FitWeightsView::heightForWidth(int width) const
 void FitWeightsView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
-        m_listWidthFor = -1; // measured again in the new font
-        keepMinimumSize();
+        keepMinimumHeight();
+        fitListWidth();
     }
     QWidget::changeEvent(event);
 }
@@ -118,7 +119,7 @@ void FitWeightsView::refresh()
 {
     if (!m_session)
         return;
-    keepMinimumSize();
+    keepMinimumHeight();
     showWeights();
     fillQueries();
     m_why->setText(changeSentence(*m_session));
@@ -158,6 +159,7 @@ void FitWeightsView::fillQueries()
     if (m_session->mapRows() == m_queriesFor)
         return;
     m_queriesFor = m_session->mapRows();
+    fitListWidth(); // another run: other tokens
     const QSignalBlocker block(m_query);
     m_query->clear();
     for (const std::int64_t row : m_queriesFor)

@@ -47,9 +47,10 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    /// The list's least size: four lines high, and as wide as the vocabulary's longest token (up to
-    /// twelve characters), its cosine wrapping under it.
-    void keepMinimumSize();
+    void keepMinimumHeight();
+    /// The list as wide as the run's longest token (up to twelve characters), its cosine wrapping
+    /// under it.
+    void fitListWidth();
     void showWeights();
     void fillQueries();
     /// Asks for the neighbours of model row `row` (adds it to the choices when it is not there).
@@ -65,7 +66,6 @@ private:
     std::uint64_t m_embeddingVersion = 0;
     std::uint64_t m_headVersion = 0;
     std::vector<std::int64_t> m_queriesFor; // the map's rows the choices were filled from
-    qint64 m_listWidthFor = -1;             // the vocabulary size the list's width was measured for
 };
 
 } // namespace embedlab::ui

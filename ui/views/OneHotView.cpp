@@ -8,6 +8,7 @@
 #include "ui/model/WorkerPool.h"
 #include "ui/paint/PaintedViewAccessible.h"
 #include "ui/paint/TextColors.h"
+#include "ui/paint/Theme.h"
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -546,9 +547,8 @@ double OneHotView::shrunkLabelPointSize() const
 
 double OneHotView::legibleLabelPointSize() const
 {
-    // 16 px, the least a room reads (#25 item 4), unless the view's own font is smaller.
-    const double sixteenPixels = 16.0 * 72.0 / std::max(1, logicalDpiY());
-    return std::min(font().pointSizeF(), std::max(shrunkLabelPointSize(), sixteenPixels));
+    // 16 px, the least a room reads, unless the view's own font is smaller.
+    return std::min(font().pointSizeF(), std::max(shrunkLabelPointSize(), Theme::legiblePointSize(*this)));
 }
 
 bool OneHotView::labelsMayWrap() const

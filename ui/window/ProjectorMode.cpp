@@ -297,7 +297,7 @@ void ProjectorMode::fitMenu(QMenu *menu)
                                     [menu](const SavedFont &s) { return s.widget == menu; });
     QFont font = saved != m_savedFonts.cend() ? scaled(saved->font, m_fontScale) : menu->font();
     menu->setFont(font);
-    const double least = 16.0 * 72.0 / std::max(1, menu->logicalDpiY());
+    const double least = Theme::legiblePointSize(*menu);
     const auto columns = [&] {
         return menu->actionGeometry(items.front()).left() != menu->actionGeometry(items.back()).left();
     };

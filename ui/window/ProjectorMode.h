@@ -20,9 +20,8 @@
 class QAction;
 class QLabel;
 class QDockWidget;
-class QWidget;
-
 class QMenu;
+class QWidget;
 
 namespace embedlab::ui {
 
