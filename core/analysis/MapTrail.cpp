@@ -2,13 +2,27 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 #include "core/analysis/MapTrail.h"
 
+#include "core/tensor/Error.h"
+
 #include <algorithm>
+#include <string>
+#include <utility>
 
 namespace embedlab::core {
 
 MapTrail::MapTrail(std::size_t points)
     : m_points(points)
 {}
+
+MapTrail::MapTrail(std::size_t points, std::vector<float> places)
+    : m_points(points)
+    , m_places(std::move(places))
+{
+    if ((m_points == 0 && !m_places.empty()) || (m_points > 0 && m_places.size() % (2 * m_points) != 0))
+        throw Error(Error::Kind::ValueError, "a trail of " + std::to_string(m_points) +
+                                                 " points cannot hold " + std::to_string(m_places.size()) +
+                                                 " coordinates");
+}
 
 std::int64_t MapTrail::noted() const
 {

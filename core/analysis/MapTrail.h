@@ -21,6 +21,9 @@ public:
     MapTrail() = default;
     /// A trail of `points` points a step, nothing noted yet.
     explicit MapTrail(std::size_t points);
+    /// A trail of `points` points a step with `places` noted (as flat() gives them). Throws
+    /// core::Error (ValueError) when `places` is not whole steps of `points` points.
+    MapTrail(std::size_t points, std::vector<float> places);
 
     std::size_t points() const { return m_points; }
     /// How many steps are noted: 0, kStride, 2 kStride, ... below noted() * kStride.
@@ -35,6 +38,8 @@ public:
     bool note(std::int64_t step, const Places &places);
     /// The noted steps in (to - span, to], oldest first: their places, [steps][points].
     std::vector<Places> window(std::int64_t to, std::int64_t span) const;
+    /// Every place noted, [noted][points][2] in one run (for a session to keep).
+    const std::vector<float> &flat() const { return m_places; }
 
 private:
     std::size_t m_points = 0;

@@ -19,6 +19,24 @@ FitTimeline::FitTimeline(std::unique_ptr<TextFit> fit, std::size_t budgetBytes, 
     m_snapshots.emplace(m_start, m_fit->snapshot());
 }
 
+void FitTimeline::adopt(std::vector<float> losses, const FitSnapshot &state)
+{
+    assert(m_start == 0 && m_losses.empty() && current() == 0 && "adopt() starts a run at step 0");
+    const FitSnapshot like = m_fit->snapshot();
+    bool same = state.optimizer && state.parameters.size() == like.parameters.size();
+    for (std::size_t k = 0; same && k < like.parameters.size(); ++k)
+        same = state.parameters[k] && state.parameters[k]->shape() == like.parameters[k]->shape();
+    if (!same)
+        throw Error(Error::Kind::ValueError, "the stored state does not have the shapes of this fit");
+    if (state.step < 0 || state.step > static_cast<std::int64_t>(losses.size()))
+        throw Error(Error::Kind::ValueError, "the stored state is at step " + std::to_string(state.step) +
+                                                 " of a run of " + std::to_string(losses.size()) + " steps");
+    m_losses = std::move(losses);
+    m_fit->restore(state);
+    m_adopted = state.step;
+    m_snapshots.insert_or_assign(state.step, m_fit->snapshot());
+}
+
 float FitTimeline::lossAt(std::int64_t step) const
 {
     if (step <= m_start || step > head())
@@ -38,6 +56,9 @@ float FitTimeline::stepForward(FitStepReport *report)
     } else {
         assert(std::bit_cast<std::uint32_t>(loss) == std::bit_cast<std::uint32_t>(lossAt(current())) &&
                "a replayed step gives the same bits");
+        // An adopted run has no snapshots before its stored step until a replay passes them.
+        if (!m_snapshots.contains(current()))
+            snapshotIfDue();
     }
     return loss;
 }
@@ -71,7 +92,8 @@ void FitTimeline::snapshotIfDue()
     while (each * (m_snapshots.size() + 1) > m_budget && m_snapshots.size() > 1) {
         m_interval *= 2;
         for (auto it = std::next(m_snapshots.begin()); it != m_snapshots.end();)
-            it = (it->first - m_start) % m_interval != 0 ? m_snapshots.erase(it) : std::next(it);
+            it = (it->first - m_start) % m_interval != 0 && it->first != m_adopted ? m_snapshots.erase(it)
+                                                                                   : std::next(it);
         if ((step - m_start) % m_interval != 0)
             return;
     }

@@ -31,6 +31,13 @@ public:
     explicit FitTimeline(std::unique_ptr<TextFit> fit, std::size_t budgetBytes = kDefaultBudget,
                          std::int64_t interval = kDefaultInterval);
 
+    /// Takes over a run stored earlier (a session's, issue #27 item 5): `losses` of steps 1 .. n and
+    /// the state at one of those steps, which becomes current() without a step computed. The run must
+    /// start at step 0 and have no step yet. Steps before the stored one are replayed from step 0
+    /// when sought (and snapshots taken on the way); the stored state is kept as a snapshot. Throws
+    /// core::Error (ValueError) when the state's step is past `losses` or its shapes are not the fit's.
+    void adopt(std::vector<float> losses, const FitSnapshot &state);
+
     /// The state at current(): read it between calls, never during one.
     const TextFit &fit() const { return *m_fit; }
     /// The step the state is at (0 before any step).
@@ -73,6 +80,7 @@ private:
     std::int64_t m_start = 0;
     std::vector<float> m_losses;
     std::map<std::int64_t, FitSnapshot> m_snapshots;
+    std::int64_t m_adopted = -1; // the step of an adopted state: a snapshot never thinned out
 };
 
 } // namespace embedlab::core

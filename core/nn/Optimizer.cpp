@@ -6,6 +6,7 @@
 #include "core/nn/OptimizerKernels.h"
 #include "core/tensor/Error.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -35,6 +36,21 @@ void rebindState(std::map<const Parameter *, State> &state, const std::vector<Pa
 Optimizer::Optimizer(std::vector<ParameterPtr> params)
     : m_params(std::move(params))
 {}
+
+void Optimizer::checkStateTensor(const OptimizerStateTensor &tensor, bool scalar) const
+{
+    const std::string where = "state " + std::to_string(tensor.param) + " '" + tensor.name + "'";
+    if (tensor.param >= m_params.size())
+        throw Error(Error::Kind::ValueError,
+                    where + ": the optimizer has " + std::to_string(m_params.size()) + " parameters");
+    const Parameter &p = *m_params[tensor.param];
+    const Index rows = scalar ? 1 : p.rows();
+    const Index cols = scalar ? 1 : p.cols();
+    if (tensor.values.rows() != rows || tensor.values.cols() != cols)
+        throw Error(Error::Kind::ValueError, where + " has " + std::to_string(tensor.values.size()) +
+                                                 " values where " + std::to_string(rows * cols) +
+                                                 " were expected");
+}
 
 void Optimizer::zeroGrad()
 {
@@ -98,6 +114,31 @@ std::uint64_t SGD::stateBytes() const
     for (const auto &[parameter, buffer] : m_momentumBuffer)
         bytes += std::uint64_t(buffer.size()) * sizeof(float);
     return bytes;
+}
+
+std::vector<OptimizerStateTensor> SGD::state() const
+{
+    std::vector<OptimizerStateTensor> out;
+    for (std::size_t k = 0; k < m_params.size(); ++k)
+        if (const auto it = m_momentumBuffer.find(m_params[k].get()); it != m_momentumBuffer.end())
+            out.push_back({k, "momentum_buffer", it->second});
+    return out;
+}
+
+void SGD::loadState(const std::vector<OptimizerStateTensor> &tensors)
+{
+    std::map<const Parameter *, Matrix> loaded;
+    for (const OptimizerStateTensor &t : tensors) {
+        if (t.name != "momentum_buffer" || m_options.momentum == 0.0)
+            throw Error(Error::Kind::ValueError,
+                        "state " + std::to_string(t.param) + " '" + t.name + "' is not kept by " +
+                            (m_options.momentum == 0.0 ? "SGD without momentum" : "SGD"));
+        checkStateTensor(t);
+        if (!loaded.emplace(m_params[t.param].get(), t.values).second)
+            throw Error(Error::Kind::ValueError,
+                        "state " + std::to_string(t.param) + " 'momentum_buffer' is given twice");
+    }
+    m_momentumBuffer = std::move(loaded);
 }
 
 void SGD::rebind(std::vector<ParameterPtr> params)
@@ -173,6 +214,61 @@ std::uint64_t Adam::stateBytes() const
         bytes += std::uint64_t(state.expAvg.size() + state.expAvgSq.size() + state.maxExpAvgSq.size()) *
                  sizeof(float);
     return bytes;
+}
+
+std::vector<OptimizerStateTensor> Adam::state() const
+{
+    std::vector<OptimizerStateTensor> out;
+    for (std::size_t k = 0; k < m_params.size(); ++k) {
+        const auto it = m_state.find(m_params[k].get());
+        if (it == m_state.end() || it->second.step == 0)
+            continue;
+        const State &s = it->second;
+        out.push_back({k, "step", Matrix::Constant(1, 1, static_cast<float>(s.step))});
+        out.push_back({k, "exp_avg", s.expAvg});
+        out.push_back({k, "exp_avg_sq", s.expAvgSq});
+        if (m_options.amsgrad)
+            out.push_back({k, "max_exp_avg_sq", s.maxExpAvgSq});
+    }
+    return out;
+}
+
+void Adam::loadState(const std::vector<OptimizerStateTensor> &tensors)
+{
+    std::map<const Parameter *, State> loaded;
+    std::map<std::size_t, std::vector<std::string>> names;
+    for (const OptimizerStateTensor &t : tensors) {
+        const bool isStep = t.name == "step";
+        checkStateTensor(t, isStep);
+        const std::string where = "state " + std::to_string(t.param) + " '" + t.name + "'";
+        auto &seen = names[t.param];
+        if (std::find(seen.begin(), seen.end(), t.name) != seen.end())
+            throw Error(Error::Kind::ValueError, where + " is given twice");
+        seen.push_back(t.name);
+        State &s = loaded[m_params[t.param].get()];
+        if (isStep) {
+            const float step = t.values(0, 0);
+            if (!(step >= 1.0f && step <= 16777216.0f) || step != std::floor(step))
+                throw Error(Error::Kind::ValueError, where + " is not a whole number of steps from 1");
+            s.step = static_cast<long>(step);
+        } else if (t.name == "exp_avg") {
+            s.expAvg = t.values;
+        } else if (t.name == "exp_avg_sq") {
+            s.expAvgSq = t.values;
+        } else if (t.name == "max_exp_avg_sq" && m_options.amsgrad) {
+            s.maxExpAvgSq = t.values;
+        } else {
+            throw Error(Error::Kind::ValueError,
+                        where + " is not kept by Adam" + (m_options.amsgrad ? "" : " without amsgrad"));
+        }
+    }
+    const std::size_t each = m_options.amsgrad ? 4 : 3;
+    for (const auto &[param, seen] : names)
+        if (seen.size() != each)
+            throw Error(Error::Kind::ValueError, "state " + std::to_string(param) +
+                                                     " needs step, exp_avg, exp_avg_sq" +
+                                                     (m_options.amsgrad ? ", max_exp_avg_sq" : ""));
+    m_state = std::move(loaded);
 }
 
 void Adam::rebind(std::vector<ParameterPtr> params)

@@ -7,9 +7,19 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace embedlab::core {
+
+/// One tensor of an optimiser's state, as torch.optim's state_dict()["state"][param][name] holds it:
+/// "momentum_buffer" (SGD), "step" (a float scalar, as PyTorch 1.13 keeps it), "exp_avg",
+/// "exp_avg_sq" and "max_exp_avg_sq" (Adam). Tensors have their parameter's shape; "step" is 1 x 1.
+struct OptimizerStateTensor {
+    std::size_t param = 0;
+    std::string name;
+    Matrix values;
+};
 
 /// torch.optim's single-tensor (non-foreach) CPU arithmetic, step by step.
 class Optimizer {
@@ -28,8 +38,19 @@ public:
     virtual void rebind(std::vector<ParameterPtr> params) = 0;
     /// Bytes of the state (momentum buffers, Adam's averages): what a copy of it holds.
     virtual std::uint64_t stateBytes() const = 0;
+    /// A copy of the state, parameter by parameter (those without state are left out).
+    virtual std::vector<OptimizerStateTensor> state() const = 0;
+    /// Replaces the state with `tensors`, as state() gives them (optimizer.load_state_dict()).
+    /// Throws core::Error (ValueError) saying which tensor is wrong: a parameter or name this
+    /// optimiser does not keep, another shape than the parameter's, a step that is not a whole
+    /// number from 1, or a parameter whose state is incomplete. The state is unchanged then.
+    virtual void loadState(const std::vector<OptimizerStateTensor> &tensors) = 0;
 
 protected:
+    /// Throws core::Error (ValueError) unless `tensor` names one of params() and has its shape
+    /// (`scalar`: 1 x 1).
+    void checkStateTensor(const OptimizerStateTensor &tensor, bool scalar = false) const;
+
     Optimizer(const Optimizer &) = default;
     Optimizer &operator=(const Optimizer &) = default;
 
@@ -50,6 +71,8 @@ public:
     std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const override;
     void rebind(std::vector<ParameterPtr> params) override;
     std::uint64_t stateBytes() const override;
+    std::vector<OptimizerStateTensor> state() const override;
+    void loadState(const std::vector<OptimizerStateTensor> &tensors) override;
 
 private:
     SGDOptions m_options;
@@ -71,6 +94,8 @@ public:
     std::unique_ptr<Optimizer> cloneFor(std::vector<ParameterPtr> params) const override;
     void rebind(std::vector<ParameterPtr> params) override;
     std::uint64_t stateBytes() const override;
+    std::vector<OptimizerStateTensor> state() const override;
+    void loadState(const std::vector<OptimizerStateTensor> &tensors) override;
 
 private:
     struct State {

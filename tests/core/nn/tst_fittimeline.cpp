@@ -2,9 +2,12 @@
 // SPDX-FileCopyrightText: 2026 EmbedLab developers
 // Issue #27, "a timeline": a scrubbed step is bit-identical to the step when it was live, and the
 // snapshots behind the scrubber stay within their budget however long the run.
+#include "core/io/WeightFile.h"
+#include "core/nn/FitRecord.h"
 #include "core/nn/FitTimeline.h"
 #include "core/tensor/Error.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -14,6 +17,8 @@
 
 using namespace embedlab;
 using core::FitConfig;
+
+Q_DECLARE_METATYPE(embedlab::core::OptimizerConfig)
 
 namespace {
 
@@ -64,6 +69,9 @@ private Q_SLOTS:
     void snapshotsStayWithinBudget();
     void visitCallsEachFrame();
     void stepOutsideTheRun();
+    void storedRunGoesOnBitForBit_data();
+    void storedRunGoesOnBitForBit();
+    void storedRunOfAnotherFitIsRefused();
 };
 
 void TestFitTimeline::revisitedStepIsBitIdentical_data()
@@ -192,6 +200,135 @@ void TestFitTimeline::stepOutsideTheRun()
         }
     }
     QCOMPARE(timeline.current(), std::int64_t(1));
+}
+
+void TestFitTimeline::storedRunGoesOnBitForBit_data()
+{
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<core::OptimizerConfig>("optimizer");
+    core::OptimizerConfig adam;
+    adam.kind = core::OptimizerConfig::Kind::Adam;
+    adam.adam.lr = 0.01;
+    core::OptimizerConfig amsgrad = adam;
+    amsgrad.adam.amsgrad = true;
+    amsgrad.adam.weightDecay = 0.01;
+    core::OptimizerConfig sgd;
+    sgd.sgd.lr = 0.1;
+    core::OptimizerConfig momentum = sgd;
+    momentum.sgd.momentum = 0.9;
+    momentum.sgd.nesterov = true;
+    QTest::newRow("Adam, tied") << true << adam;
+    QTest::newRow("Adam amsgrad, untied") << false << amsgrad;
+    QTest::newRow("SGD, untied") << false << sgd;
+    QTest::newRow("SGD nesterov, tied") << true << momentum;
+}
+
+void TestFitTimeline::storedRunGoesOnBitForBit()
+{
+    // Issue #27 item 5: a session keeps the run's weights at the step shown, with the optimiser's
+    // state (Adam's moments and step, SGD's momentum), so that reopened it goes on with the steps
+    // the first run took, bit for bit, and scrubs back to any earlier step.
+    QFETCH(bool, tied);
+    QFETCH(core::OptimizerConfig, optimizer);
+    FitConfig config = small(tied);
+    config.optimizer = optimizer;
+    const auto text = corpus(400, 60);
+    core::FitTimeline live(std::make_unique<core::TextFit>(text, config), std::size_t{1} << 30, 16);
+    std::vector<std::vector<float>> states{bits(live.fit())};
+    for (int k = 0; k < 150; ++k) {
+        live.stepForward();
+        states.push_back(bits(live.fit()));
+    }
+    live.seek(97);
+    core::FitRecords records;
+    records.run.losses = live.losses();
+    records.run.state = std::make_shared<core::FitSnapshot>(live.fit().snapshot());
+    records.run.lastStep = core::FitStepReport{97, live.lossAt(97), {1, 4}, {1, 4, 9}, core::kChangedByTying};
+    records.run.trail = {1, 2, 3, 4, 5, 6};
+    records.run.trailPoints = 3;
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("run.safetensors")).toStdString();
+    core::writeFitRecords(path, records);
+
+    const core::WeightFile file = core::WeightFile::open(path);
+    QVERIFY(core::isFitRecordFile(file));
+    QVERIFY(!core::hasTwinRecord(file));
+    // PyTorch's names: the script's modules and opt.state_dict().
+    QCOMPARE(file.tensors().front().name, std::string("emb.weight"));
+    QVERIFY(std::any_of(file.tensors().begin(), file.tensors().end(), [](const core::TensorInfo &t) {
+                return t.name == "optimizer.state.0.exp_avg" || t.name == "optimizer.state.0.momentum_buffer";
+            }) == config.optimizer.remembers());
+    core::FitTimeline reopened(std::make_unique<core::TextFit>(text, config), std::size_t{1} << 30, 16);
+    const core::FitRecord stored = core::readFitRecord(file, "", reopened.fit());
+    QCOMPARE(stored.losses.size(), std::size_t{150});
+    QCOMPARE(stored.trail, records.run.trail);
+    QCOMPARE(stored.trailPoints, std::size_t{3});
+    QVERIFY(stored.lastStep);
+    QCOMPARE(stored.lastStep->changedRows, records.run.lastStep->changedRows);
+    QCOMPARE(stored.lastStep->lookedUpRows, records.run.lastStep->lookedUpRows);
+    QCOMPARE(stored.lastStep->reasons, unsigned(core::kChangedByTying));
+    reopened.adopt(stored.losses, *stored.state);
+    QCOMPARE(reopened.current(), std::int64_t{97});
+    QCOMPARE(reopened.head(), std::int64_t{150});
+    QVERIFY(sameBits(bits(reopened.fit()), states[97]));
+    // On past the head: the steps the first run would have taken.
+    for (int k = 0; k < 80; ++k)
+        reopened.stepForward();
+    core::TextFit plain(text, config);
+    for (int k = 0; k < 177; ++k)
+        plain.step();
+    QVERIFY(sameBits(bits(reopened.fit()), bits(plain)));
+    // Back before the stored step: replayed from step 0, snapshots taken on the way.
+    for (const std::int64_t step : {37, 0, 113, 96, 97, 150}) {
+        reopened.seek(step);
+        QVERIFY2(sameBits(bits(reopened.fit()), states[std::size_t(step)]),
+                 qPrintable(QString::number(step)));
+    }
+    const std::vector<std::int64_t> kept = reopened.snapshotSteps();
+    QVERIFY(std::find(kept.begin(), kept.end(), 97) != kept.end());
+    QVERIFY(std::find(kept.begin(), kept.end(), 32) != kept.end());
+}
+
+void TestFitTimeline::storedRunOfAnotherFitIsRefused()
+{
+    // A stored run read for another fit (other tying, optimiser or text) is refused with the reason,
+    // never adopted with the wrong shapes or state.
+    const auto text = corpus(400, 60);
+    FitConfig adam = small(false);
+    adam.optimizer.kind = core::OptimizerConfig::Kind::Adam;
+    core::TextFit fit(text, adam);
+    for (int k = 0; k < 5; ++k)
+        fit.step();
+    core::FitRecords records;
+    records.run.losses = {1, 2, 3, 4, 5};
+    records.run.state = std::make_shared<core::FitSnapshot>(fit.snapshot());
+    records.twin = records.run;
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("run.safetensors")).toStdString();
+    core::writeFitRecords(path, records);
+    const core::WeightFile file = core::WeightFile::open(path);
+    QVERIFY(core::hasTwinRecord(file));
+    QCOMPARE(core::readFitRecord(file, "twin.", core::TextFit(text, adam)).state->step, std::int64_t{5});
+
+    const auto refused = [&file](const core::TextFit &other, const char *why) {
+        try {
+            (void)core::readFitRecord(file, "", other);
+            QFAIL("read for another fit");
+        } catch (const core::Error &e) {
+            QVERIFY2(std::string(e.what()).find(why) != std::string::npos, e.what());
+        }
+    };
+    refused(core::TextFit(text, small(true)), "shape"); // tied: its second parameter is the bias
+    FitConfig sgd = small(false);
+    sgd.optimizer = core::OptimizerConfig{};
+    sgd.optimizer.sgd.lr = 0.1;
+    refused(core::TextFit(text, sgd), "SGD without momentum");
+    refused(core::TextFit(corpus(400, 50), adam), "shape");
+    // A state past the losses kept is not adopted.
+    core::FitTimeline timeline(std::make_unique<core::TextFit>(text, adam));
+    const core::FitRecord stored = core::readFitRecord(file, "", timeline.fit());
+    QVERIFY_THROWS_EXCEPTION(core::Error, timeline.adopt({1, 2}, *stored.state));
+    QCOMPARE(timeline.head(), std::int64_t{0});
 }
 
 QTEST_GUILESS_MAIN(TestFitTimeline)
