@@ -259,6 +259,18 @@
 <context>
     <name>SessionFile</name>
     <message>
+        <source>'%1' is not a run EmbedLab stored.</source>
+        <translation>'%1' không phải là lượt chạy do EmbedLab lưu.</translation>
+    </message>
+    <message>
+        <source>The session is damaged: the fit's run must lie beside the session.</source>
+        <translation>Phiên bị hỏng: lượt chạy huấn luyện phải nằm cạnh tệp phiên.</translation>
+    </message>
+    <message>
+        <source>Could not save the fit's run beside '%1': %2</source>
+        <translation>Không thể lưu lượt chạy huấn luyện cạnh '%1': %2</translation>
+    </message>
+    <message>
         <source>The session is damaged: its history must list operations with their code.</source>
         <translation>Phiên bị hỏng: lịch sử của nó phải liệt kê các thao tác cùng mã của chúng.</translation>
     </message>
@@ -963,6 +975,10 @@
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>
+    <message>
+        <source>The run stored with the session could not be taken over (%1): it is computed again from step 0.</source>
+        <translation>Không thể tiếp nhận lượt chạy được lưu cùng phiên (%1): lượt chạy được tính lại từ bước 0.</translation>
+    </message>
     <message>
         <source>The text is empty.</source>
         <translation>Văn bản đang trống.</translation>
@@ -2126,6 +2142,14 @@
 </context>
 <context>
     <name>embedlab::ui::SessionController</name>
+    <message>
+        <source>The Fit a Text run stored beside the session could not be read (%1): it is computed again from its settings.</source>
+        <translation>Không đọc được lượt chạy huấn luyện trên văn bản lưu cạnh phiên (%1): lượt chạy được tính lại từ các thiết lập của nó.</translation>
+    </message>
+    <message>
+        <source>The Fit a Text run is kept beside it, at step %1 of %2.</source>
+        <translation>Lượt chạy huấn luyện trên văn bản được lưu cạnh nó, ở bước %1 trên %2.</translation>
+    </message>
     <message>
         <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>
         <translation>Không thể mở '%1': bộ khởi tạo '%2' không hợp lệ: %3</translation>

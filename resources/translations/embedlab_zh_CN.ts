@@ -259,6 +259,18 @@
 <context>
     <name>SessionFile</name>
     <message>
+        <source>'%1' is not a run EmbedLab stored.</source>
+        <translation>“%1”不是 EmbedLab 保存的运行。</translation>
+    </message>
+    <message>
+        <source>The session is damaged: the fit's run must lie beside the session.</source>
+        <translation>会话已损坏：训练运行文件必须与会话文件位于同一文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save the fit's run beside '%1': %2</source>
+        <translation>无法将训练运行保存在“%1”旁边：%2</translation>
+    </message>
+    <message>
         <source>The session is damaged: its history must list operations with their code.</source>
         <translation>会话已损坏：其历史必须列出各项操作及其代码。</translation>
     </message>
@@ -963,6 +975,10 @@
 </context>
 <context>
     <name>embedlab::ui::FitSession</name>
+    <message>
+        <source>The run stored with the session could not be taken over (%1): it is computed again from step 0.</source>
+        <translation>无法接管与会话一同保存的运行（%1）：将从第 0 步重新计算。</translation>
+    </message>
     <message>
         <source>The text is empty.</source>
         <translation>文本为空。</translation>
@@ -2126,6 +2142,14 @@
 </context>
 <context>
     <name>embedlab::ui::SessionController</name>
+    <message>
+        <source>The Fit a Text run stored beside the session could not be read (%1): it is computed again from its settings.</source>
+        <translation>无法读取会话旁保存的用文本训练的运行（%1）：将按其设置重新计算。</translation>
+    </message>
+    <message>
+        <source>The Fit a Text run is kept beside it, at step %1 of %2.</source>
+        <translation>用文本训练的运行保存在它旁边，位于第 %1 步（共 %2 步）。</translation>
+    </message>
     <message>
         <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>
         <translation>无法打开“%1”：初始化器“%2”无效：%3</translation>

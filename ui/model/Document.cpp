@@ -64,7 +64,7 @@ ViewState Document::state() const
     return s;
 }
 
-void Document::setState(const ViewState &s)
+void Document::setState(const ViewState &s, std::shared_ptr<const core::WeightFile> storedFit)
 {
     setProjector(s.projector);
     setTextMode(s.textMode);
@@ -86,7 +86,7 @@ void Document::setState(const ViewState &s)
     if (s.animationStep != m_animation->step())
         m_animation->setStep(s.animationStep);
     setLessonStep(s.lessonStep);
-    m_fit->restore(s.fit);
+    m_fit->restore(s.fit, std::move(storedFit));
 }
 
 template <class T> void Document::assign(T &member, const T &value, ViewState::Field field)

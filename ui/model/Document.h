@@ -48,8 +48,10 @@ public:
     /// The whole view state, including the fields the Lab, the animation and the fit hold
     /// (selection, optimiser, animation step, the fit's settings).
     ViewState state() const;
-    /// Applies every field of `state` that differs from state().
-    void setState(const ViewState &state);
+    /// Applies every field of `state` that differs from state(). `storedFit`: the fit's run as a
+    /// session stored it (its weights at the current step), taken over rather than replayed
+    /// (FitSession::restore()).
+    void setState(const ViewState &state, std::shared_ptr<const core::WeightFile> storedFit = nullptr);
 
     /// What the ids field shows: the ids in effect as text (decoded in text mode), or the last
     /// entry the model refused.

@@ -8,6 +8,7 @@
 #include "core/analysis/MapTrail.h"
 #include "core/analysis/TokenMap.h"
 #include "core/format/PythonNumber.h"
+#include "core/io/WeightFile.h"
 #include "core/nn/FitTimeline.h"
 #include "core/tensor/Error.h"
 
@@ -55,6 +56,13 @@ struct FitSession::Frame {
     std::vector<float> newTwinLosses;
     QList<QPointF> twinPositions;
     QList<QList<QPointF>> twinTrail;
+    // What FitSession::records() stores: the state at `current` and the trails' new places.
+    std::shared_ptr<const core::FitSnapshot> snapshot;
+    std::size_t trailFrom = 0;
+    std::vector<float> newTrail;
+    std::shared_ptr<const core::FitSnapshot> twinSnapshot;
+    std::size_t twinTrailFrom = 0;
+    std::vector<float> newTwinTrail;
     // Set by the setup job.
     std::shared_ptr<const core::FitCorpus> corpus;
     double uniformLoss = 0.0;
@@ -62,6 +70,8 @@ struct FitSession::Frame {
     qint64 tokenCount = 0;
     std::vector<std::int64_t> mapRows;
     QStringList mapLabels;
+    bool adopted = false; // the setup job took over a stored run: the rest is its first frame
+    QString storedError;  // why a stored run could not be taken over
 };
 
 namespace {
@@ -148,6 +158,22 @@ QList<QList<QPointF>> trailTo(const core::MapTrail &trail, std::int64_t step)
     for (const core::MapTrail::Places &places : trail.window(step, FitSession::kTrailSteps))
         out.append(toPoints(places));
     return out;
+}
+
+/// The places of `trail` past the `known` ones the UI thread holds: where they start, and them.
+std::size_t newPlaces(const core::MapTrail &trail, std::size_t known, std::vector<float> &out)
+{
+    const std::vector<float> &places = trail.flat();
+    const std::size_t from = std::min(known, places.size());
+    out.assign(places.begin() + static_cast<std::ptrdiff_t>(from), places.end());
+    return from;
+}
+
+/// `known` values held, then `from` of them kept and `more` appended (a frame's losses or places).
+void appendFrom(std::vector<float> &held, std::size_t from, const std::vector<float> &more)
+{
+    held.resize(from);
+    held.insert(held.end(), more.begin(), more.end());
 }
 
 /// Brings `twin` to `step`: back through its snapshots, or on with new steps past its head.
@@ -407,6 +433,10 @@ void FitSession::reset(const QString &code, bool tied, const QString &ownText, c
     m_twinLosses.clear();
     m_twinPositions.clear();
     m_twinTrail.clear();
+    m_snapshot.reset();
+    m_twinSnapshot.reset();
+    m_trailPlaces.clear();
+    m_twinTrailPlaces.clear();
     m_twinPending = false;
     m_uniformLoss = 0.0;
     m_vocabSize = 0;
@@ -416,12 +446,19 @@ void FitSession::reset(const QString &code, bool tied, const QString &ownText, c
 
 void FitSession::setup(const QString &code, bool tied, const QString &ownText, const QString &tokens)
 {
+    build(code, tied, ownText, tokens, nullptr);
+}
+
+void FitSession::build(const QString &code, bool tied, const QString &ownText, const QString &tokens,
+                       std::shared_ptr<const core::WeightFile> stored)
+{
     reset(code, tied, ownText, tokens);
     m_busy = true;
     const quint64 generation = m_generation;
     runInBackground(
         this,
-        [code, tied, ownText = m_ownText, tokens = m_tokens, optimizer = m_optimizer] {
+        [code, tied, ownText = m_ownText, tokens = m_tokens, optimizer = m_optimizer,
+         stored = std::move(stored), compare = m_compare] {
             Frame f;
             try {
                 auto state = std::make_shared<State>();
@@ -444,29 +481,52 @@ void FitSession::setup(const QString &code, bool tied, const QString &ownText, c
             } catch (const std::exception &e) {
                 f.error = QString::fromUtf8(e.what());
             }
+            if (f.state && stored) {
+                try {
+                    std::optional<core::FitStepReport> last = adopt(*f.state, *stored, compare);
+                    fillFrame(*f.state, Known{}, compare, f);
+                    f.report = std::move(last);
+                    f.adopted = true;
+                } catch (const std::exception &e) {
+                    f.storedError = QString::fromUtf8(e.what());
+                }
+            }
             return f;
         },
         [this, generation](Frame f) {
-            if (generation != m_generation)
-                return;
-            m_busy = false;
-            m_error = f.error;
-            if (f.state) {
-                m_state = f.state;
-                m_uniformLoss = f.uniformLoss;
-                m_vocabSize = f.vocabSize;
-                m_tokenCount = f.tokenCount;
-                m_corpus = f.corpus;
-                m_mapRows = f.mapRows;
-                m_mapLabels = f.mapLabels;
-            }
-            // Step 0's frame: the map and emb.weight before any step.
-            if (m_state)
-                startJob(Job::Seek, 0);
-            else
-                Q_EMIT changed();
+            if (generation == m_generation)
+                takeSetup(std::move(f));
         });
     Q_EMIT changed();
+}
+
+void FitSession::takeSetup(Frame f)
+{
+    m_busy = false;
+    m_error = f.error;
+    if (f.state) {
+        m_state = f.state;
+        m_uniformLoss = f.uniformLoss;
+        m_vocabSize = f.vocabSize;
+        m_tokenCount = f.tokenCount;
+        m_corpus = f.corpus;
+        m_mapRows = f.mapRows;
+        m_mapLabels = f.mapLabels;
+    }
+    if (!f.storedError.isEmpty())
+        Q_EMIT notice(tr("The run stored with the session could not be taken over (%1): it is computed "
+                         "again from step 0.")
+                          .arg(f.storedError));
+    if (m_state && f.adopted) {
+        // The stored step's frame: its losses, weights and map, then any seek or replay asked for.
+        take(f);
+        startNext();
+    } else if (m_state) {
+        // Step 0's frame: the map and emb.weight before any step.
+        startJob(Job::Seek, 0);
+    } else {
+        Q_EMIT changed();
+    }
 }
 
 void FitSession::clear()
@@ -492,9 +552,11 @@ FitState FitSession::settings() const
     return state;
 }
 
-void FitSession::restore(const FitState &state)
+void FitSession::restore(const FitState &state, std::shared_ptr<const core::WeightFile> stored)
 {
-    if (state == settings())
+    if (state.text.isEmpty())
+        stored.reset();
+    if (state == settings() && !stored)
         return;
     if (state.speed != m_stepsPerFrame)
         setStepsPerFrame(state.speed);
@@ -516,8 +578,8 @@ void FitSession::restore(const FitState &state)
                          state.tokens == m_tokens && state.optimizer == m_optimizer && m_error.isEmpty() &&
                          head >= settings().head;
     m_optimizer = state.optimizer;
-    if (!sameRun)
-        setup(state.text, state.tied, state.ownText, state.tokens);
+    if (!sameRun || stored)
+        build(state.text, state.tied, state.ownText, state.tokens, std::move(stored));
     m_running = false;
     m_frameTimer.stop();
     m_pendingSteps = 0;
@@ -622,8 +684,7 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
     const quint64 generation = m_generation;
     runInBackground(
         this,
-        [state = m_state, known = m_losses.size(), knownTwin = m_twinLosses.size(), compare = m_compare, job,
-         target, steps] {
+        [state = m_state, known = known(), compare = m_compare, job, target, steps] {
             core::FitTimeline &timeline = *state->timeline;
             // Every step of a job reports what it changed (a copy and a comparison of emb.weight,
             // small beside the step): the views mark the rows the last one changed.
@@ -650,18 +711,9 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
                 while (timeline.current() < last && Clock::now() < end);
             }
             Frame f;
-            f.current = timeline.current();
-            f.lossesFrom = std::min(known, timeline.losses().size());
-            f.newLosses.assign(timeline.losses().begin() + static_cast<std::ptrdiff_t>(f.lossesFrom),
-                               timeline.losses().end());
-            f.embedding = timeline.fit().embedding();
-            if (!timeline.fit().config().tied)
-                f.head = timeline.fit().head();
+            fillFrame(*state, known, compare, f);
             if (reported)
                 f.report = std::move(report);
-            f.positions = placed(*state->map, f.embedding);
-            f.trail = trailTo(state->trail, f.current);
-            followTwin(*state, compare, f, knownTwin);
             return f;
         },
         [this, generation](const Frame &f) {
@@ -678,19 +730,65 @@ void FitSession::startJob(Job job, std::int64_t target, int steps)
         });
 }
 
+FitSession::Known FitSession::known() const
+{
+    return {m_losses.size(), m_twinLosses.size(), m_trailPlaces.size(), m_twinTrailPlaces.size()};
+}
+
+void FitSession::fillFrame(State &state, const Known &known, bool compare, Frame &f)
+{
+    const core::FitTimeline &timeline = *state.timeline;
+    f.current = timeline.current();
+    f.lossesFrom = std::min(known.losses, timeline.losses().size());
+    f.newLosses.assign(timeline.losses().begin() + static_cast<std::ptrdiff_t>(f.lossesFrom),
+                       timeline.losses().end());
+    f.embedding = timeline.fit().embedding();
+    if (!timeline.fit().config().tied)
+        f.head = timeline.fit().head();
+    f.snapshot = std::make_shared<const core::FitSnapshot>(timeline.fit().snapshot());
+    f.positions = placed(*state.map, f.embedding);
+    f.trail = trailTo(state.trail, f.current);
+    f.trailFrom = newPlaces(state.trail, known.trail, f.newTrail);
+    followTwin(state, compare, f, known);
+}
+
 void FitSession::take(const Frame &frame)
 {
     m_current = frame.current;
-    m_losses.resize(frame.lossesFrom);
-    m_losses.insert(m_losses.end(), frame.newLosses.begin(), frame.newLosses.end());
+    appendFrom(m_losses, frame.lossesFrom, frame.newLosses);
     m_mapPositions = frame.positions;
     m_mapTrail = frame.trail;
+    m_snapshot = frame.snapshot;
+    appendFrom(m_trailPlaces, frame.trailFrom, frame.newTrail);
     takeWeights(frame);
-    m_twinLosses.resize(frame.twin ? frame.twinLossesFrom : 0);
-    m_twinLosses.insert(m_twinLosses.end(), frame.newTwinLosses.begin(), frame.newTwinLosses.end());
+    appendFrom(m_twinLosses, frame.twin ? frame.twinLossesFrom : 0, frame.newTwinLosses);
     m_twinPositions = frame.twinPositions;
     m_twinTrail = frame.twinTrail;
+    m_twinSnapshot = frame.twinSnapshot;
+    appendFrom(m_twinTrailPlaces, frame.twin ? frame.twinTrailFrom : 0, frame.newTwinTrail);
     Q_EMIT changed();
+}
+
+std::optional<core::FitRecords> FitSession::records() const
+{
+    if (!m_snapshot)
+        return std::nullopt;
+    const auto record = [this](const std::vector<float> &losses,
+                               std::shared_ptr<const core::FitSnapshot> state,
+                               const std::vector<float> &trail) {
+        core::FitRecord r;
+        r.losses = losses;
+        r.state = std::move(state);
+        r.trail = trail;
+        r.trailPoints = m_mapRows.size();
+        return r;
+    };
+    core::FitRecords records;
+    records.run = record(m_losses, m_snapshot, m_trailPlaces);
+    records.run.lastStep = m_lastStep;
+    if (m_twinSnapshot)
+        records.twin = record(m_twinLosses, m_twinSnapshot, m_twinTrailPlaces);
+    return records;
 }
 
 void FitSession::takeWeights(const Frame &frame)
@@ -769,8 +867,10 @@ std::vector<core::Neighbour> FitSession::neighbours(std::int64_t row, std::int64
     return nearest.nearest(row, k);
 }
 
-void FitSession::followTwin(State &state, bool compare, Frame &f, std::size_t knownTwin)
+void FitSession::followTwin(State &state, bool compare, Frame &f, const Known &known)
 {
+    std::size_t knownTwin = known.twinLosses;
+    std::size_t knownTwinTrail = known.twinTrail;
     if (!compare) {
         state.twin.reset();
         return;
@@ -783,6 +883,7 @@ void FitSession::followTwin(State &state, bool compare, Frame &f, std::size_t kn
             std::make_unique<core::FitTimeline>(std::make_unique<core::TextFit>(fit.sharedCorpus(), config));
         state.twinTrail = trailFrom(*state.map, *state.twin);
         knownTwin = 0;
+        knownTwinTrail = 0;
     }
     follow(*state.twin, state.timeline->current(), *state.map, state.twinTrail);
     f.twin = true;
@@ -791,6 +892,39 @@ void FitSession::followTwin(State &state, bool compare, Frame &f, std::size_t kn
     f.newTwinLosses.assign(losses.begin() + static_cast<std::ptrdiff_t>(f.twinLossesFrom), losses.end());
     f.twinPositions = placed(*state.map, state.twin->fit().embedding());
     f.twinTrail = trailTo(state.twinTrail, state.twin->current());
+    f.twinSnapshot = std::make_shared<const core::FitSnapshot>(state.twin->fit().snapshot());
+    f.twinTrailFrom = newPlaces(state.twinTrail, knownTwinTrail, f.newTwinTrail);
+}
+
+std::optional<core::FitStepReport> FitSession::adopt(State &state, const core::WeightFile &stored,
+                                                     bool compare)
+{
+    core::FitTimeline &timeline = *state.timeline;
+    const core::FitRecord run = core::readFitRecord(stored, "", timeline.fit());
+    const std::size_t points = state.map->rows().size();
+    const auto trailOf = [points](const core::FitRecord &record) {
+        if (record.trailPoints != points)
+            throw core::Error(core::Error::Kind::ValueError, "its map has other tokens");
+        return core::MapTrail(points, record.trail);
+    };
+    core::MapTrail trail = trailOf(run);
+    // The twin first: the run is changed only once everything was read and fits.
+    if (compare && core::hasTwinRecord(stored)) {
+        core::FitConfig config = timeline.fit().config();
+        config.tied = !config.tied;
+        auto twin = std::make_unique<core::FitTimeline>(
+            std::make_unique<core::TextFit>(timeline.fit().sharedCorpus(), config));
+        const core::FitRecord record = core::readFitRecord(stored, "twin.", twin->fit());
+        core::MapTrail twinTrail = trailOf(record);
+        twin->adopt(record.losses, *record.state);
+        timeline.adopt(run.losses, *run.state);
+        state.twin = std::move(twin);
+        state.twinTrail = std::move(twinTrail);
+    } else {
+        timeline.adopt(run.losses, *run.state);
+    }
+    state.trail = std::move(trail);
+    return run.lastStep;
 }
 
 } // namespace embedlab::ui

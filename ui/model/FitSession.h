@@ -4,6 +4,7 @@
 
 #include "core/analysis/Neighbours.h"
 #include "core/nn/FitCorpus.h"
+#include "core/nn/FitRecord.h"
 #include "core/nn/FitScript.h"
 #include "core/nn/TextFit.h"
 #include "ui/model/ViewState.h"
@@ -20,6 +21,10 @@
 #include <memory>
 #include <optional>
 #include <vector>
+
+namespace embedlab::core {
+class WeightFile;
+}
 
 namespace embedlab::ui {
 
@@ -115,7 +120,14 @@ public:
     FitState settings() const;
     /// Brings the run to `state`: the same run is extended (replayed on the workers to its head) and
     /// sought; another text or tie, or a shorter head, sets it up again and replays it. Pauses a run.
-    void restore(const FitState &state);
+    /// With `stored` (a file core::writeFitRecords() wrote for this state: a session's, issue #27
+    /// item 5) the run is set up again and takes over the stored losses, weights and optimiser state
+    /// at their step, without computing one; a stored run that does not fit the state is replayed
+    /// instead, and notice() says why.
+    void restore(const FitState &state, std::shared_ptr<const core::WeightFile> stored = nullptr);
+    /// The run as a session stores it: every loss, the state at current() (and the twin's, while
+    /// comparing), the map's trail. std::nullopt before a run's first frame.
+    std::optional<core::FitRecords> records() const;
     QString textCode() const { return m_code; }
     /// The run's tokens (FitState::tokens): "" for the text's default.
     QString tokens() const { return m_tokens; }
@@ -210,6 +222,8 @@ public:
 Q_SIGNALS:
     /// Anything the views show changed.
     void changed();
+    /// Something the user should read: a stored run that could not be taken over.
+    void notice(const QString &text);
 
 private:
     struct State;
@@ -218,13 +232,32 @@ private:
 
     /// Drops the run (a job still running finishes on its own state, and its frame is ignored).
     void reset(const QString &code, bool tied, const QString &ownText, const QString &tokens);
+    /// setup(), taking over `stored` (restore()) when given.
+    void build(const QString &code, bool tied, const QString &ownText, const QString &tokens,
+               std::shared_ptr<const core::WeightFile> stored);
+    /// The first frame of a new run: step 0's, or the stored step's.
+    void takeSetup(Frame frame);
+    /// How much of the run's losses and trails the UI thread holds (a frame brings the rest).
+    struct Known {
+        std::size_t losses = 0;
+        std::size_t twinLosses = 0;
+        std::size_t trail = 0;
+        std::size_t twinTrail = 0;
+    };
+    Known known() const;
+    /// On a worker: the frame of `state` at its step into `f`, with what the UI does not hold yet.
+    static void fillFrame(State &state, const Known &known, bool compare, Frame &f);
     void startNext();
     void startJob(Job job, std::int64_t target, int steps = 1);
     void take(const Frame &frame);
     /// The frame's emb.weight and lm_head.weight into the views' parameters, and its step report.
     void takeWeights(const Frame &frame);
     /// On a worker, after a job: makes, drops or brings along the twin, and puts it in `f`.
-    static void followTwin(State &state, bool compare, Frame &f, std::size_t knownTwin);
+    static void followTwin(State &state, bool compare, Frame &f, const Known &known);
+    /// On a worker: takes over the run (and twin) `stored` holds; returns what its last step did.
+    /// Throws core::Error, leaving `state` as it was, when it does not fit the run.
+    static std::optional<core::FitStepReport> adopt(State &state, const core::WeightFile &stored,
+                                                    bool compare);
 
     QString m_code;
     QString m_ownText;
@@ -262,6 +295,11 @@ private:
     std::vector<float> m_twinLosses;
     QList<QPointF> m_twinPositions;
     QList<QList<QPointF>> m_twinTrail;
+    // What records() stores: the state at m_current and every place the map's dots were noted at.
+    std::shared_ptr<const core::FitSnapshot> m_snapshot;
+    std::shared_ptr<const core::FitSnapshot> m_twinSnapshot;
+    std::vector<float> m_trailPlaces;
+    std::vector<float> m_twinTrailPlaces;
 };
 
 } // namespace embedlab::ui

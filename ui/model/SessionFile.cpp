@@ -4,6 +4,7 @@
 
 #include "core/io/NpyWriter.h"
 #include "core/io/WeightFile.h"
+#include "core/nn/FitRecord.h"
 #include "ui/model/JsonNumbers.h"
 
 #include <QCryptographicHash>
@@ -32,6 +33,14 @@ const QString kLmHeadWeight = QStringLiteral("lm_head.weight");
 const QString kLmHeadBias = QStringLiteral("lm_head.bias");
 
 /// "embedding.weight" -> "embedding_weight_npy", the key version 1 already used.
+/// Whether `file` names a file in the session's folder (a plain name, no path).
+bool liesBeside(const QJsonValue &file)
+{
+    const QString name = file.toString();
+    return file.isString() && !name.isEmpty() && !name.contains(QLatin1Char('/')) &&
+           !name.contains(QLatin1Char('\\')) && name != QLatin1String("..") && name != QLatin1String(".");
+}
+
 QString weightsKey(const QString &parameter)
 {
     return QString(parameter).replace(QLatin1Char('.'), QLatin1Char('_')) + QStringLiteral("_npy");
@@ -160,6 +169,8 @@ QJsonObject SessionFile::toJson(const Session &s)
         root[key("tokenizer")] = s.tokenizer;
     if (!s.history.isEmpty())
         root[key("history")] = historyToJson(s.history);
+    if (!s.fitFile.isEmpty())
+        root[key("fit_run")] = s.fitFile;
     root[key("view")] = view;
     if (versionFor(s) >= 3)
         root[key("document")] = s.view.toJson();
@@ -235,8 +246,7 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
         if (file.isUndefined() || file.isNull())
             continue;
         const QString name = file.toString();
-        if (!file.isString() || name.isEmpty() || name.contains(QLatin1Char('/')) ||
-            name.contains(QLatin1Char('\\')) || name == QLatin1String("..") || name == QLatin1String("."))
+        if (!liesBeside(file))
             return fail(tr("The session is damaged: the weights file must lie beside the session."));
         // A tied lm_head.weight is embedding.weight; a bias the model does not have cannot be restored.
         if ((parameter == kLmHeadWeight && s.config.tied) ||
@@ -245,6 +255,10 @@ std::optional<SessionFile::Session> SessionFile::fromJson(const QJsonObject &roo
                             .arg(parameter));
         s.weightFiles.insert(parameter, name);
     }
+    const QJsonValue fitRun = root.value(key("fit_run"));
+    if (!fitRun.isUndefined() && !liesBeside(fitRun))
+        return fail(tr("The session is damaged: the fit's run must lie beside the session."));
+    s.fitFile = fitRun.toString();
     if (!root.value(key("ids")).isString())
         return fail(tr("The session is damaged: the ids are missing."));
     s.idsText = root.value(key("ids")).toString();
@@ -296,14 +310,50 @@ QString SessionFile::weightsFileFor(const QString &fileName, const QString &para
     return QFileInfo(fileName).completeBaseName() + QStringLiteral(".%1-%2.npy").arg(part, digest);
 }
 
-QString SessionFile::write(const QString &fileName, Session session, const Weights &weights)
+namespace {
+
+/// Writes `fit` beside the session `fileName` as NAME.fit-DIGEST.safetensors (the digest of its
+/// bytes: a new save never overwrites the file the previous one names) and returns that name.
+/// Throws core::Error when it cannot be written.
+QString writeFitBeside(const QString &fileName, const core::FitRecords &fit)
+{
+    const QDir dir = QFileInfo(fileName).dir();
+    const QString base = QFileInfo(fileName).completeBaseName();
+    const QString part = dir.filePath(base + QStringLiteral(".fit.part"));
+    core::writeFitRecords(part.toStdString(), fit);
+    QFile written(part);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const bool read = written.open(QIODevice::ReadOnly) && hash.addData(&written);
+    written.close();
+    const QString name =
+        base + QStringLiteral(".fit-%1.safetensors").arg(QString::fromLatin1(hash.result().toHex().left(12)));
+    const QString path = dir.filePath(name);
+    // The same digest: the same bytes are there already.
+    if (read && QFileInfo::exists(path) && QFile::remove(part))
+        return name;
+    if (!read || !QFile::rename(part, path)) {
+        const QString why = written.errorString();
+        QFile::remove(part);
+        throw core::Error(core::Error::Kind::RuntimeError,
+                          QStringLiteral("%1: %2").arg(path, why).toStdString());
+    }
+    return name;
+}
+
+} // namespace
+
+QString SessionFile::write(const QString &fileName, Session session, const Weights &weights,
+                           const core::FitRecords *fit)
 {
     // What the session being replaced refers to, removed once the new one is committed.
     QStringList oldWeights;
     if (QFileInfo::exists(fileName)) {
         QString ignored;
-        if (const std::optional<Session> old = read(fileName, &ignored))
+        if (const std::optional<Session> old = read(fileName, &ignored)) {
             oldWeights = old->weightFiles.values();
+            if (!old->fitFile.isEmpty())
+                oldWeights.append(old->fitFile);
+        }
     }
     const QDir dir = QFileInfo(fileName).dir();
     session.weightFiles.clear();
@@ -319,13 +369,23 @@ QString SessionFile::write(const QString &fileName, Session session, const Weigh
         }
         session.weightFiles.insert(it.key(), name);
     }
+    session.fitFile.clear();
+    if (fit) {
+        try {
+            session.fitFile = writeFitBeside(fileName, *fit);
+        } catch (const std::exception &e) {
+            return tr("Could not save the fit's run beside '%1': %2")
+                .arg(fileName, QString::fromStdString(e.what()));
+        }
+    }
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
         return tr("Could not save the session to '%1': %2").arg(fileName, file.errorString());
     file.write(QJsonDocument(toJson(session)).toJson(QJsonDocument::Indented));
     if (!file.commit())
         return tr("Could not save the session to '%1': %2").arg(fileName, file.errorString());
-    const QStringList kept = session.weightFiles.values();
+    QStringList kept = session.weightFiles.values();
+    kept.append(session.fitFile);
     for (const QString &old : oldWeights)
         if (!kept.contains(old))
             QFile::remove(dir.filePath(old));
@@ -403,6 +463,25 @@ QString SessionFile::readWeights(const QString &sessionFileName, const Session &
     if (error.isEmpty())
         weights.replaceValue(std::move(*stored));
     return error;
+}
+
+std::shared_ptr<const core::WeightFile> SessionFile::readFit(const QString &sessionFileName,
+                                                             const Session &session, QString *error)
+{
+    if (session.fitFile.isEmpty())
+        return nullptr;
+    const QString path = QFileInfo(sessionFileName).dir().filePath(session.fitFile);
+    try {
+        auto file = std::make_shared<const core::WeightFile>(core::WeightFile::open(path.toStdString()));
+        if (core::isFitRecordFile(*file))
+            return file;
+        if (error)
+            *error = tr("'%1' is not a run EmbedLab stored.").arg(path);
+    } catch (const std::exception &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+    }
+    return nullptr;
 }
 
 std::optional<QMap<QString, core::ParameterPtr>>

@@ -12,7 +12,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
+
+namespace embedlab::core {
+struct FitRecords;
+class WeightFile;
+} // namespace embedlab::core
 
 namespace embedlab::ui {
 
@@ -23,6 +29,11 @@ namespace embedlab::ui {
 /// `NAME.lm_head-...`, `NAME.lm_head.bias-...`). Writes are atomic (QSaveFile) and never overwrite
 /// the weights the previous version of the session names; reading a damaged or newer file reports
 /// why and returns nothing, so the caller's state stays as it was.
+///
+/// The Fit a Text panel's run (issue #27) is kept whole beside it too, as `NAME.fit-DIGEST.safetensors`
+/// (core::writeFitRecords: its losses, and its weights and optimiser state at the step shown), named
+/// by "fit_run"; an EmbedLab that does not read it replays the run from its settings instead, to
+/// the same bits.
 ///
 /// Version 1 stores at most embedding.weight; version 2 adds lm_head.weight and lm_head.bias;
 /// version 3 the whole view state of the document (ViewState: text mode, selection, the editors,
@@ -60,6 +71,9 @@ public:
         /// included), when the weights are stored: reopened, the code panel shows the same code
         /// rather than loads of the stored files. Empty in sessions saved before it was kept.
         QList<Lab::Operation> history;
+        /// The file, relative to the session, of the fit's stored run (core::writeFitRecords), ""
+        /// for none: its settings alone are then replayed.
+        QString fitFile;
         bool operator==(const Session &) const = default;
     };
 
@@ -78,8 +92,10 @@ public:
     using Weights = QMap<QString, const core::Parameter *>;
 
     /// Writes `session` atomically. Each of `weights` is written as .npy beside it first (so a
-    /// session never names a file that is missing) and replaces `weightFiles`. Returns an error or "".
-    static QString write(const QString &fileName, Session session, const Weights &weights = {});
+    /// session never names a file that is missing) and replaces `weightFiles`, and so is `fit` (the
+    /// fit's run, FitSession::records()), which replaces `fitFile`. Returns an error or "".
+    static QString write(const QString &fileName, Session session, const Weights &weights = {},
+                         const core::FitRecords *fit = nullptr);
     static std::optional<Session> read(const QString &fileName, QString *error);
     /// Reads the stored values of `parameter` of `session` (saved beside `sessionFileName`) into
     /// `weights`, whose shape must match. Returns an error or "" (also when none are stored).
@@ -89,6 +105,11 @@ public:
     /// optional and `error` set when one is missing or damaged.
     static std::optional<QMap<QString, core::ParameterPtr>>
     readAllWeights(const QString &sessionFileName, const Session &session, QString *error);
+    /// The fit's stored run of `session` (saved beside `sessionFileName`), opened and checked to be
+    /// one (core::isFitRecordFile); nullptr when it names none, or with `error` set when it is missing
+    /// or damaged (the run can still be replayed from its settings).
+    static std::shared_ptr<const core::WeightFile> readFit(const QString &sessionFileName,
+                                                           const Session &session, QString *error);
     /// The .npy name stored beside `fileName` for these values of `parameter`:
     /// NAME.embedding-DIGEST.npy, NAME.lm_head-DIGEST.npy or NAME.lm_head.bias-DIGEST.npy.
     static QString weightsFileFor(const QString &fileName, const QString &parameter,

@@ -388,6 +388,8 @@ void MainWindow::connectDocument()
     const Lab *lab = m_doc->lab();
     connect(lab, &Lab::notice, this,
             [this](const QString &message) { statusBar()->showMessage(message, 12000); });
+    connect(m_doc->fitSession(), &FitSession::notice, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 12000); });
     connect(lab, &Lab::tieFailed, this, [this](const QString &message) {
         statusBar()->showMessage(message, 12000);
         WindowDialogs::showWarning(this, tr("lm_head cannot be tied"), message);

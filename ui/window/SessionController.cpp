@@ -3,8 +3,10 @@
 #include "ui/window/SessionController.h"
 
 #include "core/init/InitSpec.h"
+#include "core/nn/FitRecord.h"
 #include "ui/heatmap/ColorMap.h"
 #include "ui/model/Document.h"
+#include "ui/model/FitSession.h"
 #include "ui/model/Lab.h"
 #include "ui/model/LabUndo.h"
 #include "ui/model/OneHotAnimation.h"
@@ -148,7 +150,8 @@ SessionFile::Weights SessionController::weightsToStore() const
 
 void SessionController::applySession(const SessionFile::Session &s,
                                      const QMap<QString, core::ParameterPtr> &weights,
-                                     const QString &sessionFileName)
+                                     const QString &sessionFileName,
+                                     std::shared_ptr<const core::WeightFile> storedFit)
 {
     ++m_applying;
     Document *document = m_window->document();
@@ -182,11 +185,11 @@ void SessionController::applySession(const SessionFile::Session &s,
         Q_EMIT lab->notice(tokenizerError);
     lab->setIdsText(s.idsText);
     restoreWeightsWhenIdle(s, later, sessionFileName);
-    applyViewState(s.view);
+    applyViewState(s.view, std::move(storedFit));
     --m_applying;
 }
 
-void SessionController::applyViewState(ViewState view)
+void SessionController::applyViewState(ViewState view, std::shared_ptr<const core::WeightFile> storedFit)
 {
     Document *document = m_window->document();
     if (!ColorMap::isKnownName(view.colorMap))
@@ -196,7 +199,7 @@ void SessionController::applyViewState(ViewState view)
     // sets: they are put back once its model is built and its ids are in effect.
     const int lessonStep = view.lessonStep;
     view.lessonStep = -1;
-    document->setState(view);
+    document->setState(view, std::move(storedFit));
     document->lab()->whenIdle(this, [document, view] { document->setState(view); });
     if (lessonStep >= 0)
         document->startLesson(lessonStep);
@@ -262,13 +265,20 @@ void SessionController::finishRestore()
 QString SessionController::saveSession(const QString &fileName)
 {
     const SessionFile::Weights weights = weightsToStore();
-    const QString error = SessionFile::write(fileName, captureSession(), weights);
+    // The fit's run at the step shown (issue #27 item 5): reopened, it is there without a replay.
+    const FitSession *fit = m_window->document()->fitSession();
+    const std::optional<core::FitRecords> run = fit->records();
+    const QString error = SessionFile::write(fileName, captureSession(), weights, run ? &*run : nullptr);
     if (!error.isEmpty())
         return error;
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);
     addRecentFile(m_fileName);
     m_lastSave = savedText(fileName, weights);
+    if (run)
+        m_lastSave += QLatin1Char(' ') + tr("The Fit a Text run is kept beside it, at step %1 of %2.")
+                                             .arg(run->run.state->step)
+                                             .arg(run->run.losses.size());
     return {};
 }
 
@@ -309,7 +319,14 @@ QString SessionController::openSession(const QString &fileName)
                 .arg(fileName, init.spec, QString::fromStdString(e.what()));
         }
     }
-    applySession(*session, *weights, fileName);
+    // A run that cannot be read is replayed from its settings, to the same bits: the open goes on.
+    QString fitError;
+    std::shared_ptr<const core::WeightFile> storedFit = SessionFile::readFit(fileName, *session, &fitError);
+    applySession(*session, *weights, fileName, std::move(storedFit));
+    if (!fitError.isEmpty())
+        showMessage(tr("The Fit a Text run stored beside the session could not be read (%1): it is computed "
+                       "again from its settings.")
+                        .arg(fitError));
     m_window->document()->undo()->clear();
     m_fileName = QFileInfo(fileName).absoluteFilePath();
     setModified(false);

@@ -43,9 +43,11 @@ public:
     /// Applies a session; `weights` are the values it stored (SessionFile::readAllWeights()), which
     /// replace what the seed and initialisers regenerate: the model takes these Parameters' values
     /// over (no copy), so they must not be used elsewhere. `sessionFileName` names them in the code.
+    /// `storedFit` is the fit's run it stored (SessionFile::readFit()), taken over at its step.
     void applySession(const SessionFile::Session &session,
                       const QMap<QString, core::ParameterPtr> &weights = {},
-                      const QString &sessionFileName = {});
+                      const QString &sessionFileName = {},
+                      std::shared_ptr<const core::WeightFile> storedFit = nullptr);
     /// Both return an error message, or "" on success. A failed open changes nothing.
     QString saveSession(const QString &fileName);
     QString openSession(const QString &fileName);
@@ -83,7 +85,7 @@ private:
     void addRecentFile(const QString &fileName);
     void rebuildRecentMenu();
     /// A session's view state: its colour map, editors, selection, lesson step and view modes.
-    void applyViewState(ViewState view);
+    void applyViewState(ViewState view, std::shared_ptr<const core::WeightFile> storedFit = nullptr);
     void restoreAfterCrash();
     void restoreWeightsWhenIdle(const SessionFile::Session &session,
                                 const QMap<QString, core::ParameterPtr> &weights,

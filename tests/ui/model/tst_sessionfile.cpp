@@ -143,6 +143,17 @@ void TestSessionFile::jsonRoundTrip()
     QVERIFY2(back, qPrintable(error));
     QVERIFY(*back == s);
 
+    // The fit's stored run is named at the root; a reader that does not know it replays the run from
+    // its settings, to the same bits: it needs no newer version.
+    SessionFile::Session fitted = sample();
+    fitted.fitFile = QStringLiteral("a.fit-0123456789ab.safetensors");
+    const QJsonObject fittedJson = SessionFile::toJson(fitted);
+    QCOMPARE(fittedJson.value(QStringLiteral("version")).toInt(), 1);
+    QCOMPARE(fittedJson.value(QStringLiteral("fit_run")), QJsonValue(fitted.fitFile));
+    const auto fittedBack = SessionFile::fromJson(fittedJson, &error);
+    QVERIFY2(fittedBack, qPrintable(error));
+    QVERIFY(*fittedBack == fitted);
+
     // Stored lm_head values need version 2, so a version-1 reader refuses instead of losing them.
     SessionFile::Session untied = sample();
     untied.config.tied = false;
@@ -449,6 +460,10 @@ void TestSessionFile::damagedOrNewerLeaveTheStateUntouched_data()
                       "{\"num_embeddings\": 4, \"embedding_dim\": 5, \"seed\": 1, \"tied\": true, "
                       "\"lm_head_weight_npy\": \"beside.npy\"}}")
         << "lm_head.weight" << npy({4, 5});
+    QTest::newRow("fit run outside the session's folder")
+        << QByteArray("{\"format\": \"embedlab-session\", \"version\": 1, \"ids\": \"1\", \"model\": "
+                      "{\"num_embeddings\": 4, \"embedding_dim\": 5, \"seed\": 1}, \"fit_run\": \"/tmp/x\"}")
+        << "beside the session" << QByteArray();
     QTest::newRow("weights outside the session's folder")
         << untied + "\"lm_head_weight_npy\": \"../beside.npy\"}}"
         << "beside the session" << npy({4, 5});

@@ -20,6 +20,8 @@
 #include "core/analysis/Neighbours.h"
 #include "core/analysis/TokenMap.h"
 #include "core/format/PythonNumber.h"
+#include "core/io/WeightFile.h"
+#include "core/nn/FitRecord.h"
 #include "core/nn/TextFit.h"
 #include "core/text/Tokenizer.h"
 
@@ -110,6 +112,7 @@ private Q_SLOTS:
     void runScrubAndMap();
     void restoreReplaysTheRun_data();
     void restoreReplaysTheRun();
+    void storedRunIsTakenOverAtItsStep();
     void damagedFitSettingsAreRefused_data();
     void damagedFitSettingsAreRefused();
     void ownTextIsCheckedAndRuns_data();
@@ -309,6 +312,115 @@ void TestFitPanel::restoreReplaysTheRun()
     QVERIFY(!restored.hasRun());
     QCOMPARE(restored.settings(), FitState{});
     QCOMPARE(panel.textBox()->currentIndex(), -1);
+}
+
+namespace {
+
+/// `records` written to `dir` as NAME and opened, as a session's stored run is.
+std::shared_ptr<const core::WeightFile> storedRun(const QTemporaryDir &dir, const QString &name,
+                                                  const core::FitRecords &records)
+{
+    const std::string path = dir.filePath(name).toStdString();
+    core::writeFitRecords(path, records);
+    return std::make_shared<const core::WeightFile>(core::WeightFile::open(path));
+}
+
+/// A copy of `state` with emb.weight[0][0] changed: values no replay gives.
+std::shared_ptr<const core::FitSnapshot> marked(const core::FitSnapshot &state)
+{
+    auto copy = std::make_shared<core::FitSnapshot>();
+    copy->step = state.step;
+    for (const core::ParameterPtr &p : state.parameters) {
+        auto values = std::make_shared<core::Parameter>(p->shape());
+        values->value() = std::as_const(*p).value();
+        copy->parameters.push_back(values);
+    }
+    copy->parameters.front()->value()(0, 0) += 1.0f;
+    copy->optimizer = state.optimizer->cloneFor(copy->parameters);
+    return copy;
+}
+
+} // namespace
+
+void TestFitPanel::storedRunIsTakenOverAtItsStep()
+{
+    // Issue #27 item 5: the session keeps the run's weights at the step shown. Reopened, the run
+    // takes them over (with the optimiser's state, every loss, the trails and the twin) without a
+    // step computed, and goes on with the steps the first run took.
+    FitSession original;
+    original.setup(QStringLiteral("en"), true);
+    original.setCompare(true);
+    QTRY_VERIFY_WITH_TIMEOUT(original.hasRun() && !original.isBusy(), 10000);
+    for (int i = 0; i < 100; ++i)
+        original.step();
+    QTRY_VERIFY_WITH_TIMEOUT(original.head() == 100 && !original.isBusy(), 20000);
+    original.seek(70);
+    QTRY_VERIFY_WITH_TIMEOUT(original.current() == 70 && !original.isBusy(), 10000);
+    const std::optional<core::FitRecords> records = original.records();
+    QVERIFY(records && records->twin);
+    QCOMPARE(records->run.state->step, std::int64_t{70});
+    QCOMPARE(records->run.losses.size(), std::size_t{100});
+    QCOMPARE(records->twin->state->step, std::int64_t{70});
+    QTemporaryDir dir;
+
+    // Values no replay would give: shown as stored, so they were taken over, not computed.
+    core::FitRecords changed = *records;
+    changed.run.state = marked(*records->run.state);
+    FitSession restored;
+    FitPanel panel;
+    panel.setSession(&restored);
+    restored.restore(original.settings(), storedRun(dir, QStringLiteral("marked.safetensors"), changed));
+    QCOMPARE(restored.settings(), original.settings());
+    QTRY_VERIFY_WITH_TIMEOUT(restored.hasRun() && !restored.isBusy(), 10000);
+    QCOMPARE(restored.current(), std::int64_t{70});
+    QVERIFY(sameBits(core::Matrix(restored.embedding()),
+                     core::Matrix(changed.run.state->parameters[0]->value())));
+    QVERIFY(!sameBits(core::Matrix(restored.embedding()), core::Matrix(original.embedding())));
+
+    // The true record: everything the views show is the first run's.
+    FitSession reopened;
+    reopened.restore(original.settings(), storedRun(dir, QStringLiteral("run.safetensors"), *records));
+    QTRY_VERIFY_WITH_TIMEOUT(reopened.hasRun() && !reopened.isBusy(), 10000);
+    QCOMPARE(reopened.settings(), original.settings());
+    QCOMPARE(reopened.losses().size(), original.losses().size());
+    for (std::size_t i = 0; i < original.losses().size(); ++i)
+        QVERIFY(sameBits(reopened.losses()[i], original.losses()[i]));
+    QVERIFY(sameBits(core::Matrix(reopened.embedding()), core::Matrix(original.embedding())));
+    QCOMPARE(reopened.mapPositions(), original.mapPositions());
+    QCOMPARE(reopened.mapTrail(), original.mapTrail());
+    QCOMPARE(reopened.twinLosses(), original.twinLosses());
+    QCOMPARE(reopened.twinPositions(), original.twinPositions());
+    QCOMPARE(reopened.twinTrail(), original.twinTrail());
+    QVERIFY(reopened.lastStep() && original.lastStep());
+    QCOMPARE(reopened.lastStep()->changedRows, original.lastStep()->changedRows);
+    QCOMPARE(reopened.lastStep()->reasons, original.lastStep()->reasons);
+    // On from the stored step (Adam's moments came along), and back before it (replayed).
+    for (const std::int64_t step : {71, 100, 12, 70}) {
+        reopened.seek(step);
+        original.seek(step);
+        QTRY_VERIFY_WITH_TIMEOUT(reopened.current() == step && !reopened.isBusy(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(original.current() == step && !original.isBusy(), 10000);
+        QVERIFY2(sameBits(core::Matrix(reopened.embedding()), core::Matrix(original.embedding())),
+                 qPrintable(QString::number(step)));
+        QCOMPARE(reopened.twinPositions(), original.twinPositions());
+        QCOMPARE(reopened.mapTrail(), original.mapTrail());
+    }
+
+    // A stored run of another text is not taken over: the run is replayed from its settings, and
+    // the user is told.
+    FitSession other;
+    other.setup(QStringLiteral("vi"), true);
+    QTRY_VERIFY_WITH_TIMEOUT(other.hasRun() && !other.isBusy(), 10000);
+    other.step();
+    QTRY_VERIFY_WITH_TIMEOUT(other.head() == 1 && !other.isBusy(), 10000);
+    FitSession replayed;
+    QSignalSpy notices(&replayed, &FitSession::notice);
+    replayed.restore(original.settings(), storedRun(dir, QStringLiteral("vi.safetensors"), *other.records()));
+    QTRY_VERIFY_WITH_TIMEOUT(replayed.hasRun() && !replayed.isBusy() && replayed.current() == 70, 20000);
+    QCOMPARE(notices.count(), 1);
+    QVERIFY(notices.front().front().toString().contains(QStringLiteral("computed again")));
+    QVERIFY(sameBits(core::Matrix(replayed.embedding()), core::Matrix(original.embedding())));
+    QCOMPARE(replayed.head(), std::int64_t{100});
 }
 
 void TestFitPanel::damagedFitSettingsAreRefused_data()

@@ -15,6 +15,7 @@
 #include "ui/model/LabUndo.h"
 #include "ui/model/Lesson.h"
 #include "ui/model/OneHotAnimation.h"
+#include "ui/model/SessionFile.h"
 #include "ui/views/CodePanel.h"
 #include "ui/views/FitPanel.h"
 #include "ui/views/InitPanel.h"
@@ -36,10 +37,12 @@
 #include <QActionGroup>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -465,6 +468,10 @@ void TestDocumentHandovers::fitRunSurvivesLanguageViewModesAndReopening()
     // Saved, then another run, then the session opened again: the saved run comes back.
     const QString file = m_dir->filePath(QStringLiteral("fit.embedlab"));
     QCOMPARE(window()->sessions()->saveSession(file), QString());
+    // The run's weights at step 83 are kept beside it (issue #27 item 5), one file for each save.
+    const QStringList stored = QDir(m_dir->path()).entryList({QStringLiteral("fit.fit-*.safetensors")});
+    QCOMPARE(stored.size(), 1);
+    QCOMPARE(ui::SessionFile::read(file, nullptr)->fitFile, stored.front());
     session->setup(QStringLiteral("en"), true);
     QVERIFY(waitIdle());
     QCOMPARE(window()->sessions()->openSession(file), QString());
@@ -479,6 +486,27 @@ void TestDocumentHandovers::fitRunSurvivesLanguageViewModesAndReopening()
     QCOMPARE(window()->sessions()->openSession(file), QString());
     QVERIFY(waitIdle());
     QVERIFY(fitRun(*doc()->fitSession()) == before);
+    QCOMPARE(doc()->fitSession()->records()->run.state->step, std::int64_t{83});
+
+    // Saved again at another step: the new run's file replaces the old one.
+    doc()->fitSession()->seek(150);
+    QVERIFY(waitIdle());
+    QCOMPARE(window()->sessions()->saveSession(file), QString());
+    const QStringList again = QDir(m_dir->path()).entryList({QStringLiteral("fit.fit-*.safetensors")});
+    QCOMPARE(again.size(), 1);
+    QVERIFY(again != stored);
+    const FitRun at150 = fitRun(*doc()->fitSession());
+
+    // Its run gone from beside it, the session still opens: the run is replayed from its settings
+    // to the same bits, and the status bar says why.
+    QVERIFY(QFile::remove(m_dir->filePath(again.front())));
+    doc()->fitSession()->setup(QStringLiteral("en"), true);
+    QVERIFY(waitIdle());
+    QCOMPARE(window()->sessions()->openSession(file), QString());
+    QVERIFY2(window()->statusBar()->currentMessage().contains(again.front()), // (in Chinese)
+             qPrintable(window()->statusBar()->currentMessage()));
+    QVERIFY(waitIdle());
+    QVERIFY(fitRun(*doc()->fitSession()) == at150);
 }
 
 QTEST_MAIN(TestDocumentHandovers)
