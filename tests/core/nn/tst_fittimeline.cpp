@@ -7,10 +7,15 @@
 #include "core/nn/FitTimeline.h"
 #include "core/tensor/Error.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -72,6 +77,8 @@ private Q_SLOTS:
     void storedRunGoesOnBitForBit_data();
     void storedRunGoesOnBitForBit();
     void storedRunOfAnotherFitIsRefused();
+    void pyTorchsStoredRunGoesOn_data();
+    void pyTorchsStoredRunGoesOn();
 };
 
 void TestFitTimeline::revisitedStepIsBitIdentical_data()
@@ -329,6 +336,64 @@ void TestFitTimeline::storedRunOfAnotherFitIsRefused()
     const core::FitRecord stored = core::readFitRecord(file, "", timeline.fit());
     QVERIFY_THROWS_EXCEPTION(core::Error, timeline.adopt({1, 2}, *stored.state));
     QCOMPARE(timeline.head(), std::int64_t{0});
+}
+
+void TestFitTimeline::pyTorchsStoredRunGoesOn_data()
+{
+    QTest::addColumn<QJsonObject>("golden");
+    QFile file(QStringLiteral(EMBEDLAB_ROOT_DIR "/tests/golden/fit/records.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    for (const QJsonValue &c :
+         QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("cases")).toArray())
+        QTest::newRow(qPrintable(c[QStringLiteral("name")].toString())) << c.toObject();
+}
+
+void TestFitTimeline::pyTorchsStoredRunGoesOn()
+{
+    // PyTorch 1.13 wrote these files (tests/golden/gen_fit_record.py): its parameters after 97 steps
+    // and opt.state_dict()["state"] under the names EmbedLab stores. Taken over, the run goes on with
+    // the losses PyTorch printed for steps 98 to 100, and the state is the one EmbedLab's own run has.
+    QFETCH(QJsonObject, golden);
+    FitConfig config = small(golden[QStringLiteral("tied")].toBool());
+    config.bias = golden[QStringLiteral("bias")].toBool();
+    const QJsonObject kwargs = golden[QStringLiteral("kwargs")].toObject();
+    if (golden[QStringLiteral("optimizer")].toString() == QLatin1String("Adam")) {
+        config.optimizer.kind = core::OptimizerConfig::Kind::Adam;
+        config.optimizer.adam.lr = kwargs[QStringLiteral("lr")].toDouble();
+        config.optimizer.adam.amsgrad = kwargs[QStringLiteral("amsgrad")].toBool();
+    } else {
+        config.optimizer = core::OptimizerConfig{};
+        config.optimizer.sgd.lr = kwargs[QStringLiteral("lr")].toDouble();
+        config.optimizer.sgd.momentum = kwargs[QStringLiteral("momentum")].toDouble();
+        config.optimizer.sgd.nesterov = kwargs[QStringLiteral("nesterov")].toBool();
+    }
+    const auto text = corpus(400, 60);
+    const std::string path = QStringLiteral(EMBEDLAB_ROOT_DIR "/tests/golden/fit/record_%1.safetensors")
+                                 .arg(golden[QStringLiteral("name")].toString())
+                                 .toStdString();
+    const core::WeightFile file = core::WeightFile::open(path);
+    core::FitTimeline timeline(std::make_unique<core::TextFit>(text, config));
+    const core::FitRecord stored = core::readFitRecord(file, "", timeline.fit());
+    const int at = golden[QStringLiteral("stored")].toInt();
+    QCOMPARE(stored.state->step, std::int64_t(at));
+    QCOMPARE(stored.losses.size(), std::size_t(at));
+    timeline.adopt(stored.losses, *stored.state);
+
+    core::TextFit own(text, config);
+    for (int k = 0; k < at; ++k)
+        QVERIFY(std::abs(own.step() - stored.losses[std::size_t(k)]) <=
+                1e-5 * std::abs(stored.losses[std::size_t(k)]));
+    const std::vector<float> mine = bits(own);
+    const std::vector<float> theirs = bits(timeline.fit());
+    QCOMPARE(mine.size(), theirs.size());
+    for (std::size_t i = 0; i < mine.size(); ++i)
+        QVERIFY2(std::abs(mine[i] - theirs[i]) <= 1e-4, qPrintable(QString::number(i)));
+    for (const QJsonValue &loss : golden[QStringLiteral("more")].toArray()) {
+        const double printed = loss.toDouble();
+        const float step = timeline.stepForward();
+        QVERIFY2(std::abs(step - printed) <= 1e-5 * std::abs(printed),
+                 qPrintable(QStringLiteral("%1 where PyTorch printed %2").arg(step).arg(printed)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFitTimeline)
