@@ -2147,8 +2147,8 @@
         <translation>Không đọc được lượt chạy huấn luyện trên văn bản lưu cạnh phiên (%1): lượt chạy được tính lại từ các thiết lập của nó.</translation>
     </message>
     <message>
-        <source>The Fit a Text run is kept beside it, at step %1 of %2.</source>
-        <translation>Lượt chạy huấn luyện trên văn bản được lưu cạnh nó, ở bước %1 trên %2.</translation>
+        <source>%1; the Fit a Text run is kept beside it, at step %2 of %3.</source>
+        <translation>%1; lượt chạy huấn luyện trên văn bản được lưu cạnh nó, ở bước %2 trên %3.</translation>
     </message>
     <message>
         <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>

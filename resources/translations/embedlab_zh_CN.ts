@@ -2147,8 +2147,8 @@
         <translation>无法读取会话旁保存的用文本训练的运行（%1）：将按其设置重新计算。</translation>
     </message>
     <message>
-        <source>The Fit a Text run is kept beside it, at step %1 of %2.</source>
-        <translation>用文本训练的运行保存在它旁边，位于第 %1 步（共 %2 步）。</translation>
+        <source>%1; the Fit a Text run is kept beside it, at step %2 of %3.</source>
+        <translation>%1；用文本训练的运行保存在它旁边，位于第 %2 步（共 %3 步）。</translation>
     </message>
     <message>
         <source>Could not open '%1': the initialiser '%2' is invalid: %3</source>

@@ -276,9 +276,10 @@ QString SessionController::saveSession(const QString &fileName)
     addRecentFile(m_fileName);
     m_lastSave = savedText(fileName, weights);
     if (run)
-        m_lastSave += QLatin1Char(' ') + tr("The Fit a Text run is kept beside it, at step %1 of %2.")
-                                             .arg(run->run.state->step)
-                                             .arg(run->run.losses.size());
+        m_lastSave = tr("%1; the Fit a Text run is kept beside it, at step %2 of %3.")
+                         .arg(m_lastSave)
+                         .arg(run->run.state->step)
+                         .arg(run->run.losses.size());
     return {};
 }
 
