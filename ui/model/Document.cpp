@@ -67,6 +67,7 @@ ViewState Document::state() const
 void Document::setState(const ViewState &s, std::shared_ptr<const core::WeightFile> storedFit)
 {
     setProjector(s.projector);
+    setProjectedPanel(s.projectedPanel);
     setTextMode(s.textMode);
     if (s.idsEntry != m_view.idsEntry && !s.idsEntry.isEmpty())
         commitIdsEntry(s.idsEntry);
@@ -225,6 +226,13 @@ void Document::setProjector(bool on)
     m_projectorColorMap.clear();
     Q_EMIT changed(ViewState::Field::Projector);
     Q_EMIT changed(ViewState::Field::ColorMap); // the one painted changes with the mode
+    if (!on)
+        setProjectedPanel(QString());
+}
+
+void Document::setProjectedPanel(const QString &panel)
+{
+    assign(m_view.projectedPanel, m_view.projector ? panel : QString(), ViewState::Field::ProjectedPanel);
 }
 
 void Document::setFocusMode(bool on)

@@ -90,7 +90,12 @@ public:
     int lessonStep() const { return m_view.lessonStep; }
     void setLessonStep(int step);
     bool projector() const { return m_view.projector; }
+    /// Leaving projector mode also puts the main pane back (projectedPanel() becomes "").
     void setProjector(bool on);
+    /// Projected, the panel shown in the main pane's place (ViewState::projectedPanel).
+    const QString &projectedPanel() const { return m_view.projectedPanel; }
+    /// Takes effect while projected only: otherwise the panel stays "" (the main pane).
+    void setProjectedPanel(const QString &panel);
     bool focusMode() const { return m_view.focus; }
     void setFocusMode(bool on);
     const QStringList &panels() const { return m_view.panels; }

@@ -233,6 +233,7 @@ const QList<ViewState::FieldInfo> &ViewState::fields()
         {Field::Histogram, "histogram"},
         {Field::LessonStep, "lessonStep"},
         {Field::Projector, "projector"},
+        {Field::ProjectedPanel, "projectedPanel"},
         {Field::Focus, "focus"},
         {Field::Panels, "panels"},
         {Field::Fit, "fit"},
@@ -269,6 +270,8 @@ bool ViewState::sameField(const ViewState &a, const ViewState &b, Field field)
         return a.lessonStep == b.lessonStep;
     case Field::Projector:
         return a.projector == b.projector;
+    case Field::ProjectedPanel:
+        return a.projectedPanel == b.projectedPanel;
     case Field::Focus:
         return a.focus == b.focus;
     case Field::Panels:
@@ -326,6 +329,9 @@ QJsonObject ViewState::toJson() const
         case Field::Projector:
             v = projector;
             break;
+        case Field::ProjectedPanel:
+            v = projectedPanel;
+            break;
         case Field::Focus:
             v = focus;
             break;
@@ -379,6 +385,7 @@ std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString 
     });
     r.integer("lessonStep", s.lessonStep);
     r.boolean("projector", s.projector);
+    r.text("projectedPanel", s.projectedPanel);
     r.boolean("focus", s.focus);
     r.object("fit", [&](const QJsonObject &o) { readFit(o, s.fit, r); });
     const QJsonValue panels = object.value(key("panels"));

@@ -112,6 +112,9 @@ struct ViewState {
     /// -1: the guided lesson is not running.
     int lessonStep = -1;
     bool projector = false;
+    /// Projected, the side panel shown from View in the main pane's place (a whole picture: Fit a
+    /// Text, PanelRegistry::Panel::replacesMainWhenProjected); "" for the main pane.
+    QString projectedPanel;
     bool focus = false;
     /// The side panels shown, by registry name ("layer", "code", ...).
     QStringList panels = defaultPanels();
@@ -138,6 +141,7 @@ struct ViewState {
         Histogram,
         LessonStep,
         Projector,
+        ProjectedPanel,
         Focus,
         Panels,
         Fit,

@@ -292,12 +292,21 @@ void MainWindow::createParts(const Options &options)
         // main pane's place, as a lesson step shows it: docked under the main pane at 1024 x 768
         // it had 150 px and squeezed the diagram's labels under 16 px (#25).
         if (p.replacesMainWhenProjected) {
-            connect(p.viewAction, &QAction::triggered, this, [this, dock = p.dock] {
-                if (m_projector->isEnabled() && !m_focus->isActive() && dock->isVisible())
-                    m_projector->setFeaturedDock(dock);
+            connect(p.viewAction, &QAction::triggered, this, [this, dock = p.dock, name = p.name] {
+                if (m_projector->isEnabled() && !m_focus->isActive() && dock->isVisible()) {
+                    m_doc->setProjectedPanel(name);
+                    showDocumentPanels(); // also when the document named it already
+                }
             });
         }
     }
+    // The document says which panel is projected: a language switch, which builds the window
+    // again, or a reopened session shows it again.
+    connect(m_projector, &ProjectorMode::featuredClosed, this, [this] {
+        // Not focus mode hiding every dock: the panel comes back when it ends.
+        if (!m_focus->isActive())
+            m_doc->setProjectedPanel(QString());
+    });
     for (QToolBar *bar : std::as_const(m_toolBars))
         chrome.append(bar);
     m_focus->setViews(views);
@@ -408,7 +417,7 @@ void MainWindow::connectDocument()
         else if (field == ViewState::Field::ColorMap)
             for (QAction *action : m_actions.colorMaps->actions())
                 action->setChecked(action->data().toString() == m_doc->displayColorMap());
-        else if (field == ViewState::Field::Panels)
+        else if (field == ViewState::Field::Panels || field == ViewState::Field::ProjectedPanel)
             showDocumentPanels();
     });
     // Queued: the old document's signal is still being delivered when the window goes.
@@ -419,23 +428,25 @@ void MainWindow::connectDocument()
 void MainWindow::showDocumentPanels()
 {
     // View modes hide every panel: the document's come back when they end. Projected, only a
-    // lesson step's own view comes (View > panel still shows any).
+    // whole picture comes, in the main pane's place: a lesson step's, or the one the document
+    // shows from View (View > panel still shows any other docked).
     if (!m_projector || m_focus->isActive())
         return;
     if (m_projector->isEnabled()) {
-        m_projector->setFeaturedDock(projectedLessonPanel());
+        m_projector->setFeaturedDock(projectedPanel());
         return;
     }
     const QScopedValueRollback applying(m_applyingState, true);
     m_registry->showOnly(m_doc->panels());
 }
 
-QDockWidget *MainWindow::projectedLessonPanel() const
+QDockWidget *MainWindow::projectedPanel() const
 {
-    if (!m_lessons || !m_lessons->isLessonWindow())
-        return nullptr;
+    // A lesson step's whole picture, else the one the document shows from View.
+    const bool lesson = m_lessons && m_lessons->isLessonWindow();
     for (const PanelRegistry::Panel &p : m_registry->panels())
-        if (p.replacesMainWhenProjected && m_doc->panels().contains(p.name))
+        if (p.replacesMainWhenProjected &&
+            (lesson ? m_doc->panels().contains(p.name) : p.name == m_doc->projectedPanel()))
             return p.dock;
     return nullptr;
 }

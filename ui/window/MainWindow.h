@@ -204,9 +204,9 @@ private:
     void watchIdleSources();
     void showDocumentState();
     void showDocumentPanels();
-    /// The panel a projected lesson step shows in place of the main pane (its Fit a Text panel at
-    /// "Watch it learn"), else nullptr.
-    QDockWidget *projectedLessonPanel() const;
+    /// The panel shown projected in place of the main pane: a lesson step's (its Fit a Text panel
+    /// at "Watch it learn"), or outside the lesson the document's projectedPanel(); else nullptr.
+    QDockWidget *projectedPanel() const;
     void trackPanels();
     void onBusyChanged(bool busy);
     /// A new document's colour map and animation speed, from the settings.

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void chipSelectsTheRowInEveryView();
     void maxNormHeatmapShowsWhatTheCodePrints();
     void fitRunSurvivesLanguageViewModesAndReopening();
+    void projectedPanelSurvivesLanguageAndReopening();
 
 private:
     MainWindow *window() const { return &m_host->window(); }
@@ -507,6 +508,54 @@ void TestDocumentHandovers::fitRunSurvivesLanguageViewModesAndReopening()
              qPrintable(window()->statusBar()->currentMessage()));
     QVERIFY(waitIdle());
     QVERIFY(fitRun(*doc()->fitSession()) == at150);
+}
+
+void TestDocumentHandovers::projectedPanelSurvivesLanguageAndReopening()
+{
+    // Projected, View > Fit a Text shows the panel in the main pane's place (#25). A language
+    // switch builds the window again and the panel was gone, the main pane back: the document now
+    // names the projected panel, so the switch, focus mode and a reopened session show it again.
+    const auto fitDock = [this] { return window()->panelRegistry().dock(QStringLiteral("fit")); };
+    const auto showFit = [this] {
+        for (const ui::PanelRegistry::Panel &p : window()->panelRegistry().panels())
+            if (p.name == QLatin1String("fit"))
+                p.viewAction->trigger();
+    };
+    doc()->setProjector(true);
+    showFit();
+    QVERIFY(waitIdle());
+    QCOMPARE(doc()->projectedPanel(), QStringLiteral("fit"));
+    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+    QVERIFY(!window()->centralWidget()->isVisible());
+
+    switchLanguage(QStringLiteral("vi"));
+    QVERIFY(window()->projector()->isEnabled());
+    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+    QVERIFY(fitDock()->isVisible());
+    window()->focusMode()->enter();
+    QVERIFY(waitIdle());
+    window()->focusMode()->leave();
+    QVERIFY(waitIdle());
+    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+
+    // Saved projected with it, reopened: it is shown again.
+    const QString file = m_dir->filePath(QStringLiteral("projected.embedlab"));
+    QCOMPARE(window()->sessions()->saveSession(file), QString());
+    fitDock()->close(); // closed: the main pane is back, and the document says so
+    QCOMPARE(doc()->projectedPanel(), QString());
+    QCOMPARE(window()->projector()->featuredDock(), nullptr);
+    QVERIFY(window()->centralWidget()->isVisible());
+    QCOMPARE(window()->sessions()->openSession(file), QString());
+    QVERIFY(waitIdle());
+    QCOMPARE(doc()->projectedPanel(), QStringLiteral("fit"));
+    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+
+    // Leaving projector mode puts the main pane back for good: projected again, it is the main pane.
+    doc()->setProjector(false);
+    QCOMPARE(doc()->projectedPanel(), QString());
+    doc()->setProjector(true);
+    QVERIFY(waitIdle());
+    QCOMPARE(window()->projector()->featuredDock(), nullptr);
 }
 
 QTEST_MAIN(TestDocumentHandovers)

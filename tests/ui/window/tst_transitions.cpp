@@ -35,6 +35,7 @@
 #include "ui/window/IdsEntry.h"
 #include "ui/window/LessonController.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/PanelRegistry.h"
 #include "ui/window/ProjectorMode.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/SidePanels.h"
@@ -242,7 +243,14 @@ void TestTransitions::step(int index)
         restartUndoHistory();
         break;
     }
-    case 6: // projector mode
+    case 6: // projector mode, or projected, View > Fit a Text in the main pane's place
+        if (doc->projector() && !lesson && pick(2) == 0) {
+            say(QStringLiteral("projected: View > Fit a Text"));
+            for (const ui::PanelRegistry::Panel &p : window()->panelRegistry().panels())
+                if (p.replacesMainWhenProjected)
+                    p.viewAction->trigger();
+            break;
+        }
         say(QStringLiteral("projector"));
         doc->setProjector(!doc->projector());
         break;
@@ -512,6 +520,14 @@ void TestTransitions::verifyViews(const QString &where)
                  qPrintable(where + QStringLiteral(": shown ") + w->panelRegistry().shownNames().join(u',') +
                             QStringLiteral(", document ") + doc->panels().join(u',')));
     QVERIFY2(w->projector()->isEnabled() == doc->projector(), at);
+    // Projected outside the lesson, the panel the document names takes the main pane's place.
+    if (doc->projector() && !doc->focusMode() && doc == teacher()) {
+        const QDockWidget *projected =
+            doc->projectedPanel().isEmpty() ? nullptr : w->panelRegistry().dock(doc->projectedPanel());
+        QVERIFY2(w->projector()->featuredDock() == projected,
+                 qPrintable(where + QStringLiteral(": projected panel '") + doc->projectedPanel() +
+                            QLatin1Char('\'')));
+    }
     // The heatmaps' titles and block grids are the document's (issue #26, #30): the file and type
     // the values come from, untrained rows said to be so, the grid on quantised values as loaded.
     QVERIFY2(w->actions().blockGrid->isChecked() == doc->blockGrid(), at);
