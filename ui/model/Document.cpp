@@ -14,6 +14,20 @@
 
 namespace embedlab::ui {
 
+namespace {
+
+/// `panels` with `panel` shown (appended, if it is not there) or not (removed).
+QStringList withPanel(QStringList panels, const QString &panel, bool shown)
+{
+    if (shown && !panels.contains(panel))
+        panels.append(panel);
+    else if (!shown)
+        panels.removeAll(panel);
+    return panels;
+}
+
+} // namespace
+
 Document::Document(QObject *parent)
     : QObject(parent)
     // In this order: the children list destroys the Lab before the undo history that refers to it.
@@ -67,7 +81,7 @@ ViewState Document::state() const
 void Document::setState(const ViewState &s, std::shared_ptr<const core::WeightFile> storedFit)
 {
     setProjector(s.projector);
-    setProjectedPanel(s.projectedPanel);
+    setProjectedPanels(s.projectedPanels);
     setTextMode(s.textMode);
     if (s.idsEntry != m_view.idsEntry && !s.idsEntry.isEmpty())
         commitIdsEntry(s.idsEntry);
@@ -227,12 +241,18 @@ void Document::setProjector(bool on)
     Q_EMIT changed(ViewState::Field::Projector);
     Q_EMIT changed(ViewState::Field::ColorMap); // the one painted changes with the mode
     if (!on)
-        setProjectedPanel(QString());
+        setProjectedPanels({});
 }
 
-void Document::setProjectedPanel(const QString &panel)
+void Document::setProjectedPanels(const QStringList &panels)
 {
-    assign(m_view.projectedPanel, m_view.projector ? panel : QString(), ViewState::Field::ProjectedPanel);
+    assign(m_view.projectedPanels, m_view.projector ? panels : QStringList(),
+           ViewState::Field::ProjectedPanels);
+}
+
+void Document::setProjectedPanelShown(const QString &panel, bool shown)
+{
+    setProjectedPanels(withPanel(m_view.projectedPanels, panel, shown));
 }
 
 void Document::setFocusMode(bool on)
@@ -247,12 +267,7 @@ void Document::setPanels(const QStringList &panels)
 
 void Document::setPanelShown(const QString &panel, bool shown)
 {
-    QStringList panels = m_view.panels;
-    if (shown && !panels.contains(panel))
-        panels.append(panel);
-    else if (!shown)
-        panels.removeAll(panel);
-    setPanels(panels);
+    setPanels(withPanel(m_view.panels, panel, shown));
 }
 
 std::vector<std::uint64_t> Document::weightVersions() const

@@ -90,12 +90,13 @@ public:
     int lessonStep() const { return m_view.lessonStep; }
     void setLessonStep(int step);
     bool projector() const { return m_view.projector; }
-    /// Leaving projector mode also puts the main pane back (projectedPanel() becomes "").
+    /// Leaving projector mode also drops the panels shown while projected (projectedPanels()).
     void setProjector(bool on);
-    /// Projected, the panel shown in the main pane's place (ViewState::projectedPanel).
-    const QString &projectedPanel() const { return m_view.projectedPanel; }
-    /// Takes effect while projected only: otherwise the panel stays "" (the main pane).
-    void setProjectedPanel(const QString &panel);
+    /// Projected, the panels shown from View (ViewState::projectedPanels).
+    const QStringList &projectedPanels() const { return m_view.projectedPanels; }
+    /// Take effect while projected only: otherwise the list stays empty.
+    void setProjectedPanels(const QStringList &panels);
+    void setProjectedPanelShown(const QString &panel, bool shown);
     bool focusMode() const { return m_view.focus; }
     void setFocusMode(bool on);
     const QStringList &panels() const { return m_view.panels; }

@@ -59,6 +59,19 @@ public:
     {
         read(name, QJsonValue::String, [&](auto v) { out = v.toString(); });
     }
+    /// An array of strings (panel names).
+    void names(const char *name, QStringList &out)
+    {
+        read(name, QJsonValue::Array, [&](const QJsonValue &v) {
+            QStringList list;
+            for (const QJsonValue &item : v.toArray()) {
+                if (!item.isString())
+                    return fail(name);
+                list.append(item.toString());
+            }
+            out = list;
+        });
+    }
     void object(const char *name, const std::function<void(const QJsonObject &)> &then)
     {
         read(name, QJsonValue::Object, [&](auto v) { then(v.toObject()); });
@@ -233,7 +246,7 @@ const QList<ViewState::FieldInfo> &ViewState::fields()
         {Field::Histogram, "histogram"},
         {Field::LessonStep, "lessonStep"},
         {Field::Projector, "projector"},
-        {Field::ProjectedPanel, "projectedPanel"},
+        {Field::ProjectedPanels, "projectedPanels"},
         {Field::Focus, "focus"},
         {Field::Panels, "panels"},
         {Field::Fit, "fit"},
@@ -270,8 +283,8 @@ bool ViewState::sameField(const ViewState &a, const ViewState &b, Field field)
         return a.lessonStep == b.lessonStep;
     case Field::Projector:
         return a.projector == b.projector;
-    case Field::ProjectedPanel:
-        return a.projectedPanel == b.projectedPanel;
+    case Field::ProjectedPanels:
+        return a.projectedPanels == b.projectedPanels;
     case Field::Focus:
         return a.focus == b.focus;
     case Field::Panels:
@@ -329,8 +342,8 @@ QJsonObject ViewState::toJson() const
         case Field::Projector:
             v = projector;
             break;
-        case Field::ProjectedPanel:
-            v = projectedPanel;
+        case Field::ProjectedPanels:
+            v = QJsonArray::fromStringList(projectedPanels);
             break;
         case Field::Focus:
             v = focus;
@@ -385,20 +398,10 @@ std::optional<ViewState> ViewState::fromJson(const QJsonObject &object, QString 
     });
     r.integer("lessonStep", s.lessonStep);
     r.boolean("projector", s.projector);
-    r.text("projectedPanel", s.projectedPanel);
     r.boolean("focus", s.focus);
     r.object("fit", [&](const QJsonObject &o) { readFit(o, s.fit, r); });
-    const QJsonValue panels = object.value(key("panels"));
-    if (panels.isArray()) {
-        s.panels.clear();
-        for (const QJsonValue &p : panels.toArray()) {
-            if (!p.isString())
-                r.fail("panels");
-            s.panels.append(p.toString());
-        }
-    } else if (!panels.isUndefined()) {
-        r.fail("panels");
-    }
+    r.names("panels", s.panels);
+    r.names("projectedPanels", s.projectedPanels);
     if (!r.error().isEmpty()) {
         if (error)
             *error =

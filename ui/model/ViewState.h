@@ -112,9 +112,10 @@ struct ViewState {
     /// -1: the guided lesson is not running.
     int lessonStep = -1;
     bool projector = false;
-    /// Projected, the side panel shown from View in the main pane's place (a whole picture: Fit a
-    /// Text, PanelRegistry::Panel::replacesMainWhenProjected); "" for the main pane.
-    QString projectedPanel;
+    /// Projected, the side panels shown from View, in the order shown (projector mode hides the
+    /// others): a whole picture (Fit a Text, PanelRegistry::Panel::replacesMainWhenProjected) in the
+    /// main pane's place, the others docked. Empty outside projector mode.
+    QStringList projectedPanels;
     bool focus = false;
     /// The side panels shown, by registry name ("layer", "code", ...).
     QStringList panels = defaultPanels();
@@ -141,7 +142,7 @@ struct ViewState {
         Histogram,
         LessonStep,
         Projector,
-        ProjectedPanel,
+        ProjectedPanels,
         Focus,
         Panels,
         Fit,

@@ -288,25 +288,7 @@ void MainWindow::createParts(const Options &options)
     for (const PanelRegistry::Panel &p : m_registry->panels()) {
         views.append(p.dock->widget());
         chrome.append(p.dock);
-        // Projected, a panel whose view is a whole picture (Fit a Text) shown from View takes the
-        // main pane's place, as a lesson step shows it: docked under the main pane at 1024 x 768
-        // it had 150 px and squeezed the diagram's labels under 16 px (#25).
-        if (p.replacesMainWhenProjected) {
-            connect(p.viewAction, &QAction::triggered, this, [this, dock = p.dock, name = p.name] {
-                if (m_projector->isEnabled() && !m_focus->isActive() && dock->isVisible()) {
-                    m_doc->setProjectedPanel(name);
-                    showDocumentPanels(); // also when the document named it already
-                }
-            });
-        }
     }
-    // The document says which panel is projected: a language switch, which builds the window
-    // again, or a reopened session shows it again.
-    connect(m_projector, &ProjectorMode::featuredClosed, this, [this] {
-        // Not focus mode hiding every dock: the panel comes back when it ends.
-        if (!m_focus->isActive())
-            m_doc->setProjectedPanel(QString());
-    });
     for (QToolBar *bar : std::as_const(m_toolBars))
         chrome.append(bar);
     m_focus->setViews(views);
@@ -417,7 +399,7 @@ void MainWindow::connectDocument()
         else if (field == ViewState::Field::ColorMap)
             for (QAction *action : m_actions.colorMaps->actions())
                 action->setChecked(action->data().toString() == m_doc->displayColorMap());
-        else if (field == ViewState::Field::Panels || field == ViewState::Field::ProjectedPanel)
+        else if (field == ViewState::Field::Panels || field == ViewState::Field::ProjectedPanels)
             showDocumentPanels();
     });
     // Queued: the old document's signal is still being delivered when the window goes.
@@ -427,26 +409,37 @@ void MainWindow::connectDocument()
 
 void MainWindow::showDocumentPanels()
 {
-    // View modes hide every panel: the document's come back when they end. Projected, only a
-    // whole picture comes, in the main pane's place: a lesson step's, or the one the document
-    // shows from View (View > panel still shows any other docked).
+    // View modes hide every panel: the document's come back when they end. Projected, the panels
+    // shown from View come (the document's projectedPanels(), so that a language switch, which
+    // builds the window again, or a reopened session shows them again), a whole picture in the
+    // main pane's place (docked under it at 1024 x 768 Fit a Text had 150 px and squeezed the
+    // diagram's labels under 16 px, #25); in the lesson, only its step's whole picture.
     if (!m_projector || m_focus->isActive())
         return;
-    if (m_projector->isEnabled()) {
-        m_projector->setFeaturedDock(projectedPanel());
+    const QScopedValueRollback applying(m_applyingState, true);
+    if (!m_projector->isEnabled()) {
+        m_registry->showOnly(m_doc->panels());
         return;
     }
-    const QScopedValueRollback applying(m_applyingState, true);
-    m_registry->showOnly(m_doc->panels());
+    m_projector->setFeaturedDock(projectedPanel());
+    if (isLessonWindow())
+        return;
+    for (const PanelRegistry::Panel &p : m_registry->panels())
+        if (!p.replacesMainWhenProjected)
+            p.dock->setVisible(m_doc->projectedPanels().contains(p.name));
+}
+
+bool MainWindow::isLessonWindow() const
+{
+    return m_lessons && m_lessons->isLessonWindow();
 }
 
 QDockWidget *MainWindow::projectedPanel() const
 {
     // A lesson step's whole picture, else the one the document shows from View.
-    const bool lesson = m_lessons && m_lessons->isLessonWindow();
+    const QStringList &names = isLessonWindow() ? m_doc->panels() : m_doc->projectedPanels();
     for (const PanelRegistry::Panel &p : m_registry->panels())
-        if (p.replacesMainWhenProjected &&
-            (lesson ? m_doc->panels().contains(p.name) : p.name == m_doc->projectedPanel()))
+        if (p.replacesMainWhenProjected && names.contains(p.name))
             return p.dock;
     return nullptr;
 }
@@ -467,12 +460,16 @@ void MainWindow::showDocumentState()
 
 void MainWindow::trackPanels()
 {
-    // A panel the user shows or hides is the document's; view modes hiding every panel are not.
+    // A panel the user shows or hides is the document's (projected, in its own list); view modes
+    // hiding every panel are not, nor the lesson's steps choosing theirs while projected.
     for (const PanelRegistry::Panel &p : m_registry->panels()) {
         connect(p.dock->toggleViewAction(), &QAction::toggled, this, [this, name = p.name](bool on) {
-            if (!m_applyingState && !m_projector->isEnabled() && !m_projector->isSwitching() &&
-                !m_focus->isActive() && isVisible())
+            if (m_applyingState || m_projector->isSwitching() || m_focus->isActive() || !isVisible())
+                return;
+            if (!m_projector->isEnabled())
                 m_doc->setPanelShown(name, on);
+            else if (!isLessonWindow())
+                m_doc->setProjectedPanelShown(name, on);
         });
     }
 }

@@ -205,8 +205,10 @@ private:
     void showDocumentState();
     void showDocumentPanels();
     /// The panel shown projected in place of the main pane: a lesson step's (its Fit a Text panel
-    /// at "Watch it learn"), or outside the lesson the document's projectedPanel(); else nullptr.
+    /// at "Watch it learn"), or outside the lesson one of the document's projectedPanels(); else
+    /// nullptr.
     QDockWidget *projectedPanel() const;
+    bool isLessonWindow() const;
     void trackPanels();
     void onBusyChanged(bool busy);
     /// A new document's colour map and animation speed, from the settings.

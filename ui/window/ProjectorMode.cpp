@@ -225,10 +225,8 @@ void ProjectorMode::setFeaturedDock(QDockWidget *dock)
     // Closed by the user (its close button, View): the main pane comes back, not an empty window.
     connect(dock->toggleViewAction(), &QAction::toggled, this, [this, dock](bool shown) {
         // Not the window closing with every dock in it.
-        if (!shown && dock == m_featured && m_window->isVisible()) {
+        if (!shown && dock == m_featured && m_window->isVisible())
             setFeaturedDock(nullptr);
-            Q_EMIT featuredClosed();
-        }
     });
 }
 

@@ -104,8 +104,6 @@ protected:
 Q_SIGNALS:
     void enabledChanged(bool on);
     void fontScaleChanged(double scale);
-    /// The user closed the featured dock (its close button, View): the main pane is back.
-    void featuredClosed();
 
 private:
     void rememberFonts();

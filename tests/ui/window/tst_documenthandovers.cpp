@@ -512,50 +512,63 @@ void TestDocumentHandovers::fitRunSurvivesLanguageViewModesAndReopening()
 
 void TestDocumentHandovers::projectedPanelSurvivesLanguageAndReopening()
 {
-    // Projected, View > Fit a Text shows the panel in the main pane's place (#25). A language
-    // switch builds the window again and the panel was gone, the main pane back: the document now
-    // names the projected panel, so the switch, focus mode and a reopened session show it again.
-    const auto fitDock = [this] { return window()->panelRegistry().dock(QStringLiteral("fit")); };
-    const auto showFit = [this] {
+    // Projected, View shows a panel: Fit a Text in the main pane's place (#25), any other docked. A
+    // language switch builds the window again and they were gone, the main pane back: the document
+    // now names the panels shown while projected, so the switch, focus mode and a reopened session
+    // show them again.
+    const auto dock = [this](const char *name) {
+        return window()->panelRegistry().dock(QString::fromLatin1(name));
+    };
+    const auto show = [this](const char *name) {
         for (const ui::PanelRegistry::Panel &p : window()->panelRegistry().panels())
-            if (p.name == QLatin1String("fit"))
+            if (p.name == QLatin1String(name))
                 p.viewAction->trigger();
     };
     doc()->setProjector(true);
-    showFit();
+    show("fit");
+    show("training");
     QVERIFY(waitIdle());
-    QCOMPARE(doc()->projectedPanel(), QStringLiteral("fit"));
-    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+    QCOMPARE(doc()->projectedPanels(), (QStringList{QStringLiteral("fit"), QStringLiteral("training")}));
+    QCOMPARE(window()->projector()->featuredDock(), dock("fit"));
     QVERIFY(!window()->centralWidget()->isVisible());
+    QVERIFY(dock("training")->isVisible());
 
     switchLanguage(QStringLiteral("vi"));
     QVERIFY(window()->projector()->isEnabled());
-    QCOMPARE(window()->projector()->featuredDock(), fitDock());
-    QVERIFY(fitDock()->isVisible());
+    QCOMPARE(window()->projector()->featuredDock(), dock("fit"));
+    QVERIFY(dock("fit")->isVisible());
+    QVERIFY(dock("training")->isVisible());
+    QVERIFY(!dock("code")->isVisible());
     window()->focusMode()->enter();
     QVERIFY(waitIdle());
     window()->focusMode()->leave();
     QVERIFY(waitIdle());
-    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+    QCOMPARE(window()->projector()->featuredDock(), dock("fit"));
+    QVERIFY(dock("training")->isVisible());
 
-    // Saved projected with it, reopened: it is shown again.
+    // Saved projected with them, reopened: they are shown again.
     const QString file = m_dir->filePath(QStringLiteral("projected.embedlab"));
     QCOMPARE(window()->sessions()->saveSession(file), QString());
-    fitDock()->close(); // closed: the main pane is back, and the document says so
-    QCOMPARE(doc()->projectedPanel(), QString());
+    dock("fit")->close(); // closed: the main pane is back, and the document says so
+    QCOMPARE(doc()->projectedPanels(), QStringList{QStringLiteral("training")});
     QCOMPARE(window()->projector()->featuredDock(), nullptr);
     QVERIFY(window()->centralWidget()->isVisible());
     QCOMPARE(window()->sessions()->openSession(file), QString());
     QVERIFY(waitIdle());
-    QCOMPARE(doc()->projectedPanel(), QStringLiteral("fit"));
-    QCOMPARE(window()->projector()->featuredDock(), fitDock());
+    QCOMPARE(doc()->projectedPanels(), (QStringList{QStringLiteral("fit"), QStringLiteral("training")}));
+    QCOMPARE(window()->projector()->featuredDock(), dock("fit"));
 
-    // Leaving projector mode puts the main pane back for good: projected again, it is the main pane.
+    // Leaving projector mode puts the normal panels back; projected again, only the main pane.
+    const QStringList normal = doc()->panels();
     doc()->setProjector(false);
-    QCOMPARE(doc()->projectedPanel(), QString());
+    QVERIFY(waitIdle());
+    QCOMPARE(doc()->projectedPanels(), QStringList());
+    QCOMPARE(doc()->panels(), normal);
+    QVERIFY(!dock("fit")->isVisible());
     doc()->setProjector(true);
     QVERIFY(waitIdle());
     QCOMPARE(window()->projector()->featuredDock(), nullptr);
+    QVERIFY(!dock("training")->isVisible());
 }
 
 QTEST_MAIN(TestDocumentHandovers)

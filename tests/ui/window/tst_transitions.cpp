@@ -245,10 +245,10 @@ void TestTransitions::step(int index)
     }
     case 6: // projector mode, or projected, View > Fit a Text in the main pane's place
         if (doc->projector() && !lesson && pick(2) == 0) {
-            say(QStringLiteral("projected: View > Fit a Text"));
-            for (const ui::PanelRegistry::Panel &p : window()->panelRegistry().panels())
-                if (p.replacesMainWhenProjected)
-                    p.viewAction->trigger();
+            const QList<ui::PanelRegistry::Panel> &panels = window()->panelRegistry().panels();
+            const ui::PanelRegistry::Panel &p = panels[pick(int(panels.size()))];
+            say(QStringLiteral("projected: View > %1").arg(p.name));
+            p.viewAction->trigger();
             break;
         }
         say(QStringLiteral("projector"));
@@ -520,13 +520,27 @@ void TestTransitions::verifyViews(const QString &where)
                  qPrintable(where + QStringLiteral(": shown ") + w->panelRegistry().shownNames().join(u',') +
                             QStringLiteral(", document ") + doc->panels().join(u',')));
     QVERIFY2(w->projector()->isEnabled() == doc->projector(), at);
-    // Projected outside the lesson, the panel the document names takes the main pane's place.
+    // Projected outside the lesson, the panels the document names are shown: a whole picture in
+    // the main pane's place, the others docked.
     if (doc->projector() && !doc->focusMode() && doc == teacher()) {
-        const QDockWidget *projected =
-            doc->projectedPanel().isEmpty() ? nullptr : w->panelRegistry().dock(doc->projectedPanel());
-        QVERIFY2(w->projector()->featuredDock() == projected,
-                 qPrintable(where + QStringLiteral(": projected panel '") + doc->projectedPanel() +
-                            QLatin1Char('\'')));
+        const QDockWidget *featured = nullptr;
+        QStringList docked;
+        for (const ui::PanelRegistry::Panel &p : w->panelRegistry().panels()) {
+            if (!doc->projectedPanels().contains(p.name))
+                continue;
+            if (!p.replacesMainWhenProjected)
+                docked.append(p.name);
+            else if (!featured)
+                featured = p.dock;
+        }
+        QStringList shown = w->panelRegistry().shownNames();
+        shown.removeIf([&](const QString &name) { return featured == w->panelRegistry().dock(name); });
+        docked.sort();
+        shown.sort();
+        QVERIFY2(w->projector()->featuredDock() == featured && shown == docked,
+                 qPrintable(where + QStringLiteral(": projected panels ") +
+                            doc->projectedPanels().join(u',') + QStringLiteral(", docked ") +
+                            shown.join(u',')));
     }
     // The heatmaps' titles and block grids are the document's (issue #26, #30): the file and type
     // the values come from, untrained rows said to be so, the grid on quantised values as loaded.
