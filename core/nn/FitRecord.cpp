@@ -29,16 +29,21 @@ std::string stateName(const std::string &prefix, std::size_t param, const std::s
     return prefix + "optimizer.state." + std::to_string(param) + "." + name;
 }
 
-/// The tensors written: names, shapes and owned values (NamedTensor borrows them).
+/// The tensors written, with their values (NamedTensor borrows them).
 struct Owned {
-    std::vector<std::pair<std::string, std::pair<Shape, std::vector<float>>>> tensors;
+    struct Entry {
+        std::string name;
+        Shape shape;
+        std::vector<float> values;
+    };
+    std::vector<Entry> tensors;
     std::vector<std::pair<std::string, std::string>> metadata;
 
     void add(std::string name, Shape shape, std::vector<float> values)
     {
         // An empty tensor is left out: the reader takes a missing one as empty.
         if (!values.empty())
-            tensors.push_back({std::move(name), {std::move(shape), std::move(values)}});
+            tensors.push_back({std::move(name), std::move(shape), std::move(values)});
     }
     void add(std::string name, Shape shape, const float *data, Index count)
     {
@@ -85,8 +90,8 @@ void writeFitRecords(const std::string &path, const FitRecords &records)
         addRecord(out, kTwin, *records.twin);
     std::vector<NamedTensor> tensors;
     tensors.reserve(out.tensors.size());
-    for (const auto &[name, values] : out.tensors)
-        tensors.push_back({name, values.second.data(), values.first});
+    for (const Owned::Entry &t : out.tensors)
+        tensors.push_back({t.name, t.values.data(), t.shape});
     writeSafetensors(path, tensors, out.metadata);
 }
 
@@ -160,7 +165,6 @@ FitRecord readFitRecord(const WeightFile &file, const std::string &prefix, const
     if (!isFitRecordFile(file))
         throw Error(Error::Kind::ValueError, "this is not a run EmbedLab stored (format embedlab-fit 1)");
     FitRecord record;
-    const Shape none{};
     record.losses = values(file, prefix + "losses", nullptr, true);
     FitSnapshot like = fit.snapshot();
     auto state = std::make_shared<FitSnapshot>();

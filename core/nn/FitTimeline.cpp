@@ -22,10 +22,10 @@ FitTimeline::FitTimeline(std::unique_ptr<TextFit> fit, std::size_t budgetBytes, 
 void FitTimeline::adopt(std::vector<float> losses, const FitSnapshot &state)
 {
     assert(m_start == 0 && m_losses.empty() && current() == 0 && "adopt() starts a run at step 0");
-    const FitSnapshot like = m_fit->snapshot();
-    bool same = state.optimizer && state.parameters.size() == like.parameters.size();
-    for (std::size_t k = 0; same && k < like.parameters.size(); ++k)
-        same = state.parameters[k] && state.parameters[k]->shape() == like.parameters[k]->shape();
+    const std::vector<ParameterPtr> params = m_fit->model().parameters();
+    bool same = state.optimizer && state.parameters.size() == params.size();
+    for (std::size_t k = 0; same && k < params.size(); ++k)
+        same = state.parameters[k] && state.parameters[k]->shape() == params[k]->shape();
     if (!same)
         throw Error(Error::Kind::ValueError, "the stored state does not have the shapes of this fit");
     if (state.step < 0 || state.step > static_cast<std::int64_t>(losses.size()))

@@ -32,7 +32,6 @@ const QString kEmbeddingWeight = QStringLiteral("embedding.weight");
 const QString kLmHeadWeight = QStringLiteral("lm_head.weight");
 const QString kLmHeadBias = QStringLiteral("lm_head.bias");
 
-/// "embedding.weight" -> "embedding_weight_npy", the key version 1 already used.
 /// Whether `file` names a file in the session's folder (a plain name, no path).
 bool liesBeside(const QJsonValue &file)
 {
@@ -41,6 +40,7 @@ bool liesBeside(const QJsonValue &file)
            !name.contains(QLatin1Char('\\')) && name != QLatin1String("..") && name != QLatin1String(".");
 }
 
+/// "embedding.weight" -> "embedding_weight_npy", the key version 1 already used.
 QString weightsKey(const QString &parameter)
 {
     return QString(parameter).replace(QLatin1Char('.'), QLatin1Char('_')) + QStringLiteral("_npy");
@@ -332,7 +332,7 @@ QString writeFitBeside(const QString &fileName, const core::FitRecords &fit)
     if (read && QFileInfo::exists(path) && QFile::remove(part))
         return name;
     if (!read || !QFile::rename(part, path)) {
-        const QString why = written.errorString();
+        const QString why = read ? QStringLiteral("cannot rename %1").arg(part) : written.errorString();
         QFile::remove(part);
         throw core::Error(core::Error::Kind::RuntimeError,
                           QStringLiteral("%1: %2").arg(path, why).toStdString());
